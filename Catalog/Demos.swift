@@ -1,0 +1,2 @@
+import CatalogKit
+import CatalogTerminal

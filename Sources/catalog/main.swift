@@ -1,0 +1,3 @@
+import CatalogKit
+
+print("catalog \(CatalogKit.version)")
