@@ -1,0 +1,167 @@
+import Foundation
+
+/// The fast path of ``Folding``: folds UTF-8 bytes straight into a byte buffer.
+///
+/// ASCII goes through a 128-byte table. Every other scalar is folded once with ``Folding/referenceFold(_:)`` and
+/// cached, so bulk folding costs one table or dictionary lookup per scalar. Text in which a scalar could combine
+/// with the one before it (a combining mark after a non-Latin base, Hangul medial or final jamo) is rare in
+/// practice and is folded whole by the reference path, which keeps the result identical to the definition.
+///
+/// A `Folder` is a value with its own cache: give each thread its own.
+public struct Folder: Sendable {
+    /// What the cache knows about one non-ASCII scalar.
+    private struct Cached: Sendable {
+        enum Kind: UInt8, Sendable {
+            /// Folds on its own; its decomposition ends in a Latin base.
+            case latinBase
+            /// Folds on its own; its decomposition ends in a non-Latin base.
+            case otherBase
+            /// A nonspacing mark: dropped after a Latin base, otherwise the text needs the reference path.
+            case mark
+            /// Can combine with what comes before it: the text needs the reference path.
+            case combining
+        }
+        var start: UInt32
+        var count: UInt32
+        var kind: Kind
+    }
+
+    private var cache: [UInt32: Cached] = [:]
+    private var cacheBytes: [UInt8] = []
+
+    /// ASCII folding: upper case to lower case, everything else as is.
+    private static let asciiTable: [UInt8] = (0..<128).map { byte in
+        (65...90).contains(byte) ? UInt8(byte + 32) : UInt8(byte)
+    }
+
+    public init() {}
+
+    /// Appends the folded form of UTF-8 text to a buffer.
+    ///
+    /// - Parameters:
+    ///   - input: UTF-8 bytes.
+    ///   - out: The buffer to append to. On failure it is left as it was.
+    /// - Returns: `false` when `input` is not valid UTF-8.
+    /// - Complexity: O(n) in the input length.
+    @discardableResult
+    public mutating func append(_ input: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
+        let mark = out.count
+        var index = 0
+        let count = input.count
+        var baseIsLatin = false
+        while index < count {
+            let byte = input[index]
+            if byte < 0x80 {
+                out.append(Folder.asciiTable[Int(byte)])
+                baseIsLatin = true
+                index += 1
+                continue
+            }
+            guard let (scalar, length) = Folder.decode(input, at: index) else {
+                out.removeSubrange(mark...)
+                return false
+            }
+            index += length
+            let cached = lookup(scalar)
+            switch cached.kind {
+            case .mark where baseIsLatin:
+                continue
+            case .mark, .combining:
+                out.removeSubrange(mark...)
+                appendReference(input, to: &out)
+                return true
+            case .latinBase, .otherBase:
+                let start = Int(cached.start)
+                out.append(contentsOf: cacheBytes[start..<start + Int(cached.count)])
+                baseIsLatin = cached.kind == .latinBase
+            }
+        }
+        return true
+    }
+
+    /// Whether the text starts with a scalar that may combine with text before it, so it cannot be folded apart
+    /// from that text.
+    ///
+    /// - Parameter input: UTF-8 bytes.
+    /// - Returns: `true` when the first scalar is a mark or a combining jamo.
+    public mutating func startsWithCombining(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = input.first, first >= 0x80, let (scalar, _) = Folder.decode(input, at: 0) else {
+            return false
+        }
+        let kind = lookup(scalar).kind
+        return kind == .mark || kind == .combining
+    }
+
+    private mutating func appendReference(_ input: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let text = String(decoding: input, as: UTF8.self)
+        out.append(contentsOf: Folding.referenceFold(text).utf8)
+    }
+
+    private mutating func lookup(_ value: UInt32) -> Cached {
+        if let cached = cache[value] { return cached }
+        let cached = Folder.classify(value, appendingTo: &cacheBytes)
+        cache[value] = cached
+        return cached
+    }
+
+    private static func classify(_ value: UInt32, appendingTo bytes: inout [UInt8]) -> Cached {
+        let start = UInt32(bytes.count)
+        guard let scalar = Unicode.Scalar(value) else { return Cached(start: start, count: 0, kind: .combining) }
+        let properties = scalar.properties
+        if properties.generalCategory == .nonspacingMark {
+            let decomposed = String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars
+            let allMarks = decomposed.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
+            return Cached(start: start, count: 0, kind: allMarks ? .mark : .combining)
+        }
+        if isCombining(scalar) { return Cached(start: start, count: 0, kind: .combining) }
+        let folded = Folding.referenceFold(String(scalar))
+        bytes.append(contentsOf: folded.utf8)
+        let decomposed = String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars
+        let base = decomposed.last { $0.properties.generalCategory != .nonspacingMark }
+        let latin = base.map { Folding.isLatin($0.value) } ?? false
+        return Cached(start: start, count: UInt32(bytes.count) - start, kind: latin ? .latinBase : .otherBase)
+    }
+
+    /// Whether canonical composition or reordering could join this scalar to the one before it.
+    private static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        if properties.canonicalCombiningClass.rawValue != 0 { return true }
+        switch properties.generalCategory {
+        case .spacingMark, .enclosingMark, .nonspacingMark: return true
+        default: break
+        }
+        // Hangul medial vowels and final consonants compose with the syllable before them.
+        return (0x1160...0x11FF).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value)
+    }
+
+    /// Decodes one scalar, rejecting overlong forms, surrogates and values past U+10FFFF.
+    ///
+    /// - Returns: The scalar value and its length in bytes, or `nil` for invalid UTF-8.
+    @inline(__always)
+    static func decode(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
+        let count = input.count
+        let lead = input[index]
+        @inline(__always) func continuation(_ offset: Int) -> UInt32? {
+            guard index + offset < count else { return nil }
+            let byte = input[index + offset]
+            return byte & 0xC0 == 0x80 ? UInt32(byte & 0x3F) : nil
+        }
+        switch lead {
+        case 0xC2...0xDF:
+            guard let b1 = continuation(1) else { return nil }
+            return (UInt32(lead & 0x1F) << 6 | b1, 2)
+        case 0xE0...0xEF:
+            guard let b1 = continuation(1), let b2 = continuation(2) else { return nil }
+            let value = UInt32(lead & 0x0F) << 12 | b1 << 6 | b2
+            guard value >= 0x800, !(0xD800...0xDFFF).contains(value) else { return nil }
+            return (value, 3)
+        case 0xF0...0xF4:
+            guard let b1 = continuation(1), let b2 = continuation(2), let b3 = continuation(3) else { return nil }
+            let value = UInt32(lead & 0x07) << 18 | b1 << 12 | b2 << 6 | b3
+            guard (0x10000...0x10FFFF).contains(value) else { return nil }
+            return (value, 4)
+        default:
+            return nil
+        }
+    }
+}

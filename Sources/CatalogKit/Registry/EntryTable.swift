@@ -1,0 +1,73 @@
+/// The text of many entries in columnar storage: one byte buffer and three offsets per entry.
+///
+/// Record `r`'s full path is `bytes[bounds[3r]..<bounds[3r+1]]`; the bytes up to `bounds[3r+2]` after a one-byte
+/// separator hold its keywords, separated by `keywordSeparator`. A catalog file is stored as read, with no copy
+/// and no `String` per entry; strings are made only for the entries a screen shows.
+public struct EntryTable: Sendable {
+    /// Fields that a catalog file cannot express, for entries registered in code.
+    public struct Details: Sendable {
+        public var id: String
+        public var summary: String
+    }
+
+    let bytes: [UInt8]
+    let bounds: [UInt32]
+    let keywordSeparator: UInt8
+    let details: [Details]?
+
+    init(bytes: [UInt8], bounds: [UInt32], keywordSeparator: UInt8, details: [Details]?) {
+        self.bytes = bytes
+        self.bounds = bounds
+        self.keywordSeparator = keywordSeparator
+        self.details = details
+    }
+
+    /// The number of entries.
+    public var count: Int { bounds.count / 3 }
+
+    /// The bytes the table holds, for memory reports.
+    public var memoryFootprint: Int { bytes.capacity + bounds.capacity * 4 }
+
+    /// The raw UTF-8 of an entry's full path.
+    public func withPathBytes<R>(_ record: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[Int(bounds[3 * record])..<Int(bounds[3 * record + 1])]))
+        }
+    }
+
+    /// An entry's full path, `Group/Sub/Title`, exactly as given.
+    public func path(_ record: Int) -> String {
+        withPathBytes(record) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// An entry's title: the last component of its path.
+    public func title(_ record: Int) -> String {
+        withPathBytes(record) { path in
+            let start = (path.lastIndex(of: 0x2F) ?? -1) + 1
+            return String(decoding: UnsafeBufferPointer(rebasing: path[start...]), as: UTF8.self)
+        }
+    }
+
+    /// An entry's group names, from the root.
+    public func groups(_ record: Int) -> [String] {
+        path(record).split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// An entry's id: the registered id, or for a catalog file the full path.
+    public func id(_ record: Int) -> String {
+        details?[record].id ?? path(record)
+    }
+
+    /// An entry's one-line summary; empty for catalog files.
+    public func summary(_ record: Int) -> String {
+        details?[record].summary ?? ""
+    }
+
+    /// An entry's keywords.
+    public func keywords(_ record: Int) -> [String] {
+        let start = Int(bounds[3 * record + 1]) + 1
+        let end = Int(bounds[3 * record + 2])
+        guard start < end else { return [] }
+        return bytes[start..<end].split(separator: keywordSeparator).map { String(decoding: $0, as: UTF8.self) }
+    }
+}

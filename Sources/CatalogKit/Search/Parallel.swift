@@ -1,0 +1,53 @@
+import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Splits work over the machine's cores.
+enum Parallel {
+    /// The number of chunks to split large work into.
+    static let width = max(1, min(8, ProcessInfoCores.count))
+
+    /// Computes `body(i)` for each chunk index concurrently and returns the results in index order.
+    ///
+    /// - Parameters:
+    ///   - count: The number of chunks.
+    ///   - body: The work for one chunk; it must not touch shared mutable state.
+    /// - Returns: The results, indexed by chunk.
+    static func map<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        if count <= 1 { return (0..<count).map(body) }
+        let slots = Slots<T>(count)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            slots.store(body(index), at: index)
+        }
+        return slots.values
+    }
+
+    /// Result slots written by distinct indices from concurrent workers; read only after they all finish.
+    private final class Slots<T>: @unchecked Sendable {
+        private let storage: UnsafeMutablePointer<T?>
+        private let count: Int
+        init(_ count: Int) {
+            self.count = count
+            storage = .allocate(capacity: count)
+            storage.initialize(repeating: nil, count: count)
+        }
+        deinit {
+            storage.deinitialize(count: count)
+            storage.deallocate()
+        }
+        func store(_ value: T, at index: Int) { storage[index] = value }
+        var values: [T] { (0..<count).compactMap { storage[$0] } }
+    }
+}
+
+/// The number of active processors, read once.
+enum ProcessInfoCores {
+    static let count: Int = {
+        #if canImport(Glibc)
+            return Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        #else
+            return 2
+        #endif
+    }()
+}

@@ -1,0 +1,201 @@
+/// An immutable, contiguous index of folded entry text, and the order of its entries.
+///
+/// Record `r` occupies `folded[starts[r]..<starts[r + 1]]`: its folded full path and each folded keyword, every
+/// field followed by a NUL byte. Entries never contain NUL, so a term found by one scan of the whole buffer never
+/// spans two fields or two records. `order` lists records in search order and `rank` inverts it.
+///
+/// Memory is the folded text plus 12 bytes per record; the index keeps no `String` per record.
+public struct SearchIndex: Sendable {
+    /// The number of records.
+    public var count: Int { order.count }
+
+    let folded: [UInt8]
+    let starts: [UInt32]
+    let order: [UInt32]
+    let rank: [UInt32]
+
+    init(folded: [UInt8], starts: [UInt32], order: [UInt32]) {
+        self.folded = folded
+        self.starts = starts
+        self.order = order
+        var rank = [UInt32](repeating: 0, count: order.count)
+        for (position, record) in order.enumerated() { rank[Int(record)] = UInt32(position) }
+        self.rank = rank
+    }
+
+    /// The records in search order.
+    public var recordsInOrder: [UInt32] { order }
+
+    /// The bytes the index holds, for memory reports.
+    public var memoryFootprint: Int {
+        folded.capacity + (starts.capacity + order.capacity + rank.capacity) * MemoryLayout<UInt32>.stride
+    }
+
+    /// Finds the records that match a query.
+    ///
+    /// - Parameter query: The parsed query.
+    /// - Returns: Record numbers in result order: search order for exact queries; best fuzzy score first, then
+    ///   search order, for fuzzy ones.
+    /// - Complexity: One pass over the folded text, split over the cores: O(B + h log n) for B bytes and h hits,
+    ///   plus O(h log h) to rank fuzzy hits.
+    public func search(_ query: Query) -> [UInt32] {
+        if query.matchesNothing { return [] }
+        if query.isEmpty { return order }
+        if query.fuzzy { return rankFuzzy(fuzzyScan(query)) }
+        return inSearchOrder(scan(query))
+    }
+
+    /// Finds the records among earlier results that match a query that narrows the earlier one.
+    ///
+    /// - Parameters:
+    ///   - query: The parsed query.
+    ///   - candidates: Earlier results, in result order. Every match of `query` must be among them (see
+    ///     ``Query/narrows(_:)``).
+    /// - Returns: Record numbers in result order.
+    /// - Complexity: O(Σ length of the candidates' text); exact results keep the candidates' order, so nothing is
+    ///   sorted.
+    public func search(_ query: Query, among candidates: [UInt32]) -> [UInt32] {
+        if query.matchesNothing { return [] }
+        if query.isEmpty { return candidates }
+        if query.fuzzy {
+            let matcher = FuzzyMatcher(query)
+            let scored = chunked(candidates) { slice in
+                slice.compactMap { record in score(record, matcher).map { Scored(record: record, score: $0) } }
+            }
+            return rankFuzzy(scored)
+        }
+        let terms = query.terms
+        return chunked(candidates) { slice in slice.filter { record in matchesAll(record, terms) } }
+    }
+
+    // MARK: - Exact scanning
+
+    /// Scans for the longest term and checks the others on each hit record.
+    private func scan(_ query: Query) -> [UInt32] {
+        let terms = query.terms.sorted { $0.count > $1.count }
+        let pieces = Parallel.map(chunkCount) { chunk in
+            let records = chunkRange(chunk)
+            return scan(records, primary: terms[0], others: terms.dropFirst())
+        }
+        return pieces.flatMap { $0 }
+    }
+
+    private func scan(_ records: Range<Int>, primary: [UInt8], others: ArraySlice<[UInt8]>) -> [UInt32] {
+        var hits: [UInt32] = []
+        guard !records.isEmpty else { return hits }
+        folded.withUnsafeBufferPointer { text in
+            primary.withUnsafeBufferPointer { needle in
+                guard let base = text.baseAddress else { return }
+                var position = Int(starts[records.lowerBound])
+                let end = Int(starts[records.upperBound])
+                while position < end {
+                    guard let offset = ByteSearch.find(needle, in: base, from: position, to: end) else { break }
+                    let record = recordContaining(offset, in: records)
+                    if others.isEmpty || matchesAll(record, others) { hits.append(UInt32(record)) }
+                    position = Int(starts[record + 1])
+                }
+            }
+        }
+        return hits
+    }
+
+    /// Whether every term occurs in a record's text.
+    private func matchesAll(_ record: some BinaryInteger, _ terms: some Collection<[UInt8]>) -> Bool {
+        let lower = Int(starts[Int(record)])
+        let upper = Int(starts[Int(record) + 1])
+        return folded.withUnsafeBufferPointer { text in
+            guard let base = text.baseAddress else { return false }
+            return terms.allSatisfy { term in
+                term.withUnsafeBufferPointer { needle in
+                    ByteSearch.find(needle, in: base, from: lower, to: upper) != nil
+                }
+            }
+        }
+    }
+
+    /// The record whose bytes include `offset`.
+    private func recordContaining(_ offset: Int, in records: Range<Int>) -> Int {
+        var low = records.lowerBound
+        var high = records.upperBound
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if Int(starts[middle]) <= offset { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    /// Puts records found in record order into search order.
+    ///
+    /// Few hits are sorted by rank; many are marked in a bitmap of ranks and read back in one pass, which costs
+    /// O(n / 64 + h) whatever h is.
+    private func inSearchOrder(_ records: [UInt32]) -> [UInt32] {
+        if records.count < count / 16 {
+            return records.map { rank[Int($0)] }.sorted().map { order[Int($0)] }
+        }
+        var bits = [UInt64](repeating: 0, count: (count + 63) / 64)
+        for record in records {
+            let position = Int(rank[Int(record)])
+            bits[position >> 6] |= 1 << UInt64(position & 63)
+        }
+        var result: [UInt32] = []
+        result.reserveCapacity(records.count)
+        for (word, value) in bits.enumerated() where value != 0 {
+            var remaining = value
+            while remaining != 0 {
+                result.append(order[word << 6 | remaining.trailingZeroBitCount])
+                remaining &= remaining - 1
+            }
+        }
+        return result
+    }
+
+    // MARK: - Fuzzy matching
+
+    struct Scored: Sendable {
+        var record: UInt32
+        var score: Int32
+    }
+
+    private func fuzzyScan(_ query: Query) -> [Scored] {
+        let matcher = FuzzyMatcher(query)
+        let pieces = Parallel.map(chunkCount) { chunk in
+            chunkRange(chunk).compactMap { record in
+                score(UInt32(record), matcher).map { Scored(record: UInt32(record), score: $0) }
+            }
+        }
+        return pieces.flatMap { $0 }
+    }
+
+    private func score(_ record: UInt32, _ matcher: FuzzyMatcher) -> Int32? {
+        let lower = Int(starts[Int(record)])
+        let upper = Int(starts[Int(record) + 1])
+        return folded.withUnsafeBufferPointer { text in
+            matcher.score(UnsafeBufferPointer(rebasing: text[lower..<upper]))
+        }
+    }
+
+    private func rankFuzzy(_ scored: [Scored]) -> [UInt32] {
+        scored.sorted { a, b in
+            a.score != b.score ? a.score > b.score : rank[Int(a.record)] < rank[Int(b.record)]
+        }.map(\.record)
+    }
+
+    // MARK: - Chunks
+
+    /// How many pieces a full scan splits into: one per core once the text is large enough to pay for threads.
+    private var chunkCount: Int { folded.count < 1 << 20 ? 1 : Parallel.width }
+
+    private func chunkRange(_ chunk: Int) -> Range<Int> {
+        let size = (count + chunkCount - 1) / max(chunkCount, 1)
+        return min(count, chunk * size)..<min(count, (chunk + 1) * size)
+    }
+
+    /// Applies an order-preserving filter to slices of `items` concurrently when there are many.
+    private func chunked<T: Sendable>(_ items: [UInt32], _ body: @Sendable (ArraySlice<UInt32>) -> [T]) -> [T] {
+        let pieces = items.count < 50_000 ? 1 : Parallel.width
+        let size = (items.count + pieces - 1) / pieces
+        return Parallel.map(pieces) { piece in
+            body(items[min(items.count, piece * size)..<min(items.count, (piece + 1) * size)])
+        }.flatMap { $0 }
+    }
+}
