@@ -1,0 +1,283 @@
+/// Turns the bytes a terminal sends into key presses.
+///
+/// A pure value type: feed it bytes in whatever chunks `read(2)` returned, and it returns the keys those bytes
+/// complete, keeping partial sequences for the next call. Because a lone Escape key and the start of an escape
+/// sequence look the same, the shell calls ``flush()`` when no further byte arrives within about 30 ms.
+///
+/// Decoded: printable UTF-8 in any script; Enter (CR or LF), Tab, Backspace (DEL or BS), Ctrl plus a letter;
+/// arrows, Home, End, Page Up/Down, Delete and Shift-Tab in their CSI (`ESC [`) and SS3 (`ESC O`) forms, with any
+/// modifier parameters ignored; bracketed paste, whose content arrives as characters. Escape followed by a printable
+/// character (Alt plus a key) gives `.escape` and then the character. Unknown sequences are swallowed whole, invalid
+/// UTF-8 is skipped, and the decoder never holds more than ``maximumSequenceLength`` bytes however long the garbage.
+public struct KeyDecoder: Sendable {
+    /// The most parameter bytes kept for one escape sequence; longer sequences are read to their end and dropped.
+    public static let maximumSequenceLength = 32
+
+    private enum State: Sendable {
+        case ground
+        /// After ESC.
+        case escape
+        /// After `ESC [`, reading parameters up to a final byte.
+        case csi
+        /// After `ESC O`, reading up to a final byte.
+        case ss3
+    }
+
+    /// The bytes that end a bracketed paste: `ESC [ 2 0 1 ~`.
+    private static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+
+    private var state = State.ground
+    /// Parameter and intermediate bytes of the CSI or SS3 sequence being read.
+    private var sequence: [UInt8] = []
+    /// Whether the sequence being read outgrew ``maximumSequenceLength`` and will be dropped.
+    private var overflowed = false
+    /// The bytes of a partial UTF-8 character, and how many it needs in all.
+    private var utf8: [UInt8] = []
+    private var utf8Length = 0
+    /// Whether we are between `ESC [ 200 ~` and `ESC [ 201 ~`.
+    private var inPaste = false
+    /// How many bytes of ``pasteEnd`` the paste has matched so far.
+    private var pasteEndMatched = 0
+
+    /// Creates a decoder with nothing pending.
+    public init() {}
+
+    /// Whether bytes are waiting for more input, so the shell should call ``flush()`` if none comes.
+    public var hasPending: Bool {
+        state != .ground || (!inPaste && !utf8.isEmpty)
+    }
+
+    /// How many bytes the decoder is holding; never more than ``maximumSequenceLength`` plus a few.
+    var pendingByteCount: Int { sequence.count + utf8.count + pasteEndMatched }
+
+    /// Decodes the next chunk of input.
+    ///
+    /// - Parameter bytes: Bytes read from the terminal, in order.
+    /// - Returns: The keys completed by these bytes; incomplete sequences wait for the next call.
+    /// - Complexity: O(*n*) in the number of bytes.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+        var keys: [Key] = []
+        for byte in bytes { consume(byte, into: &keys) }
+        return keys
+    }
+
+    /// Finishes whatever is pending because no more input arrived in time.
+    ///
+    /// A lone ESC becomes `.escape`; `ESC [` and `ESC O` become Escape plus the character (Alt-[ and Alt-O); a
+    /// partial escape sequence or UTF-8 character is dropped. A bracketed paste in progress stays open.
+    ///
+    /// - Returns: The keys the pending bytes stand for.
+    public mutating func flush() -> [Key] {
+        var keys: [Key] = []
+        switch state {
+        case .ground:
+            break
+        case .escape:
+            keys = [.escape]
+        case .csi:
+            if sequence.isEmpty, !overflowed { keys = [.escape, .character("[")] }
+        case .ss3:
+            if sequence.isEmpty, !overflowed { keys = [.escape, .character("O")] }
+        }
+        resetSequence()
+        if !inPaste { dropPartialCharacter() }
+        return keys
+    }
+
+    // MARK: - The state machine
+
+    private mutating func consume(_ byte: UInt8, into keys: inout [Key]) {
+        if !utf8.isEmpty {
+            if byte & 0xC0 == 0x80 {
+                utf8.append(byte)
+                if utf8.count == utf8Length { finishCharacter(into: &keys) }
+                return
+            }
+            dropPartialCharacter()  // Invalid: the character ended early; read this byte afresh.
+        }
+        if inPaste {
+            consumePasted(byte, into: &keys)
+            return
+        }
+        switch state {
+        case .ground: consumeGround(byte, into: &keys)
+        case .escape: consumeEscape(byte, into: &keys)
+        case .csi, .ss3: consumeSequence(byte, into: &keys)
+        }
+    }
+
+    private mutating func consumeGround(_ byte: UInt8, into keys: inout [Key]) {
+        switch byte {
+        case 0x1B: state = .escape
+        case 0x0D, 0x0A: keys.append(.enter)
+        case 0x09: keys.append(.tab)
+        case 0x7F, 0x08: keys.append(.backspace)
+        case 0x01...0x1A: keys.append(.control(Character(Unicode.Scalar(byte + 0x60))))
+        case 0x20...0x7E: keys.append(.character(Character(Unicode.Scalar(byte))))
+        default: startCharacter(byte)
+        }
+    }
+
+    private mutating func consumeEscape(_ byte: UInt8, into keys: inout [Key]) {
+        switch byte {
+        case 0x5B:
+            state = .csi
+        case 0x4F:
+            state = .ss3
+        case 0x1B:
+            keys.append(.escape)  // ESC ESC: the first was the Escape key; the second may start a sequence.
+        case 0x20...0x7E:
+            keys.append(.escape)
+            keys.append(.character(Character(Unicode.Scalar(byte))))
+            state = .ground
+        default:
+            keys.append(.escape)
+            state = .ground
+            consume(byte, into: &keys)
+        }
+    }
+
+    private mutating func consumeSequence(_ byte: UInt8, into keys: inout [Key]) {
+        switch byte {
+        case 0x20...0x3F:
+            if sequence.count < Self.maximumSequenceLength {
+                sequence.append(byte)
+            } else {
+                overflowed = true
+            }
+        case 0x40...0x7E:
+            if !overflowed {
+                if state == .csi {
+                    interpretCSI(final: byte, into: &keys)
+                } else {
+                    interpretSS3(final: byte, into: &keys)
+                }
+            }
+            resetSequence()
+        default:
+            // Not part of any sequence: drop what we have and read this byte afresh.
+            resetSequence()
+            consume(byte, into: &keys)
+        }
+    }
+
+    private mutating func interpretCSI(final: UInt8, into keys: inout [Key]) {
+        // Private sequences (`ESC [ ? …`, mouse reports `ESC [ < …`) and ones with intermediates are not keys.
+        if let first = sequence.first, (0x3C...0x3F).contains(first) { return }
+        if sequence.contains(where: { (0x20...0x2F).contains($0) }) { return }
+        switch final {
+        case UInt8(ascii: "A"): keys.append(.up)
+        case UInt8(ascii: "B"): keys.append(.down)
+        case UInt8(ascii: "C"): keys.append(.right)
+        case UInt8(ascii: "D"): keys.append(.left)
+        case UInt8(ascii: "H"): keys.append(.home)
+        case UInt8(ascii: "F"): keys.append(.end)
+        case UInt8(ascii: "Z"): keys.append(.backTab)
+        case UInt8(ascii: "~"):
+            switch firstParameter() {
+            case 1, 7: keys.append(.home)
+            case 4, 8: keys.append(.end)
+            case 3: keys.append(.delete)
+            case 5: keys.append(.pageUp)
+            case 6: keys.append(.pageDown)
+            case 200: inPaste = true
+            default: break
+            }
+        default:
+            break
+        }
+    }
+
+    private func interpretSS3(final: UInt8, into keys: inout [Key]) {
+        switch final {
+        case UInt8(ascii: "A"): keys.append(.up)
+        case UInt8(ascii: "B"): keys.append(.down)
+        case UInt8(ascii: "C"): keys.append(.right)
+        case UInt8(ascii: "D"): keys.append(.left)
+        case UInt8(ascii: "H"): keys.append(.home)
+        case UInt8(ascii: "F"): keys.append(.end)
+        case UInt8(ascii: "M"): keys.append(.enter)  // keypad Enter in application mode
+        default: break
+        }
+    }
+
+    /// The number before the first `;` of the sequence, or `nil` when there is none.
+    private func firstParameter() -> Int? {
+        var value = 0
+        var digits = 0
+        for byte in sequence {
+            guard (0x30...0x39).contains(byte) else { break }
+            guard digits < 6 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
+    /// Bracketed paste: text arrives as characters and nothing in it acts as a key, except Ctrl-C, which ends the
+    /// paste so a paste that never ends cannot lock the user in. Tabs and line breaks become spaces.
+    private mutating func consumePasted(_ byte: UInt8, into keys: inout [Key]) {
+        if byte == Self.pasteEnd[pasteEndMatched] {
+            pasteEndMatched += 1
+            if pasteEndMatched == Self.pasteEnd.count {
+                inPaste = false
+                pasteEndMatched = 0
+            }
+            return
+        }
+        if pasteEndMatched > 0 {
+            // A false start: the matched bytes were content (the ESC itself is dropped like any control).
+            let held = Self.pasteEnd[1..<pasteEndMatched]
+            pasteEndMatched = 0
+            for heldByte in held { consumePasted(heldByte, into: &keys) }
+            consume(byte, into: &keys)
+            return
+        }
+        switch byte {
+        case 0x03:
+            inPaste = false
+            keys.append(.control("c"))
+        case 0x09, 0x0A, 0x0D:
+            keys.append(.character(" "))
+        case 0x20...0x7E:
+            keys.append(.character(Character(Unicode.Scalar(byte))))
+        case 0x00...0x1F, 0x7F:
+            break
+        default:
+            startCharacter(byte)
+        }
+    }
+
+    // MARK: - UTF-8
+
+    /// Starts a multi-byte character at a lead byte; other bytes (stray continuations, invalid leads) are skipped.
+    private mutating func startCharacter(_ byte: UInt8) {
+        switch byte {
+        case 0xC2...0xDF: utf8Length = 2
+        case 0xE0...0xEF: utf8Length = 3
+        case 0xF0...0xF4: utf8Length = 4
+        default: return
+        }
+        utf8 = [byte]
+    }
+
+    private mutating func finishCharacter(into keys: inout [Key]) {
+        defer { dropPartialCharacter() }
+        // Overlong forms and surrogates fail validation and are skipped; so are C1 controls.
+        guard let text = String(validating: utf8, as: UTF8.self), let scalar = text.unicodeScalars.first,
+            scalar.value > 0x9F
+        else { return }
+        keys.append(.character(Character(scalar)))
+    }
+
+    private mutating func dropPartialCharacter() {
+        utf8.removeAll(keepingCapacity: true)
+        utf8Length = 0
+    }
+
+    private mutating func resetSequence() {
+        state = .ground
+        sequence.removeAll(keepingCapacity: true)
+        overflowed = false
+    }
+}

@@ -1,0 +1,88 @@
+import CatalogKit
+import Testing
+
+@Suite("DisplayWidth")
+struct DisplayWidthTests {
+    @Test(
+        "width of whole strings",
+        arguments: [
+            ("", 0),
+            ("abc", 3),
+            ("아프리카", 8),
+            ("한국어 abc", 10),
+            ("中文", 4),
+            ("日本語のテキスト", 16),
+            ("ｆｕｌｌ", 8),
+            ("e\u{301}", 1),
+            ("a\u{300}\u{301}\u{302}b", 2),
+            ("😀", 2),
+            ("👍🏽", 2),
+            ("👨‍👩‍👧‍👦", 2),
+            ("❤️", 2),
+            ("♥", 1),
+            ("☺︎", 1),
+            ("1️⃣", 2),
+            ("🇰🇷", 2),
+            ("\u{200B}", 0),
+            ("\u{FE0F}", 0),
+            ("\u{1100}\u{1161}\u{11A8}", 2),
+            ("Ελληνικά", 8),
+            ("…", 1),
+        ])
+    func width(of text: String, expected: Int) {
+        #expect(DisplayWidth.of(text) == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test func characterWidths() {
+        #expect(DisplayWidth.of(Character("가")) == 2)
+        #expect(DisplayWidth.of(Character("a")) == 1)
+        #expect(DisplayWidth.of(Character("\u{301}")) == 0)
+        #expect(DisplayWidth.of(Character("\u{1B}")) == 0)
+        #expect(DisplayWidth.of(Character("🚀")) == 2)
+    }
+
+    @Test(
+        "truncation keeps clusters whole and marks the cut",
+        arguments: [
+            ("abcdef", 4, "abc…"),
+            ("abcd", 4, "abcd"),
+            ("abc", 10, "abc"),
+            ("아프리카", 8, "아프리카"),
+            ("아프리카", 7, "아프리…"),
+            ("아프리카", 5, "아프…"),
+            ("아프리카", 4, "아…"),
+            ("아프리카", 2, "…"),
+            ("ab", 1, "…"),
+            ("ab", 0, ""),
+            ("ab", -3, ""),
+            ("cafe\u{301} au lait", 5, "cafe\u{301}…"),
+            ("😀😀😀", 4, "😀…"),
+            ("👨‍👩‍👧‍👦 family", 3, "👨‍👩‍👧‍👦…"),
+        ])
+    func truncate(text: String, width: Int, expected: String) {
+        let result = DisplayWidth.truncate(text, to: width)
+        #expect(result == expected)
+        #expect(DisplayWidth.of(result) <= max(width, 0))
+    }
+
+    @Test func truncationNeverSplitsGraphemes() {
+        let text = "e\u{301}가😀👍🏽🇰🇷中x"
+        for width in 0...15 {
+            let result = DisplayWidth.truncate(text, to: width)
+            #expect(DisplayWidth.of(result) <= width)
+            let kept = result.hasSuffix("…") ? String(result.dropLast()) : result
+            #expect(Array(text).starts(with: Array(kept)))
+        }
+    }
+
+    @Test func padding() {
+        #expect(DisplayWidth.pad("ab", to: 5) == "ab   ")
+        #expect(DisplayWidth.pad("아프리카", to: 10) == "아프리카  ")
+        #expect(DisplayWidth.pad("아프리카", to: 5) == "아프…")
+        #expect(DisplayWidth.pad("아프리카", to: 4) == "아… ")
+        #expect(DisplayWidth.pad("abc", to: 0) == "")
+        for width in 0...12 {
+            #expect(DisplayWidth.of(DisplayWidth.pad("中文 text 😀", to: width)) == width)
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import Testing
+
+@testable import CatalogTerminal
+
+@Suite("KeyDecoder")
+struct KeyDecoderTests {
+    /// Decodes bytes in every way the terminal might chunk them and checks that each gives the same keys.
+    ///
+    /// - Parameters:
+    ///   - bytes: The input.
+    ///   - expected: The keys, including those that ``KeyDecoder/flush()`` gives at the end.
+    func expectKeys(
+        _ bytes: [UInt8], _ expected: [Key], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        var whole = KeyDecoder()
+        let wholeKeys = whole.feed(bytes) + whole.flush()
+        #expect(wholeKeys == expected, "all at once", sourceLocation: sourceLocation)
+
+        var single = KeyDecoder()
+        let singleKeys = bytes.flatMap { single.feed([$0]) } + single.flush()
+        #expect(singleKeys == expected, "one byte at a time", sourceLocation: sourceLocation)
+
+        for split in 0...bytes.count {
+            var decoder = KeyDecoder()
+            let keys = decoder.feed(bytes[..<split]) + decoder.feed(bytes[split...]) + decoder.flush()
+            #expect(keys == expected, "split at \(split)", sourceLocation: sourceLocation)
+        }
+    }
+
+    func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    @Test func printableASCII() {
+        expectKeys(
+            bytes("aZ 9~"), [.character("a"), .character("Z"), .character(" "), .character("9"), .character("~")])
+    }
+
+    @Test func multiByteCharacters() {
+        expectKeys(bytes("아프"), [.character("아"), .character("프")])
+        expectKeys(bytes("é中😀"), [.character("é"), .character("中"), .character("😀")])
+        expectKeys(bytes("e\u{301}"), [.character("e"), .character("\u{301}")])
+    }
+
+    @Test func invalidUTF8IsSkipped() {
+        expectKeys([0x80, 0x61], [.character("a")])  // stray continuation
+        expectKeys([0xC0, 0xAF, 0x62], [.character("b")])  // overlong
+        expectKeys([0xED, 0xA0, 0x80, 0x63], [.character("c")])  // surrogate
+        expectKeys([0xE4, 0xB8, 0x61], [.character("a")])  // truncated, then ASCII
+        expectKeys([0xFF, 0xFE, 0xF5, 0x64], [.character("d")])  // never valid
+        expectKeys([0xC2, 0x9B, 0x65], [.character("e")])  // C1 control CSI
+        expectKeys([0xE4, 0xB8], [])  // truncated at the end
+        expectKeys([0xE4, 0x1B, 0x5B, 0x41], [.up])  // truncated by a sequence
+    }
+
+    @Test func controlKeys() {
+        expectKeys([0x0D], [.enter])
+        expectKeys([0x0A], [.enter])
+        expectKeys([0x09], [.tab])
+        expectKeys([0x7F], [.backspace])
+        expectKeys([0x08], [.backspace])
+        expectKeys([0x01], [.control("a")])
+        expectKeys([0x03], [.control("c")])
+        expectKeys([0x1A], [.control("z")])
+        expectKeys([0x0B, 0x0C], [.control("k"), .control("l")])
+        expectKeys([0x00, 0x1C, 0x1F], [])
+    }
+
+    @Test(
+        "escape sequences",
+        arguments: [
+            ("\u{1B}[A", Key.up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
+            ("\u{1B}OA", .up), ("\u{1B}OB", .down), ("\u{1B}OC", .right), ("\u{1B}OD", .left),
+            ("\u{1B}[H", .home), ("\u{1B}[F", .end), ("\u{1B}OH", .home), ("\u{1B}OF", .end),
+            ("\u{1B}[1~", .home), ("\u{1B}[7~", .home), ("\u{1B}[4~", .end), ("\u{1B}[8~", .end),
+            ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[3~", .delete), ("\u{1B}[Z", .backTab),
+            ("\u{1B}[1;5A", .up), ("\u{1B}[1;2B", .down), ("\u{1B}[1;3C", .right), ("\u{1B}[1;9D", .left),
+            ("\u{1B}[3;5~", .delete), ("\u{1B}[1;2H", .home), ("\u{1B}OM", .enter),
+        ])
+    func sequence(text: String, key: Key) {
+        expectKeys(bytes(text), [key])
+        expectKeys(bytes("x" + text + "y"), [.character("x"), key, .character("y")])
+    }
+
+    @Test func unknownSequencesAreSwallowed() {
+        expectKeys(bytes("\u{1B}[2~"), [])  // Insert
+        expectKeys(bytes("\u{1B}[15~a"), [.character("a")])  // F5
+        expectKeys(bytes("\u{1B}OPb"), [.character("b")])  // F1
+        expectKeys(bytes("\u{1B}[?1;2cq"), [.character("q")])  // device attributes reply
+        expectKeys(bytes("\u{1B}[<0;10;5Mz"), [.character("z")])  // SGR mouse report
+        expectKeys(bytes("\u{1B}[12;40R"), [])  // cursor position report
+        expectKeys(bytes("\u{1B}[ q"), [])  // intermediate byte
+        expectKeys(bytes("\u{1B}[99999999999~"), [])
+    }
+
+    @Test func loneEscapeNeedsFlush() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]) == [])
+        #expect(decoder.hasPending)
+        #expect(decoder.flush() == [.escape])
+        #expect(!decoder.hasPending)
+        #expect(decoder.flush() == [])
+    }
+
+    @Test func escapeCombinations() {
+        expectKeys([0x1B], [.escape])
+        expectKeys([0x1B, 0x1B], [.escape, .escape])
+        expectKeys(bytes("\u{1B}\u{1B}[A"), [.escape, .up])
+        expectKeys(bytes("\u{1B}x"), [.escape, .character("x")])  // Alt-x
+        expectKeys(bytes("\u{1B}\r"), [.escape, .enter])
+        expectKeys(bytes("\u{1B}아"), [.escape, .character("아")])
+        expectKeys(bytes("\u{1B}["), [.escape, .character("[")])
+        expectKeys(bytes("\u{1B}O"), [.escape, .character("O")])
+        expectKeys(bytes("\u{1B}[1;5"), [])  // cut short, dropped at flush
+        expectKeys(bytes("\u{1B}[1\rq"), [.enter, .character("q")])  // malformed, then read afresh
+    }
+
+    @Test func bracketedPaste() {
+        expectKeys(
+            bytes("\u{1B}[200~hi 한\u{1B}[201~"), [.character("h"), .character("i"), .character(" "), .character("한")])
+        expectKeys(
+            bytes("\u{1B}[200~a\r\nb\tq\u{1B}[201~q"),
+            [
+                .character("a"), .character(" "), .character(" "), .character("b"), .character(" "), .character("q"),
+                .character("q"),
+            ])
+        // Sequences and controls inside a paste are not keys.
+        expectKeys(bytes("\u{1B}[200~\u{1B}[A\u{7F}x\u{1B}[201~"), [.character("["), .character("A"), .character("x")])
+        expectKeys(
+            bytes("\u{1B}[200~\u{1B}[20x\u{1B}[201~"),
+            [.character("["), .character("2"), .character("0"), .character("x")])
+        // Ctrl-C always gets out.
+        expectKeys(bytes("\u{1B}[200~ab\u{3}\u{1B}[A"), [.character("a"), .character("b"), .control("c"), .up])
+    }
+
+    @Test func pasteSurvivesFlush() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(bytes("\u{1B}[200~a")) == [.character("a")])
+        #expect(decoder.flush() == [])
+        #expect(decoder.feed(bytes("\r\u{1B}[201~\r")) == [.character(" "), .enter])
+    }
+
+    @Test func garbageNeverCrashesOrGrows() {
+        var generator = SeededGenerator(seed: 0x5EED)
+        for round in 0..<200 {
+            var decoder = KeyDecoder()
+            for _ in 0..<50 {
+                let count = Int.random(in: 0...64, using: &generator)
+                let chunk = (0..<count).map { _ -> UInt8 in
+                    // Bias towards the bytes that drive the state machine.
+                    let special: [UInt8] = [0x1B, 0x5B, 0x4F, 0x7E, 0x32, 0x30, 0x31, 0x3B, 0xE4, 0xB8, 0x80]
+                    return Bool.random(using: &generator)
+                        ? special.randomElement(using: &generator) ?? 0 : UInt8.random(in: 0...255, using: &generator)
+                }
+                _ = decoder.feed(chunk)
+                #expect(decoder.pendingByteCount <= KeyDecoder.maximumSequenceLength + 8, "round \(round)")
+            }
+            _ = decoder.flush()
+        }
+        var decoder = KeyDecoder()
+        _ = decoder.feed([0x1B, 0x5B] + Array(repeating: 0x31, count: 100_000))
+        #expect(decoder.pendingByteCount <= KeyDecoder.maximumSequenceLength)
+        #expect(decoder.feed(bytes("~a")) == [.character("a")])
+    }
+}
+
+/// A small deterministic generator (SplitMix64) so random tests can be replayed from their seed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
