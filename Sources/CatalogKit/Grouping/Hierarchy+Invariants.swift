@@ -14,11 +14,21 @@ extension Hierarchy {
             if children.count > maxChildren {
                 throw InvariantViolation(description: "\(title(of: node)) has \(children.count) children")
             }
+            // Where a node is split, its parts (buckets, and single children shown as themselves) are balanced.
             let bucketSizes = children.compactMap { child -> Int? in
                 if case .bucket(_, let range) = child { return range.count }
                 return nil
             }
-            if let smallest = bucketSizes.min(), let largest = bucketSizes.max(), largest - smallest > 1 || smallest < 2 {
+            let partSizes =
+                bucketSizes.isEmpty
+                ? []
+                : children.map { child -> Int in
+                    if case .bucket(_, let range) = child { return range.count }
+                    return 1
+                }
+            if let smallest = partSizes.min(), let largest = partSizes.max(),
+                largest - smallest > 1 || bucketSizes.contains(where: { $0 < 2 })
+            {
                 throw InvariantViolation(description: "\(title(of: node)) has unbalanced buckets \(bucketSizes)")
             }
             var sawEntry = false

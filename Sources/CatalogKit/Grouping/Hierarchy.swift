@@ -101,7 +101,8 @@ public struct Hierarchy: Sendable {
     private mutating func sortSubgroups(of id: Int) {
         let keyed = groups[id].groups.map { ($0, Folding.foldedBytes(groups[$0].name), groups[$0].name) }
         groups[id].groups = keyed.sorted { a, b in
-            let byFold = a.1.withUnsafeBufferPointer { x in b.1.withUnsafeBufferPointer { NaturalOrder.compare(x, $0) } }
+            let byFold = a.1.withUnsafeBufferPointer { x in b.1.withUnsafeBufferPointer { NaturalOrder.compare(x, $0) }
+            }
             if byFold != 0 { return byFold < 0 }
             return a.2.utf8.lexicographicallyPrecedes(b.2.utf8)
         }.map(\.0)
@@ -212,7 +213,8 @@ public struct Hierarchy: Sendable {
         var nodes: [Node] = []
         var start = range.lowerBound
         for size in sizes {
-            nodes.append(.bucket(group: id, range: start..<start + size))
+            // A run of one is shown as the child itself, not as a bucket around it.
+            nodes.append(size == 1 ? child(id, start) : .bucket(group: id, range: start..<start + size))
             start += size
         }
         return nodes
@@ -234,13 +236,16 @@ public struct Hierarchy: Sendable {
         return (0..<buckets).map { $0 < larger ? small + 1 : small }
     }
 
-    /// "First … Last", each end shortened to the word that tells it apart from the title across the boundary.
+    /// "First … Last", each end shortened to the word that tells it apart from the other end and from the title
+    /// across the bucket's boundary.
     private func label(_ id: Int, _ range: Range<Int>) -> String {
         let first = title(of: child(id, range.lowerBound))
         let last = title(of: child(id, range.upperBound - 1))
         let before = range.lowerBound > 0 ? title(of: child(id, range.lowerBound - 1)) : nil
         let after = range.upperBound < childCount(id) ? title(of: child(id, range.upperBound)) : nil
-        return "\(BucketLabel.shorten(first, from: before)) … \(BucketLabel.shorten(last, from: after))"
+        let start = BucketLabel.shorten(first, apartFrom: [last] + (before.map { [$0] } ?? []))
+        let end = BucketLabel.shorten(last, apartFrom: [first] + (after.map { [$0] } ?? []))
+        return "\(start) … \(end)"
     }
 }
 
@@ -249,22 +254,22 @@ enum BucketLabel {
     /// Titles up to this many characters are shown whole.
     static let wholeTitleLength = 16
 
-    /// The shortest prefix of `title` that differs from `neighbour` (compared folded), extended to the end of its
-    /// word so it reads as a word; a short title stays whole.
+    /// The shortest prefix of `title` that is not a prefix of any of `others` (compared folded), extended to the
+    /// end of its word so it reads as a word; a short title stays whole.
     ///
     /// - Parameters:
     ///   - title: The title at one end of a bucket.
-    ///   - neighbour: The title just across the bucket boundary, if any.
+    ///   - others: The title at the other end, and the one just across the bucket boundary, if any.
     /// - Returns: The shortened title.
-    static func shorten(_ title: String, from neighbour: String?) -> String {
+    static func shorten(_ title: String, apartFrom others: [String]) -> String {
         let characters = Array(title)
         if characters.count <= wholeTitleLength { return title }
-        let other = Array(Folding.fold(neighbour ?? ""))
+        let folded = others.map { Folding.foldedBytes($0) }
         var length = 1
-        var folded = Folding.fold(String(characters[..<length]))
-        while length < characters.count && other.starts(with: Array(folded)) {
+        while length < characters.count
+            && folded.contains(where: { $0.starts(with: Folding.foldedBytes(String(characters[..<length]))) })
+        {
             length += 1
-            folded = Folding.fold(String(characters[..<length]))
         }
         while length < characters.count && !characters[length].isWhitespace && characters[length] != "-" {
             length += 1

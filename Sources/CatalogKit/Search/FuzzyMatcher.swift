@@ -15,7 +15,11 @@ struct FuzzyMatcher: Sendable {
         terms = query.terms.map { term in
             var units: [[UInt8]] = []
             for byte in term {
-                if byte & 0xC0 == 0x80, !units.isEmpty { units[units.count - 1].append(byte) } else { units.append([byte]) }
+                if byte & 0xC0 == 0x80, !units.isEmpty {
+                    units[units.count - 1].append(byte)
+                } else {
+                    units.append([byte])
+                }
             }
             return units
         }

@@ -46,7 +46,8 @@ public struct Query: Sendable, Hashable {
     static func isSubstring(_ needle: [UInt8], of haystack: [UInt8]) -> Bool {
         guard needle.count <= haystack.count else { return false }
         if needle.isEmpty { return true }
-        for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start..<start + needle.count].elementsEqual(needle) {
             return true
         }
         return false

@@ -120,7 +120,9 @@ extension SearchIndex {
             @Sendable func withTitle<R>(_ record: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
                 let span = titles[Int(record)]
                 let buffer = span.inSide ? side : folded
-                return buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(span.start)..<Int(span.end)])) }
+                return buffer.withUnsafeBufferPointer {
+                    body(UnsafeBufferPointer(rebasing: $0[Int(span.start)..<Int(span.end)]))
+                }
             }
             @Sendable func less(_ a: Key, _ b: Key) -> Bool {
                 if a.prefix != b.prefix { return a.prefix < b.prefix }
@@ -135,7 +137,9 @@ extension SearchIndex {
             let pieces = keys.count < 50_000 ? 1 : 2
             let size = (keys.count + 1) / 2
             let sorted = Parallel.map(pieces) { piece in
-                pieces == 1 ? keys.sorted(by: less) : keys[min(keys.count, piece * size)..<min(keys.count, (piece + 1) * size)].sorted(by: less)
+                pieces == 1
+                    ? keys.sorted(by: less)
+                    : keys[min(keys.count, piece * size)..<min(keys.count, (piece + 1) * size)].sorted(by: less)
             }
             guard sorted.count == 2 else { return (sorted.first ?? []).map(\.record) }
             var merged: [UInt32] = []

@@ -58,7 +58,8 @@ public struct Tree<Node, ID: Hashable & Sendable> {
             isGroup.append(kids != nil)
             if let kids, !kids.isEmpty { stack.append((Array(kids.reversed()), position)) }
         }
-        try self.init(nodes: nodes, ids: nodes.map { $0[keyPath: id] }, parents: parents, depths: depths, isGroup: isGroup)
+        try self.init(
+            nodes: nodes, ids: nodes.map { $0[keyPath: id] }, parents: parents, depths: depths, isGroup: isGroup)
     }
 
     private init(nodes: [Node], ids: [ID], parents: [Int], depths: [Int], isGroup: [Bool]) throws {

@@ -60,7 +60,8 @@ public struct TriStateSelection<Node, ID: Hashable & Sendable> {
     public mutating func toggle(at position: Int) -> CheckState {
         let target = state(at: position) == .unchecked
         var delta = 0
-        for leaf in [position] + Array(tree.descendants(of: position)) where actsAsLeaf(leaf) && checked[leaf] != target {
+        for leaf in [position] + Array(tree.descendants(of: position)) where actsAsLeaf(leaf) && checked[leaf] != target
+        {
             checked[leaf] = target
             delta += target ? 1 : -1
             checkedCounts[leaf] = target ? 1 : 0

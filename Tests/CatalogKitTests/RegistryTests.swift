@@ -1,0 +1,119 @@
+import CatalogKit
+import Synchronization
+import Testing
+
+@Suite("Registry")
+struct RegistryTests {
+    @Test("one call registers an entry with a slug id")
+    func register() throws {
+        let registry = Registry<String>()
+        let entry = try registry.register(
+            "Outline Picker", in: ["Pickers", "Trees"], keywords: ["tree"], summary: "Pick a node"
+        ) { "screen" }
+        #expect(entry.id == "pickers/trees/outline-picker")
+        #expect(entry.path == "Pickers/Trees/Outline Picker")
+        #expect(try registry.entry(id: entry.id)?.make() == "screen")
+        #expect(registry.search("tree").map(\.title) == ["Outline Picker"])
+    }
+
+    @Test("slugs keep letters of any script")
+    func slugs() {
+        #expect(Slug.make(["체크박스 트리"]) == "체크박스-트리")
+        #expect(Slug.make(["Straße", "Ü ber!"]) == "strasse/u-ber")
+        #expect(Slug.make(["!!!"]) == "_")
+    }
+
+    @Test("a duplicate id throws, names both entries and overwrites nothing")
+    func duplicate() throws {
+        let registry = Registry<Int>()
+        try registry.register("Grid", in: ["Effects"], id: "grid") { 1 }
+        #expect(throws: Registry<Int>.Error.duplicateID("grid", existing: "Effects/Grid", new: "Layout/Grid")) {
+            try registry.register("Grid", in: ["Layout"], id: "grid") { 2 }
+        }
+        #expect(try registry.entry(id: "grid")?.make() == 1)
+        let message = "\(Registry<Int>.Error.duplicateID("grid", existing: "Effects/Grid", new: "Layout/Grid"))"
+        #expect(message.contains("Effects/Grid") && message.contains("Layout/Grid"))
+    }
+
+    @Test("the same path twice is a duplicate id too")
+    func duplicatePath() throws {
+        let registry = Registry<Int>()
+        try registry.register("Grid", in: ["Effects"]) { 1 }
+        #expect(throws: Registry<Int>.Error.self) { try registry.register("Grid", in: ["Effects"]) { 2 } }
+    }
+
+    @Test(
+        "invalid titles and groups throw",
+        arguments: [
+            ("", ["A"]), ("  \t", ["A"]), ("Title", ["A", " "]), ("Title", [""]), ("a/b", ["A"]), ("x\u{0}", []),
+        ]
+    )
+    func invalid(_ example: (String, [String])) {
+        let registry = Registry<Int>()
+        #expect(throws: Registry<Int>.Error.self) { try registry.register(example.0, in: example.1) { 0 } }
+        #expect(registry.count == 0)
+    }
+
+    @Test("a batch registers all or nothing, from an array or a builder")
+    func batches() throws {
+        let registry = Registry<Int>()
+        try registry.register {
+            Entry("One", in: ["Numbers"]) { 1 }
+            Entry("Two", in: ["Numbers"]) { 2 }
+            for index in 3...4 { Entry("Item \(index)", in: ["More"]) { index } }
+        }
+        #expect(registry.count == 4)
+        #expect(throws: Registry<Int>.Error.self) {
+            try registry.register([Entry("Five") { 5 }, Entry("Six", id: "five") { 6 }])
+        }
+        #expect(throws: Registry<Int>.Error.self) {
+            try registry.register([Entry("Seven") { 7 }, Entry("One", in: ["Numbers"]) { 1 }])
+        }
+        #expect(registry.count == 4)
+        #expect(registry.entry(id: "five") == nil)
+    }
+
+    @Test("observers and the change stream hear about registrations")
+    func changes() async throws {
+        let registry = Registry<Int>()
+        let heard = Mutex<[Registry<Int>.Change]>([])
+        let observation = registry.observe { change in heard.withLock { $0.append(change) } }
+        let stream = registry.changes()
+        try registry.register("A") { 1 }
+        var iterator = stream.makeAsyncIterator()
+        #expect(await iterator.next() == .added(["a"]))
+        observation.cancel()
+        try registry.register("B") { 2 }
+        #expect(heard.withLock { $0 } == [.added(["a"])])
+    }
+
+    @Test("a snapshot is reused until the registry changes")
+    func snapshots() throws {
+        let registry = Registry<Int>()
+        try registry.register("A") { 1 }
+        let first = registry.snapshot()
+        #expect(registry.snapshot().generation == first.generation)
+        try registry.register("B") { 2 }
+        let second = registry.snapshot()
+        #expect(second.generation > first.generation)
+        #expect(first.count == 1 && second.count == 2)
+    }
+
+    @Test("registering and searching from 8 tasks at once is safe and loses nothing")
+    func concurrent() async throws {
+        let registry = Registry<Int>()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for index in 0..<100 {
+                        try registry.register("Item \(index)", in: ["Task \(task)"]) { index }
+                        _ = registry.search("item \(index % 10)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(registry.count == 800)
+        #expect(registry.search("task 3 item 99").count == 1)
+    }
+}

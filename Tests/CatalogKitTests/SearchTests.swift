@@ -1,0 +1,160 @@
+import CatalogKit
+import Testing
+
+@Suite("Search")
+struct SearchTests {
+    let catalog: Snapshot<Void>
+
+    init() throws {
+        catalog = try snapshot([
+            "Documents/Temp/Document 1.doc\tword,report",
+            "Documents/Temp/Document 2.doc",
+            "Documents/Presentation 1.pdf",
+            "Straßen/Straße 10",
+            "Straßen/Straße 2",
+            "Berichte/Übersicht",
+            "Папки/Документы",
+            "대륙/아프로-유라시아\t대륙,지도",
+            "Pickers/Grid Picker\tchooser",
+            "Effects/Grid",
+        ])
+    }
+
+    @Test(
+        "queries match across languages and case",
+        arguments: [
+            ("STRASSE", ["Straßen/Straße 2", "Straßen/Straße 10"]),
+            ("ubersicht", ["Berichte/Übersicht"]),
+            ("ДОКУМЕНТЫ", ["Папки/Документы"]),
+            ("유라시아", ["대륙/아프로-유라시아"]),
+            ("지도", ["대륙/아프로-유라시아"]),
+            ("ｇｒｉｄ", ["Effects/Grid", "Pickers/Grid Picker"]),
+        ])
+    func multilingual(_ example: (String, [String])) {
+        #expect(paths(catalog, catalog.search(example.0)) == example.1)
+    }
+
+    @Test("every term must occur in the full path or in a keyword")
+    func allTerms() {
+        #expect(paths(catalog, catalog.search("temp 2")) == ["Documents/Temp/Document 2.doc"])
+        #expect(paths(catalog, catalog.search("report temp")) == ["Documents/Temp/Document 1.doc"])
+        #expect(paths(catalog, catalog.search("documents/temp/document 1")) == ["Documents/Temp/Document 1.doc"])
+        #expect(catalog.search("report 2").isEmpty)
+    }
+
+    @Test("a term never matches across a field boundary")
+    func noCrossField() {
+        // "doc" + keyword "word" would read "docword" if fields ran together.
+        #expect(catalog.search("docword").isEmpty)
+        #expect(catalog.search("picker/grid").isEmpty)
+    }
+
+    @Test("an empty query matches everything, in search order")
+    func emptyQuery() {
+        let all = catalog.search("   ")
+        #expect(all.count == catalog.count)
+        #expect(paths(catalog, all).first == "Documents/Temp/Document 1.doc")
+    }
+
+    @Test("a query with a NUL matches nothing")
+    func nulQuery() {
+        #expect(catalog.search("doc\u{0}").isEmpty)
+    }
+
+    @Test("narrowing searches among earlier results and gives the same answer as a full search")
+    func narrowing() throws {
+        var rng = SeededGenerator(seed: 42)
+        let lines = (0..<3_000).map { "G\($0 % 7)/\(randomTitle(&rng)) \($0)" }
+        let big = try snapshot(lines)
+        let chains = [["g", "gr", "gri", "grid", "grid 1", "grid 12"], ["s", "st", "stra", "straße 2"], ["д", "до"]]
+        for chain in chains {
+            for fuzzy in [false, true] {
+                var previous = Query("", fuzzy: fuzzy)
+                var results = big.index.search(previous)
+                for text in chain {
+                    let query = Query(text, fuzzy: fuzzy)
+                    #expect(query.narrows(previous), "\(text) narrows \(previous.text)")
+                    results = big.index.search(query, among: results)
+                    let full = big.index.search(query)
+                    #expect(results == full, "narrowed \(text): \(results.count) vs \(full.count)")
+                    previous = query
+                }
+            }
+        }
+        #expect(!Query("grix").narrows(Query("grid")))
+        #expect(!Query("grid", fuzzy: true).narrows(Query("grid")))
+    }
+
+    @Test("exact search agrees with a naive scan of folded text", arguments: [1, 2, 3])
+    func agreesWithNaive(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let lines = Set((0..<400).map { _ in "\(randomTitle(&rng))/\(randomTitle(&rng))" }).sorted()
+        let catalog = try snapshot(lines)
+        for _ in 0..<60 {
+            let query = (0..<Int.random(in: 1...2, using: &rng)).map { _ in
+                String(randomTitle(&rng).prefix(Int.random(in: 1...3, using: &rng)))
+            }.joined(separator: " ")
+            let terms = Query(query).terms.map { String(decoding: $0, as: UTF8.self) }
+            let expected = Set(
+                lines.filter { line in terms.allSatisfy { bytesContain(Folding.referenceFold(line), $0) } })
+            let found = Set(paths(catalog, catalog.search(query)))
+            #expect(found == expected, "seed \(seed), query \(query.debugDescription)")
+        }
+    }
+
+    @Test("fuzzy mode matches characters in order and ranks runs and word starts first")
+    func fuzzy() {
+        let hits = paths(catalog, catalog.search("gp", fuzzy: true))
+        #expect(hits == ["Pickers/Grid Picker"])
+        let ranked = paths(catalog, catalog.search("grid", fuzzy: true))
+        #expect(ranked.first == "Effects/Grid")
+        #expect(Set(ranked) == ["Effects/Grid", "Pickers/Grid Picker"])
+        #expect(catalog.search("zzq", fuzzy: true).isEmpty)
+        // Characters match whole: the bytes of one Korean syllable never match inside another.
+        #expect(paths(catalog, catalog.search("유시", fuzzy: true)) == ["대륙/아프로-유라시아"])
+    }
+
+    @Test("search runs over large text split across cores with the same result")
+    func largeParallel() throws {
+        let lines = (0..<60_000).map { "Group \($0 % 97)/Item \($0) \($0 % 3 == 0 ? "grid" : "list")" }
+        let catalog = try snapshot(lines)
+        let hits = catalog.search("grid")
+        #expect(hits.count == 20_000)
+        let titles = hits.prefix(3).map { catalog.table.title(Int($0)) }
+        #expect(titles == ["Item 0 grid", "Item 3 grid", "Item 6 grid"])
+        #expect(catalog.search("item 59999").count == 1)
+    }
+}
+
+@Suite("Natural order")
+struct NaturalOrderTests {
+    @Test("titles sort by runs, numbers by value, ties by raw title")
+    func order() throws {
+        let titles = [
+            "Item 10", "banana", "Item 2", "apple", "02", "2", "Banana", "3D Touch", "Item 02", "Äpfel", "10",
+        ]
+        let catalog = try snapshot(titles)
+        #expect(
+            paths(catalog, catalog.recordsInOrder) == [
+                "2", "02", "3D Touch", "10", "Äpfel", "apple", "Banana", "banana", "Item 2", "Item 02", "Item 10",
+            ])
+    }
+
+    @Test("equal titles break ties on the full path")
+    func pathTies() throws {
+        let catalog = try snapshot(["B/Same", "A/Same", "A/same"])
+        #expect(paths(catalog, catalog.recordsInOrder) == ["A/Same", "B/Same", "A/same"])
+    }
+
+    @Test("the order is a consistent total order on random titles")
+    func consistent() throws {
+        let seed: UInt64 = 7
+        var rng = SeededGenerator(seed: seed)
+        let titles = Set((0..<2_000).map { _ in randomTitle(&rng) }).filter { !$0.allSatisfy(\.isWhitespace) }
+        let catalog = try snapshot(titles.sorted())
+        let ordered = catalog.recordsInOrder.map { catalog.table.title(Int($0)) }
+        // Sorting again from a shuffled start gives the same order.
+        let shuffled = try snapshot(titles.shuffled(using: &rng))
+        #expect(shuffled.recordsInOrder.map { shuffled.table.title(Int($0)) } == ordered, "seed \(seed)")
+    }
+}
