@@ -158,3 +158,49 @@ struct NaturalOrderTests {
         #expect(shuffled.recordsInOrder.map { shuffled.table.title(Int($0)) } == ordered, "seed \(seed)")
     }
 }
+
+@Suite("Natural order keys")
+struct NaturalOrderKeyTests {
+    /// The order as the rules state it, run by run: the reference the byte keys must agree with.
+    static func runCompare(_ a: String, _ b: String) -> Int {
+        func runs(_ text: String) -> [(digits: Bool, text: [UInt8])] {
+            var result: [(Bool, [UInt8])] = []
+            for byte in Folding.foldedBytes(text) {
+                let digit = (0x30...0x39).contains(byte)
+                if let last = result.last, last.0 == digit {
+                    result[result.count - 1].1.append(byte)
+                } else {
+                    result.append((digit, [byte]))
+                }
+            }
+            return result
+        }
+        let (x, y) = (runs(a), runs(b))
+        for (p, q) in zip(x, y) {
+            if p.digits != q.digits { return p.digits ? -1 : 1 }
+            if p.digits {
+                let (u, v) = (p.text.drop { $0 == 0x30 }, q.text.drop { $0 == 0x30 })
+                if u.count != v.count { return u.count - v.count }
+                if u != v { return u.lexicographicallyPrecedes(v) ? -1 : 1 }
+                if p.text.count != q.text.count { return p.text.count - q.text.count }
+            } else if p.text != q.text {
+                return p.text.lexicographicallyPrecedes(q.text) ? -1 : 1
+            }
+        }
+        return x.count - y.count
+    }
+
+    @Test("byte keys order titles exactly as comparing runs does")
+    func keysAgreeWithRuns() {
+        let seed: UInt64 = 99
+        var rng = SeededGenerator(seed: seed)
+        let fixed = ["ab", "ab1", "ab c", "abc", "2", "02", "0", "00", "10", "a0b", "a00b", "a1b", "1a", "a"]
+        let titles = fixed + (0..<300).map { _ in randomTitle(&rng) + (Bool.random(using: &rng) ? "0\($0)" : "") }
+        for a in titles {
+            for b in titles.prefix(60) {
+                let expected = Self.runCompare(a, b).signum()
+                #expect(NaturalOrder.compare(a, b).signum() == expected, "seed \(seed): \(a.debugDescription) vs \(b.debugDescription)")
+            }
+        }
+    }
+}

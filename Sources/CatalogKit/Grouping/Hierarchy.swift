@@ -99,11 +99,9 @@ public struct Hierarchy: Sendable {
     }
 
     private mutating func sortSubgroups(of id: Int) {
-        let keyed = groups[id].groups.map { ($0, Folding.foldedBytes(groups[$0].name), groups[$0].name) }
+        let keyed = groups[id].groups.map { ($0, NaturalOrder.key(groups[$0].name), groups[$0].name) }
         groups[id].groups = keyed.sorted { a, b in
-            let byFold = a.1.withUnsafeBufferPointer { x in b.1.withUnsafeBufferPointer { NaturalOrder.compare(x, $0) }
-            }
-            if byFold != 0 { return byFold < 0 }
+            if a.1 != b.1 { return a.1.lexicographicallyPrecedes(b.1) }
             return a.2.utf8.lexicographicallyPrecedes(b.2.utf8)
         }.map(\.0)
     }

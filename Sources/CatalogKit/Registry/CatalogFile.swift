@@ -23,34 +23,30 @@ public enum CatalogFile {
     ///   name, or a path that an earlier line already has.
     /// - Complexity: O(B) to fold B bytes, then O(n log n) to order n entries.
     public static func parse<Handler>(_ bytes: [UInt8]) throws -> Snapshot<Handler> {
-        var bounds: [UInt32] = []
-        var builder = SearchIndex.Builder(expectedBytes: bytes.count, expectedRecords: bytes.count / 24)
-        bounds.reserveCapacity(bytes.count / 8)
         guard bytes.count < Int(UInt32.max) else { throw Error(line: 1, problem: "the file is larger than 4 GiB") }
-        var lineNumber = 0
-        try bytes.withUnsafeBufferPointer { text in
-            var lineStart = text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            while lineStart < text.count {
-                lineNumber += 1
-                var lineEnd = lineStart
-                while lineEnd < text.count && text[lineEnd] != 0x0A { lineEnd += 1 }
-                let next = lineEnd + 1
-                if lineEnd > lineStart && text[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                defer { lineStart = next }
-                let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
-                if isBlank(line) { continue }
-                let pathEnd = line.firstIndex(of: 0x09) ?? line.count
-                let path = UnsafeBufferPointer(rebasing: line[..<pathEnd])
-                let titleStart = try checkPath(path, line: lineNumber)
-                let keywords = UnsafeBufferPointer(rebasing: line[min(pathEnd + 1, line.count)...])
-                if line.contains(0) { throw Error(line: lineNumber, problem: "the line contains a NUL byte") }
-                guard builder.append(path: path, titleStart: titleStart, keywords: keywords, separator: 0x2C) else {
-                    throw Error(line: lineNumber, problem: "the line is not valid UTF-8")
-                }
-                bounds.append(UInt32(lineStart))
-                bounds.append(UInt32(lineStart + pathEnd))
-                bounds.append(UInt32(lineEnd))
+        // Split at line ends into one piece per core; each piece is parsed and folded on its own, then joined.
+        let pieceCount = bytes.count < 1 << 20 ? 1 : Parallel.width
+        var cuts = [0]
+        for piece in 1..<max(pieceCount, 1) {
+            var cut = max(cuts[cuts.count - 1], bytes.count * piece / pieceCount)
+            while cut < bytes.count && bytes[cut] != 0x0A { cut += 1 }
+            cuts.append(min(bytes.count, cut + 1))
+        }
+        cuts.append(bytes.count)
+        let ranges = (0..<cuts.count - 1).map { cuts[$0]..<cuts[$0 + 1] }
+        let pieces = Parallel.map(ranges.count) { piece in parsePiece(bytes, ranges[piece]) }
+        var linesBefore = 0
+        for piece in pieces {
+            if let error = piece.error { throw Error(line: linesBefore + error.line, problem: error.problem) }
+            linesBefore += piece.lines
+        }
+        var builder = pieces[0].builder
+        var bounds = pieces[0].bounds
+        for piece in pieces.dropFirst() {
+            guard builder.append(contentsOf: piece.builder) else {
+                throw Error(line: 1, problem: "the file's folded text is larger than 4 GiB")
             }
+            bounds.append(contentsOf: piece.bounds)
         }
         let table = EntryTable(bytes: bytes, bounds: bounds, keywordSeparator: 0x2C, details: nil)
         let index = builder.build { a, b in
@@ -61,19 +57,68 @@ public enum CatalogFile {
         return Snapshot(table: table, index: index)
     }
 
+    private struct Piece: Sendable {
+        var builder: SearchIndex.Builder
+        var bounds: [UInt32] = []
+        var lines = 0
+        var error: Error?
+    }
+
+    /// Parses the lines in one part of the file.
+    private static func parsePiece(_ bytes: [UInt8], _ range: Range<Int>) -> Piece {
+        var piece = Piece(builder: SearchIndex.Builder(expectedBytes: range.count, expectedRecords: range.count / 24))
+        piece.bounds.reserveCapacity(range.count / 8)
+        bytes.withUnsafeBufferPointer { text in
+            var lineStart = range.lowerBound == 0 && text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : range.lowerBound
+            while lineStart < range.upperBound {
+                piece.lines += 1
+                var lineEnd = lineStart
+                while lineEnd < range.upperBound && text[lineEnd] != 0x0A { lineEnd += 1 }
+                let next = lineEnd + 1
+                if lineEnd > lineStart && text[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                defer { lineStart = next }
+                let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
+                if isBlank(line) { continue }
+                let pathEnd = line.firstIndex(of: 0x09) ?? line.count
+                let path = UnsafeBufferPointer(rebasing: line[..<pathEnd])
+                let keywords = UnsafeBufferPointer(rebasing: line[min(pathEnd + 1, line.count)...])
+                if line.contains(0) {
+                    piece.error = Error(line: piece.lines, problem: "the line contains a NUL byte")
+                    return
+                }
+                let titleStart: Int
+                switch checkPath(path, line: piece.lines) {
+                case .success(let start): titleStart = start
+                case .failure(let error):
+                    piece.error = error
+                    return
+                }
+                guard piece.builder.append(path: path, titleStart: titleStart, keywords: keywords, separator: 0x2C)
+                else {
+                    piece.error = Error(line: piece.lines, problem: "the line is not valid UTF-8")
+                    return
+                }
+                piece.bounds.append(UInt32(lineStart))
+                piece.bounds.append(UInt32(lineStart + pathEnd))
+                piece.bounds.append(UInt32(lineEnd))
+            }
+        }
+        return piece
+    }
+
     /// Checks the path's components and returns where its title starts.
-    private static func checkPath(_ path: UnsafeBufferPointer<UInt8>, line: Int) throws -> Int {
+    private static func checkPath(_ path: UnsafeBufferPointer<UInt8>, line: Int) -> Result<Int, Error> {
         var componentStart = 0
         for index in 0...path.count where index == path.count || path[index] == 0x2F {
             let component = UnsafeBufferPointer(rebasing: path[componentStart..<index])
             if isBlank(component) {
                 let what = index == path.count ? "an empty title" : "an empty group name"
-                throw Error(line: line, problem: "the path has \(what)")
+                return .failure(Error(line: line, problem: "the path has \(what)"))
             }
-            if index == path.count { return componentStart }
+            if index == path.count { return .success(componentStart) }
             componentStart = index + 1
         }
-        return componentStart
+        return .success(componentStart)
     }
 
     /// Whether bytes are empty or only ASCII whitespace, or only Unicode spaces such as U+3000.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The order of entries: folded titles compared in runs.
 ///
 /// A title is read as alternating runs of ASCII digits and of everything else. Runs are compared in turn:
@@ -6,77 +12,92 @@
 /// - a digit run before any other run (only possible for the first run: "3D Touch" < "Alert").
 /// A title whose runs are a prefix of another's comes first. Equal folded titles are ordered by the caller's tie
 /// break (raw title, then full path).
-enum NaturalOrder {
-    /// Compares two folded titles.
+///
+/// The order is implemented once, as a byte key whose plain byte comparison (`memcmp`, shorter first on a common
+/// prefix) is this order, so sorting a million titles compares flat bytes:
+/// - a leading 0 when the title starts with a digit run, 1 otherwise;
+/// - each other run as its bytes followed by a 0 (folded titles hold no NUL, so the 0 ends the run below any
+///   byte that could continue it);
+/// - each digit run as the count of its significant digits (2 bytes, big-endian), those digits, and the count of
+///   its leading zeros (2 bytes). Runs of over 65,535 digits compare by their first 65,535.
+public enum NaturalOrder {
+    /// Appends the sort key of a folded title.
     ///
-    /// - Returns: A negative number, zero or a positive number as `a` sorts before, with, or after `b`.
-    /// - Complexity: O(min(a.count, b.count)).
-    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
-        var i = 0
-        var j = 0
-        while true {
-            if i == a.count || j == b.count { return (i == a.count ? 0 : 1) - (j == b.count ? 0 : 1) }
-            let aDigit = isDigit(a[i])
-            let bDigit = isDigit(b[j])
-            if aDigit != bDigit { return aDigit ? -1 : 1 }
-            var endA = i
-            while endA < a.count && isDigit(a[endA]) == aDigit { endA += 1 }
-            var endB = j
-            while endB < b.count && isDigit(b[endB]) == bDigit { endB += 1 }
-            let result =
-                aDigit
-                ? compareNumbers(a, i..<endA, b, j..<endB)
-                : compareBytes(a, i..<endA, b, j..<endB)
-            if result != 0 { return result }
-            i = endA
-            j = endB
+    /// - Parameters:
+    ///   - title: Folded UTF-8 title bytes.
+    ///   - key: The buffer to append to.
+    /// - Complexity: O(title.count).
+    static func appendKey(_ title: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) {
+        let count = title.count
+        var index = 0
+        key.append(count > 0 && isDigit(title[0]) ? 0 : 1)
+        while index < count {
+            var end = index
+            if isDigit(title[index]) {
+                while end < count && isDigit(title[end]) { end += 1 }
+                var significant = index
+                while significant < end - 1 && title[significant] == 0x30 { significant += 1 }
+                let digits = min(end - significant, 0xFFFF)
+                let zeros = min(significant - index, 0xFFFF)
+                key.append(UInt8(digits >> 8))
+                key.append(UInt8(digits & 0xFF))
+                key.append(contentsOf: UnsafeBufferPointer(rebasing: title[significant..<significant + digits]))
+                key.append(UInt8(zeros >> 8))
+                key.append(UInt8(zeros & 0xFF))
+            } else {
+                while end < count && !isDigit(title[end]) { end += 1 }
+                key.append(contentsOf: UnsafeBufferPointer(rebasing: title[index..<end]))
+                key.append(0)
+            }
+            index = end
         }
     }
 
-    /// A 64-bit key that agrees with ``compare(_:_:)`` wherever two keys differ.
+    /// The sort key of a string: its folded title's key.
     ///
-    /// The key is the first eight bytes of a title's leading non-digit run, zero-padded; a title that starts with
-    /// a digit gets zero. Folded titles contain no NUL, so padding sorts before any real byte, as a prefix should.
-    static func prefixKey(_ title: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var key: UInt64 = 0
+    /// - Parameter title: A raw title.
+    /// - Returns: Bytes whose byte order is the natural order of titles.
+    public static func key(_ title: String) -> [UInt8] {
+        let folded = Folding.foldedBytes(title)
+        var key: [UInt8] = []
+        key.reserveCapacity(folded.count + 4)
+        folded.withUnsafeBufferPointer { appendKey($0, to: &key) }
+        return key
+    }
+
+    /// Compares two titles in natural order (folded, without tie breaks).
+    ///
+    /// - Returns: A negative number, zero or a positive number as `a` sorts before, with, or after `b`.
+    public static func compare(_ a: String, _ b: String) -> Int {
+        let x = key(a)
+        let y = key(b)
+        return x.withUnsafeBufferPointer { p in y.withUnsafeBufferPointer { q in compare(p, q) } }
+    }
+
+    /// Compares two keys: bytes, then the shorter first.
+    @inline(__always)
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+            let result = memcmp(x, y, common)
+            if result != 0 { return Int(result) }
+        }
+        return a.count - b.count
+    }
+
+    /// The first eight bytes of a key, big-endian and zero-padded: comparing two of these agrees with comparing
+    /// the keys wherever they differ.
+    @inline(__always)
+    static func prefix(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var value: UInt64 = 0
         var shift: UInt64 = 56
-        for byte in title.prefix(8) {
-            if isDigit(byte) { break }
-            key |= UInt64(byte) << shift
+        for byte in key.prefix(8) {
+            value |= UInt64(byte) << shift
             shift &-= 8
         }
-        return key
+        return value
     }
 
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
-
-    private static func compareBytes(
-        _ a: UnsafeBufferPointer<UInt8>, _ ra: Range<Int>, _ b: UnsafeBufferPointer<UInt8>, _ rb: Range<Int>
-    ) -> Int {
-        let common = min(ra.count, rb.count)
-        var k = 0
-        while k < common {
-            let x = a[ra.lowerBound + k]
-            let y = b[rb.lowerBound + k]
-            if x != y { return x < y ? -1 : 1 }
-            k += 1
-        }
-        return ra.count - rb.count
-    }
-
-    private static func compareNumbers(
-        _ a: UnsafeBufferPointer<UInt8>, _ ra: Range<Int>, _ b: UnsafeBufferPointer<UInt8>, _ rb: Range<Int>
-    ) -> Int {
-        var sa = ra.lowerBound
-        while sa < ra.upperBound - 1 && a[sa] == 0x30 { sa += 1 }
-        var sb = rb.lowerBound
-        while sb < rb.upperBound - 1 && b[sb] == 0x30 { sb += 1 }
-        let significantA = ra.upperBound - sa
-        let significantB = rb.upperBound - sb
-        if significantA != significantB { return significantA - significantB }
-        let byValue = compareBytes(a, sa..<ra.upperBound, b, sb..<rb.upperBound)
-        if byValue != 0 { return byValue }
-        return ra.count - rb.count
-    }
 }

@@ -1,21 +1,16 @@
 extension SearchIndex {
     /// Builds a ``SearchIndex`` in one streaming pass: each record is folded straight into the contiguous buffer.
     public struct Builder: Sendable {
-        private struct TitleSpan: Sendable {
-            var start: UInt32
-            var end: UInt32
-            /// Whether the span is in `side` rather than in `folded`.
-            var inSide: Bool
-        }
-
         private var folded: [UInt8] = []
         private var starts: [UInt32] = [0]
-        private var titles: [TitleSpan] = []
-        private var side: [UInt8] = []
+        /// The natural-order sort key of each record's folded title (see ``NaturalOrder``), used only to sort.
+        private var keys: [UInt8] = []
+        private var keyStarts: [UInt32] = [0]
+        private var titleScratch: [UInt8] = []
         private var folder = Folder()
 
         /// The number of records added so far.
-        public var count: Int { titles.count }
+        public var count: Int { starts.count - 1 }
 
         /// Creates a builder.
         ///
@@ -25,7 +20,8 @@ extension SearchIndex {
         public init(expectedBytes: Int = 0, expectedRecords: Int = 0) {
             folded.reserveCapacity(expectedBytes + expectedRecords)
             starts.reserveCapacity(expectedRecords + 1)
-            titles.reserveCapacity(expectedRecords)
+            keyStarts.reserveCapacity(expectedRecords + 1)
+            keys.reserveCapacity(expectedBytes / 2)
         }
 
         /// Folds and adds one record.
@@ -43,22 +39,24 @@ extension SearchIndex {
             separator: UInt8
         ) -> Bool {
             let recordStart = folded.count
-            let sideStart = side.count
+            let keyStart = keys.count
             guard folded.count + 4 * (path.count + keywords.count) + 64 < Int(UInt32.max) else { return false }
             let prefix = UnsafeBufferPointer(rebasing: path[..<titleStart])
             let title = UnsafeBufferPointer(rebasing: path[titleStart...])
-            var span: TitleSpan
             var valid: Bool
             if folder.startsWithCombining(title) {
                 // The title's first scalar may join the "/" before it, so the path folds as a whole and the title
                 // on its own.
-                valid = folder.append(path, to: &folded) && folder.append(title, to: &side)
-                span = TitleSpan(start: UInt32(sideStart), end: UInt32(side.count), inSide: true)
+                titleScratch.removeAll(keepingCapacity: true)
+                valid = folder.append(path, to: &folded) && folder.append(title, to: &titleScratch)
+                titleScratch.withUnsafeBufferPointer { NaturalOrder.appendKey($0, to: &keys) }
             } else {
                 valid = folder.append(prefix, to: &folded)
                 let titleFolded = folded.count
                 valid = valid && folder.append(title, to: &folded)
-                span = TitleSpan(start: UInt32(titleFolded), end: UInt32(folded.count), inSide: false)
+                folded.withUnsafeBufferPointer { buffer in
+                    NaturalOrder.appendKey(UnsafeBufferPointer(rebasing: buffer[titleFolded...]), to: &keys)
+                }
             }
             folded.append(0)
             var keywordStart = 0
@@ -72,11 +70,11 @@ extension SearchIndex {
             }
             guard valid else {
                 folded.removeSubrange(recordStart...)
-                side.removeSubrange(sideStart...)
+                keys.removeSubrange(keyStart...)
                 return false
             }
             starts.append(UInt32(folded.count))
-            titles.append(span)
+            keyStarts.append(UInt32(keys.count))
             return true
         }
 
@@ -97,14 +95,33 @@ extension SearchIndex {
             }
         }
 
+        /// Appends the records of another builder after this one's, as if they had been added here.
+        ///
+        /// - Parameter other: A builder, typically one that folded another part of the same file on another core.
+        /// - Returns: `false`, adding nothing, when the result would exceed the index's 4 GiB.
+        public mutating func append(contentsOf other: Builder) -> Bool {
+            guard folded.count + other.folded.count < Int(UInt32.max), keys.count + other.keys.count < Int(UInt32.max)
+            else { return false }
+            let foldedBase = UInt32(folded.count)
+            let keyBase = UInt32(keys.count)
+            folded.append(contentsOf: other.folded)
+            keys.append(contentsOf: other.keys)
+            starts.append(contentsOf: other.starts.dropFirst().lazy.map { $0 + foldedBase })
+            keyStarts.append(contentsOf: other.keyStarts.dropFirst().lazy.map { $0 + keyBase })
+            return true
+        }
+
         /// Sorts the records and returns the finished index.
         ///
         /// - Parameter tieBreak: Orders two records whose folded titles are equal (raw title, then full path).
         ///   Called from several threads.
         /// - Returns: The index.
-        /// - Complexity: O(n log n) comparisons, split over the cores; most are decided by a 64-bit key.
-        public consuming func build(tieBreak: @Sendable (UInt32, UInt32) -> Bool) -> SearchIndex {
-            let order = Builder.sortedOrder(folded: folded, side: side, titles: titles, tieBreak: tieBreak)
+        /// - Complexity: O(n log n) comparisons, the halves sorted on separate cores; most are decided by a 64-bit
+        ///   prefix of the sort key, the rest by `memcmp`.
+        public consuming func build(tieBreak: @escaping @Sendable (UInt32, UInt32) -> Bool) -> SearchIndex {
+            let order = Builder.sortedOrder(keys: keys, keyStarts: keyStarts, tieBreak: tieBreak)
+            keys = []
+            keyStarts = []
             folded.shrinkOrKeep()
             return SearchIndex(folded: folded, starts: starts, order: order)
         }
@@ -115,39 +132,47 @@ extension SearchIndex {
         }
 
         private static func sortedOrder(
-            folded: [UInt8], side: [UInt8], titles: [TitleSpan], tieBreak: @Sendable (UInt32, UInt32) -> Bool
+            keys: [UInt8], keyStarts: [UInt32], tieBreak: @escaping @Sendable (UInt32, UInt32) -> Bool
         ) -> [UInt32] {
-            @Sendable func withTitle<R>(_ record: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-                let span = titles[Int(record)]
-                let buffer = span.inSide ? side : folded
-                return buffer.withUnsafeBufferPointer {
-                    body(UnsafeBufferPointer(rebasing: $0[Int(span.start)..<Int(span.end)]))
+            let count = keyStarts.count - 1
+            return keys.withUnsafeBufferPointer { keyBuffer in
+                keyStarts.withUnsafeBufferPointer { boundBuffer in
+                    // Read-only views shared by both sorting threads for the duration of this call.
+                    nonisolated(unsafe) let keyBytes = keyBuffer
+                    nonisolated(unsafe) let bounds = boundBuffer
+                    let less = { @Sendable (a: Key, b: Key) -> Bool in
+                        if a.prefix != b.prefix { return a.prefix < b.prefix }
+                        let x = UnsafeBufferPointer(
+                            rebasing: keyBytes[Int(bounds[Int(a.record)])..<Int(bounds[Int(a.record) + 1])])
+                        let y = UnsafeBufferPointer(
+                            rebasing: keyBytes[Int(bounds[Int(b.record)])..<Int(bounds[Int(b.record) + 1])])
+                        let byKey = NaturalOrder.compare(x, y)
+                        return byKey != 0 ? byKey < 0 : tieBreak(a.record, b.record)
+                    }
+                    let pieces = count < 50_000 ? 1 : 2
+                    let size = (count + pieces - 1) / pieces
+                    let sorted = Parallel.map(pieces) { piece in
+                        let range = min(count, piece * size)..<min(count, (piece + 1) * size)
+                        var part = range.map { record in
+                            Key(
+                                prefix: NaturalOrder.prefix(
+                                    UnsafeBufferPointer(rebasing: keyBytes[Int(bounds[record])..<Int(bounds[record + 1])])),
+                                record: UInt32(record))
+                        }
+                        part.sort(by: less)
+                        return part
+                    }
+                    guard sorted.count == 2 else { return (sorted.first ?? []).map(\.record) }
+                    return merge(sorted[0], sorted[1], by: less)
                 }
             }
-            @Sendable func less(_ a: Key, _ b: Key) -> Bool {
-                if a.prefix != b.prefix { return a.prefix < b.prefix }
-                let byTitle = withTitle(a.record) { x in withTitle(b.record) { y in NaturalOrder.compare(x, y) } }
-                if byTitle != 0 { return byTitle < 0 }
-                return tieBreak(a.record, b.record)
-            }
-            let keys = (0..<titles.count).map { record in
-                Key(prefix: withTitle(UInt32(record), NaturalOrder.prefixKey), record: UInt32(record))
-            }
-            // Sort halves on separate cores, then merge.
-            let pieces = keys.count < 50_000 ? 1 : 2
-            let size = (keys.count + 1) / 2
-            let sorted = Parallel.map(pieces) { piece in
-                pieces == 1
-                    ? keys.sorted(by: less)
-                    : keys[min(keys.count, piece * size)..<min(keys.count, (piece + 1) * size)].sorted(by: less)
-            }
-            guard sorted.count == 2 else { return (sorted.first ?? []).map(\.record) }
+        }
+
+        private static func merge(_ left: [Key], _ right: [Key], by less: (Key, Key) -> Bool) -> [UInt32] {
             var merged: [UInt32] = []
-            merged.reserveCapacity(keys.count)
+            merged.reserveCapacity(left.count + right.count)
             var i = 0
             var j = 0
-            let left = sorted[0]
-            let right = sorted[1]
             while i < left.count && j < right.count {
                 if less(right[j], left[i]) {
                     merged.append(right[j].record)

@@ -64,6 +64,9 @@ public struct SearchIndex: Sendable {
             }
             return rankFuzzy(scored)
         }
+        // Checking each candidate costs more per byte than one pass over all the text, so a large candidate set
+        // is cheaper to scan again than to filter.
+        if candidates.count > count / 8 { return inSearchOrder(scan(query)) }
         let terms = query.terms
         return chunked(candidates) { slice in slice.filter { record in matchesAll(record, terms) } }
     }
@@ -88,9 +91,10 @@ public struct SearchIndex: Sendable {
                 guard let base = text.baseAddress else { return }
                 var position = Int(starts[records.lowerBound])
                 let end = Int(starts[records.upperBound])
+                var record = records.lowerBound
                 while position < end {
                     guard let offset = ByteSearch.find(needle, in: base, from: position, to: end) else { break }
-                    let record = recordContaining(offset, in: records)
+                    record = recordContaining(offset, from: record, in: records)
                     if others.isEmpty || matchesAll(record, others) { hits.append(UInt32(record)) }
                     position = Int(starts[record + 1])
                 }
@@ -113,10 +117,19 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// The record whose bytes include `offset`.
-    private func recordContaining(_ offset: Int, in records: Range<Int>) -> Int {
-        var low = records.lowerBound
-        var high = records.upperBound
+    /// The record whose bytes include `offset`, searching forward from `hint`, a record at or before it.
+    ///
+    /// - Complexity: O(log d) for a record d records after the hint (galloping, then binary search).
+    @inline(__always)
+    private func recordContaining(_ offset: Int, from hint: Int, in records: Range<Int>) -> Int {
+        var low = hint
+        var step = 1
+        var high = min(records.upperBound, hint + step)
+        while high < records.upperBound && Int(starts[high]) <= offset {
+            low = high
+            step *= 2
+            high = min(records.upperBound, low + step)
+        }
         while high - low > 1 {
             let middle = (low + high) / 2
             if Int(starts[middle]) <= offset { low = middle } else { high = middle }
