@@ -157,16 +157,20 @@ final class PTY {
         try send(Array(text.utf8))
     }
 
-    /// Reads output until it contains some text, counting only output after the call began.
+    /// How many bytes of output have arrived: a mark to pass to ``read(until:since:timeout:)``.
+    var mark: Int { output.count }
+
+    /// Reads output until it contains some text.
     ///
     /// - Parameters:
     ///   - text: The text to wait for, in the raw output (escape sequences included).
+    ///   - since: Where in the output to start looking (a ``mark``); by default, where the call began.
     ///   - timeout: How long to wait.
-    /// - Returns: The output read during this call.
+    /// - Returns: The output from `since` on.
     /// - Throws: ``Error/timedOut(waitingFor:output:)`` when the text doesn't appear in time.
     @discardableResult
-    func read(until text: String, timeout: Duration = .seconds(10)) throws -> String {
-        let startCount = output.count
+    func read(until text: String, since: Int? = nil, timeout: Duration = .seconds(10)) throws -> String {
+        let startCount = min(since ?? output.count, output.count)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {
@@ -204,6 +208,18 @@ final class PTY {
         guard count > 0 else { return count < 0 && errno == EINTR }  // EIO: every slave descriptor is closed.
         output += buffer[..<count]
         return true
+    }
+
+    /// Reads what the child wrote before it ended, up to the end of output.
+    private func drainAfterExit() {
+        while true {
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else { return }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = Glibc.read(master, &buffer, buffer.count)
+            guard count > 0 else { return }
+            output += buffer[..<count]
+        }
     }
 
     /// All output so far as text.
@@ -260,16 +276,12 @@ final class PTY {
             var raw: Int32 = 0
             let result = waitpid(pid, &raw, WNOHANG | WUNTRACED)
             if result == pid {
-                if raw & 0x7F == 0 {
-                    let ended = ExitStatus.exited((raw >> 8) & 0xFF)
-                    status = ended
-                    return ended
-                }
                 if raw & 0xFF == 0x7F {
                     continue  // Stopped, not ended: keep waiting.
                 }
-                let ended = ExitStatus.signaled(raw & 0x7F)
+                let ended = raw & 0x7F == 0 ? ExitStatus.exited((raw >> 8) & 0xFF) : .signaled(raw & 0x7F)
                 status = ended
+                drainAfterExit()
                 return ended
             }
             if clock.now >= deadline {

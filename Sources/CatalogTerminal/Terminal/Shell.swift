@@ -190,7 +190,9 @@ private struct EventLoop {
     /// Ctrl-Z: gives the terminal back to the shell and stops; comes back on `fg`.
     private mutating func suspend() throws {
         terminal.leave()
-        kill(getpid(), SIGSTOP)
+        // raise, not kill(getpid(), …): a signal sent to the process may be taken by another thread, and this one
+        // would run on and re-enter raw mode before the stop lands. raise targets this thread, which stops at once.
+        raise(SIGSTOP)
         _ = SignalGuard.takePending()
         try terminal.enter()
         renderer.invalidate()
