@@ -95,7 +95,7 @@ final class PTY {
             close(master)
             throw Error.systemCall("ttyname_r", errno)
         }
-        let slavePath = String(cString: nameBuffer)
+        let slavePath = String(decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
