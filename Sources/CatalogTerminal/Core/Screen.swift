@@ -13,6 +13,14 @@ public protocol Screen {
     /// Whether printable keys are text for this screen (a text field has focus), so `q` must not close it.
     var takesText: Bool { get }
 
+    /// Whether the screen handles Escape itself (to close a panel, say) instead of the launcher closing it.
+    ///
+    /// When `true`, Escape reaches ``handle(_:)`` and the screen returns ``Action/pop`` when it wants to close.
+    var handlesEscape: Bool { get }
+
+    /// Extra lines for line mode's `?` help: the commands ``handle(line:)`` understands.
+    var lineHelp: [String] { get }
+
     /// Updates the state for one event.
     ///
     /// - Parameter event: A key, a timer tick, or a resize.
@@ -42,6 +50,8 @@ public protocol Screen {
 
 extension Screen {
     public var takesText: Bool { false }
+    public var handlesEscape: Bool { false }
+    public var lineHelp: [String] { [] }
 }
 
 /// Something that happens to a screen.

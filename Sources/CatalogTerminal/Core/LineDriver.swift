@@ -1,0 +1,108 @@
+/// Runs a session one line at a time, for pipes and dumb terminals.
+///
+/// The driver prints the top screen's ``Screen/lines(width:)``, reads a command, and prints the screen again. It
+/// understands three commands itself: `q` quits, `..` closes the top screen, and `?` prints help. Every other line
+/// goes to the top screen's ``Screen/handle(line:)``. Output is plain text: every line passes through
+/// ``Sanitizer``, and no escape sequence, bell or flash is ever written.
+public struct LineDriver {
+    /// The session being driven.
+    public private(set) var session: Session
+    /// The width screens wrap or truncate their lines to.
+    public var width: Int
+
+    /// The help printed for `?`, before the screen's own ``Screen/lineHelp``.
+    public static let help = [
+        "Commands:",
+        "  q    quit",
+        "  ..   go back to the previous screen",
+        "  ?    show this help",
+    ]
+
+    /// Creates a driver for a session.
+    ///
+    /// - Parameters:
+    ///   - session: The session, usually fresh with only its root screen.
+    ///   - width: The width lines are printed at.
+    public init(session: Session, width: Int = 80) {
+        self.session = session
+        self.width = width
+    }
+
+    /// The lines to print before the first command.
+    ///
+    /// - Returns: The top screen's lines.
+    public mutating func start() -> [String] {
+        Self.clean(session.top.lines(width: width))
+    }
+
+    /// Carries out one command.
+    ///
+    /// - Parameter line: What the user typed, without the newline.
+    /// - Returns: The lines to print, and whether the session is over.
+    public mutating func handle(line: String) -> (output: [String], done: Bool) {
+        let command = line.trimmingWhitespace()
+        var output: [String] = []
+        switch command {
+        case "q":
+            return ([], true)
+        case "..":
+            guard session.pop() else {
+                return (Self.clean(["This is the first screen; type q to quit."]), false)
+            }
+        case "?":
+            return (Self.clean(Self.help + session.top.lineHelp), false)
+        default:
+            do {
+                let effects = try session.handle(line: command)
+                if effects.contains(.quit) { return (Self.clean(session.takeStatus().map { [$0] } ?? []), true) }
+            } catch {
+                return (Self.clean(["error: \(error)"]), false)
+            }
+            if let status = session.takeStatus() { output.append(status) }
+        }
+        output += session.top.lines(width: width)
+        return (Self.clean(output), false)
+    }
+
+    /// Runs a session until `q`, a quit action, or the end of input.
+    ///
+    /// - Parameters:
+    ///   - session: The session to run.
+    ///   - readLine: Returns the next line without its newline, or `nil` at the end of input.
+    ///   - write: Writes text; each call gets one line ending in `"\n"`.
+    ///   - width: The width lines are printed at.
+    /// - Returns: The exit status, 0.
+    @discardableResult
+    public static func run(
+        session: Session, readLine: () -> String?, write: (String) -> Void, width: Int = 80
+    ) -> Int32 {
+        var driver = LineDriver(session: session, width: width)
+        for line in driver.start() { write(line + "\n") }
+        while let input = readLine() {
+            let (output, done) = driver.handle(line: input)
+            for line in output { write(line + "\n") }
+            if done { break }
+        }
+        return 0
+    }
+
+    /// Splits lines at line breaks and sanitizes each piece.
+    private static func clean(_ lines: [String]) -> [String] {
+        lines.flatMap { line in
+            line.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
+                Sanitizer.sanitize(String($0))
+            }
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    fileprivate func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,93 @@
+import CatalogTerminal
+import Testing
+
+@Suite("LineDriver")
+struct LineDriverTests {
+    func makeDriver() -> LineDriver {
+        LineDriver(session: Session(root: ListScreen(title: "Catalog", items: ["Colors", "Forms"])), width: 80)
+    }
+
+    @Test func startPrintsTheRootScreen() {
+        var driver = makeDriver()
+        #expect(driver.start() == ["1. Colors", "2. Forms"])
+    }
+
+    @Test func commandsGoToTheScreenAndBack() {
+        var driver = makeDriver()
+        _ = driver.start()
+        let opened = driver.handle(line: "2")
+        #expect(opened.output == ["1. Forms one"])
+        #expect(!opened.done)
+        #expect(driver.session.titles == ["Catalog", "Forms"])
+        let back = driver.handle(line: " .. ")
+        #expect(back.output == ["1. Colors", "2. Forms"])
+        #expect(driver.session.titles == ["Catalog"])
+    }
+
+    @Test func backOnTheRootGivesAHint() {
+        var driver = makeDriver()
+        #expect(driver.handle(line: "..") == (["This is the first screen; type q to quit."], false))
+    }
+
+    @Test func quitEndsTheSession() {
+        var driver = makeDriver()
+        #expect(driver.handle(line: "q") == ([], true))
+    }
+
+    @Test func helpListsDriverAndScreenCommands() {
+        var driver = makeDriver()
+        let help = driver.handle(line: "?")
+        #expect(help.output == LineDriver.help + ["<number>  open an item"])
+        #expect(!help.done)
+    }
+
+    @Test func errorsArePrintedOnOneLine() {
+        var driver = makeDriver()
+        #expect(driver.handle(line: "boom") == (["error: The screen exploded."], false))
+        #expect(driver.session.stack.count == 1)
+    }
+
+    @Test func statusMessagesArePrintedOnce() {
+        var driver = makeDriver()
+        #expect(
+            driver.handle(line: "what").output == ["Unknown command “what”; type ? for help.", "1. Colors", "2. Forms"])
+        #expect(driver.handle(line: "1").output == ["1. Colors one"])
+    }
+
+    @Test func outputIsSanitized() {
+        var driver = LineDriver(session: Session(root: ListScreen(title: "T", items: ["\u{1B}[2Jevil\nline"])))
+        #expect(driver.start() == ["1. \\u{1B}[2Jevil", "line"])
+        let output = driver.handle(line: "\u{1B}]0;x\u{7}").output
+        #expect(output.allSatisfy { !$0.unicodeScalars.contains(where: Sanitizer.isUnsafe) })
+    }
+
+    @Test func runReadsUntilEndOfInput() {
+        var input = ["2", "..", "boom"][...]
+        var written = ""
+        let status = LineDriver.run(
+            session: Session(root: ListScreen(title: "Catalog", items: ["Colors", "Forms"])),
+            readLine: { input.popFirst() }, write: { written += $0 }, width: 80)
+        #expect(status == 0)
+        #expect(
+            written == """
+                1. Colors
+                2. Forms
+                1. Forms one
+                1. Colors
+                2. Forms
+                error: The screen exploded.
+
+                """)
+        #expect(!written.contains("\u{1B}"))
+    }
+
+    @Test func runStopsAtQ() {
+        var input = ["q", "2"][...]
+        var written: [String] = []
+        LineDriver.run(
+            session: Session(root: ListScreen(title: "Catalog", items: ["A"])), readLine: { input.popFirst() },
+            write: { written.append($0) })
+        #expect(written == ["1. A\n"])
+        #expect(input == ["2"])
+    }
+}

@@ -1,0 +1,411 @@
+import CatalogKit
+import CatalogTerminal
+import Foundation
+import Glibc
+
+/// A program running under a pseudo-terminal, for end-to-end tests of anything interactive.
+///
+/// The child gets the terminal's slave side as standard input, output and error, in a new session with the terminal
+/// as its controlling terminal, so it sees what it would see in a real terminal window: `isatty` is true, job-control
+/// signals arrive, and `SIGWINCH` follows ``resize(_:)``. The test holds the master side: it types with ``send(_:)``,
+/// reads with ``read(until:timeout:)``, looks at the screen with ``screenText``, checks the terminal settings with
+/// ``attributes()``, and ends with ``wait(timeout:)``.
+///
+/// ```swift
+/// let pty = try PTY.spawn(path: catalogPath, arguments: [], environment: ["TERM": "xterm-256color"])
+/// let before = try pty.attributes()
+/// try pty.read(until: "Catalog")
+/// try pty.send("q")
+/// #expect(try pty.wait() == .exited(0))
+/// #expect(try PTY.sameSettings(before, try pty.attributes()))
+/// ```
+final class PTY {
+    /// How a child ended.
+    enum ExitStatus: Equatable, CustomStringConvertible {
+        case exited(Int32)
+        case signaled(Int32)
+
+        var description: String {
+            switch self {
+            case .exited(let code): "exited with \(code)"
+            case .signaled(let signal): "killed by signal \(signal)"
+            }
+        }
+    }
+
+    /// Failures of the helper itself.
+    enum Error: Swift.Error, CustomStringConvertible {
+        case systemCall(String, Int32)
+        case timedOut(waitingFor: String, output: String)
+
+        var description: String {
+            switch self {
+            case .systemCall(let name, let code):
+                "\(name) failed: \(String(cString: strerror(code)))"
+            case .timedOut(let text, let output):
+                "Timed out waiting for \(text.debugDescription); output so far: \(output.debugDescription)"
+            }
+        }
+    }
+
+    /// The master side of the terminal.
+    let master: Int32
+    /// The child's process id.
+    let pid: pid_t
+    /// Every byte the child has written so far.
+    private(set) var output: [UInt8] = []
+    private var status: ExitStatus?
+    private var size: Size
+
+    private init(master: Int32, pid: pid_t, size: Size) {
+        self.master = master
+        self.pid = pid
+        self.size = size
+    }
+
+    deinit {
+        if status == nil {
+            kill(pid, SIGKILL)
+            var raw: Int32 = 0
+            waitpid(pid, &raw, 0)
+        }
+        close(master)
+    }
+
+    /// Starts a program under a new pseudo-terminal.
+    ///
+    /// - Parameters:
+    ///   - path: The executable.
+    ///   - arguments: Its arguments, without the program name.
+    ///   - environment: Its whole environment; `TERM` defaults to `xterm-256color` when missing.
+    ///   - size: The terminal's size.
+    /// - Returns: The running program.
+    /// - Throws: ``Error/systemCall(_:_:)`` when the terminal or the process can't be created.
+    static func spawn(
+        path: String, arguments: [String] = [], environment: [String: String] = [:], size: Size = .standard
+    ) throws -> PTY {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        var window = winsize(ws_row: UInt16(size.rows), ws_col: UInt16(size.columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &window) == 0 else { throw Error.systemCall("openpty", errno) }
+        defer { close(slave) }
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        var nameBuffer = [CChar](repeating: 0, count: 256)
+        guard ttyname_r(slave, &nameBuffer, nameBuffer.count) == 0 else {
+            close(master)
+            throw Error.systemCall("ttyname_r", errno)
+        }
+        let slavePath = String(decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Opening the slave after setsid, without O_NOCTTY, makes it the controlling terminal (the effect of
+        // TIOCSCTTY, which posix_spawn can't call).
+        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaultSignals = sigset_t()
+        sigfillset(&defaultSignals)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        // POSIX_SPAWN_SETSID (glibc 2.26+) isn't exported to Swift; its value is 0x80.
+        let setSessionID: Int16 = 0x80
+        posix_spawnattr_setflags(
+            &attributes, setSessionID | Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
+
+        var environment = environment
+        if environment["TERM"] == nil { environment["TERM"] = "xterm-256color" }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            close(master)
+            throw Error.systemCall("posix_spawn \(path)", result)
+        }
+        return PTY(master: master, pid: pid, size: size)
+    }
+
+    // MARK: Talking to the child
+
+    /// Types bytes into the terminal.
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Error.systemCall("write", errno)
+            }
+            offset += written
+        }
+    }
+
+    /// Types text into the terminal.
+    func send(_ text: String) throws {
+        try send(Array(text.utf8))
+    }
+
+    /// How many bytes of output have arrived: a mark to pass to ``read(until:since:timeout:)``.
+    var mark: Int { output.count }
+
+    /// Reads output until it contains some text.
+    ///
+    /// - Parameters:
+    ///   - text: The text to wait for, in the raw output (escape sequences included).
+    ///   - since: Where in the output to start looking (a ``mark``); by default, where the call began.
+    ///   - timeout: How long to wait.
+    /// - Returns: The output from `since` on.
+    /// - Throws: ``Error/timedOut(waitingFor:output:)`` when the text doesn't appear in time.
+    @discardableResult
+    func read(until text: String, since: Int? = nil, timeout: Duration = .seconds(10)) throws -> String {
+        let startCount = min(since ?? output.count, output.count)
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while true {
+            let fresh = String(decoding: output[startCount...], as: UTF8.self)
+            if fresh.contains(text) { return fresh }
+            let remaining = clock.now.duration(to: deadline)
+            guard remaining > .zero else { throw Error.timedOut(waitingFor: text, output: fresh) }
+            _ = pump(timeout: remaining)
+        }
+    }
+
+    /// Reads whatever arrives within a time, for checking that nothing more was drawn.
+    ///
+    /// - Parameter duration: How long to keep reading.
+    /// - Returns: The output read.
+    @discardableResult
+    func drain(for duration: Duration = .milliseconds(200)) -> String {
+        let startCount = output.count
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: duration)
+        while clock.now < deadline {
+            if !pump(timeout: clock.now.duration(to: deadline)) { break }
+        }
+        return String(decoding: output[startCount...], as: UTF8.self)
+    }
+
+    /// Waits up to `timeout` for output and appends it; returns false at end of output.
+    private func pump(timeout: Duration) -> Bool {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(clamping: Int((timeout / .milliseconds(1)).rounded(.up)))
+        let ready = poll(&descriptor, 1, max(milliseconds, 1))
+        guard ready > 0 else { return ready == 0 || errno == EINTR }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = Glibc.read(master, &buffer, buffer.count)
+        guard count > 0 else { return count < 0 && errno == EINTR }  // EIO: every slave descriptor is closed.
+        output += buffer[..<count]
+        return true
+    }
+
+    /// Reads what the child wrote before it ended, up to the end of output.
+    private func drainAfterExit() {
+        while true {
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else { return }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = Glibc.read(master, &buffer, buffer.count)
+            guard count > 0 else { return }
+            output += buffer[..<count]
+        }
+    }
+
+    /// All output so far as text.
+    var outputText: String { String(decoding: output, as: UTF8.self) }
+
+    /// The screen as a simple terminal emulator would show it, trailing spaces removed from each row.
+    var screenText: String {
+        var screen = ScreenModel(size: size)
+        screen.apply(output)
+        return screen.text
+    }
+
+    // MARK: Terminal state and signals
+
+    /// The terminal's current settings (readable through the master side).
+    func attributes() throws -> termios {
+        var settings = termios()
+        guard tcgetattr(master, &settings) == 0 else { throw Error.systemCall("tcgetattr", errno) }
+        return settings
+    }
+
+    /// Whether two settings agree on everything a program changes for raw mode.
+    static func sameSettings(_ a: termios, _ b: termios) -> Bool {
+        var a = a
+        var b = b
+        let ccEqual = withUnsafeBytes(of: &a.c_cc) { x in withUnsafeBytes(of: &b.c_cc) { y in x.elementsEqual(y) } }
+        return a.c_iflag == b.c_iflag && a.c_oflag == b.c_oflag && a.c_lflag == b.c_lflag && a.c_cflag == b.c_cflag
+            && ccEqual
+    }
+
+    /// Changes the terminal size; the kernel sends SIGWINCH to the child's foreground process group.
+    func resize(_ size: Size) throws {
+        var window = winsize(ws_row: UInt16(size.rows), ws_col: UInt16(size.columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard ioctl(master, UInt(TIOCSWINSZ), &window) == 0 else { throw Error.systemCall("ioctl", errno) }
+        self.size = size
+    }
+
+    /// Sends a signal to the child.
+    func signal(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    /// Waits for the child to end, reading its output meanwhile so it never blocks on a full terminal.
+    ///
+    /// - Parameter timeout: How long to wait before killing it.
+    /// - Returns: How it ended.
+    /// - Throws: ``Error/timedOut(waitingFor:output:)`` when it had to be killed.
+    @discardableResult
+    func wait(timeout: Duration = .seconds(10)) throws -> ExitStatus {
+        if let status { return status }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while true {
+            var raw: Int32 = 0
+            let result = waitpid(pid, &raw, WNOHANG | WUNTRACED)
+            if result == pid {
+                if raw & 0xFF == 0x7F {
+                    continue  // Stopped, not ended: keep waiting.
+                }
+                let ended = raw & 0x7F == 0 ? ExitStatus.exited((raw >> 8) & 0xFF) : .signaled(raw & 0x7F)
+                status = ended
+                drainAfterExit()
+                return ended
+            }
+            if clock.now >= deadline {
+                kill(pid, SIGKILL)
+                _ = waitpid(pid, &raw, 0)
+                status = .signaled(SIGKILL)
+                throw Error.timedOut(waitingFor: "exit", output: outputText)
+            }
+            _ = pump(timeout: .milliseconds(20))
+        }
+    }
+
+    /// Whether the child is stopped (after SIGTSTP or SIGSTOP), waiting up to `timeout` for it to stop.
+    func waitUntilStopped(timeout: Duration = .seconds(5)) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while clock.now < deadline {
+            var raw: Int32 = 0
+            if waitpid(pid, &raw, WNOHANG | WUNTRACED) == pid, raw & 0xFF == 0x7F { return true }
+            _ = pump(timeout: .milliseconds(20))
+        }
+        return false
+    }
+}
+
+/// A very small terminal emulator: enough of VT100 to read back what a full-screen program drew.
+///
+/// It understands printable text (wide characters take two cells), CR, LF, backspace, cursor positioning
+/// (`CSI row;col H`), erasing lines and the screen (`CSI K`, `CSI 2K`, `CSI 2J`), and the alternate screen
+/// (`CSI ? 1049 h/l`). Other sequences are skipped.
+struct ScreenModel {
+    var size: Size
+    private var main: [[String]]
+    private var alternate: [[String]]
+    private var onAlternate = false
+    private var row = 0
+    private var column = 0
+
+    init(size: Size) {
+        self.size = size
+        main = Self.blank(size)
+        alternate = Self.blank(size)
+    }
+
+    private static func blank(_ size: Size) -> [[String]] {
+        Array(repeating: Array(repeating: " ", count: max(size.columns, 0)), count: max(size.rows, 0))
+    }
+
+    var text: String {
+        let grid = onAlternate ? alternate : main
+        return grid.map { String($0.joined().reversed().drop(while: { $0 == " " }).reversed()) }
+            .joined(separator: "\n")
+    }
+
+    mutating func apply(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            switch scalar {
+            case "\u{1B}":
+                guard scalars.first == "[" else {
+                    if scalars.first == "]" {  // OSC: skip to BEL or ST
+                        while let next = scalars.popFirst(), next != "\u{7}", next != "\u{9C}" {}
+                    } else {
+                        _ = scalars.popFirst()
+                    }
+                    continue
+                }
+                scalars.removeFirst()
+                var parameters = ""
+                while let next = scalars.first, (0x20...0x3F).contains(next.value) {
+                    parameters.unicodeScalars.append(next)
+                    scalars.removeFirst()
+                }
+                guard let final = scalars.popFirst() else { return }
+                control(final, parameters)
+            case "\r": column = 0
+            case "\n": row = min(row + 1, size.rows - 1)
+            case "\u{8}": column = max(column - 1, 0)
+            default:
+                if scalar.value < 0x20 { continue }
+                put(Character(scalar))
+            }
+        }
+    }
+
+    private mutating func put(_ character: Character) {
+        guard row >= 0, row < size.rows else { return }
+        let width = max(DisplayWidth.of(character), 1)
+        if column + width > size.columns {
+            column = 0
+            row = min(row + 1, size.rows - 1)
+        }
+        setCell(row, column, String(character))
+        if width == 2, column + 1 < size.columns { setCell(row, column + 1, "") }
+        column += width
+    }
+
+    private mutating func setCell(_ row: Int, _ column: Int, _ value: String) {
+        if onAlternate { alternate[row][column] = value } else { main[row][column] = value }
+    }
+
+    private mutating func eraseLine(_ row: Int, from start: Int) {
+        guard row >= 0, row < size.rows else { return }
+        for column in max(start, 0)..<size.columns { setCell(row, column, " ") }
+    }
+
+    private mutating func control(_ final: Unicode.Scalar, _ parameters: String) {
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        switch final {
+        case "H", "f":
+            row = min(max((numbers.first.flatMap { $0 } ?? 1) - 1, 0), size.rows - 1)
+            column = min(max((numbers.dropFirst().first.flatMap { $0 } ?? 1) - 1, 0), size.columns - 1)
+        case "K":
+            eraseLine(row, from: parameters == "2" ? 0 : column)
+        case "J" where parameters == "2":
+            for row in 0..<size.rows { eraseLine(row, from: 0) }
+        case "h" where parameters == "?1049":
+            onAlternate = true
+            alternate = Self.blank(size)
+        case "l" where parameters == "?1049":
+            onAlternate = false
+        default:
+            break
+        }
+    }
+}
