@@ -66,6 +66,7 @@ public enum Slug {
     }
 
     private static func component(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiComponent(text) }
         var slug = ""
         var pendingDash = false
         for scalar in Folding.fold(text).unicodeScalars {
@@ -79,5 +80,23 @@ public enum Slug {
             }
         }
         return slug.isEmpty ? "_" : slug
+    }
+
+    /// The same rule for ASCII text, byte by byte.
+    private static func asciiComponent(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingDash = false
+        for byte in text.utf8 {
+            let lower = byte | (byte &- 0x41 < 26 ? 0x20 : 0)
+            if lower &- 0x61 < 26 || byte &- 0x30 < 10 {
+                if pendingDash && !bytes.isEmpty { bytes.append(0x2D) }
+                bytes.append(lower)
+                pendingDash = false
+            } else {
+                pendingDash = true
+            }
+        }
+        return bytes.isEmpty ? "_" : String(decoding: bytes, as: UTF8.self)
     }
 }

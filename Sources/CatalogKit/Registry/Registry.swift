@@ -93,17 +93,24 @@ public final class Registry<Handler>: Sendable {
         guard !entries.isEmpty else { return }
         for entry in entries { try Registry.validate(entry) }
         let observers = try state.withLock { state -> [@Sendable (Change) -> Void] in
-            var seen: [String: Int] = [:]
+            // Claim the ids first, undoing the claims if one is taken, so a refused batch changes nothing.
+            state.ids.reserveCapacity(state.ids.count + entries.count)
             for (position, entry) in entries.enumerated() {
-                if let existing = state.ids[entry.id] {
-                    throw Error.duplicateID(entry.id, existing: state.entries[existing].path, new: entry.path)
-                }
-                if let earlier = seen.updateValue(position, forKey: entry.id) {
-                    throw Error.duplicateID(entry.id, existing: entries[earlier].path, new: entry.path)
+                let claimed = state.entries.count + position
+                if let existing = state.ids.updateValue(claimed, forKey: entry.id) {
+                    state.ids[entry.id] = existing
+                    for (offset, earlier) in entries[..<position].enumerated()
+                    where state.ids[earlier.id] == state.entries.count + offset {
+                        state.ids.removeValue(forKey: earlier.id)
+                    }
+                    let existingPath =
+                        existing < state.entries.count
+                        ? state.entries[existing].path : entries[existing - state.entries.count].path
+                    throw Error.duplicateID(entry.id, existing: existingPath, new: entry.path)
                 }
             }
+            state.entries.reserveCapacity(state.entries.count + entries.count)
             for entry in entries {
-                state.ids[entry.id] = state.entries.count
                 state.entries.append(entry)
                 let path = entry.path
                 state.builder.append(
@@ -189,14 +196,22 @@ public final class Registry<Handler>: Sendable {
     // MARK: - Validation and snapshots
 
     private static func validate(_ entry: Entry<Handler>) throws {
-        let path = entry.path
-        if entry.title.allSatisfy(\.isWhitespace) { throw Error.emptyTitle(path: path) }
-        if entry.groups.contains(where: { $0.allSatisfy(\.isWhitespace) }) { throw Error.emptyGroup(path: path) }
-        if let slashed = (entry.groups + [entry.title]).first(where: { $0.contains("/") }) {
+        if isBlank(entry.title) { throw Error.emptyTitle(path: entry.path) }
+        if entry.groups.contains(where: isBlank) { throw Error.emptyGroup(path: entry.path) }
+        if let slashed = (entry.groups + [entry.title]).first(where: { $0.utf8.contains(0x2F) }) {
             throw Error.slashInName(slashed)
         }
-        let texts = [path, entry.summary] + entry.keywords
-        if texts.contains(where: { $0.utf8.contains(0) }) { throw Error.nulCharacter(path: path) }
+        if ([entry.title, entry.summary] + entry.groups + entry.keywords).contains(where: { $0.utf8.contains(0) }) {
+            throw Error.nulCharacter(path: entry.path)
+        }
+    }
+
+    /// Whether text is empty or only whitespace, checking ASCII bytes before any grapheme breaking.
+    private static func isBlank(_ text: String) -> Bool {
+        if let byte = text.utf8.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }), byte < 0x80 {
+            return false
+        }
+        return text.allSatisfy(\.isWhitespace)
     }
 
     private static func makeSnapshot(
