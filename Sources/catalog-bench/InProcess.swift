@@ -28,10 +28,11 @@ enum InProcess {
 
         var rows: [(String, String, String)] = []
         rows.append(("Index build (parse + fold + sort), median of 3", ms(median(builds)), "≤ 1000 ms"))
-        rows.append((
-            "Index memory", "\(mb(indexBytes)) MB",
-            "≤ \(mb(Int(budget))) MB (1.5 × \(mb(bytes.count)) MB text + 16 B × \(count))"
-        ))
+        rows.append(
+            (
+                "Index memory", "\(mb(indexBytes)) MB",
+                "≤ \(mb(Int(budget))) MB (1.5 × \(mb(bytes.count)) MB text + 16 B × \(count))"
+            ))
         rows.append(("Entry table (raw text, kept as read)", "\(mb(snapshot.table.memoryFootprint)) MB", "–"))
 
         var all: [Duration] = []
@@ -95,7 +96,11 @@ enum InProcess {
         rows.append(("Registry: make \(count) `Entry` values (slug ids)", ms(create), "–"))
         rows.append(("Registry: register them (validate, fold once)", ms(register), "–"))
         rows.append(("Registry: first snapshot (sort)", ms(snapshotTime), "–"))
-        rows.append(("Registry: exact query median / p99", ms(median(registryQueries)) + " / " + ms(percentile(registryQueries, 0.99)), "≤ 10 / ≤ 30 ms"))
+        rows.append(
+            (
+                "Registry: exact query median / p99",
+                ms(median(registryQueries)) + " / " + ms(percentile(registryQueries, 0.99)), "≤ 10 / ≤ 30 ms"
+            ))
 
         print("| measure | result | target |")
         print("|---|---|---|")
@@ -148,7 +153,9 @@ enum Phases {
                 for index in 0..<text.count where text[index] == 0x0A {
                     let line = UnsafeBufferPointer(rebasing: text[start..<index])
                     let slash = (line.lastIndex(of: 0x2F) ?? -1) + 1
-                    builder.append(path: line, titleStart: slash, keywords: UnsafeBufferPointer(rebasing: line[0..<0]), separator: 0x2C)
+                    builder.append(
+                        path: line, titleStart: slash, keywords: UnsafeBufferPointer(rebasing: line[0..<0]),
+                        separator: 0x2C)
                     start = index + 1
                 }
             }

@@ -1,3 +1,5 @@
-import CatalogKit
+import Glibc
 
-print("catalog \(CatalogKit.version)")
+// The executable: parse the arguments, wire the pieces, exit with the command's status.
+signal(SIGPIPE, SIG_IGN)
+exit(CLI.run(Array(CommandLine.arguments.dropFirst())))

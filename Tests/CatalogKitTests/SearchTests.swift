@@ -195,9 +195,11 @@ struct NaturalOrderKeyTests {
         let seed: UInt64 = 99
         var rng = SeededGenerator(seed: seed)
         let fixed = ["ab", "ab1", "ab c", "abc", "2", "02", "0", "00", "10", "a0b", "a00b", "a1b", "1a", "a"]
-        let titles = fixed + (0..<300).map { number in
-            randomTitle(&rng) + (Bool.random(using: &rng) ? "0\(number)" : "")
-        }
+        let titles =
+            fixed
+            + (0..<300).map { number in
+                randomTitle(&rng) + (Bool.random(using: &rng) ? "0\(number)" : "")
+            }
         for a in titles {
             for b in titles.prefix(60) {
                 let expected = Self.runCompare(a, b).signum()

@@ -24,9 +24,11 @@ struct LineDriverTests {
         #expect(driver.session.titles == ["Catalog"])
     }
 
-    @Test func backOnTheRootGivesAHint() {
+    @Test func backOnTheRootGoesToTheRootScreen() {
         var driver = makeDriver()
-        #expect(driver.handle(line: "..") == (["This is the first screen; type q to quit."], false))
+        let output = driver.handle(line: "..")
+        #expect(output.output == ["Unknown command “..”; type ? for help.", "1. Colors", "2. Forms"])
+        #expect(driver.session.titles == ["Catalog"])
     }
 
     @Test func quitEndsTheSession() {
@@ -67,7 +69,7 @@ struct LineDriverTests {
         let status = LineDriver.run(
             session: Session(root: ListScreen(title: "Catalog", items: ["Colors", "Forms"])),
             readLine: { input.popFirst() }, write: { written += $0 }, width: 80)
-        #expect(status == 0)
+        #expect(status.status == 0)
         #expect(
             written == """
                 1. Colors

@@ -125,7 +125,7 @@ struct ShellHost {
     func host() {
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
-        exit(Shell.run(session: Session(root: HostScreen())))
+        exit(Shell.run(session: Session(root: HostScreen())).status)
     }
 }
 

@@ -156,7 +156,8 @@ extension SearchIndex {
                         var part = range.map { record in
                             Key(
                                 prefix: NaturalOrder.prefix(
-                                    UnsafeBufferPointer(rebasing: keyBytes[Int(bounds[record])..<Int(bounds[record + 1])])),
+                                    UnsafeBufferPointer(
+                                        rebasing: keyBytes[Int(bounds[record])..<Int(bounds[record + 1])])),
                                 record: UInt32(record))
                         }
                         part.sort(by: less)

@@ -1,8 +1,9 @@
 /// Runs a session one line at a time, for pipes and dumb terminals.
 ///
 /// The driver prints the top screen's ``Screen/lines(width:)``, reads a command, and prints the screen again. It
-/// understands three commands itself: `q` quits, `..` closes the top screen, and `?` prints help. Every other line
-/// goes to the top screen's ``Screen/handle(line:)``. Output is plain text: every line passes through
+/// understands three commands itself: `q` quits, `..` closes the top screen (on the first screen it goes to that
+/// screen, so a menu can go up a level), and `?` prints help. Every other line goes to the top screen's
+/// ``Screen/handle(line:)``. Output is plain text: every line passes through
 /// ``Sanitizer``, and no escape sequence, bell or flash is ever written.
 public struct LineDriver {
     /// The session being driven.
@@ -45,10 +46,10 @@ public struct LineDriver {
         switch command {
         case "q":
             return ([], true)
-        case "..":
-            guard session.pop() else {
-                return (Self.clean(["This is the first screen; type q to quit."]), false)
-            }
+        case ".." where session.stack.count > 1:
+            session.pop()
+        case ".." where session.rootCloses:
+            return ([], true)
         case "?":
             return (Self.clean(Self.help + session.top.lineHelp), false)
         default:
@@ -64,6 +65,18 @@ public struct LineDriver {
         return (Self.clean(output), false)
     }
 
+    /// How a run ended: the exit status and the session as it was at the end, so the caller can read what the
+    /// user chose.
+    public struct Outcome {
+        public var status: Int32
+        public var session: Session
+
+        public init(status: Int32, session: Session) {
+            self.status = status
+            self.session = session
+        }
+    }
+
     /// Runs a session until `q`, a quit action, or the end of input.
     ///
     /// - Parameters:
@@ -71,11 +84,11 @@ public struct LineDriver {
     ///   - readLine: Returns the next line without its newline, or `nil` at the end of input.
     ///   - write: Writes text; each call gets one line ending in `"\n"`.
     ///   - width: The width lines are printed at.
-    /// - Returns: The exit status, 0.
+    /// - Returns: Exit status 0 (130 after Ctrl-C) and the final session.
     @discardableResult
     public static func run(
         session: Session, readLine: () -> String?, write: (String) -> Void, width: Int = 80
-    ) -> Int32 {
+    ) -> Outcome {
         var driver = LineDriver(session: session, width: width)
         for line in driver.start() { write(line + "\n") }
         while let input = readLine() {
@@ -83,7 +96,7 @@ public struct LineDriver {
             for line in output { write(line + "\n") }
             if done { break }
         }
-        return 0
+        return Outcome(status: driver.session.interrupted ? 130 : 0, session: driver.session)
     }
 
     /// Splits lines at line breaks and sanitizes each piece.

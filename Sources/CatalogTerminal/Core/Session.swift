@@ -32,6 +32,8 @@ public struct Session {
     public private(set) var status: String?
     /// Whether the frame is drawn in reverse video, between ``Effect/flash(_:)`` and ``endFlash()``.
     public private(set) var isFlashing = false
+    /// Whether the session ended with Ctrl-C, so the program can exit with status 130.
+    public private(set) var interrupted = false
 
     /// The separator between titles in the breadcrumb.
     public static let breadcrumbSeparator = " › "
@@ -42,6 +44,18 @@ public struct Session {
     public init(root: any Screen) {
         stack = [root]
     }
+
+    /// Creates a session whose only screen closes like an opened one: Esc (unless the screen handles it), `q`
+    /// (unless it takes text), `..` in line mode, or a pop all end the session. `catalog open` runs screens so.
+    ///
+    /// - Parameter screen: The screen to run.
+    public init(closable screen: any Screen) {
+        stack = [screen]
+        rootCloses = true
+    }
+
+    /// Whether closing the root screen ends the session.
+    public private(set) var rootCloses = false
 
     /// The screen that receives keys.
     public var top: any Screen { stack[stack.count - 1] }
@@ -59,8 +73,11 @@ public struct Session {
         switch event {
         case .key(let key):
             status = nil
-            if key == .control("c") { return [.quit] }
-            if stack.count > 1 {
+            if key == .control("c") {
+                interrupted = true
+                return [.quit]
+            }
+            if stack.count > 1 || rootCloses {
                 if key == .escape, !top.handlesEscape { return apply(.pop) }
                 if key == .character("q"), !top.takesText { return apply(.pop) }
             }
@@ -130,7 +147,8 @@ public struct Session {
             switch action {
             case .none, .batch: break
             case .push(let screen): stack.append(screen)
-            case .pop: pop()
+            case .pop:
+                if !pop() && rootCloses { effects.append(.quit) }
             case .quit: effects.append(.quit)
             case .bell: effects.append(.bell)
             case .flash(let duration):

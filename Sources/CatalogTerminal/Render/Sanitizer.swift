@@ -27,6 +27,21 @@ public enum Sanitizer {
         return result
     }
 
+    /// Appends raw UTF-8 text to an output buffer, sanitized: the same rule as ``sanitize(_:)`` for bulk output
+    /// that never makes a `String` for safe text.
+    ///
+    /// - Parameters:
+    ///   - bytes: UTF-8 text; invalid sequences are written as U+FFFD.
+    ///   - out: The buffer to append to.
+    /// - Complexity: O(*n*); safe text is copied as it is.
+    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        if !bytes.contains(where: isSuspicious) {
+            out.append(contentsOf: bytes)
+        } else {
+            out.append(contentsOf: sanitize(String(decoding: bytes, as: UTF8.self)).utf8)
+        }
+    }
+
     /// Whether a scalar must not reach the terminal as itself.
     ///
     /// - Parameter scalar: The scalar to check.
@@ -45,8 +60,11 @@ public enum Sanitizer {
     /// Every unsafe scalar's UTF-8 encoding starts with a byte below 0x20, 0x7F, 0xC2 (C1 controls), 0xD8 (U+061C)
     /// or 0xE2 (U+200E–U+2069), so a string with none of these bytes is safe as it is.
     private static func mayNeedEscaping(_ s: String) -> Bool {
-        s.utf8.contains { byte in
-            byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
-        }
+        s.utf8.contains(where: isSuspicious)
+    }
+
+    @inline(__always)
+    private static func isSuspicious(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
     }
 }

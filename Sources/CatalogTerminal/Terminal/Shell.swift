@@ -24,10 +24,11 @@ public enum Shell {
     /// - Parameters:
     ///   - session: The session to run.
     ///   - environment: The process environment, for `TERM`, `NO_COLOR`, `COLORTERM` and `COLUMNS`.
-    /// - Returns: The exit status: 0 when the user quit or input ended, 1 when the terminal failed.
+    /// - Returns: The exit status (0 when the user quit or input ended, 130 after Ctrl-C, 1 when the terminal
+    ///   failed) and the final session.
     public static func launch(
         session: Session, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> Int32 {
+    ) -> LineDriver.Outcome {
         let interactive =
             Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO) && environment["TERM"] != "dumb"
         if interactive {
@@ -49,11 +50,12 @@ public enum Shell {
     ///   - input: The terminal to read from.
     ///   - output: The terminal to draw on.
     ///   - environment: The process environment, for the colour mode.
-    /// - Returns: The exit status: 0 when the user quit, 1 when the terminal failed or went away.
+    /// - Returns: The exit status (0 when the user quit, 130 after Ctrl-C, 1 when the terminal failed or went away)
+    ///   and the final session.
     public static func run(
         session: Session, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
         environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> Int32 {
+    ) -> LineDriver.Outcome {
         let terminal: Terminal
         do {
             terminal = try Terminal(input: input, output: output)
@@ -72,11 +74,12 @@ public enum Shell {
             renderer: Renderer(colorMode: ColorMode.detect(environment: environment)))
         do {
             try terminal.enter()
-            return try loop.run()
+            let status = try loop.run()
+            return LineDriver.Outcome(status: loop.session.interrupted ? 130 : status, session: loop.session)
         } catch {
             terminal.leave()
             try? Terminal.writeAll(Sanitizer.sanitize("catalog: \(error)") + "\n", to: STDERR_FILENO)
-            return 1
+            return LineDriver.Outcome(status: 1, session: loop.session)
         }
     }
 }

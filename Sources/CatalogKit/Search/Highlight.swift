@@ -1,0 +1,51 @@
+/// Which characters of a displayed string a query matched, for highlighting a few visible rows.
+public enum Highlight {
+    /// Finds the characters of `text` that the query's terms match.
+    ///
+    /// Each character is folded on its own with the one folding function, and the terms are found in the
+    /// concatenation, so a match maps back to whole characters even where folding changes lengths ("ß" → "ss").
+    /// Exact terms mark every occurrence; fuzzy terms mark their leftmost in-order match.
+    ///
+    /// - Parameters:
+    ///   - text: The displayed string.
+    ///   - query: The query.
+    /// - Returns: Character offsets into `text` to highlight, ascending and merged.
+    /// - Complexity: O(L · t) for L characters and t terms; call it for visible rows only.
+    public static func characters(in text: String, matching query: Query) -> [Range<Int>] {
+        var folded: [UInt8] = []
+        var owner: [Int] = []  // owner[i] = the character that produced folded byte i
+        for (offset, character) in text.enumerated() {
+            let bytes = Folding.foldedBytes(String(character))
+            folded += bytes
+            owner += Array(repeating: offset, count: bytes.count)
+        }
+        var marked = Set<Int>()
+        for term in query.terms where !term.isEmpty && term.count <= folded.count {
+            if query.fuzzy {
+                var position = 0
+                var hits: [Int] = []
+                for byte in term {
+                    while position < folded.count && folded[position] != byte { position += 1 }
+                    if position == folded.count { break }
+                    hits.append(owner[position])
+                    position += 1
+                }
+                if hits.count == term.count { marked.formUnion(hits) }
+            } else {
+                for start in 0...(folded.count - term.count)
+                where folded[start] == term[0] && folded[start..<start + term.count].elementsEqual(term) {
+                    marked.formUnion(owner[start..<start + term.count])
+                }
+            }
+        }
+        var ranges: [Range<Int>] = []
+        for offset in marked.sorted() {
+            if let last = ranges.last, last.upperBound == offset {
+                ranges[ranges.count - 1] = last.lowerBound..<offset + 1
+            } else {
+                ranges.append(offset..<offset + 1)
+            }
+        }
+        return ranges
+    }
+}

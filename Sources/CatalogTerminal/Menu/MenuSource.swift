@@ -1,0 +1,34 @@
+import CatalogKit
+
+/// What a menu lists: a live registry, whose entries open screens, or a fixed catalog (a file), whose entries
+/// are picked and printed.
+public struct MenuSource: Sendable {
+    private enum Kind: Sendable {
+        case registry(Registry<any Screen>)
+        case fixed(Snapshot<any Screen>)
+    }
+
+    private let kind: Kind
+
+    /// A menu over a registry; the menu refreshes when entries are registered while it runs.
+    public static func registry(_ registry: Registry<any Screen>) -> MenuSource {
+        MenuSource(kind: .registry(registry))
+    }
+
+    /// A menu over a fixed catalog, such as one read from a file.
+    public static func fixed(_ snapshot: Snapshot<any Screen>) -> MenuSource { MenuSource(kind: .fixed(snapshot)) }
+
+    /// The entries now.
+    public func snapshot() -> Snapshot<any Screen> {
+        switch kind {
+        case .registry(let registry): return registry.snapshot()
+        case .fixed(let snapshot): return snapshot
+        }
+    }
+
+    /// The generation of the entries now, cheap to compare with a snapshot's.
+    var isLive: Bool {
+        if case .registry = kind { return true }
+        return false
+    }
+}
