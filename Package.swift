@@ -18,10 +18,15 @@ let package = Package(
         // The executable: argument parsing and wiring, nothing else.
         .executableTarget(name: "catalog", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogDemos"]),
         .executableTarget(name: "catalog-bench", dependencies: ["CatalogKit", "CatalogTerminal"]),
+        // Test helpers shared by the test targets: a pseudo-terminal driver and a screen model.
+        .target(name: "CatalogTestSupport", dependencies: ["CatalogTerminal"], path: "Tests/CatalogTestSupport"),
         .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit"]),
-        .testTarget(name: "CatalogTerminalTests", dependencies: ["CatalogKit", "CatalogTerminal"]),
+        .testTarget(
+            name: "CatalogTerminalTests", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogTestSupport"]),
         .testTarget(name: "CatalogDemosTests", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogDemos"]),
-        .testTarget(name: "CatalogCLITests", dependencies: ["catalog"]),
+        .testTarget(
+            name: "CatalogCLITests",
+            dependencies: ["catalog", "CatalogKit", "CatalogTerminal", "CatalogDemos", "CatalogTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,13 +19,13 @@ import Glibc
 /// #expect(try pty.wait() == .exited(0))
 /// #expect(try PTY.sameSettings(before, try pty.attributes()))
 /// ```
-final class PTY {
+public final class PTY {
     /// How a child ended.
-    enum ExitStatus: Equatable, CustomStringConvertible {
+    public enum ExitStatus: Equatable, CustomStringConvertible {
         case exited(Int32)
         case signaled(Int32)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .exited(let code): "exited with \(code)"
             case .signaled(let signal): "killed by signal \(signal)"
@@ -34,11 +34,11 @@ final class PTY {
     }
 
     /// Failures of the helper itself.
-    enum Error: Swift.Error, CustomStringConvertible {
+    public enum Error: Swift.Error, CustomStringConvertible {
         case systemCall(String, Int32)
         case timedOut(waitingFor: String, output: String)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .systemCall(let name, let code):
                 "\(name) failed: \(String(cString: strerror(code)))"
@@ -49,11 +49,11 @@ final class PTY {
     }
 
     /// The master side of the terminal.
-    let master: Int32
+    public let master: Int32
     /// The child's process id.
-    let pid: pid_t
+    public let pid: pid_t
     /// Every byte the child has written so far.
-    private(set) var output: [UInt8] = []
+    public private(set) var output: [UInt8] = []
     private var status: ExitStatus?
     private var size: Size
 
@@ -81,7 +81,7 @@ final class PTY {
     ///   - size: The terminal's size.
     /// - Returns: The running program.
     /// - Throws: ``Error/systemCall(_:_:)`` when the terminal or the process can't be created.
-    static func spawn(
+    public static func spawn(
         path: String, arguments: [String] = [], environment: [String: String] = [:], size: Size = .standard
     ) throws -> PTY {
         var master: Int32 = -1
@@ -140,7 +140,7 @@ final class PTY {
     // MARK: Talking to the child
 
     /// Types bytes into the terminal.
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
@@ -153,12 +153,12 @@ final class PTY {
     }
 
     /// Types text into the terminal.
-    func send(_ text: String) throws {
+    public func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
     /// How many bytes of output have arrived: a mark to pass to ``read(until:since:timeout:)``.
-    var mark: Int { output.count }
+    public var mark: Int { output.count }
 
     /// Reads output until it contains some text.
     ///
@@ -169,7 +169,7 @@ final class PTY {
     /// - Returns: The output from `since` on.
     /// - Throws: ``Error/timedOut(waitingFor:output:)`` when the text doesn't appear in time.
     @discardableResult
-    func read(until text: String, since: Int? = nil, timeout: Duration = .seconds(10)) throws -> String {
+    public func read(until text: String, since: Int? = nil, timeout: Duration = .seconds(10)) throws -> String {
         let startCount = min(since ?? output.count, output.count)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
@@ -187,7 +187,7 @@ final class PTY {
     /// - Parameter duration: How long to keep reading.
     /// - Returns: The output read.
     @discardableResult
-    func drain(for duration: Duration = .milliseconds(200)) -> String {
+    public func drain(for duration: Duration = .milliseconds(200)) -> String {
         let startCount = output.count
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: duration)
@@ -223,10 +223,10 @@ final class PTY {
     }
 
     /// All output so far as text.
-    var outputText: String { String(decoding: output, as: UTF8.self) }
+    public var outputText: String { String(decoding: output, as: UTF8.self) }
 
     /// The screen as a simple terminal emulator would show it, trailing spaces removed from each row.
-    var screenText: String {
+    public var screenText: String {
         var screen = ScreenModel(size: size)
         screen.apply(output)
         return screen.text
@@ -235,14 +235,14 @@ final class PTY {
     // MARK: Terminal state and signals
 
     /// The terminal's current settings (readable through the master side).
-    func attributes() throws -> termios {
+    public func attributes() throws -> termios {
         var settings = termios()
         guard tcgetattr(master, &settings) == 0 else { throw Error.systemCall("tcgetattr", errno) }
         return settings
     }
 
     /// Whether two settings agree on everything a program changes for raw mode.
-    static func sameSettings(_ a: termios, _ b: termios) -> Bool {
+    public static func sameSettings(_ a: termios, _ b: termios) -> Bool {
         var a = a
         var b = b
         let ccEqual = withUnsafeBytes(of: &a.c_cc) { x in withUnsafeBytes(of: &b.c_cc) { y in x.elementsEqual(y) } }
@@ -251,14 +251,14 @@ final class PTY {
     }
 
     /// Changes the terminal size; the kernel sends SIGWINCH to the child's foreground process group.
-    func resize(_ size: Size) throws {
+    public func resize(_ size: Size) throws {
         var window = winsize(ws_row: UInt16(size.rows), ws_col: UInt16(size.columns), ws_xpixel: 0, ws_ypixel: 0)
         guard ioctl(master, UInt(TIOCSWINSZ), &window) == 0 else { throw Error.systemCall("ioctl", errno) }
         self.size = size
     }
 
     /// Sends a signal to the child.
-    func signal(_ signal: Int32) {
+    public func signal(_ signal: Int32) {
         kill(pid, signal)
     }
 
@@ -268,7 +268,7 @@ final class PTY {
     /// - Returns: How it ended.
     /// - Throws: ``Error/timedOut(waitingFor:output:)`` when it had to be killed.
     @discardableResult
-    func wait(timeout: Duration = .seconds(10)) throws -> ExitStatus {
+    public func wait(timeout: Duration = .seconds(10)) throws -> ExitStatus {
         if let status { return status }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
@@ -295,7 +295,7 @@ final class PTY {
     }
 
     /// Whether the child is stopped (after SIGTSTP or SIGSTOP), waiting up to `timeout` for it to stop.
-    func waitUntilStopped(timeout: Duration = .seconds(5)) -> Bool {
+    public func waitUntilStopped(timeout: Duration = .seconds(5)) -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while clock.now < deadline {
@@ -312,15 +312,15 @@ final class PTY {
 /// It understands printable text (wide characters take two cells), CR, LF, backspace, cursor positioning
 /// (`CSI row;col H`), erasing lines and the screen (`CSI K`, `CSI 2K`, `CSI 2J`), and the alternate screen
 /// (`CSI ? 1049 h/l`). Other sequences are skipped.
-struct ScreenModel {
-    var size: Size
+public struct ScreenModel {
+    public var size: Size
     private var main: [[String]]
     private var alternate: [[String]]
     private var onAlternate = false
     private var row = 0
     private var column = 0
 
-    init(size: Size) {
+    public init(size: Size) {
         self.size = size
         main = Self.blank(size)
         alternate = Self.blank(size)
@@ -330,13 +330,13 @@ struct ScreenModel {
         Array(repeating: Array(repeating: " ", count: max(size.columns, 0)), count: max(size.rows, 0))
     }
 
-    var text: String {
+    public var text: String {
         let grid = onAlternate ? alternate : main
         return grid.map { String($0.joined().reversed().drop(while: { $0 == " " }).reversed()) }
             .joined(separator: "\n")
     }
 
-    mutating func apply(_ bytes: [UInt8]) {
+    public mutating func apply(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         var scalars = text.unicodeScalars[...]
         while let scalar = scalars.popFirst() {

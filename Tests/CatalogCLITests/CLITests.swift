@@ -1,0 +1,165 @@
+import CatalogTestSupport
+import Foundation
+import Testing
+
+/// The `catalog` binary, run as a script would run it: stdout is data, stderr is messages, and the exit status
+/// says how it went.
+@Suite("catalog subcommands")
+struct CLITests {
+    let catalog = productPath("catalog")
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/multilingual.txt").path
+
+    func run(_ arguments: [String], input: [UInt8]? = nil) throws -> ProcessResult {
+        try runProcess(catalog, arguments, input: input)
+    }
+
+    @Test("list prints every full path in search order")
+    func list() throws {
+        let result = try run(["list", "--file", fixture])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(
+            result.stdout == """
+                Documents/Temp/Document 1.doc
+                Documents/Temp/Document 2.doc
+                Effects/Grid
+                Pickers/Grid Picker
+                Documents/Presentation 1.pdf
+                Straßen/Straße 2
+                Straßen/Straße 10
+                Berichte/Übersicht
+                Папки/Документы
+                Папки/Настройки
+                대륙/아프로-유라시아
+                대륙/오스트레일리아
+
+                """)
+    }
+
+    @Test(
+        "search folds case and accents in every language",
+        arguments: [
+            (["STRASSE"], "Straßen/Straße 2\nStraßen/Straße 10\n"),
+            (["ubersicht"], "Berichte/Übersicht\n"),
+            (["ДОКУМЕНТЫ"], "Папки/Документы\n"),
+            (["유라시아"], "대륙/아프로-유라시아\n"),
+            (["grid", "picker"], "Pickers/Grid Picker\n"),
+            (["файлы"], "Папки/Документы\n"),
+        ])
+    func search(_ example: ([String], String)) throws {
+        let result = try run(["search"] + example.0 + ["--file", fixture])
+        #expect(result.status == 0)
+        #expect(result.stdout == example.1)
+    }
+
+    @Test("search exits 1 when nothing matches, and --limit and --fuzzy work")
+    func searchOptions() throws {
+        let none = try run(["search", "zzz", "--file", fixture])
+        #expect(none.status == 1)
+        #expect(none.stdout.isEmpty)
+        let limited = try run(["search", "doc", "--limit", "1", "--file", fixture])
+        #expect(limited.stdout == "Documents/Temp/Document 1.doc\n")
+        let fuzzy = try run(["search", "--fuzzy", "gdpk", "--file", fixture])
+        #expect(fuzzy.stdout == "Pickers/Grid Picker\n")
+    }
+
+    @Test("search --json prints objects with escaped text")
+    func searchJSON() throws {
+        let result = try run(["search", "ДОКУМЕНТЫ", "--json", "--file", fixture])
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.count == 1)
+        #expect(objects.first?["path"] as? String == "Папки/Документы")
+        #expect(objects.first?["keywords"] as? [String] == ["файлы"])
+    }
+
+    @Test("tree draws the hierarchy, and --json nests it")
+    func tree() throws {
+        let result = try run(["tree", "--file", fixture, "--max-children", "3"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first == "Catalog")
+        #expect(lines.contains("│   │   ├── Document 1.doc") || lines.contains { $0.hasSuffix("── Document 1.doc") })
+        #expect(lines.allSatisfy { line in line == "Catalog" || line.contains("── ") })
+        let json = try run(["tree", "--json", "--file", fixture])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(root["kind"] as? String == "group")
+        #expect((root["children"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test("--file - reads standard input and prints paths exactly as written")
+    func standardInput() throws {
+        let result = try run(["list", "--file", "-"], input: Array("B/Zwei\nA/eins\r\n".utf8))
+        #expect(result.stdout == "A/eins\nB/Zwei\n")
+    }
+
+    @Test(
+        "bad input gets a one-line error and exit 2",
+        arguments: [
+            (["list", "--bogus"], "unknown option '--bogus'"),
+            (["tree", "--max-children", "0"], "from 2 to"),
+            (["tree", "--max-children", "-1"], "from 2 to"),
+            (["tree", "--max-children", "abc"], "not 'abc'"),
+            (["tree", "--max-children", "99999999999999999999999"], "from 2 to"),
+            (["search", "--limit"], "needs a value"),
+            (["search"], "needs a query"),
+            (["frobnicate"], "unknown command"),
+            (["list", "--file", "/nonexistent/file"], "cannot read"),
+            (["open", "no-such-entry"], "no entry"),
+        ])
+    func badInput(_ example: ([String], String)) throws {
+        let result = try run(example.0)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(example.1), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("a malformed catalog file names the line and exits 2")
+    func malformedFile() throws {
+        let result = try run(["list", "--file", "-"], input: Array("A/B\nA/B\n".utf8))
+        #expect(result.status == 2)
+        #expect(result.stderr == "catalog: standard input: line 2: duplicate path 'A/B' (first on line 1)\n")
+        let invalid = try run(["list", "--file", "-"], input: [0x41, 0x0A, 0xFF, 0x0A])
+        #expect(invalid.stderr.contains("line 2"))
+    }
+
+    @Test("no raw control byte reaches stdout or stderr in any mode")
+    func hostileText() throws {
+        let hostile = Array("Evil/\u{1B}]0;title\u{07}X\tkw\u{9B}\nBidi/a\u{202E}b\n".utf8)
+        for arguments in [["list"], ["search", "x"], ["tree"], ["list", "--json"], ["tree", "--json"], ["--plain"]] {
+            let result = try run(arguments + ["--file", "-"], input: hostile)
+            let bytes = result.stdoutBytes + Array(result.stderr.utf8)
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(arguments)")
+            #expect(
+                !text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E }, "\(arguments)"
+            )
+        }
+    }
+
+    @Test("--help and --version print to stdout and exit 0")
+    func help() throws {
+        let help = try run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("usage: catalog"))
+        let searchHelp = try run(["search", "--help"])
+        #expect(searchHelp.stdout.contains("--fuzzy"))
+        let version = try run(["--version"])
+        #expect(version.stdout.hasPrefix("catalog "))
+    }
+
+    @Test("line mode lists the level, takes commands, and quits at end of input")
+    func lineMode() throws {
+        let result = try run(["--file", fixture, "--plain"], input: Array("/straße\n1\n".utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("2 of 12 entries match “straße”"))
+        #expect(result.stdout.hasSuffix("Straßen/Straße 2\n"))
+        #expect(!result.stdout.contains("\u{1B}"))
+        let piped = try run(["--file", fixture], input: Array("zz\n..\n?\n".utf8))
+        #expect(piped.status == 0)
+        #expect(piped.stdout.contains("Unknown command “zz”"))
+        #expect(piped.stdout.contains("This is the top level"))
+        #expect(piped.stdout.contains("Commands:"))
+    }
+}

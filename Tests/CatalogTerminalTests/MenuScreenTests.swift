@@ -1,0 +1,204 @@
+import CatalogKit
+import Testing
+
+@testable import CatalogTerminal
+
+/// A demo screen for menu tests: shows its name, counts keys, and can fail.
+struct NoteScreen: Screen {
+    var title: String
+    var keys = 0
+
+    mutating func handle(_ event: Event) throws -> Action {
+        if case .key = event { keys += 1 }
+        return .none
+    }
+    func render(in size: Size) -> Frame { Frame(lines: [Line("Note: \(title)")]) }
+    func lines(width: Int) -> [String] { ["Note: \(title)"] }
+    mutating func handle(line: String) throws -> Action { .none }
+}
+
+struct FactoryError: Error, CustomStringConvertible {
+    var description: String { "the factory failed" }
+}
+
+@Suite("Menu screen")
+struct MenuScreenTests {
+    /// A registry with a crowded group (12 entries, so it is split into buckets) and a few others.
+    static func registry() throws -> Registry<any Screen> {
+        let registry = Registry<any Screen>()
+        let effects = [
+            "Alert", "Badge", "Button", "Card", "Chip", "Dialog", "Gauge", "Grid", "List", "Menu", "Slider", "Toast",
+        ]
+        for title in effects {
+            try registry.register(title, in: ["Effects"], summary: "The \(title.lowercased()) effect") {
+                NoteScreen(title: title)
+            }
+        }
+        try registry.register("Outline Picker", in: ["Pickers", "Trees"], keywords: ["tree"]) {
+            NoteScreen(title: "Outline Picker")
+        }
+        try registry.register("체크박스 트리 아주 긴 제목입니다 정말로 아주 길어요", in: ["Pickers"]) {
+            NoteScreen(title: "Korean")
+        }
+        try registry.register("Broken", in: ["Pickers"]) { throw FactoryError() }
+        try registry.register("Straße", in: ["Übersicht"]) { NoteScreen(title: "Straße") }
+        return registry
+    }
+
+    func makeSession(size: Size = .standard) throws -> Session {
+        var session = Session(root: try MenuScreen(source: .registry(try Self.registry())))
+        _ = session.handle(.resize(size))
+        return session
+    }
+
+    func press(_ keys: Key..., in session: inout Session) {
+        for key in keys { _ = session.handle(.key(key)) }
+    }
+
+    func type(_ text: String, in session: inout Session) {
+        for character in text { _ = session.handle(.key(.character(character))) }
+    }
+
+    func text(_ session: Session, size: Size = .standard) -> String {
+        session.render(in: size).lines.map { line in
+            String(line.text.reversed().drop(while: { $0 == " " }).reversed())
+        }.joined(separator: "\n")
+    }
+
+    func menu(_ session: Session) -> MenuScreen? { session.stack.first as? MenuScreen }
+
+    @Test("the root level at 80×24: groups numbered, counts, status and footer from the bindings")
+    func rootFrame() throws {
+        let session = try makeSession()
+        let lines = text(session).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 24)
+        #expect(
+            lines.prefix(4).joined(separator: "\n") == """
+                Catalog
+                 1 ▸ Effects  12 entries
+                 2 ▸ Pickers  3 entries
+                 3 ▸ Übersicht  1 entry
+                """)
+        #expect(lines[21] == "16 entries")
+        #expect(lines[22] == "↑↓ move · ⏎ open · ← back · 1–0 jump · / filter · q quit")
+        #expect(lines[23].isEmpty, "the session's status line is free for messages")
+    }
+
+    @Test("a crowded level is split into labelled buckets, and digits open items")
+    func buckets() throws {
+        var session = try makeSession()
+        press(.character("1"), in: &session)
+        #expect(
+            text(session).split(separator: "\n").prefix(3).joined(separator: "\n")
+                == """
+                Catalog › Effects
+                 1 ▸ Alert … Gauge  7 entries
+                 2 ▸ Grid … Toast  5 entries
+                """.replacingOccurrences(of: "Alert … Gauge  7", with: "Alert … Dialog  6")
+                .replacingOccurrences(of: "Grid … Toast  5", with: "Gauge … Toast  6"))
+        press(.character("2"), .down, .down, in: &session)
+        #expect(session.titles == ["Catalog › Effects › Gauge … Toast"])
+        press(.enter, in: &session)
+        #expect(session.titles == ["Catalog › Effects › Gauge … Toast", "List"])
+        #expect(text(session).contains("Note: List"))
+        // Esc returns to the menu with the cursor where it was.
+        press(.escape, in: &session)
+        #expect(session.stack.count == 1)
+        #expect(menu(session)?.levels.last?.cursor == 2)
+        press(.left, .backspace, in: &session)
+        #expect(session.titles == ["Catalog"])
+    }
+
+    @Test("the filter searches the whole catalog on every keystroke, with group paths dimmed")
+    func filter() throws {
+        var session = try makeSession()
+        press(.character("/"), in: &session)
+        type("STRASSE", in: &session)
+        let frame = session.render(in: .standard)
+        #expect(frame.lines[1].text == "/ STRASSE")
+        #expect(frame.lines[2].text.hasPrefix("  Straße  Übersicht"))
+        #expect(frame.lines[2].spans.contains { $0.style.dim && $0.text.contains("Übersicht") })
+        #expect(frame.lines[2].spans.contains { $0.style.underline && $0.text == "Straße" })
+        #expect(frame.lines[21].text.hasPrefix("1 of 16 entries match “STRASSE”"))
+        #expect(frame.cursor?.row == 1)
+        // Backspace edits; Esc clears; a second Esc leaves the filter.
+        press(.backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace, in: &session)
+        type("gr", in: &session)
+        #expect(text(session).contains("  Grid  Effects"))
+        press(.escape, in: &session)
+        #expect(text(session).contains("Type to filter 16 entries"))
+        press(.escape, in: &session)
+        #expect(text(session).contains(" 1 ▸ Effects"))
+    }
+
+    @Test("letters start the filter directly; q quits only while browsing")
+    func typingStartsFilter() throws {
+        var session = try makeSession()
+        type("tree", in: &session)
+        #expect(text(session).contains("  Outline Picker  Pickers › Trees"))
+        #expect(session.handle(.key(.character("q"))).isEmpty)
+        press(.escape, .escape, in: &session)
+        #expect(session.handle(.key(.character("q"))) == [.quit])
+    }
+
+    @Test("a factory that throws shows in the status line and the menu keeps running")
+    func factoryError() throws {
+        var session = try makeSession()
+        type("broken", in: &session)
+        press(.enter, in: &session)
+        #expect(session.stack.count == 1)
+        #expect(text(session).split(separator: "\n").last == "Could not open “Broken”: Error: the factory failed")
+        press(.escape, in: &session)
+        #expect(!text(session).contains("factory"))
+    }
+
+    @Test("titles are cut by display width, so Korean takes two columns a character")
+    func koreanWidth() throws {
+        var session = try makeSession(size: Size(columns: 30, rows: 10))
+        press(.character("2"), in: &session)
+        let frame = session.render(in: Size(columns: 30, rows: 10))
+        for line in frame.lines { #expect(DisplayWidth.of(line.text) <= 30, "\(line.text)") }
+        #expect(frame.lines.contains { $0.text.contains("체크박스") && $0.text.contains("…") })
+    }
+
+    @Test("a fixed catalog picks the entry and quits")
+    func pick() throws {
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("A/One\nA/Two\nB/Three\n".utf8))
+        var session = Session(root: try MenuScreen(source: .fixed(snapshot)))
+        press(.character("1"), .down, in: &session)
+        #expect(session.handle(.key(.enter)) == [.quit])
+        #expect(menu(session)?.pickedPath == "A/Two")
+    }
+
+    @Test("entries registered while the menu runs appear without a restart")
+    func refresh() throws {
+        let registry = try Self.registry()
+        var session = Session(root: try MenuScreen(source: .registry(registry)))
+        press(.character("1"), in: &session)
+        try registry.register("Zebra", in: ["Zoo"]) { NoteScreen(title: "Zebra") }
+        press(.left, in: &session)
+        #expect(text(session).contains("Zoo"))
+        #expect(text(session).contains("17 entries"))
+    }
+
+    @Test("line mode: numbers open, /text filters, .. goes back, unknown input gets a hint")
+    func lineMode() throws {
+        var driver = LineDriver(session: Session(root: try MenuScreen(source: .registry(try Self.registry()))))
+        #expect(driver.start().first == "Catalog — 16 entries")
+        #expect(driver.start().contains("1. Effects/ (12)"))
+        var output = driver.handle(line: "2").output
+        #expect(output.first == "Catalog › Pickers — 3 of 16 entries")
+        output = driver.handle(line: "..").output
+        #expect(output.first == "Catalog — 16 entries")
+        output = driver.handle(line: "/ubersicht").output
+        #expect(output == ["1 of 16 entries match “ubersicht”", "1. Straße  (Übersicht)"])
+        output = driver.handle(line: "1").output
+        #expect(output == ["Note: Straße"])
+        output = driver.handle(line: "..").output
+        #expect(output.first == "1 of 16 entries match “ubersicht”")
+        output = driver.handle(line: "what").output
+        #expect(output.first?.hasPrefix("Unknown command “what”.") == true)
+        output = driver.handle(line: "99").output
+        #expect(output.first == "There is no item 99; choose 1 to 1.")
+    }
+}
