@@ -36,7 +36,7 @@ struct ShellTests {
         try pty.send("\u{1B}[A")
         try pty.read(until: "last: up")
         try pty.send([0x03])
-        #expect(try pty.wait() == .exited(0))
+        #expect(try pty.wait() == .exited(130), "Ctrl-C ends the session as interrupted")
         #expect(PTY.sameSettings(before, try pty.attributes()))
         #expect(pty.outputText.hasSuffix("\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"))
     }
@@ -46,7 +46,7 @@ struct ShellTests {
         try pty.send([0x1B])
         try pty.read(until: "last: escape")
         try pty.send([0x03])
-        #expect(try pty.wait() == .exited(0))
+        #expect(try pty.wait() == .exited(130), "Ctrl-C ends the session as interrupted")
     }
 
     @Test func ticksAndBell() throws {
@@ -56,7 +56,7 @@ struct ShellTests {
         try pty.send("b")
         try pty.read(until: "\u{07}")
         try pty.send([0x03])
-        #expect(try pty.wait() == .exited(0))
+        #expect(try pty.wait() == .exited(130), "Ctrl-C ends the session as interrupted")
     }
 
     @Test func resizeRedrawsAtTheNewSize() throws {
@@ -65,7 +65,7 @@ struct ShellTests {
         try pty.read(until: "size: 70×15")
         #expect(pty.screenText.split(separator: "\n", omittingEmptySubsequences: false).count == 15)
         try pty.send([0x03])
-        #expect(try pty.wait() == .exited(0))
+        #expect(try pty.wait() == .exited(130), "Ctrl-C ends the session as interrupted")
     }
 
     @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT])
@@ -100,7 +100,7 @@ struct ShellTests {
         #expect(try pty.attributes().c_lflag & tcflag_t(ECHO) == 0)
         #expect(pty.screenText.contains("last: character(\"x\")"))
         try pty.send([0x03])
-        #expect(try pty.wait() == .exited(0))
+        #expect(try pty.wait() == .exited(130), "Ctrl-C ends the session as interrupted")
         #expect(PTY.sameSettings(before, try pty.attributes()))
     }
 
@@ -115,7 +115,7 @@ struct ShellTests {
         try pty.read(until: "ticks: 0", since: mark)
         #expect(try pty.attributes().c_lflag & tcflag_t(ECHO) == 0)
         try pty.send([0x03])
-        #expect(try pty.wait() == .exited(0))
+        #expect(try pty.wait() == .exited(130), "Ctrl-C ends the session as interrupted")
     }
 }
 
