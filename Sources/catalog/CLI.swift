@@ -47,10 +47,16 @@ enum CLI {
     // MARK: - Loading
 
     /// The catalog to work on: the file given with `--file`, or the built-in demos.
-    private static func load(_ arguments: Arguments) throws -> (Snapshot<any Screen>, Registry<any Screen>?) {
+    ///
+    /// - Parameter query: When given, a file keeps only the entries that match it (the whole file is still
+    ///   checked), so a one-off search never sorts what it will not print.
+    private static func load(
+        _ arguments: Arguments, matching query: Query? = nil
+    ) throws -> (Snapshot<any Screen>, Registry<any Screen>?) {
         if let path = arguments.values["--file"] {
             let bytes = try readFile(path)
             do {
+                if let query { return (try CatalogFile.matching(bytes, query), nil) }
                 return (try CatalogFile.parse(bytes), nil)
             } catch let error as CatalogFile.Error {
                 throw InputError(description: "\(path == "-" ? "standard input" : path): \(error)")
@@ -74,7 +80,8 @@ enum CLI {
             }
             if status.st_mode & S_IFMT == S_IFREG { expected = Int(status.st_size) }
         }
-        var bytes = [UInt8](repeating: 0, count: max(expected, 1 << 16))
+        // One byte more than the file's size, so reading to the end never has to grow the buffer.
+        var bytes = [UInt8](repeating: 0, count: max(expected + 1, 1 << 16))
         var count = 0
         while true {
             if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
@@ -104,8 +111,8 @@ enum CLI {
 
     private static func search(_ arguments: Arguments) throws -> Int32 {
         let limit = try arguments.number("--limit", in: 1...Int(Int32.max), default: Int(Int32.max))
-        let (snapshot, _) = try load(arguments)
         let query = Query(arguments.positional.joined(separator: " "), fuzzy: arguments.flags.contains("--fuzzy"))
+        let (snapshot, _) = try load(arguments, matching: query)
         let hits = snapshot.index.search(query)
         write(snapshot, hits.prefix(limit), json: arguments.flags.contains("--json"))
         return hits.isEmpty ? 1 : 0

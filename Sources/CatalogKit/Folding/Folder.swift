@@ -2,7 +2,7 @@ import Foundation
 
 /// The fast path of ``Folding``: folds UTF-8 bytes straight into a byte buffer.
 ///
-/// ASCII goes through a 128-byte table. Every other scalar is folded once with ``Folding/referenceFold(_:)`` and
+/// ASCII is copied a run at a time and lower-cased in place. Every other scalar is folded once with ``Folding/referenceFold(_:)`` and
 /// cached, so bulk folding costs one table or dictionary lookup per scalar. Text in which a scalar could combine
 /// with the one before it (a combining mark after a non-Latin base, Hangul medial or final jamo) is rare in
 /// practice and is folded whole by the reference path, which keeps the result identical to the definition.
@@ -20,19 +20,19 @@ public struct Folder: Sendable {
             case mark
             /// Can combine with what comes before it: the text needs the reference path.
             case combining
+            /// Not looked at yet (only in the direct-mapped table).
+            case unknown
         }
         var start: UInt32
         var count: UInt32
         var kind: Kind
     }
 
-    private var cache: [UInt32: Cached] = [:]
+    /// Scalars of the Basic Multilingual Plane, direct-mapped; made on the first non-ASCII scalar.
+    private var bmp: [Cached] = []
+    /// Scalars above U+FFFF.
+    private var astral: [UInt32: Cached] = [:]
     private var cacheBytes: [UInt8] = []
-
-    /// ASCII folding: upper case to lower case, everything else as is.
-    private static let asciiTable: [UInt8] = (0..<128).map { byte in
-        (65...90).contains(byte) ? UInt8(byte + 32) : UInt8(byte)
-    }
 
     public init() {}
 
@@ -50,11 +50,19 @@ public struct Folder: Sendable {
         let count = input.count
         var baseIsLatin = false
         while index < count {
-            let byte = input[index]
-            if byte < 0x80 {
-                out.append(Folder.asciiTable[Int(byte)])
+            if input[index] < 0x80 {
+                // A run of ASCII: copy it in one go, then lower-case it in place.
+                let end = Folder.asciiRunEnd(input, from: index)
+                let start = out.count
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<end]))
+                out.withUnsafeMutableBufferPointer { buffer in
+                    for position in start..<buffer.count {
+                        let byte = buffer[position]
+                        buffer[position] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+                    }
+                }
                 baseIsLatin = true
-                index += 1
+                index = end
                 continue
             }
             guard let (scalar, length) = Folder.decode(input, at: index) else {
@@ -66,7 +74,7 @@ public struct Folder: Sendable {
             switch cached.kind {
             case .mark where baseIsLatin:
                 continue
-            case .mark, .combining:
+            case .mark, .combining, .unknown:
                 out.removeSubrange(mark...)
                 appendReference(input, to: &out)
                 return true
@@ -77,6 +85,22 @@ public struct Folder: Sendable {
             }
         }
         return true
+    }
+
+    /// The end of the run of ASCII bytes that starts at `index`, found eight bytes at a time.
+    @inline(__always)
+    static func asciiRunEnd(_ input: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        var end = index
+        let count = input.count
+        if let base = input.baseAddress {
+            while end + 8 <= count {
+                let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                end += 8
+            }
+        }
+        while end < count && input[end] < 0x80 { end += 1 }
+        return end
     }
 
     /// Whether the text starts with a scalar that may combine with text before it, so it cannot be folded apart
@@ -97,11 +121,20 @@ public struct Folder: Sendable {
         out.append(contentsOf: Folding.referenceFold(text).utf8)
     }
 
+    @inline(__always)
     private mutating func lookup(_ value: UInt32) -> Cached {
-        if let cached = cache[value] { return cached }
-        let cached = Folder.classify(value, appendingTo: &cacheBytes)
-        cache[value] = cached
-        return cached
+        if value < 0x10000 {
+            if bmp.isEmpty { bmp = Array(repeating: Cached(start: 0, count: 0, kind: .unknown), count: 0x10000) }
+            let cached = bmp[Int(value)]
+            if cached.kind != .unknown { return cached }
+            let made = Folder.classify(value, appendingTo: &cacheBytes)
+            bmp[Int(value)] = made
+            return made
+        }
+        if let cached = astral[value] { return cached }
+        let made = Folder.classify(value, appendingTo: &cacheBytes)
+        astral[value] = made
+        return made
     }
 
     private static func classify(_ value: UInt32, appendingTo bytes: inout [UInt8]) -> Cached {

@@ -21,25 +21,39 @@ public enum CatalogFile {
     /// - Returns: A snapshot with no factories.
     /// - Throws: ``Error`` for the first malformed line: invalid UTF-8, a NUL byte, an empty title or group
     ///   name, or a path that an earlier line already has.
-    /// - Complexity: O(B) to fold B bytes, then O(n log n) to order n entries.
+    /// - Complexity: O(B) to fold B bytes, split over the cores, then O(n log n) to order n entries.
     public static func parse<Handler>(_ bytes: [UInt8]) throws -> Snapshot<Handler> {
+        try read(bytes, keeping: nil)
+    }
+
+    /// Reads a catalog file in one streaming pass and keeps only the entries that match a query.
+    ///
+    /// The whole file is checked exactly as ``parse(_:)`` checks it, but only matching entries are kept and
+    /// sorted, so a one-off search of a large file never orders the entries it does not print.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - query: The query.
+    /// - Returns: A snapshot of the matching entries; search it with `query` again for their order and scores.
+    /// - Throws: ``Error`` as ``parse(_:)`` does.
+    /// - Complexity: O(B) to fold B bytes, split over the cores, then O(h log h) to order h matches.
+    public static func matching<Handler>(_ bytes: [UInt8], _ query: Query) throws -> Snapshot<Handler> {
+        try read(bytes, keeping: RecordMatcher(query))
+    }
+
+    private static func read<Handler>(_ bytes: [UInt8], keeping matcher: RecordMatcher?) throws -> Snapshot<Handler> {
         guard bytes.count < Int(UInt32.max) else { throw Error(line: 1, problem: "the file is larger than 4 GiB") }
-        // Split at line ends into one piece per core; each piece is parsed and folded on its own, then joined.
-        let pieceCount = bytes.count < 1 << 20 ? 1 : Parallel.width
-        var cuts = [0]
-        for piece in 1..<max(pieceCount, 1) {
-            var cut = max(cuts[cuts.count - 1], bytes.count * piece / pieceCount)
-            while cut < bytes.count && bytes[cut] != 0x0A { cut += 1 }
-            cuts.append(min(bytes.count, cut + 1))
-        }
-        cuts.append(bytes.count)
-        let ranges = (0..<cuts.count - 1).map { cuts[$0]..<cuts[$0 + 1] }
-        let pieces = Parallel.map(ranges.count) { piece in parsePiece(bytes, ranges[piece]) }
+        let ranges = pieces(of: bytes)
+        let pieces = Parallel.map(ranges.count) { piece in read(bytes, ranges[piece], keeping: matcher) }
+        // Report the first malformed line, else the first line that repeats a path.
         var linesBefore = 0
+        var firstLines: [Int] = []
         for piece in pieces {
             if let error = piece.error { throw Error(line: linesBefore + error.line, problem: error.problem) }
+            firstLines.append(linesBefore)
             linesBefore += piece.lines
         }
+        try checkDuplicates(pieces, firstLines: firstLines, bytes)
         var builder = pieces[0].builder
         var bounds = pieces[0].bounds
         for piece in pieces.dropFirst() {
@@ -53,21 +67,40 @@ public enum CatalogFile {
             let byTitle = compareRaw(table, Int(a), Int(b), titleOnly: true)
             return byTitle != 0 ? byTitle < 0 : compareRaw(table, Int(a), Int(b), titleOnly: false) < 0
         }
-        try checkDuplicates(table, index, bytes)
         return Snapshot(table: table, index: index)
     }
 
+    /// Splits a file at line ends into one piece per core, or one piece for a small file.
+    private static func pieces(of bytes: [UInt8]) -> [Range<Int>] {
+        let pieceCount = bytes.count < 1 << 20 ? 1 : Parallel.width
+        var cuts = [0]
+        for piece in 1..<max(pieceCount, 1) {
+            var cut = max(cuts[cuts.count - 1], bytes.count * piece / pieceCount)
+            while cut < bytes.count && bytes[cut] != 0x0A { cut += 1 }
+            cuts.append(min(bytes.count, cut + 1))
+        }
+        cuts.append(bytes.count)
+        return (0..<cuts.count - 1).map { cuts[$0]..<cuts[$0 + 1] }
+    }
+
+    /// What one piece of the file holds after reading.
     private struct Piece: Sendable {
         var builder: SearchIndex.Builder
         var bounds: [UInt32] = []
         var lines = 0
         var error: Error?
+        var paths: PathSet
+        /// The first line in this piece that repeats a path of this piece, with the earlier line.
+        var duplicate: (line: Int, earlier: Int)?
     }
 
-    /// Parses the lines in one part of the file.
-    private static func parsePiece(_ bytes: [UInt8], _ range: Range<Int>) -> Piece {
-        var piece = Piece(builder: SearchIndex.Builder(expectedBytes: range.count, expectedRecords: range.count / 24))
-        piece.bounds.reserveCapacity(range.count / 8)
+    /// Reads the lines in one piece of the file: checks each, folds it, and keeps it if it matches.
+    private static func read(_ bytes: [UInt8], _ range: Range<Int>, keeping matcher: RecordMatcher?) -> Piece {
+        let expected = range.count / 24
+        var piece = Piece(
+            builder: SearchIndex.Builder(
+                expectedBytes: matcher == nil ? range.count : 0, expectedRecords: matcher == nil ? expected : 0),
+            paths: PathSet(expected: expected))
         bytes.withUnsafeBufferPointer { text in
             var lineStart = range.lowerBound == 0 && text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : range.lowerBound
             while lineStart < range.upperBound {
@@ -98,6 +131,15 @@ public enum CatalogFile {
                     piece.error = Error(line: piece.lines, problem: "the line is not valid UTF-8")
                     return
                 }
+                if piece.duplicate == nil,
+                    let earlier = piece.paths.insert(text, lineStart..<lineStart + pathEnd, line: piece.lines)
+                {
+                    piece.duplicate = (piece.lines, earlier)
+                }
+                if let matcher, !piece.builder.withLastRecord(matcher.matches) {
+                    piece.builder.removeLast()
+                    continue
+                }
                 piece.bounds.append(UInt32(lineStart))
                 piece.bounds.append(UInt32(lineStart + pathEnd))
                 piece.bounds.append(UInt32(lineEnd))
@@ -121,11 +163,17 @@ public enum CatalogFile {
         return .success(componentStart)
     }
 
-    /// Whether bytes are empty or only ASCII whitespace, or only Unicode spaces such as U+3000.
+    /// Whether bytes are empty or only whitespace (ASCII, or Unicode spaces such as U+3000).
     private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C }) { return true }
-        guard bytes.contains(where: { $0 >= 0x80 }) else { return false }
-        return String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace)
+        for byte in bytes {
+            switch byte {
+            case 0x09...0x0D, 0x20: continue
+            // Lead bytes of the other Unicode whitespace (U+0085, U+00A0, U+1680, U+2000–U+205F, U+3000).
+            case 0xC2, 0xE1, 0xE2, 0xE3: return String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace)
+            default: return false
+            }
+        }
+        return true
     }
 
     /// Compares raw titles, or raw full paths, byte by byte.
@@ -140,29 +188,52 @@ public enum CatalogFile {
         }
     }
 
-    /// Equal paths sort next to each other, so one pass over the order finds every duplicate.
-    private static func checkDuplicates(_ table: EntryTable, _ index: SearchIndex, _ bytes: [UInt8]) throws {
-        let order = index.recordsInOrder
-        var firstDuplicate: (line: Int, earlier: Int, path: String)?
-        for position in order.indices.dropFirst() {
-            let a = Int(order[position - 1])
-            let b = Int(order[position])
-            guard compareRaw(table, a, b, titleOnly: false) == 0 else { continue }
-            let (earlier, later) = (min(a, b), max(a, b))
-            let line = lineNumber(of: table, later, in: bytes)
-            if firstDuplicate.map({ line < $0.line }) ?? true {
-                firstDuplicate = (line, lineNumber(of: table, earlier, in: bytes), table.path(later))
+    /// Finds the first line whose path an earlier line already has: within a piece, each piece's set found it
+    /// while reading; across pieces, each path of a later piece is looked up in the sets of the earlier ones.
+    private static func checkDuplicates(_ pieces: [Piece], firstLines: [Int], _ bytes: [UInt8]) throws {
+        var first: (line: Int, earlier: Int)?
+        for (number, piece) in pieces.enumerated() {
+            if let duplicate = piece.duplicate {
+                let found = (firstLines[number] + duplicate.line, firstLines[number] + duplicate.earlier)
+                if first.map({ found.0 < $0.line }) ?? true { first = found }
             }
         }
-        if let firstDuplicate {
-            throw Error(
-                line: firstDuplicate.line,
-                problem: "duplicate path '\(firstDuplicate.path)' (first on line \(firstDuplicate.earlier))")
+        bytes.withUnsafeBufferPointer { text in
+            for (number, piece) in pieces.enumerated().dropFirst() {
+                let paths = piece.paths
+                for entry in paths.starts.indices {
+                    let line = firstLines[number] + Int(paths.lines[entry])
+                    if let current = first, current.line <= line { break }
+                    let start = Int(paths.starts[entry])
+                    let range = start..<start + Int(paths.lengths[entry])
+                    for earlierPiece in 0..<number {
+                        if let earlier = pieces[earlierPiece].paths.lookup(text, range, hash: paths.hashes[entry]) {
+                            first = (line, firstLines[earlierPiece] + earlier)
+                            break
+                        }
+                    }
+                }
+            }
+        }
+        if let first {
+            let lineStart = lineStartOffset(of: first.line, in: bytes)
+            var pathEnd = lineStart
+            while pathEnd < bytes.count && bytes[pathEnd] != 0x0A && bytes[pathEnd] != 0x09 && bytes[pathEnd] != 0x0D {
+                pathEnd += 1
+            }
+            let path = String(decoding: bytes[lineStart..<pathEnd], as: UTF8.self)
+            throw Error(line: first.line, problem: "duplicate path '\(path)' (first on line \(first.earlier))")
         }
     }
 
-    private static func lineNumber(of table: EntryTable, _ record: Int, in bytes: [UInt8]) -> Int {
-        let start = Int(table.bounds[3 * record])
-        return bytes[..<start].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    /// The byte offset where a 1-based line starts, after a byte order mark on the first line.
+    private static func lineStartOffset(of line: Int, in bytes: [UInt8]) -> Int {
+        var remaining = line - 1
+        var offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while remaining > 0 && offset < bytes.count {
+            if bytes[offset] == 0x0A { remaining -= 1 }
+            offset += 1
+        }
+        return offset
     }
 }

@@ -95,6 +95,21 @@ extension SearchIndex {
             }
         }
 
+        /// Calls `body` with the folded text of the last record added: its fields, each followed by a NUL.
+        func withLastRecord<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            let start = Int(starts[starts.count - 2])
+            return folded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start...])) }
+        }
+
+        /// Removes the last record added.
+        mutating func removeLast() {
+            guard count > 0 else { return }
+            starts.removeLast()
+            keyStarts.removeLast()
+            folded.removeSubrange(Int(starts[starts.count - 1])...)
+            keys.removeSubrange(Int(keyStarts[keyStarts.count - 1])...)
+        }
+
         /// Appends the records of another builder after this one's, as if they had been added here.
         ///
         /// - Parameter other: A builder, typically one that folded another part of the same file on another core.
