@@ -195,11 +195,14 @@ struct NaturalOrderKeyTests {
         let seed: UInt64 = 99
         var rng = SeededGenerator(seed: seed)
         let fixed = ["ab", "ab1", "ab c", "abc", "2", "02", "0", "00", "10", "a0b", "a00b", "a1b", "1a", "a"]
-        let titles = fixed + (0..<300).map { _ in randomTitle(&rng) + (Bool.random(using: &rng) ? "0\($0)" : "") }
+        let titles =
+            fixed + (0..<300).map { index in randomTitle(&rng) + (Bool.random(using: &rng) ? "0\(index)" : "") }
         for a in titles {
             for b in titles.prefix(60) {
                 let expected = Self.runCompare(a, b).signum()
-                #expect(NaturalOrder.compare(a, b).signum() == expected, "seed \(seed): \(a.debugDescription) vs \(b.debugDescription)")
+                #expect(
+                    NaturalOrder.compare(a, b).signum() == expected,
+                    "seed \(seed): \(a.debugDescription) vs \(b.debugDescription)")
             }
         }
     }
