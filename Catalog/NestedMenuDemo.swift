@@ -54,6 +54,12 @@ struct NestedMenuDemo: Screen {
     var title: String { "Nested Menu" }
     var lineHelp: [String] { ["<n>      select or deselect row n", "e <n>    expand or collapse row n"] }
 
+    /// How many of the selectable items (files and empty folders) are selected.
+    var countLine: String {
+        let files = tree.tree.ids.indices.filter { tree.tree.isLeaf(at: $0) || tree.tree.descendants(of: $0).isEmpty }
+        return "Selected: \(tree.checkedIDs.count) of \(files.count) items"
+    }
+
     mutating func handle(_ event: Event) throws -> Action {
         guard case .key(let key) = event else { return .none }
         return report(tree.handle(key))
@@ -67,13 +73,13 @@ struct NestedMenuDemo: Screen {
     func render(in size: Size) -> Frame {
         var lines = tree.render(width: size.columns, height: max(size.rows - 3, 1))
         lines.append("")
-        lines.append(Line("Selected: \(tree.checkedIDs.count) of \(tree.tree.ids.count) items", .dim))
+        lines.append(Line(countLine, .dim))
         lines.append(Line("↑↓ move  →← expand/collapse  Space select", .dim))
         return Frame(lines: Array(lines.prefix(size.rows)))
     }
 
     func lines(width: Int) -> [String] {
-        numbered(tree.rowTexts(), width: width) + ["Selected: \(tree.checkedIDs.count) items"]
+        numbered(tree.rowTexts(), width: width) + [countLine]
     }
 
     mutating func handle(line: String) throws -> Action {

@@ -111,9 +111,9 @@ struct OutlinePickerDemo: Screen {
 
     func lines(width: Int) -> [String] {
         guard isOpen else { return fitted([formRow, "Type open to choose a category."], width: width) }
-        let rows = picker.rowTexts()
-        return numbered(Array(rows.dropLast()), width: width) + [String(repeating: "-", count: min(width, 20))]
-            + numbered(rows, width: width).suffix(1)
+        var rows = numbered(picker.rowTexts(), width: width)
+        rows.insert(String(repeating: "-", count: min(width, 20)), at: rows.count - 1)
+        return rows
     }
 
     mutating func handle(line: String) throws -> Action {
