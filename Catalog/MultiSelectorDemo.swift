@@ -94,7 +94,7 @@ struct MultiSelectorDemo: Screen {
 
     /// The goals summary, shortened to fit the columns after the label.
     func summary(columns: Int) -> String {
-        goals.selector.summary(width: max(columns - Self.labelWidth - 4, 1), language: language)
+        goals.selector.summary(width: max(columns - Self.labelWidth - 2, 1), language: language)
     }
 
     func render(in size: Size) -> Frame {
