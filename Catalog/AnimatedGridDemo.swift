@@ -122,7 +122,7 @@ struct AnimatedGridDemo: Screen {
             Line(row.map { Span(" \($0)  ", Style(foreground: color($0), bold: true)) })
         }
         lines += ["", Line(stateLine), Line("Space play  any key pause  → step  r reset", .dim)]
-        return Frame(lines: Array(lines.prefix(size.rows)))
+        return clipped(lines, to: size)
     }
 
     func lines(width: Int) -> [String] {

@@ -94,7 +94,7 @@ struct AppStorageDemo: Screen {
             Line("←→ change  ↑↓ move  + - count  r reset", .dim),
         ]
         if let message { lines += ["", Line(DisplayWidth.truncate(message, to: size.columns), .bold)] }
-        return Frame(lines: Array(lines.prefix(size.rows)))
+        return clipped(lines, to: size)
     }
 
     func lines(width: Int) -> [String] {

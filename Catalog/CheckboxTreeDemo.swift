@@ -73,7 +73,7 @@ struct CheckboxTreeDemo: Screen {
         lines.append("")
         lines.append(Line(DisplayWidth.truncate(checkedLine, to: size.columns), .dim))
         lines.append(Line("↑↓ move  →← expand/collapse  Space check", .dim))
-        return Frame(lines: Array(lines.prefix(size.rows)))
+        return clipped(lines, to: size)
     }
 
     func lines(width: Int) -> [String] {

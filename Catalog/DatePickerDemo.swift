@@ -118,7 +118,7 @@ struct DatePickerDemo: Screen {
             Line(spans), Line("      " + Self.weekdays[date.weekday], .dim), "",
             Line("←→ field  ↑↓ change", .dim),
         ]
-        return Frame(lines: Array(lines.prefix(size.rows)))
+        return clipped(lines, to: size)
     }
 
     func lines(width: Int) -> [String] {

@@ -70,3 +70,35 @@ func numbered(_ rows: [String], width: Int) -> [String] {
 func fitted(_ lines: [String], width: Int) -> [String] {
     lines.map { DisplayWidth.truncate($0, to: width) }
 }
+
+/// A frame of at most `size.rows` lines, each cut to `size.columns` cells with "…", as screens must return.
+///
+/// - Parameters:
+///   - lines: The lines to show.
+///   - size: The size available.
+///   - cursor: Where the cursor goes, if it shows.
+/// - Returns: The clipped frame.
+func clipped(_ lines: [Line], to size: Size, cursor: (row: Int, column: Int)? = nil) -> Frame {
+    let rows = lines.prefix(max(size.rows, 0)).map { line -> Line in
+        guard DisplayWidth.of(line.text) > size.columns else { return line }
+        guard size.columns > 0 else { return Line() }
+        // Keep whole characters up to one cell short of the width, then mark the cut in the style it fell in.
+        var spans: [Span] = []
+        var remaining = size.columns - 1
+        for span in line.spans {
+            var kept = ""
+            for character in span.text {
+                let width = DisplayWidth.of(character)
+                if width > remaining {
+                    spans.append(Span(kept + "…", span.style))
+                    return Line(spans)
+                }
+                kept.append(character)
+                remaining -= width
+            }
+            spans.append(Span(kept, span.style))
+        }
+        return Line(spans)
+    }
+    return Frame(lines: Array(rows), cursor: cursor)
+}

@@ -53,7 +53,7 @@ struct DisclosureGroupDemo: Screen {
             if open.contains(index) { lines += Self.sections[index].body.map { Line("    " + $0) } }
         }
         lines += ["", Line("↑↓ move  Enter open/close", .dim)]
-        return Frame(lines: Array(lines.prefix(size.rows)))
+        return clipped(lines, to: size)
     }
 
     func lines(width: Int) -> [String] {

@@ -119,7 +119,7 @@ struct GradientsDemo: Screen {
             "",
             Line("m cycles the preview", .dim),
         ]
-        return Frame(lines: Array(lines.prefix(size.rows)))
+        return clipped(lines, to: size)
     }
 
     func lines(width: Int) -> [String] {

@@ -54,7 +54,7 @@ struct HapticDemo: Screen {
             return Line(text, index == selected ? .reverse : .plain)
         }
         lines += ["", Line("Taps: \(taps)"), "", Line("↑↓ choose  Enter or Space tap  1–3 tap a style", .dim)]
-        return Frame(lines: Array(lines.prefix(size.rows)))
+        return clipped(lines, to: size)
     }
 
     func lines(width: Int) -> [String] {

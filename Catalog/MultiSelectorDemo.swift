@@ -111,7 +111,7 @@ struct MultiSelectorDemo: Screen {
             "", Line("↑↓ move between fields  Enter on Serving Goals opens the list", .dim),
         ]
         let cursor = focus == .name ? (row: 2, column: Self.labelWidth + name.cursorColumn) : nil
-        return Frame(lines: Array(lines.prefix(size.rows)), cursor: cursor)
+        return clipped(lines, to: size, cursor: cursor)
     }
 
     func lines(width: Int) -> [String] {
@@ -149,7 +149,7 @@ struct GoalListScreen: Screen {
         var lines = goals.selector.render(width: size.columns, height: max(size.rows - 2, 1))
         lines.append("")
         lines.append(Line("Space or Enter toggles  Esc goes back", .dim))
-        return Frame(lines: Array(lines.prefix(size.rows)))
+        return clipped(lines, to: size)
     }
 
     func lines(width: Int) -> [String] { numbered(goals.selector.rowTexts(), width: width) }

@@ -75,7 +75,7 @@ struct NestedMenuDemo: Screen {
         lines.append("")
         lines.append(Line(countLine, .dim))
         lines.append(Line("↑↓ move  →← expand/collapse  Space select", .dim))
-        return Frame(lines: Array(lines.prefix(size.rows)))
+        return clipped(lines, to: size)
     }
 
     func lines(width: Int) -> [String] {

@@ -95,7 +95,7 @@ struct OutlinePickerDemo: Screen {
 
     func render(in size: Size) -> Frame {
         var lines: [Line] = [Line(formRow, isOpen ? .plain : .reverse), "", Line("Enter opens the picker.", .dim)]
-        guard isOpen else { return Frame(lines: lines) }
+        guard isOpen else { return clipped(lines, to: size) }
         let g = picker.glyphs
         let rows = picker.render(width: max(size.columns - Self.labelWidth - 2, 1), height: max(size.rows - 3, 1))
         let inner = rows.map { DisplayWidth.of($0.text) }.max() ?? 0
@@ -106,7 +106,7 @@ struct OutlinePickerDemo: Screen {
         panel.append(Line(indent + g.corners[2] + edge + g.corners[3]))
         lines = [lines[0]] + panel
         lines.append(Line("↑↓ move  →← expand/collapse  Enter pick  Esc close", .dim))
-        return Frame(lines: Array(lines.prefix(size.rows)))
+        return clipped(lines, to: size)
     }
 
     func lines(width: Int) -> [String] {

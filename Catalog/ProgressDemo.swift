@@ -68,7 +68,7 @@ struct ProgressDemo: Screen {
             Line(isRunning ? "Running" : percent == 100 ? "Done" : "Paused"),
             Line("Space start/pause  r reset", .dim),
         ]
-        return Frame(lines: Array(lines.prefix(size.rows)))
+        return clipped(lines, to: size)
     }
 
     func lines(width: Int) -> [String] { [bar(width: min(width, 60))] }

@@ -41,7 +41,7 @@ struct SliderDemo: Screen {
     var row: String { "Volume  \(track)  \(value)" }
 
     func render(in size: Size) -> Frame {
-        Frame(lines: Array([Line(row), "", Line("←→ move by 5  Home/End ends", .dim)].prefix(size.rows)))
+        clipped([Line(row), "", Line("←→ move by 5  Home/End ends", .dim)], to: size)
     }
 
     func lines(width: Int) -> [String] { fitted([row], width: width) }

@@ -35,7 +35,7 @@ struct StepperDemo: Screen {
     var row: String { "Quantity   [ - ]  \(value)  [ + ]" }
 
     func render(in size: Size) -> Frame {
-        Frame(lines: Array([Line(row), "", Line("↑/+ more  ↓/- fewer  (0–10)", .dim)].prefix(size.rows)))
+        clipped([Line(row), "", Line("↑/+ more  ↓/- fewer  (0–10)", .dim)], to: size)
     }
 
     func lines(width: Int) -> [String] { fitted(["Quantity: \(value)"], width: width) }

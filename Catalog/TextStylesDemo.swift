@@ -52,7 +52,7 @@ struct TextStylesDemo: Screen {
             Line([Span(index == cursor ? "› " : "  ")] + row(index))
         }
         lines += ["", Line("↑↓ move", .dim)]
-        return Frame(lines: Array(lines.prefix(size.rows)))
+        return clipped(lines, to: size)
     }
 
     func lines(width: Int) -> [String] {

@@ -36,7 +36,7 @@ struct ToggleDemo: Screen {
     func render(in size: Size) -> Frame {
         var lines = switches.indices.map { Line((cursor == $0 ? "› " : "  ") + row($0), cursor == $0 ? .bold : .plain) }
         lines += ["", Line("↑↓ move  Space flip", .dim)]
-        return Frame(lines: Array(lines.prefix(size.rows)))
+        return clipped(lines, to: size)
     }
 
     func lines(width: Int) -> [String] { numbered(switches.indices.map(row), width: width) }
