@@ -14,7 +14,15 @@ let package = Package(
         // Screens as pure state machines, widgets, line mode, and the one thin terminal shell.
         .target(name: "CatalogTerminal", dependencies: ["CatalogKit"]),
         // The content: the built-in demo screens, one file each.
-        .target(name: "CatalogDemos", dependencies: ["CatalogKit", "CatalogTerminal"], path: "Catalog"),
+        .target(
+            name: "CatalogDemos", dependencies: ["CatalogKit", "CatalogTerminal"], path: "Catalog",
+            plugins: ["DemoListPlugin"]),
+        // Generates `Demos.all` from the `static let … = demo(…)` declarations in Catalog/*.swift, so adding a demo
+        // is one new file and no second edit.
+        .plugin(
+            name: "DemoListPlugin", capability: .buildTool(), dependencies: ["DemoListGenerator"],
+            path: "Sources/DemoListPlugin"),
+        .executableTarget(name: "DemoListGenerator"),
         // The executable: argument parsing and wiring, nothing else.
         .executableTarget(name: "catalog", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogDemos"]),
         .executableTarget(name: "catalog-bench", dependencies: ["CatalogKit", "CatalogTerminal"]),
@@ -26,7 +34,9 @@ let package = Package(
         .testTarget(name: "CatalogDemosTests", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogDemos"]),
         .testTarget(
             name: "CatalogCLITests",
-            dependencies: ["catalog", "CatalogKit", "CatalogTerminal", "CatalogDemos", "CatalogTestSupport"]),
+            dependencies: ["catalog", "CatalogKit", "CatalogTerminal", "CatalogDemos", "CatalogTestSupport"],
+            // Fixtures are read by path from the source tree, as the binary would read a user's file.
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

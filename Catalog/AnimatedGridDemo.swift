@@ -1,0 +1,149 @@
+import CatalogKit
+import CatalogTerminal
+
+extension Demos {
+    static let animatedGrid = demo(
+        "Animated Grid", in: ["Animation"], keywords: ["animation", "timer", "shuffle", "grid", "tick"],
+        summary: "A grid of cells that shuffles on a clock; any key pauses it"
+    ) { AnimatedGridDemo() }
+}
+
+/// A grid of lettered cells that swaps two cells on every tick of a clock it is given.
+///
+/// Time only moves by ``Event/tick(now:)``: the screen asks for the next tick with ``Action/tick(after:)`` while it
+/// runs, and never has more than one tick pending. Any key pauses; Space or Enter plays again, and → steps one frame
+/// while paused. A paused screen ignores a late tick and asks for no more, so leaving it stops the clock cleanly.
+struct AnimatedGridDemo: Screen {
+    static let interval = Duration.milliseconds(120)
+    static let cellWidth = 4
+
+    /// The cells' letters, in grid order.
+    private(set) var cells: [Character]
+    /// How many frames have been drawn.
+    private(set) var step = 0
+    /// Whether the grid animates.
+    private(set) var isRunning = false
+    /// Whether a tick was asked for and has not arrived.
+    private(set) var tickPending = false
+    /// The clock reading of the last tick.
+    private(set) var lastTick: Duration?
+    private var random: UInt64
+
+    init(count: Int = 24, seed: UInt64 = 0x5EED) {
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        cells = (0..<max(count, 2)).map { letters[$0 % letters.count] }
+        random = seed
+    }
+
+    var title: String { "Animated Grid" }
+    var lineHelp: [String] { ["s [n]    advance n frames (default 1)", "r        restore the order"] }
+
+    mutating func handle(_ event: Event) throws -> Action {
+        switch event {
+        case .resize: return .none
+        case .tick(let now):
+            tickPending = false
+            guard isRunning else { return .none }
+            // A tick that comes too soon belongs to a second chain (a stale tick from before a pause); dropping it
+            // without asking for another lets that chain die, so the grid never speeds up.
+            if let last = lastTick, now - last < Self.interval / 2, now >= last { return .none }
+            lastTick = now
+            advance()
+            return requestTick()
+        case .key(let key):
+            if isRunning {
+                isRunning = false
+                return .status("Paused at frame \(step). Space plays.")
+            }
+            switch key {
+            case .character(" "), .enter:
+                isRunning = true
+                return requestTick()
+            case .right: advance()
+            case .character("r"): reset()
+            default: break
+            }
+            return .none
+        }
+    }
+
+    private mutating func requestTick() -> Action {
+        guard !tickPending else { return .none }
+        tickPending = true
+        return .tick(after: Self.interval)
+    }
+
+    /// Swaps two cells chosen by a seeded generator, so every run (and every test) sees the same frames.
+    mutating func advance() {
+        step += 1
+        let a = Int(nextRandom() % UInt64(cells.count))
+        let b = Int(nextRandom() % UInt64(cells.count))
+        cells.swapAt(a, b == a ? (b + 1) % cells.count : b)
+    }
+
+    private mutating func reset() {
+        cells.sort()
+        step = 0
+    }
+
+    private mutating func nextRandom() -> UInt64 {
+        // SplitMix64: small, seedable and good enough to look random.
+        random &+= 0x9E37_79B9_7F4A_7C15
+        var z = random
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// The grid's rows at a width: as many cells a row as fit, so the grid reflows when the terminal resizes.
+    func gridRows(width: Int) -> [[Character]] {
+        let perRow = max(min(width / Self.cellWidth, 8), 1)
+        return stride(from: 0, to: cells.count, by: perRow).map { Array(cells[$0..<min($0 + perRow, cells.count)]) }
+    }
+
+    private func color(_ letter: Character) -> Color {
+        let index = Int(letter.asciiValue ?? 65) - 65
+        let hue = Double(index % 26) / 26
+        return .rgb(
+            UInt8(127 + 127 * Self.wave(hue)), UInt8(127 + 127 * Self.wave(hue + 1 / 3)),
+            UInt8(127 + 127 * Self.wave(hue + 2 / 3)))
+    }
+
+    private static func wave(_ x: Double) -> Double {
+        // A triangle wave in -1...1: cheap colour cycling without Foundation's sin.
+        let t = x - x.rounded(.down)
+        return t < 0.5 ? 4 * t - 1 : 3 - 4 * t
+    }
+
+    var stateLine: String { "Frame \(step) · " + (isRunning ? "playing (any key pauses)" : "paused (Space plays)") }
+
+    func render(in size: Size) -> Frame {
+        var lines = gridRows(width: size.columns).map { row in
+            Line(row.map { Span(" \($0)  ", Style(foreground: color($0), bold: true)) })
+        }
+        lines += ["", Line(stateLine), Line("Space play  any key pause  → step  r reset", .dim)]
+        return clipped(lines, to: size)
+    }
+
+    func lines(width: Int) -> [String] {
+        gridRows(width: width).map { String($0) } + [stateLine]
+    }
+
+    mutating func handle(line: String) throws -> Action {
+        let command = LineCommand(line)
+        switch command.word {
+        case "s":
+            let count = command.argument.isEmpty ? 1 : (command.number ?? 0)
+            guard (1...1000).contains(count) else {
+                return .status("Give a number of frames from 1 to 1000, not “\(command.argument)”.")
+            }
+            for _ in 0..<count { advance() }
+            return .none
+        case "r":
+            reset()
+            return .none
+        default:
+            return .unknownCommand(line, hint: "Type s [n] to advance or r to reset.")
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import CatalogKit
+import CatalogTerminal
+
+extension Demos {
+    static let datePicker = demo(
+        "Date Picker", in: ["Pickers"], keywords: ["date", "calendar", "day", "month", "year"],
+        summary: "Pick a day with year, month and day fields that stay valid"
+    ) { DatePickerDemo() }
+}
+
+/// A date picker: ←/→ choose the field, ↑/↓ change it, and the day is clamped to the month's length.
+struct DatePickerDemo: Screen {
+    /// A calendar date in the proleptic Gregorian calendar.
+    struct Day: Equatable, Comparable {
+        var year: Int
+        var month: Int
+        var day: Int
+
+        static func < (a: Day, b: Day) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+
+        static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+
+        static func length(ofMonth month: Int, in year: Int) -> Int {
+            switch month {
+            case 2: return isLeap(year) ? 29 : 28
+            case 4, 6, 9, 11: return 30
+            default: return 31
+            }
+        }
+
+        /// The weekday, 0 for Monday, by Zeller's congruence.
+        var weekday: Int {
+            let (m, y) = month < 3 ? (month + 12, year - 1) : (month, year)
+            let h = (day + 13 * (m + 1) / 5 + y + y / 4 - y / 100 + y / 400) % 7  // 0 = Saturday
+            return (h + 5) % 7
+        }
+
+        /// Parses `yyyy-mm-dd`.
+        init?(_ text: String) {
+            let parts = text.split(separator: "-").map { Int($0) }
+            guard parts.count == 3, let y = parts[0], let m = parts[1], let d = parts[2], (1...9999).contains(y),
+                (1...12).contains(m), (1...Day.length(ofMonth: m, in: y)).contains(d)
+            else { return nil }
+            self.init(year: y, month: m, day: d)
+        }
+
+        init(year: Int, month: Int, day: Int) {
+            self.year = year
+            self.month = month
+            self.day = day
+        }
+
+        var text: String {
+            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            return "\(year)-\(two(month))-\(two(day))"
+        }
+    }
+
+    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    private(set) var date: Day
+    /// The field under the cursor: 0 year, 1 month, 2 day.
+    private(set) var field = 2
+
+    init(date: Day = Day(year: 2024, month: 2, day: 29)) { self.date = date }
+
+    var title: String { "Date Picker" }
+    var lineHelp: [String] { ["yyyy-mm-dd   set the date", "+ / -        next or previous day"] }
+
+    mutating func handle(_ event: Event) throws -> Action {
+        guard case .key(let key) = event else { return .none }
+        switch key {
+        case .left: field = max(field - 1, 0)
+        case .right, .tab: field = min(field + 1, 2)
+        case .up: change(by: 1)
+        case .down: change(by: -1)
+        default: break
+        }
+        return .none
+    }
+
+    /// Changes the field under the cursor, wrapping months and days and clamping the day to the month.
+    mutating func change(by delta: Int) {
+        switch field {
+        case 0: date.year = min(max(date.year + delta, 1), 9999)
+        case 1: date.month = (date.month - 1 + delta + 12) % 12 + 1
+        default:
+            let length = Day.length(ofMonth: date.month, in: date.year)
+            date.day = (date.day - 1 + delta + length) % length + 1
+        }
+        date.day = min(date.day, Day.length(ofMonth: date.month, in: date.year))
+    }
+
+    /// Moves to the next or previous day, across months and years.
+    mutating func step(days delta: Int) {
+        date.day += delta
+        if date.day < 1 {
+            date.month -= 1
+            if date.month < 1 { (date.month, date.year) = (12, max(date.year - 1, 1)) }
+            date.day = Day.length(ofMonth: date.month, in: date.year)
+        } else if date.day > Day.length(ofMonth: date.month, in: date.year) {
+            date.month += 1
+            if date.month > 12 { (date.month, date.year) = (1, min(date.year + 1, 9999)) }
+            date.day = 1
+        }
+    }
+
+    func render(in size: Size) -> Frame {
+        let parts = [
+            String(date.year), date.text.split(separator: "-")[1].description, date.text.suffix(2).description,
+        ]
+        var spans: [Span] = [Span("Date  ")]
+        for (index, part) in parts.enumerated() {
+            if index > 0 { spans.append(Span("-")) }
+            spans.append(Span(part, index == field ? .reverse : .plain))
+        }
+        let lines = [
+            Line(spans), Line("      " + Self.weekdays[date.weekday], .dim), "",
+            Line("←→ field  ↑↓ change", .dim),
+        ]
+        return clipped(lines, to: size)
+    }
+
+    func lines(width: Int) -> [String] {
+        fitted(["Date: \(date.text) (\(Self.weekdays[date.weekday]))"], width: width)
+    }
+
+    mutating func handle(line: String) throws -> Action {
+        let command = LineCommand(line)
+        switch command.word {
+        case "+": step(days: 1)
+        case "-": step(days: -1)
+        default:
+            guard let day = Day(command.word) else {
+                return .unknownCommand(line, hint: "Type a date as yyyy-mm-dd, + or -.")
+            }
+            date = day
+        }
+        return .none
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The settings the @AppStorage demo keeps across runs.
+struct AppSettings: Codable, Equatable, Sendable {
+    /// The accent colour's name, one of ``accents``.
+    var accent = "Blue"
+    /// A counter that survives restarts.
+    var counter = 0
+
+    /// The accent colours to choose from, with their RGB values.
+    static let accents: [(name: String, rgb: (UInt8, UInt8, UInt8))] = [
+        ("Blue", (10, 132, 255)), ("Green", (48, 209, 88)), ("Orange", (255, 159, 10)), ("Pink", (255, 55, 95)),
+        ("Purple", (191, 90, 242)),
+    ]
+}
+
+/// What loading found: the settings to use, and a message when they are defaults because of a problem.
+struct SettingsLoad: Equatable {
+    var settings: AppSettings
+    var message: String?
+}
+
+/// Where settings live. The screen only talks to this, so tests give it a store in a temporary directory or memory.
+protocol SettingsStore {
+    /// Reads the settings, falling back to defaults with a message when the file is missing, unreadable or corrupt.
+    func load() -> SettingsLoad
+    /// Replaces the stored settings in one step; on failure the previous settings stay as they were.
+    func save(_ settings: AppSettings) throws
+}
+
+/// Settings kept in memory only, for when there is nowhere to write.
+final class MemorySettingsStore: SettingsStore {
+    private(set) var settings: AppSettings
+    private let message: String?
+
+    init(_ settings: AppSettings = AppSettings(), message: String? = nil) {
+        self.settings = settings
+        self.message = message
+    }
+
+    func load() -> SettingsLoad { SettingsLoad(settings: settings, message: message) }
+    func save(_ settings: AppSettings) throws { self.settings = settings }
+}
+
+/// Settings in `settings.json`, written atomically: a new file beside it, synced, then renamed over it.
+///
+/// A reader therefore sees the old file or the new one, never half of one, even with two writers at once (each
+/// writes its own temporary file). A file that isn't valid settings JSON is renamed to
+/// `settings.json.corrupt-<timestamp>` and never overwritten in place.
+struct FileSettingsStore: SettingsStore {
+    /// A failure to find or write the settings file.
+    enum Error: Swift.Error, Equatable, CustomStringConvertible {
+        /// Neither `XDG_CONFIG_HOME` nor `HOME` gives a place for the file.
+        case noLocation
+        /// A directory sits where the file should be.
+        case directoryInTheWay(String)
+        /// A system call failed on a path.
+        case systemCall(String, path: String, reason: String)
+
+        var description: String {
+            switch self {
+            case .noLocation:
+                return "Neither XDG_CONFIG_HOME nor HOME is set, so there is nowhere to keep settings. "
+                    + "Set one of them to save settings across runs."
+            case .directoryInTheWay(let path):
+                return "'\(path)' is a directory, not a settings file. Move it away to save settings."
+            case .systemCall(let call, let path, let reason):
+                return "Could not \(call) '\(path)': \(reason)."
+            }
+        }
+    }
+
+    /// The directory holding the file.
+    let directory: URL
+    /// Gives the time used in the names of corrupt files kept aside.
+    var now: @Sendable () -> Date = { Date() }
+
+    /// The settings file.
+    var file: URL { directory.appendingPathComponent("settings.json") }
+
+    init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// The standard place: `$XDG_CONFIG_HOME/catalog`, else `~/.config/catalog`.
+    ///
+    /// - Parameter environment: The process environment.
+    /// - Throws: ``Error/noLocation`` when neither variable gives an absolute path.
+    init(environment: [String: String]) throws {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            directory = URL(fileURLWithPath: config).appendingPathComponent("catalog")
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            directory = URL(fileURLWithPath: home).appendingPathComponent(".config/catalog")
+        } else {
+            throw Error.noLocation
+        }
+    }
+
+    func load() -> SettingsLoad {
+        let path = file.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return SettingsLoad(settings: AppSettings())
+        }
+        if isDirectory.boolValue {
+            return SettingsLoad(settings: AppSettings(), message: "\(Error.directoryInTheWay(path)) Using defaults.")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            return SettingsLoad(
+                settings: AppSettings(), message: "Could not read '\(path)', so defaults are used: \(error)")
+        }
+        if let settings = try? JSONDecoder().decode(AppSettings.self, from: data) {
+            return SettingsLoad(settings: settings)
+        }
+        do {
+            let aside = try keepAside()
+            return SettingsLoad(
+                settings: AppSettings(),
+                message: "'\(path)' is not valid settings JSON. It was kept as '\(aside.lastPathComponent)' "
+                    + "and defaults are used.")
+        } catch {
+            return SettingsLoad(
+                settings: AppSettings(),
+                message: "'\(path)' is not valid settings JSON and could not be moved aside (\(error)). "
+                    + "Defaults are used and nothing is saved over it.")
+        }
+    }
+
+    /// Renames a corrupt file to a name no other file has.
+    private func keepAside() throws -> URL {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let stem = "settings.json.corrupt-" + formatter.string(from: now())
+        for attempt in 1...1000 {
+            let name = attempt == 1 ? stem : "\(stem)-\(attempt)"
+            let target = directory.appendingPathComponent(name)
+            // link(2) refuses to replace an existing file, so no earlier corrupt copy is lost.
+            if link(file.path, target.path) == 0 {
+                unlink(file.path)
+                return target
+            }
+            if errno != EEXIST { throw Error.systemCall("keep aside", path: file.path, reason: Self.reason()) }
+        }
+        throw Error.systemCall("keep aside", path: file.path, reason: "too many corrupt copies already")
+    }
+
+    func save(_ settings: AppSettings) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw Error.directoryInTheWay(file.path)
+        }
+        if FileManager.default.fileExists(atPath: file.path),
+            (try? JSONDecoder().decode(AppSettings.self, from: Data(contentsOf: file))) == nil
+        {
+            // A corrupt file is evidence someone may want; keep it rather than write over it.
+            _ = try keepAside()
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw Error.systemCall("create the directory", path: directory.path, reason: "\(error)")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(settings) + Data("\n".utf8)
+        let unique = "\(getpid()).\(UInt64.random(in: 0...UInt64.max))"
+        let temporary = directory.appendingPathComponent(".settings.json.\(unique).tmp")
+        try write(data, toNew: temporary.path)
+        guard rename(temporary.path, file.path) == 0 else {
+            let reason = Self.reason()
+            unlink(temporary.path)
+            throw Error.systemCall("replace", path: file.path, reason: reason)
+        }
+    }
+
+    /// Writes data to a file that must not exist yet, and syncs it to disk.
+    private func write(_ data: Data, toNew path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Error.systemCall("create", path: path, reason: Self.reason()) }
+        var failure: String?
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = Self.reason()
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = Self.reason() }
+        close(descriptor)
+        if let failure {
+            unlink(path)
+            throw Error.systemCall("write", path: path, reason: failure)
+        }
+    }
+
+    private static func reason() -> String {
+        String(validatingCString: strerror(errno)) ?? "error \(errno)"
+    }
+}

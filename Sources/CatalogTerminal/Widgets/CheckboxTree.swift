@@ -1,0 +1,188 @@
+import CatalogKit
+
+/// A tree of tri-state check boxes: ☐ unchecked, ☑ checked, ▣ partly checked.
+///
+/// The boxes follow ``TriStateSelection``: toggling a group checks or unchecks everything below it, and a group is
+/// checked, unchecked or mixed as its leaves are. Rows are indented by depth with ▸/▾ expanders; file trees can show
+/// folder and file glyphs; groups can show a column of checked counts, aligned by display width after the labels.
+///
+/// Keys: ↑/↓ (Home/End, Page Up/Down) move, → expands (or steps into an expanded group), ← collapses (or steps
+/// out to the parent), Space toggles the box under the cursor.
+public struct CheckboxTree<Node, ID: Hashable & Sendable> {
+    /// What a key did.
+    public enum Outcome: Equatable {
+        /// Nothing to report beyond a redraw.
+        case none
+        /// A box was toggled, with its new state.
+        case toggled(ID, CheckState)
+    }
+
+    /// The check boxes, with the tree they belong to.
+    public private(set) var selection: TriStateSelection<Node, ID>
+    /// The ids of the expanded groups.
+    public private(set) var expanded: Set<ID>
+    /// The index in ``visibleRows`` under the cursor.
+    public private(set) var cursor = 0
+    /// The glyphs to draw with.
+    public var glyphs: Glyphs
+    /// Whether rows show ``Glyphs/folder`` for groups and ``Glyphs/file`` for leaves.
+    public var showsKindIcons: Bool
+    /// Whether groups show "checked/total" leaves in a column after the labels.
+    public var showsCounts: Bool
+    private let label: (Node) -> String
+
+    /// Creates a checkbox tree.
+    ///
+    /// - Parameters:
+    ///   - tree: The nodes.
+    ///   - label: A node's title.
+    ///   - checked: The ids to check at first.
+    ///   - expanded: The groups to expand at first; `nil` expands every group.
+    ///   - glyphs: The glyphs to draw with.
+    ///   - showsKindIcons: Whether to show folder and file glyphs.
+    ///   - showsCounts: Whether groups show their checked leaves out of all.
+    /// - Complexity: O(n).
+    public init(
+        tree: Tree<Node, ID>, label: @escaping (Node) -> String, checked: [ID] = [], expanded: Set<ID>? = nil,
+        glyphs: Glyphs = .unicode, showsKindIcons: Bool = false, showsCounts: Bool = false
+    ) {
+        self.selection = TriStateSelection(tree: tree, checked: checked)
+        self.label = label
+        self.expanded = expanded ?? Set(tree.ids.indices.filter { !tree.isLeaf(at: $0) }.map { tree.ids[$0] })
+        self.glyphs = glyphs
+        self.showsKindIcons = showsKindIcons
+        self.showsCounts = showsCounts
+    }
+
+    /// The tree.
+    public var tree: Tree<Node, ID> { selection.tree }
+
+    /// The positions of the rows that show, in display order.
+    ///
+    /// - Complexity: O(visible nodes).
+    public var visibleRows: [Int] { tree.visible(expanded: expanded) }
+
+    /// The id under the cursor, if the tree has any rows.
+    public var currentID: ID? {
+        let rows = visibleRows
+        return rows.indices.contains(cursor) ? tree.ids[rows[cursor]] : nil
+    }
+
+    /// The checked leaves' ids, in tree order.
+    public var checkedIDs: [ID] { selection.checkedIDs }
+
+    /// A node's title.
+    public func title(of id: ID) -> String? { tree.node(id).map(label) }
+
+    // MARK: - Keys
+
+    /// Handles one key.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: The toggled box, if Space toggled one.
+    public mutating func handle(_ key: Key) -> Outcome {
+        let rows = visibleRows
+        guard !rows.isEmpty else { return .none }
+        cursor = min(cursor, rows.count - 1)
+        switch key {
+        case .up: cursor = max(cursor - 1, 0)
+        case .down: cursor = min(cursor + 1, rows.count - 1)
+        case .home: cursor = 0
+        case .end: cursor = rows.count - 1
+        case .pageUp: cursor = max(cursor - 10, 0)
+        case .pageDown: cursor = min(cursor + 10, rows.count - 1)
+        case .right:
+            let position = rows[cursor]
+            guard hasChildren(position) else { break }
+            if !expanded.insert(tree.ids[position]).inserted { cursor += 1 }
+        case .left:
+            let position = rows[cursor]
+            if hasChildren(position), expanded.remove(tree.ids[position]) != nil { break }
+            if let parent = tree.parent(of: position), let row = rows.firstIndex(of: parent) { cursor = row }
+        case .character(" "): return toggle(row: cursor)
+        default: break
+        }
+        return .none
+    }
+
+    /// Toggles the box of a row, as Space does on it.
+    ///
+    /// - Parameter index: An index in ``visibleRows``.
+    /// - Returns: ``Outcome/toggled(_:_:)``, or ``Outcome/none`` for an index out of range.
+    /// - Complexity: O(subtree + depth).
+    public mutating func toggle(row index: Int) -> Outcome {
+        let rows = visibleRows
+        guard rows.indices.contains(index) else { return .none }
+        cursor = index
+        let state = selection.toggle(at: rows[index])
+        return .toggled(tree.ids[rows[index]], state)
+    }
+
+    /// Expands a collapsed group or collapses an expanded one.
+    ///
+    /// - Parameter index: An index in ``visibleRows``.
+    /// - Returns: Whether the row was a group with children.
+    @discardableResult
+    public mutating func toggleExpansion(row index: Int) -> Bool {
+        let rows = visibleRows
+        guard rows.indices.contains(index), hasChildren(rows[index]) else { return false }
+        cursor = index
+        let id = tree.ids[rows[index]]
+        if expanded.remove(id) == nil { expanded.insert(id) }
+        return true
+    }
+
+    private func hasChildren(_ position: Int) -> Bool { !tree.descendants(of: position).isEmpty }
+
+    // MARK: - Drawing
+
+    /// The text of every visible row, without the pointer or highlighting.
+    ///
+    /// Columns: indentation, expander, box, kind glyph, label, then (with ``showsCounts``) the counts, aligned by
+    /// display width.
+    ///
+    /// - Complexity: O(visible rows × subtree) with counts, O(visible rows) without.
+    public func rowTexts() -> [String] {
+        let rows = visibleRows
+        let expanderWidth = WidgetLayout.width(of: glyphs.collapsed, glyphs.expanded)
+        let boxWidth = WidgetLayout.width(of: glyphs.unchecked, glyphs.checked, glyphs.mixed)
+        let iconWidth = WidgetLayout.width(of: glyphs.folder, glyphs.file)
+        let heads = rows.map { position -> String in
+            let id = tree.ids[position]
+            let expander = hasChildren(position) ? (expanded.contains(id) ? glyphs.expanded : glyphs.collapsed) : ""
+            var text = String(repeating: "  ", count: tree.depth(at: position))
+            text += WidgetLayout.column(expander, width: expanderWidth) + " "
+            text += WidgetLayout.column(glyphs.box(selection.state(at: position)), width: boxWidth) + " "
+            if showsKindIcons {
+                text += WidgetLayout.column(tree.isLeaf(at: position) ? glyphs.file : glyphs.folder, width: iconWidth)
+                text += " "
+            }
+            return text + label(tree.nodes[position])
+        }
+        guard showsCounts else { return heads }
+        let headWidth = heads.map(DisplayWidth.of).max() ?? 0
+        return zip(rows, heads).map { position, head in
+            guard !tree.isLeaf(at: position), hasChildren(position) else { return head }
+            let leaves = ([position] + Array(tree.descendants(of: position))).filter {
+                tree.isLeaf(at: $0) || !hasChildren($0)
+            }
+            let on = leaves.filter { selection.state(at: $0) == .checked }.count
+            return DisplayWidth.pad(head, to: headWidth) + "  \(on)/\(leaves.count)"
+        }
+    }
+
+    /// Draws the visible rows with the pointer on the cursor's row, highlighted.
+    ///
+    /// - Parameters:
+    ///   - width: The cells available; longer rows are cut with "…".
+    ///   - height: The lines available, or `nil` for no limit; the rows scroll to keep the cursor in view.
+    /// - Returns: The lines.
+    public func render(width: Int, height: Int? = nil) -> [Line] {
+        let texts = rowTexts()
+        let pointerWidth = DisplayWidth.of(glyphs.pointer)
+        return WidgetLayout.window(count: texts.count, cursor: cursor, height: height).map { index in
+            let pointer = WidgetLayout.column(index == cursor ? glyphs.pointer : "", width: pointerWidth)
+            return WidgetLayout.line(pointer + " " + texts[index], width: width, highlighted: index == cursor)
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import CatalogKit
+
+/// Picks one node of a tree, or none: a pop-up outline like SwiftUI's outline picker.
+///
+/// It opens with exactly the ancestors of the current selection expanded, so the selection shows and nothing else
+/// does. A checkmark marks the selection; every row keeps the same columns (pointer, checkmark, indentation,
+/// expander, label), measured in display cells, so Korean or emoji labels line up. A "No Selection" item sits below
+/// a separator at the bottom.
+///
+/// Keys: ↑/↓ (Home/End, Page Up/Down) move, → expands (or steps into an expanded group), ← collapses (or steps
+/// out to the parent), Enter picks the row, Escape cancels.
+public struct OutlinePicker<Node, ID: Hashable & Sendable> {
+    /// What a key did.
+    public enum Outcome: Equatable {
+        /// Nothing to report beyond a redraw.
+        case none
+        /// A row was picked: a node's id, or `nil` for "No Selection".
+        case picked(ID?)
+        /// The picker was closed without a change.
+        case cancelled
+    }
+
+    /// One row of the picker.
+    public enum Row: Hashable {
+        /// A node, by its position in the tree.
+        case node(Int)
+        /// The "No Selection" item.
+        case noSelection
+    }
+
+    /// The tree to pick from.
+    public let tree: Tree<Node, ID>
+    /// The glyphs to draw with.
+    public var glyphs: Glyphs
+    /// The title of the item that clears the selection.
+    public var noSelectionTitle: String
+    /// The picked node's id, or `nil` for none.
+    public private(set) var selection: ID?
+    /// The ids of the expanded groups.
+    public private(set) var expanded: Set<ID>
+    /// The index in ``rows`` under the cursor.
+    public private(set) var cursor = 0
+    private let label: (Node) -> String
+
+    /// Creates a picker showing the current selection.
+    ///
+    /// - Parameters:
+    ///   - tree: The nodes to pick from.
+    ///   - label: A node's title.
+    ///   - selection: The current selection, or `nil`.
+    ///   - glyphs: The glyphs to draw with.
+    ///   - noSelectionTitle: The title of the item that clears the selection.
+    public init(
+        tree: Tree<Node, ID>, label: @escaping (Node) -> String, selection: ID? = nil, glyphs: Glyphs = .unicode,
+        noSelectionTitle: String = "No Selection"
+    ) {
+        self.tree = tree
+        self.label = label
+        self.glyphs = glyphs
+        self.noSelectionTitle = noSelectionTitle
+        self.selection = nil
+        self.expanded = []
+        reveal(selection)
+    }
+
+    /// Sets the selection and shows it: only its ancestors expanded, the cursor on it.
+    ///
+    /// - Parameter id: The new selection; an id that isn't in the tree counts as `nil`.
+    public mutating func reveal(_ id: ID?) {
+        selection = id.flatMap { tree.position(of: $0) != nil ? $0 : nil }
+        expanded = Set(selection.map { tree.ancestors(of: $0) } ?? [])
+        let rows = self.rows
+        cursor =
+            rows.firstIndex { row in
+                if case .node(let position) = row { return tree.ids[position] == selection }
+                return selection == nil
+            } ?? rows.count - 1
+    }
+
+    /// The rows in display order: the visible nodes, then "No Selection".
+    ///
+    /// - Complexity: O(visible nodes).
+    public var rows: [Row] {
+        tree.visible(expanded: expanded).map(Row.node) + [.noSelection]
+    }
+
+    /// The title of a row, without glyphs.
+    public func title(of row: Row) -> String {
+        switch row {
+        case .node(let position): return label(tree.nodes[position])
+        case .noSelection: return noSelectionTitle
+        }
+    }
+
+    /// The title of the current selection, or the "No Selection" title.
+    public var selectionTitle: String {
+        selection.flatMap { tree.node($0) }.map(label) ?? noSelectionTitle
+    }
+
+    // MARK: - Keys
+
+    /// Handles one key.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: Whether a row was picked or the picker cancelled.
+    public mutating func handle(_ key: Key) -> Outcome {
+        let rows = self.rows
+        switch key {
+        case .up: cursor = max(cursor - 1, 0)
+        case .down: cursor = min(cursor + 1, rows.count - 1)
+        case .home: cursor = 0
+        case .end: cursor = rows.count - 1
+        case .pageUp: cursor = max(cursor - 10, 0)
+        case .pageDown: cursor = min(cursor + 10, rows.count - 1)
+        case .right: expandOrEnter(rows[cursor])
+        case .left: collapseOrLeave(rows[cursor])
+        case .enter: return pick(row: cursor)
+        case .escape: return .cancelled
+        default: break
+        }
+        return .none
+    }
+
+    /// Picks a row, as Enter does on it.
+    ///
+    /// - Parameter index: An index in ``rows``.
+    /// - Returns: ``Outcome/picked(_:)``, or ``Outcome/none`` for an index out of range.
+    public mutating func pick(row index: Int) -> Outcome {
+        let rows = self.rows
+        guard rows.indices.contains(index) else { return .none }
+        cursor = index
+        switch rows[index] {
+        case .node(let position): selection = tree.ids[position]
+        case .noSelection: selection = nil
+        }
+        return .picked(selection)
+    }
+
+    /// Expands a collapsed group or collapses an expanded one.
+    ///
+    /// - Parameter index: An index in ``rows``.
+    /// - Returns: Whether the row was a group with children.
+    @discardableResult
+    public mutating func toggleExpansion(row index: Int) -> Bool {
+        let rows = self.rows
+        guard rows.indices.contains(index), case .node(let position) = rows[index], hasChildren(position) else {
+            return false
+        }
+        cursor = index
+        let id = tree.ids[position]
+        if expanded.remove(id) == nil { expanded.insert(id) }
+        return true
+    }
+
+    private func hasChildren(_ position: Int) -> Bool { !tree.descendants(of: position).isEmpty }
+
+    private mutating func expandOrEnter(_ row: Row) {
+        guard case .node(let position) = row, hasChildren(position) else { return }
+        if expanded.insert(tree.ids[position]).inserted { return }
+        cursor += 1
+    }
+
+    private mutating func collapseOrLeave(_ row: Row) {
+        guard case .node(let position) = row else { return }
+        if hasChildren(position), expanded.remove(tree.ids[position]) != nil { return }
+        guard let parent = tree.parent(of: position) else { return }
+        cursor = rows.firstIndex(of: .node(parent)) ?? cursor
+    }
+
+    // MARK: - Drawing
+
+    /// The text of every row, without highlighting: the columns the picker draws.
+    ///
+    /// - Returns: One string per row of ``rows``, with the separator's position left to the caller.
+    public func rowTexts() -> [String] {
+        let expanderWidth = WidgetLayout.width(of: glyphs.collapsed, glyphs.expanded)
+        let checkWidth = DisplayWidth.of(glyphs.checkmark)
+        return rows.map { row in
+            switch row {
+            case .node(let position):
+                let id = tree.ids[position]
+                let expander =
+                    hasChildren(position) ? (expanded.contains(id) ? glyphs.expanded : glyphs.collapsed) : ""
+                return WidgetLayout.column(id == selection ? glyphs.checkmark : "", width: checkWidth) + " "
+                    + String(repeating: "  ", count: tree.depth(at: position))
+                    + WidgetLayout.column(expander, width: expanderWidth) + " " + label(tree.nodes[position])
+            case .noSelection:
+                return WidgetLayout.column(selection == nil ? glyphs.checkmark : "", width: checkWidth) + " "
+                    + String(repeating: " ", count: expanderWidth + 1) + noSelectionTitle
+            }
+        }
+    }
+
+    /// The width the picker's rows need, pointer included: wide enough for its widest row.
+    public var naturalWidth: Int {
+        (rowTexts().map(DisplayWidth.of).max() ?? 0) + DisplayWidth.of(glyphs.pointer) + 1
+    }
+
+    /// Draws the picker: every row padded to one width, the separator above "No Selection", the cursor highlighted.
+    ///
+    /// - Parameters:
+    ///   - width: The cells available; rows are padded to the narrower of this and ``naturalWidth``.
+    ///   - height: The lines available, or `nil` for no limit; the rows scroll to keep the cursor in view.
+    /// - Returns: The lines, each exactly the same display width.
+    public func render(width: Int, height: Int? = nil) -> [Line] {
+        let texts = rowTexts()
+        let rowWidth = min(width, naturalWidth)
+        let pointerWidth = DisplayWidth.of(glyphs.pointer)
+        var lines: [Line] = texts.enumerated().map { index, text in
+            let pointer = index == cursor ? glyphs.pointer : ""
+            let padded = DisplayWidth.pad(WidgetLayout.column(pointer, width: pointerWidth) + " " + text, to: rowWidth)
+            return index == cursor ? Line(padded, .reverse) : Line(padded)
+        }
+        let separatorWidth = max(rowWidth / max(DisplayWidth.of(glyphs.horizontal), 1), 0)
+        lines.insert(Line(String(repeating: glyphs.horizontal, count: separatorWidth), .dim), at: lines.count - 1)
+        let cursorLine = cursor == texts.count - 1 ? cursor + 1 : cursor
+        return Array(lines[WidgetLayout.window(count: lines.count, cursor: cursorLine, height: height)])
+    }
+}

@@ -1,0 +1,47 @@
+import CatalogKit
+import CatalogTerminal
+
+@testable import CatalogDemos
+
+/// Sends keys to a session one after another and returns every effect.
+@discardableResult
+func press(_ keys: Key..., in session: inout Session) -> [Session.Effect] {
+    keys.flatMap { session.handle(.key($0)) }
+}
+
+/// Types each character of a string as a key.
+func type(_ text: String, in session: inout Session) {
+    for character in text { _ = session.handle(.key(.character(character))) }
+}
+
+/// The session's frame at a size, each line's trailing spaces removed.
+func frame(_ session: Session, size: Size = .standard) -> String {
+    session.render(in: size).lines.map { line in
+        String(line.text.reversed().drop(while: { $0 == " " }).reversed())
+    }.joined(separator: "\n")
+}
+
+/// Runs line-mode commands through a driver and returns everything printed, one string a line.
+func run(_ commands: [String], on screen: any Screen, width: Int = 80) -> [String] {
+    var driver = LineDriver(session: Session(root: screen), width: width)
+    var output = driver.start()
+    for command in commands { output += driver.handle(line: command).output }
+    return output
+}
+
+/// Empty lines to pad a frame literal to 24 rows.
+func blank(_ count: Int) -> String { String(repeating: "\n", count: count) }
+
+/// A root screen that opens one screen on Enter, as the launcher's menu does.
+struct OpeningScreen: Screen {
+    var next: any Screen
+    var title: String { "Catalog" }
+
+    mutating func handle(_ event: Event) throws -> Action {
+        event == .key(.enter) ? .push(next) : .none
+    }
+
+    func render(in size: Size) -> Frame { Frame(lines: ["Catalog"]) }
+    func lines(width: Int) -> [String] { ["Catalog"] }
+    mutating func handle(line: String) throws -> Action { line == "1" ? .push(next) : .none }
+}

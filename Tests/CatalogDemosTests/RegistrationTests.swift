@@ -1,0 +1,59 @@
+import CatalogKit
+import CatalogTerminal
+import Foundation
+import Testing
+
+@testable import CatalogDemos
+
+@Suite("Registration")
+struct RegistrationTests {
+    @Test func everyDemoRegistersOnceIntoAFreshRegistry() throws {
+        let registry = Registry<any Screen>()
+        try Demos.register(in: registry)
+        #expect(registry.count == Demos.entries.count)
+        #expect(Set(Demos.entries.map(\.id)).count == Demos.entries.count)
+    }
+
+    @Test func registeringTwiceFailsAndNamesTheDemo() throws {
+        let registry = Registry<any Screen>()
+        try Demos.register(in: registry)
+        #expect(throws: Registry<any Screen>.Error.self) { try Demos.register(in: registry) }
+        #expect(registry.count == Demos.entries.count)
+    }
+
+    @Test func everyDemoHasASummaryAndKeywords() {
+        for entry in Demos.entries {
+            let blank = { (text: String) in text.allSatisfy(\.isWhitespace) }
+            #expect(!blank(entry.summary), "\(entry.path) has no summary")
+            #expect(!entry.keywords.isEmpty, "\(entry.path) has no keywords")
+            #expect(!entry.keywords.contains(where: blank), "\(entry.path) has a blank keyword")
+        }
+    }
+
+    /// The generated list must hold every `static let … = demo(` in Catalog/, so no file's demo goes missing.
+    @Test func theGeneratedListHoldsEveryDeclaredDemo() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Catalog")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        var declared = 0
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            declared +=
+                text.split(whereSeparator: \.isNewline).filter { line in
+                    let trimmed = line.drop(while: { $0 == " " })
+                    return trimmed.hasPrefix("static let ") && trimmed.contains(" = demo(")
+                }.count
+        }
+        #expect(declared == Demos.entries.count)
+    }
+
+    @Test func everyDemoOpens() throws {
+        for entry in Demos.entries {
+            let screen = try entry.make()
+            #expect(!screen.title.isEmpty)
+            #expect(screen.render(in: .standard).lines.count <= 22, "\(entry.path) draws too many lines")
+            #expect(!screen.lines(width: 80).isEmpty, "\(entry.path) prints nothing in line mode")
+            #expect(!screen.lineHelp.isEmpty, "\(entry.path) has no line-mode help")
+        }
+    }
+}

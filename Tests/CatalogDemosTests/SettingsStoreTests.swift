@@ -1,0 +1,223 @@
+import CatalogKit
+import CatalogTerminal
+import Foundation
+import Testing
+
+@testable import CatalogDemos
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A fresh directory under the system's temporary directory, removed by `cleanUp()`.
+struct TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-settings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func cleanUp() {
+        chmod(url.path, 0o755)
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+@Suite("Settings store")
+struct SettingsStoreTests {
+    func store(in directory: TemporaryDirectory) -> FileSettingsStore {
+        var store = FileSettingsStore(directory: directory.url.appendingPathComponent("catalog"))
+        store.now = { Date(timeIntervalSince1970: 1_700_000_000) }
+        return store
+    }
+
+    func contents(_ url: URL) -> String? { try? String(contentsOf: url, encoding: .utf8) }
+
+    @Test func locationFollowsXDGThenHome() throws {
+        let xdg = try FileSettingsStore(environment: ["XDG_CONFIG_HOME": "/x/config", "HOME": "/home/a"])
+        #expect(xdg.file.path == "/x/config/catalog/settings.json")
+        let home = try FileSettingsStore(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"])
+        #expect(home.file.path == "/home/a/.config/catalog/settings.json")
+        #expect(throws: FileSettingsStore.Error.noLocation) { try FileSettingsStore(environment: [:]) }
+    }
+
+    @Test func savesAndLoadsAcrossInstances() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        #expect(store(in: directory).load() == SettingsLoad(settings: AppSettings()))
+        try store(in: directory).save(AppSettings(accent: "Pink", counter: 7))
+        #expect(store(in: directory).load() == SettingsLoad(settings: AppSettings(accent: "Pink", counter: 7)))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store(in: directory).directory.path)
+        #expect(leftovers == ["settings.json"])
+    }
+
+    @Test func aCorruptFileIsKeptAsideWithAClearMessage() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = store(in: directory)
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        try Data("{ \"accent\": ".utf8).write(to: store.file)
+        let loaded = store.load()
+        #expect(loaded.settings == AppSettings())
+        let aside = store.directory.appendingPathComponent("settings.json.corrupt-20231114T221320Z")
+        #expect(
+            loaded.message == "'\(store.file.path)' is not valid settings JSON. It was kept as "
+                + "'settings.json.corrupt-20231114T221320Z' and defaults are used.")
+        #expect(contents(aside) == "{ \"accent\": ")
+        // A second corrupt file at the same second gets its own name; the first is never overwritten.
+        try Data("garbage".utf8).write(to: store.file)
+        _ = store.load()
+        #expect(contents(aside) == "{ \"accent\": ")
+        #expect(
+            contents(store.directory.appendingPathComponent("settings.json.corrupt-20231114T221320Z-2")) == "garbage")
+        try store.save(AppSettings(accent: "Green", counter: 1))
+        #expect(store.load().settings.accent == "Green")
+    }
+
+    @Test func saveKeepsACorruptFileAsideInsteadOfOverwritingIt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = store(in: directory)
+        try store.save(AppSettings(accent: "Blue", counter: 1))
+        try Data("edited by hand, badly".utf8).write(to: store.file)
+        try store.save(AppSettings(accent: "Blue", counter: 2))
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path).sorted()
+        #expect(names == ["settings.json", "settings.json.corrupt-20231114T221320Z"])
+    }
+
+    @Test func aDirectoryInTheFilesPlaceIsReportedAndLeftAlone() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = store(in: directory)
+        try FileManager.default.createDirectory(at: store.file, withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: store.file.appendingPathComponent("inside.txt"))
+        let loaded = store.load()
+        #expect(loaded.settings == AppSettings())
+        #expect(loaded.message?.contains("is a directory, not a settings file") == true)
+        #expect(throws: FileSettingsStore.Error.directoryInTheWay(store.file.path)) {
+            try store.save(AppSettings(accent: "Pink", counter: 3))
+        }
+        #expect(contents(store.file.appendingPathComponent("inside.txt")) == "keep me")
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+        #expect(names == ["settings.json"])
+    }
+
+    @Test func aReadOnlyDirectoryNeverLosesThePreviousValue() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = store(in: directory)
+        try store.save(AppSettings(accent: "Orange", counter: 41))
+        chmod(store.directory.path, 0o555)
+        defer { chmod(store.directory.path, 0o755) }
+        do {
+            try store.save(AppSettings(accent: "Orange", counter: 42))
+            // Only root can write here; then the new value must be whole.
+            #expect(geteuid() == 0)
+            #expect(store.load().settings.counter == 42)
+        } catch {
+            #expect("\(error)".hasPrefix("Could not create '\(store.directory.path)/.settings.json."))
+            #expect(store.load() == SettingsLoad(settings: AppSettings(accent: "Orange", counter: 41)))
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+        #expect(names == ["settings.json"])
+    }
+
+    @Test func anUnwritableLocationFailsCleanlyEvenForRoot() throws {
+        // /proc refuses new directories whoever asks, so this fails for root too.
+        let store = FileSettingsStore(directory: URL(fileURLWithPath: "/proc/self/catalog-test"))
+        #expect(throws: FileSettingsStore.Error.self) { try store.save(AppSettings()) }
+        #expect(store.load() == SettingsLoad(settings: AppSettings()))
+    }
+
+    @Test func concurrentWritersNeverLeaveAHalfWrittenFile() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = store(in: directory)
+        try store.save(AppSettings(accent: "Blue", counter: 0))
+        let rounds = 150
+        let failures = await withTaskGroup(of: Int.self) { group in
+            for writer in 0..<2 {
+                group.addTask {
+                    var failures = 0
+                    for round in 1...rounds {
+                        let accent = AppSettings.accents[writer].name
+                        do { try store.save(AppSettings(accent: accent, counter: round)) } catch { failures += 1 }
+                    }
+                    return failures
+                }
+            }
+            group.addTask {
+                // A reader that must always find one writer's whole file.
+                var failures = 0
+                for _ in 0..<(rounds * 2) {
+                    guard let data = try? Data(contentsOf: store.file),
+                        (try? JSONDecoder().decode(AppSettings.self, from: data)) != nil
+                    else {
+                        failures += 1
+                        continue
+                    }
+                }
+                return failures
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(failures == 0)
+        let final = store.load()
+        #expect(final.message == nil)
+        #expect(final.settings.counter == rounds)
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+        #expect(names == ["settings.json"])
+    }
+}
+
+@Suite("@AppStorage demo")
+struct AppStorageDemoTests {
+    @Test func changesAreSavedThroughTheStoreAndReloaded() throws {
+        let memory = MemorySettingsStore()
+        var session = Session(root: AppStorageDemo(opening: { memory }))
+        press(.right, .right, .down, .right, .character("+"), .character("-"), .character("+"), in: &session)
+        #expect(memory.settings == AppSettings(accent: "Orange", counter: 2))
+        let reopened = AppStorageDemo(opening: { memory })
+        #expect(reopened.settings == AppSettings(accent: "Orange", counter: 2))
+        #expect(
+            frame(Session(root: reopened)) == """
+                @AppStorage
+                › Accent colour ◂ Orange ▸  ██
+                  Counter       2
+
+                ←→ change  ↑↓ move  + - count  r reset
+                """ + blank(19))
+    }
+
+    @Test func aCorruptFilesMessageIsShownAndAFailedSaveRingsTheBell() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = FileSettingsStore(directory: directory.url)
+        try FileManager.default.createDirectory(at: store.file, withIntermediateDirectories: true)
+        var session = Session(root: AppStorageDemo(opening: { store }))
+        let message = try #require((session.top as? AppStorageDemo)?.message)
+        #expect(message.contains("is a directory, not a settings file"))
+        #expect(frame(session).contains(String(message.prefix(40))))
+        #expect(press(.character("+"), in: &session) == [.bell])
+        let demo = try #require(session.top as? AppStorageDemo)
+        #expect(demo.settings.counter == 1)
+        #expect(demo.message?.hasPrefix("Not saved: ") == true)
+    }
+
+    @Test func noLocationKeepsSettingsInMemory() {
+        let demo = AppStorageDemo(opening: { throw FileSettingsStore.Error.noLocation })
+        #expect(demo.message?.hasSuffix("Settings last until you quit.") == true)
+    }
+
+    @Test func lineMode() {
+        let memory = MemorySettingsStore()
+        let output = run(
+            ["accent purple", "+", "accent teal", "reset", "what"], on: AppStorageDemo(opening: { memory }))
+        #expect(output.contains("Accent colour: Purple"))
+        #expect(output.contains("Counter: 1"))
+        #expect(output.contains("There is no accent colour “teal”. Choose one of Blue, Green, Orange, Pink, Purple."))
+        #expect(output.contains { $0.hasPrefix("Unknown command “what”.") })
+        #expect(memory.settings == AppSettings())
+    }
+}

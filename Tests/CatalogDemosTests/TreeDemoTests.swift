@@ -1,0 +1,240 @@
+import CatalogKit
+import CatalogTerminal
+import Testing
+
+@testable import CatalogDemos
+
+@Suite("Outline Picker demo")
+struct OutlinePickerDemoTests {
+    @Test func enterOpensThePanelWithOnlyTheSelectionsAncestorsExpanded() throws {
+        var session = Session(root: try OutlinePickerDemo(glyphs: .unicode))
+        #expect(
+            frame(session) == """
+                Outline Picker
+                Category    Laptops ⌃⌄
+
+                Enter opens the picker.
+                """ + blank(20))
+        press(.enter, in: &session)
+        #expect(
+            frame(session) == """
+                Outline Picker
+                Category    Laptops ⌃⌄
+                           ┌──────────────────┐
+                           │    ▾ Electronics │
+                           │      ▾ Computers │
+                           │› ✓       Laptops │
+                           │          Desktops│
+                           │        Phones    │
+                           │        Audio     │
+                           │    ▸ Home        │
+                           │    ▸ Books       │
+                           │      Gift Cards  │
+                           │──────────────────│
+                           │      No Selection│
+                           └──────────────────┘
+                ↑↓ move  →← expand/collapse  Enter pick  Esc close
+                """ + blank(8))
+    }
+
+    @Test func enterPicksAndClosesEscapeClosesWithoutChange() throws {
+        var demo = try OutlinePickerDemo(glyphs: .ascii)
+        _ = try demo.handle(.key(.enter))
+        _ = try demo.handle(.key(.down))
+        #expect(demo.isOpen)
+        _ = try demo.handle(.key(.escape))
+        #expect(!demo.isOpen)
+        #expect(demo.picker.selection == "laptops")
+        _ = try demo.handle(.key(.enter))
+        _ = try demo.handle(.key(.down))
+        let action = try demo.handle(.key(.enter))
+        #expect(!demo.isOpen)
+        #expect(demo.picker.selection == "desktops")
+        #expect(demo.formRow == "Category    Desktops ^v")
+        if case .status(let message) = action { #expect(message == "Category: Desktops") } else { Issue.record() }
+        // Reopening collapses everything but the new selection's ancestors, whatever was open before.
+        _ = try demo.handle(.key(.enter))
+        _ = try demo.handle(.key(.end))
+        _ = try demo.handle(.key(.enter))
+        #expect(demo.formRow == "Category    No Selection ^v")
+        _ = try demo.handle(.key(.enter))
+        #expect(demo.picker.expanded.isEmpty)
+    }
+
+    @Test func escapeInAnOpenedDemoClosesThePanelFirst() throws {
+        // Open the demo above a root, as the menu does, so the session's Escape rule applies.
+        var stack = Session(root: OpeningScreen(next: try OutlinePickerDemo()))
+        press(.enter, .enter, in: &stack)
+        #expect(stack.stack.count == 2)
+        #expect((stack.top as? OutlinePickerDemo)?.isOpen == true)
+        press(.escape, in: &stack)
+        #expect(stack.stack.count == 2)
+        #expect((stack.top as? OutlinePickerDemo)?.isOpen == false)
+        press(.escape, in: &stack)
+        #expect(stack.stack.count == 1)
+    }
+
+    @Test func lineMode() throws {
+        let output = run(["open", "e 7", "8", "open", "zzz", "x"], on: try OutlinePickerDemo(glyphs: .ascii))
+        let kitchen = [
+            "1.   > Electronics", "2.   v Home", "3. *     Kitchen", "4.     > Garden", "5.   > Books",
+            "6.     Gift Cards",
+            "--------------------", "7.     No Selection",
+        ]
+        #expect(
+            output
+                == [
+                    "Category    Laptops ^v", "Type open to choose a category.",
+                    " 1.   v Electronics", " 2.     v Computers", " 3. *       Laptops", " 4.         Desktops",
+                    " 5.       Phones", " 6.       Audio", " 7.   > Home", " 8.   > Books", " 9.     Gift Cards",
+                    "--------------------", "10.     No Selection",
+                    " 1.   v Electronics", " 2.     v Computers", " 3. *       Laptops", " 4.         Desktops",
+                    " 5.       Phones", " 6.       Audio", " 7.   v Home", " 8.       Kitchen", " 9.     > Garden",
+                    "10.   > Books", "11.     Gift Cards", "--------------------", "12.     No Selection",
+                    "Category: Kitchen", "Category    Kitchen ^v", "Type open to choose a category.",
+                ] + kitchen + [
+                    "Unknown command “zzz”. Type a row number to pick it, e <n> to expand, or x to close. "
+                        + "Type ? for help."
+                ] + kitchen + ["Category    Kitchen ^v", "Type open to choose a category."])
+    }
+}
+
+@Suite("Nested Menu demo")
+struct NestedMenuDemoTests {
+    @Test func togglingFoldersAndFilesReportsAndParentsFollow() throws {
+        var session = Session(root: try NestedMenuDemo(glyphs: .ascii))
+        press(.down, .down, .character(" "), in: &session)
+        #expect(session.status == "Selected Document 1.doc")
+        #expect(
+            frame(session) == """
+                Nested Menu
+                  v [-] d Documents
+                    v [-] d Temp
+                >       [x] - Document 1.doc
+                        [ ] - Document 2.doc
+                      [ ] - Presentation 1.pdf
+                      [ ] - Presentation 2.pdf
+                      [ ] - Presentation 3.pdf
+                  v [ ] d Photos
+                      [ ] - Photo 1.jpg
+                      [ ] - Photo 2.jpg
+                    [ ] d Folder
+                    [ ] - Another file.txt
+
+                Selected: 1 of 9 items
+                ↑↓ move  →← expand/collapse  Space select
+
+
+
+
+
+
+
+                Selected Document 1.doc
+                """)
+        press(.down, .character(" "), in: &session)
+        let demo = try #require(session.top as? NestedMenuDemo)
+        #expect(demo.tree.selection.state(of: "Documents/Temp/") == .checked)
+        #expect(demo.tree.selection.state(of: "Documents/") == .mixed)
+        // Toggling a folder selects everything below it, then deselects it all.
+        press(.down, .down, .down, .down, .character(" "), in: &session)
+        #expect(session.status == "Selected Photos")
+        press(.character(" "), in: &session)
+        #expect(session.status == "Deselected Photos")
+        let after = try #require(session.top as? NestedMenuDemo)
+        #expect(after.tree.selection.state(of: "Photos/Photo 1.jpg") == .unchecked)
+        try after.tree.selection.checkInvariants()
+    }
+
+    @Test func theEmptyFolderIsAGroupNotAFile() throws {
+        let demo = try NestedMenuDemo()
+        let position = try #require(demo.tree.tree.position(of: "Folder/"))
+        #expect(!demo.tree.tree.isLeaf(at: position))
+        #expect(demo.tree.tree.children(of: position).isEmpty)
+    }
+
+    @Test func arrowsCollapseAndExpand() throws {
+        var session = Session(root: try NestedMenuDemo(glyphs: .unicode))
+        press(.left, in: &session)
+        let collapsed = try #require(session.top as? NestedMenuDemo)
+        #expect(collapsed.tree.visibleRows.count == 6)
+        #expect(frame(session).split(separator: "\n")[1] == "› ▸ ☐ 📁 Documents")
+        press(.right, in: &session)
+        #expect((session.top as? NestedMenuDemo)?.tree.visibleRows.count == 12)
+    }
+
+    @Test func lineModeTogglesByNumber() throws {
+        let output = run(["1", "e 1", "?x"], on: try NestedMenuDemo(glyphs: .ascii))
+        #expect(output.contains("Selected Documents"))
+        #expect(output.contains(" 1. v [x] d Documents"))
+        #expect(output.contains("1. > [x] d Documents"))
+        #expect(output.contains("Selected: 5 of 9 items"))
+        #expect(output.contains { $0.hasPrefix("Unknown command “?x”.") })
+    }
+}
+
+@Suite("Checkbox Tree demo")
+struct CheckboxTreeDemoTests {
+    @Test func koreanFrameAlignedByDisplayWidth() throws {
+        var session = Session(root: try CheckboxTreeDemo(glyphs: .unicode))
+        press(.down, .down, .down, .down, .down, .down, .down, .down, .down, .character(" "), in: &session)
+        #expect(
+            frame(session) == """
+                Checkbox Tree
+                  ▾ ☐ 아프로-유라시아   0/3
+                      ☐ 아프리카
+                    ▾ ☐ 유라시아        0/2
+                        ☐ 유럽
+                        ☐ 아시아
+                  ▾ ☐ 오스트레일리아    0/1
+                      ☐ 오세아니아
+                  ▾ ▣ 아메리카          1/4
+                    ▾ ▣ 북아메리카      1/3
+                ›       ☑ 북아메리카
+                        ☐ 중앙아메리카
+                        ☐ 카리브
+                      ☐ 남아메리카
+                    ☐ 남극
+
+                Checked: north-america/north-america
+                ↑↓ move  →← expand/collapse  Space check
+
+
+
+
+
+                Checked 북아메리카 (north-america/north-america)
+                """)
+        let columns = frame(session).split(separator: "\n").dropFirst().prefix(9).compactMap { line -> Int? in
+            guard let slash = line.firstIndex(of: "/") else { return nil }
+            return DisplayWidth.of(String(line[..<slash]))
+        }
+        #expect(Set(columns) == [25])
+    }
+
+    @Test func bothNorthAmericasCanBeSelectedIndependently() throws {
+        var demo = try CheckboxTreeDemo(glyphs: .ascii)
+        _ = try demo.handle(line: "10")
+        #expect(demo.tree.checkedIDs == ["north-america/north-america"])
+        #expect(demo.tree.selection.state(of: "north-america") == .mixed)
+        _ = try demo.handle(line: "10")
+        _ = try demo.handle(line: "9")
+        #expect(demo.tree.checkedIDs == ["north-america/north-america", "central-america", "caribbean"])
+        #expect(demo.tree.selection.state(of: "north-america") == .checked)
+        #expect(demo.tree.selection.state(of: "americas") == .mixed)
+        #expect(demo.checkedLine == "Checked: north-america/north-america, central-america, caribbean")
+        _ = try demo.handle(line: "11")
+        #expect(demo.tree.selection.state(of: "north-america") == .mixed)
+        #expect(demo.tree.selection.state(of: "north-america/north-america") == .checked)
+        try demo.tree.selection.checkInvariants()
+    }
+
+    @Test func lineModePrintsNumberedRowsAndCheckedIDs() throws {
+        let output = run(["14", "e 1", "nope"], on: try CheckboxTreeDemo(glyphs: .ascii))
+        #expect(output.first == " 1. v [ ] 아프로-유라시아   0/3")
+        #expect(output.contains("Checked 남극 (antarctica)"))
+        #expect(output.contains("Checked: antarctica"))
+        #expect(output.contains(" 1. > [ ] 아프로-유라시아   0/3"))
+        #expect(output.contains { $0.hasPrefix("Unknown command “nope”.") })
+    }
+}
