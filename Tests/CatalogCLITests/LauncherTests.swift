@@ -36,6 +36,26 @@ struct LauncherTests {
         #expect(pty.outputText.hasSuffix("Straßen/Straße 10\r\n"))
     }
 
+    @Test("built-in catalog: type a filter, open a demo, go back, quit; the terminal is restored")
+    func openDemo() throws {
+        let (pty, before) = try start([])
+        try pty.send("/hello")
+        try pty.read(until: "1 of ")
+        try pty.send("\r")
+        try pty.read(until: "Hello, terminal!")
+        #expect(pty.screenText.hasPrefix("Catalog"))
+        try pty.send("\u{1B}")
+        let mark = pty.mark
+        try pty.read(until: "entries match", since: mark)
+        try pty.send("\u{1B}")
+        try pty.send("\u{1B}")
+        try pty.read(until: "/ filter")
+        try pty.send("q")
+        #expect(try pty.wait() == .exited(0))
+        #expect(PTY.sameSettings(before, try pty.attributes()))
+        #expect(pty.outputText.hasSuffix("\u{1B}[?1049l"))
+    }
+
     @Test("browse into a group, go back, and quit with q")
     func browseAndQuit() throws {
         let (pty, before) = try start(["--file", fixture])
