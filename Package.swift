@@ -25,6 +25,7 @@ let package = Package(
         .executableTarget(name: "DemoListGenerator"),
         // The executable: argument parsing and wiring, nothing else.
         .executableTarget(name: "catalog", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogDemos"]),
+        // The benchmark: in-process figures, and `compare` against fzf and grep (it runs the catalog executable).
         .executableTarget(name: "catalog-bench", dependencies: ["CatalogKit", "CatalogTerminal"]),
         // Test helpers shared by the test targets: a pseudo-terminal driver and a screen model.
         .target(name: "CatalogTestSupport", dependencies: ["CatalogTerminal"], path: "Tests/CatalogTestSupport"),

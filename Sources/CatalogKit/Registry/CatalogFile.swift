@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads a catalog file: UTF-8 text, one entry per line written as its full path `Group/Sub/Title`, optionally
 /// followed by a TAB and comma-separated keywords.
 ///
@@ -90,8 +96,6 @@ public enum CatalogFile {
         var lines = 0
         var error: Error?
         var paths: PathSet
-        /// The first line in this piece that repeats a path of this piece, with the earlier line.
-        var duplicate: (line: Int, earlier: Int)?
     }
 
     /// Reads the lines in one piece of the file: checks each, folds it, and keeps it if it matches.
@@ -105,17 +109,16 @@ public enum CatalogFile {
             var lineStart = range.lowerBound == 0 && text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : range.lowerBound
             while lineStart < range.upperBound {
                 piece.lines += 1
-                var lineEnd = lineStart
-                while lineEnd < range.upperBound && text[lineEnd] != 0x0A { lineEnd += 1 }
+                var lineEnd = find(0x0A, in: text, lineStart..<range.upperBound) ?? range.upperBound
                 let next = lineEnd + 1
                 if lineEnd > lineStart && text[lineEnd - 1] == 0x0D { lineEnd -= 1 }
                 defer { lineStart = next }
                 let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
                 if isBlank(line) { continue }
-                let pathEnd = line.firstIndex(of: 0x09) ?? line.count
+                let pathEnd = (find(0x09, in: text, lineStart..<lineEnd) ?? lineEnd) - lineStart
                 let path = UnsafeBufferPointer(rebasing: line[..<pathEnd])
                 let keywords = UnsafeBufferPointer(rebasing: line[min(pathEnd + 1, line.count)...])
-                if line.contains(0) {
+                if find(0, in: text, lineStart..<lineEnd) != nil {
                     piece.error = Error(line: piece.lines, problem: "the line contains a NUL byte")
                     return
                 }
@@ -126,20 +129,14 @@ public enum CatalogFile {
                     piece.error = error
                     return
                 }
-                guard piece.builder.append(path: path, titleStart: titleStart, keywords: keywords, separator: 0x2C)
-                else {
+                let appended = piece.builder.append(
+                    path: path, titleStart: titleStart, keywords: keywords, separator: 0x2C, keeping: matcher)
+                if appended == .invalid {
                     piece.error = Error(line: piece.lines, problem: "the line is not valid UTF-8")
                     return
                 }
-                if piece.duplicate == nil,
-                    let earlier = piece.paths.insert(text, lineStart..<lineStart + pathEnd, line: piece.lines)
-                {
-                    piece.duplicate = (piece.lines, earlier)
-                }
-                if let matcher, !piece.builder.withLastRecord(matcher.matches) {
-                    piece.builder.removeLast()
-                    continue
-                }
+                piece.paths.append(text, lineStart..<lineStart + pathEnd, line: piece.lines)
+                if appended == .skipped { continue }
                 piece.bounds.append(UInt32(lineStart))
                 piece.bounds.append(UInt32(lineStart + pathEnd))
                 piece.bounds.append(UInt32(lineEnd))
@@ -151,7 +148,8 @@ public enum CatalogFile {
     /// Checks the path's components and returns where its title starts.
     private static func checkPath(_ path: UnsafeBufferPointer<UInt8>, line: Int) -> Result<Int, Error> {
         var componentStart = 0
-        for index in 0...path.count where index == path.count || path[index] == 0x2F {
+        while true {
+            let index = find(0x2F, in: path, componentStart..<path.count) ?? path.count
             let component = UnsafeBufferPointer(rebasing: path[componentStart..<index])
             if isBlank(component) {
                 let what = index == path.count ? "an empty title" : "an empty group name"
@@ -160,7 +158,15 @@ public enum CatalogFile {
             if index == path.count { return .success(componentStart) }
             componentStart = index + 1
         }
-        return .success(componentStart)
+    }
+
+    /// The first offset of a byte in a range of the text, by `memchr`.
+    @inline(__always)
+    private static func find(_ byte: UInt8, in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard let base = text.baseAddress, !range.isEmpty,
+            let found = memchr(base + range.lowerBound, Int32(byte), range.count)
+        else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     /// Whether bytes are empty or only whitespace (ASCII, or Unicode spaces such as U+3000).
@@ -188,32 +194,10 @@ public enum CatalogFile {
         }
     }
 
-    /// Finds the first line whose path an earlier line already has: within a piece, each piece's set found it
-    /// while reading; across pieces, each path of a later piece is looked up in the sets of the earlier ones.
+    /// Finds the first line whose path an earlier line already has, across all pieces.
     private static func checkDuplicates(_ pieces: [Piece], firstLines: [Int], _ bytes: [UInt8]) throws {
-        var first: (line: Int, earlier: Int)?
-        for (number, piece) in pieces.enumerated() {
-            if let duplicate = piece.duplicate {
-                let found = (firstLines[number] + duplicate.line, firstLines[number] + duplicate.earlier)
-                if first.map({ found.0 < $0.line }) ?? true { first = found }
-            }
-        }
-        bytes.withUnsafeBufferPointer { text in
-            for (number, piece) in pieces.enumerated().dropFirst() {
-                let paths = piece.paths
-                for entry in paths.starts.indices {
-                    let line = firstLines[number] + Int(paths.lines[entry])
-                    if let current = first, current.line <= line { break }
-                    let start = Int(paths.starts[entry])
-                    let range = start..<start + Int(paths.lengths[entry])
-                    for earlierPiece in 0..<number {
-                        if let earlier = pieces[earlierPiece].paths.lookup(text, range, hash: paths.hashes[entry]) {
-                            first = (line, firstLines[earlierPiece] + earlier)
-                            break
-                        }
-                    }
-                }
-            }
+        let first = bytes.withUnsafeBufferPointer { text in
+            PathSet.firstDuplicate(in: pieces.map(\.paths), text, lineOffsets: firstLines)
         }
         if let first {
             let lineStart = lineStartOffset(of: first.line, in: bytes)

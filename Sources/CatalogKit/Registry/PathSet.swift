@@ -1,75 +1,113 @@
-/// A hash set of the paths in one part of a catalog file, for finding duplicate lines without sorting.
+/// The paths of one part of a catalog file, hashed as they are read, for finding duplicate lines without sorting
+/// the lines or probing a large table at random.
 ///
-/// Entries are byte ranges of the file. Each slot of the open-addressing table (linear probing, at most half full)
-/// holds an entry number and the high half of its hash, so a probe rarely touches anything but the table.
+/// Reading only appends (hash, start, length, line) to flat arrays. ``firstDuplicate(in:_:lineOffsets:)`` then
+/// scatters every path of every part into 256 partitions by the top byte of its hash, and finds equal paths in each
+/// partition with a small hash table that fits in cache, the partitions split over the cores.
 struct PathSet: Sendable {
+    private(set) var hashes: [UInt64] = []
     private(set) var starts: [UInt32] = []
     private(set) var lengths: [UInt32] = []
     private(set) var lines: [UInt32] = []
-    private(set) var hashes: [UInt64] = []
-    private var slots: [UInt64] = Array(repeating: 0, count: 1024)
 
     init(expected: Int) {
-        var capacity = 1024
-        while capacity < expected * 2 { capacity *= 2 }
-        slots = Array(repeating: 0, count: capacity)
+        hashes.reserveCapacity(expected)
         starts.reserveCapacity(expected)
         lengths.reserveCapacity(expected)
         lines.reserveCapacity(expected)
-        hashes.reserveCapacity(expected)
     }
 
-    /// Adds a path, or finds the same path added before.
+    /// Records a path.
     ///
     /// - Parameters:
     ///   - text: The whole file.
     ///   - range: The path's bytes.
-    ///   - line: The line number to remember for it.
-    /// - Returns: The line number of the earlier equal path, or `nil` when the path is new.
-    /// - Complexity: O(length) expected.
-    mutating func insert(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int) -> Int? {
-        let hash = PathSet.hash(text, range)
-        if let existing = find(text, range, hash: hash) { return Int(lines[existing]) }
-        if (starts.count + 1) * 2 > slots.count { grow() }
+    ///   - line: Its line number within the part.
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int) {
+        hashes.append(PathSet.hash(text, range))
         starts.append(UInt32(range.lowerBound))
         lengths.append(UInt32(range.count))
         lines.append(UInt32(line))
-        hashes.append(hash)
-        place(starts.count - 1, hash: hash)
-        return nil
     }
 
-    /// The line number of an equal path in this set, if any.
-    func lookup(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64) -> Int? {
-        find(text, range, hash: hash).map { Int(lines[$0]) }
+    /// A path of some part: the part's number and the path's index in it, packed.
+    private struct Reference: Sendable {
+        var hash: UInt64
+        var part: UInt32
+        var index: UInt32
     }
 
-    private func find(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, hash: UInt64) -> Int? {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        let tag = hash & 0xFFFF_FFFF_0000_0000
-        while slots[slot] != 0 {
-            let value = slots[slot]
-            let entry = Int(value & 0xFFFF_FFFF) - 1
-            if value & 0xFFFF_FFFF_0000_0000 == tag && Int(lengths[entry]) == range.count {
-                let start = Int(starts[entry])
-                if text[start..<start + range.count].elementsEqual(text[range]) { return entry }
+    /// Finds the first line (in file order) whose path an earlier line already has.
+    ///
+    /// - Parameters:
+    ///   - parts: The parts of the file, in order.
+    ///   - text: The whole file.
+    ///   - lineOffsets: The number of lines before each part.
+    /// - Returns: The repeating line and the line it repeats, both 1-based in the whole file, or `nil`.
+    /// - Complexity: O(n) expected for n paths.
+    static func firstDuplicate(
+        in parts: [PathSet], _ text: UnsafeBufferPointer<UInt8>, lineOffsets: [Int]
+    ) -> (line: Int, earlier: Int)? {
+        var counts = [Int](repeating: 0, count: 257)
+        for part in parts { for hash in part.hashes { counts[Int(hash >> 56) + 1] += 1 } }
+        for bucket in 1...256 { counts[bucket] += counts[bucket - 1] }
+        var next = counts
+        var references = [Reference](repeating: Reference(hash: 0, part: 0, index: 0), count: counts[256])
+        for (number, part) in parts.enumerated() {
+            for (index, hash) in part.hashes.enumerated() {
+                let bucket = Int(hash >> 56)
+                references[next[bucket]] = Reference(hash: hash, part: UInt32(number), index: UInt32(index))
+                next[bucket] += 1
             }
-            slot = (slot + 1) & mask
         }
-        return nil
+        nonisolated(unsafe) let text = text
+        let bounds = counts
+        let partitioned = references
+        let found = Parallel.map(Parallel.width) { worker -> (line: Int, earlier: Int)? in
+            var best: (line: Int, earlier: Int)?
+            var table: [Int32] = []
+            for bucket in stride(from: worker, to: 256, by: Parallel.width) {
+                // A small open-addressing table per partition; it fits in cache, so probing is cheap.
+                let slice = partitioned[bounds[bucket]..<bounds[bucket + 1]]
+                var size = 16
+                while size < slice.count * 2 { size *= 2 }
+                table.removeAll(keepingCapacity: true)
+                table.append(contentsOf: repeatElement(-1, count: size))
+                let mask = size - 1
+                for position in slice.indices {
+                    let reference = slice[position]
+                    var slot = Int(truncatingIfNeeded: reference.hash) & mask
+                    while table[slot] >= 0 {
+                        let other = slice[slice.startIndex + Int(table[slot])]
+                        if other.hash == reference.hash && same(other, reference, parts, text) {
+                            let lineA =
+                                lineOffsets[Int(other.part)] + Int(parts[Int(other.part)].lines[Int(other.index)])
+                            let lineB =
+                                lineOffsets[Int(reference.part)]
+                                + Int(parts[Int(reference.part)].lines[Int(reference.index)])
+                            let pair = (line: max(lineA, lineB), earlier: min(lineA, lineB))
+                            if best.map({ pair.line < $0.line }) ?? true { best = pair }
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                    table[slot] = Int32(position - slice.startIndex)
+                }
+            }
+            return best
+        }
+        return found.compactMap { $0 }.min { $0.line < $1.line || ($0.line == $1.line && $0.earlier < $1.earlier) }
     }
 
-    private mutating func place(_ entry: Int, hash: UInt64) {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64(entry + 1)
-    }
-
-    private mutating func grow() {
-        slots = Array(repeating: 0, count: slots.count * 2)
-        for entry in hashes.indices { place(entry, hash: hashes[entry]) }
+    private static func same(_ a: Reference, _ b: Reference, _ parts: [PathSet], _ text: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        let x = parts[Int(a.part)]
+        let y = parts[Int(b.part)]
+        let length = Int(x.lengths[Int(a.index)])
+        guard length == Int(y.lengths[Int(b.index)]) else { return false }
+        let p = Int(x.starts[Int(a.index)])
+        let q = Int(y.starts[Int(b.index)])
+        return text[p..<p + length].elementsEqual(text[q..<q + length])
     }
 
     /// A fast 64-bit hash of bytes, eight at a time.
@@ -90,6 +128,8 @@ struct PathSet: Sendable {
             index += 1
         }
         hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        return hash ^ (hash >> 29)
+        hash ^= hash >> 29
+        hash = hash &* 0x94D0_49BB_1331_11EB
+        return hash ^ (hash >> 32)
     }
 }

@@ -38,26 +38,40 @@ extension SearchIndex {
             path: UnsafeBufferPointer<UInt8>, titleStart: Int, keywords: UnsafeBufferPointer<UInt8>,
             separator: UInt8
         ) -> Bool {
+            append(path: path, titleStart: titleStart, keywords: keywords, separator: separator, keeping: nil)
+                != .invalid
+        }
+
+        /// What ``append(path:titleStart:keywords:separator:keeping:)`` did with a record.
+        enum Appended: Sendable, Equatable {
+            case added, skipped, invalid
+        }
+
+        /// Folds one record and adds it if it passes a test; the sort key is made only for records that are added.
+        ///
+        /// - Parameter matcher: The test on the folded record, or `nil` to keep every record.
+        /// - Returns: Whether the record was added, skipped by the test, or invalid (not UTF-8, or past 4 GiB).
+        mutating func append(
+            path: UnsafeBufferPointer<UInt8>, titleStart: Int, keywords: UnsafeBufferPointer<UInt8>,
+            separator: UInt8, keeping matcher: RecordMatcher?
+        ) -> Appended {
             let recordStart = folded.count
-            let keyStart = keys.count
-            guard folded.count + 4 * (path.count + keywords.count) + 64 < Int(UInt32.max) else { return false }
+            guard folded.count + 4 * (path.count + keywords.count) + 64 < Int(UInt32.max) else { return .invalid }
             let prefix = UnsafeBufferPointer(rebasing: path[..<titleStart])
             let title = UnsafeBufferPointer(rebasing: path[titleStart...])
             var valid: Bool
+            var titleFolded = -1  // where the folded title starts in `folded`, or -1 when it is in `titleScratch`
             if folder.startsWithCombining(title) {
                 // The title's first scalar may join the "/" before it, so the path folds as a whole and the title
                 // on its own.
                 titleScratch.removeAll(keepingCapacity: true)
                 valid = folder.append(path, to: &folded) && folder.append(title, to: &titleScratch)
-                titleScratch.withUnsafeBufferPointer { NaturalOrder.appendKey($0, to: &keys) }
             } else {
                 valid = folder.append(prefix, to: &folded)
-                let titleFolded = folded.count
+                titleFolded = folded.count
                 valid = valid && folder.append(title, to: &folded)
-                folded.withUnsafeBufferPointer { buffer in
-                    NaturalOrder.appendKey(UnsafeBufferPointer(rebasing: buffer[titleFolded...]), to: &keys)
-                }
             }
+            let titleEnd = folded.count
             folded.append(0)
             var keywordStart = 0
             for index in 0...keywords.count where index == keywords.count || keywords[index] == separator {
@@ -70,12 +84,24 @@ extension SearchIndex {
             }
             guard valid else {
                 folded.removeSubrange(recordStart...)
-                keys.removeSubrange(keyStart...)
-                return false
+                return .invalid
+            }
+            if let matcher,
+                !folded.withUnsafeBufferPointer({ matcher.matches(UnsafeBufferPointer(rebasing: $0[recordStart...])) })
+            {
+                folded.removeSubrange(recordStart...)
+                return .skipped
+            }
+            if titleFolded < 0 {
+                titleScratch.withUnsafeBufferPointer { NaturalOrder.appendKey($0, to: &keys) }
+            } else {
+                folded.withUnsafeBufferPointer { buffer in
+                    NaturalOrder.appendKey(UnsafeBufferPointer(rebasing: buffer[titleFolded..<titleEnd]), to: &keys)
+                }
             }
             starts.append(UInt32(folded.count))
             keyStarts.append(UInt32(keys.count))
-            return true
+            return .added
         }
 
         /// Adds one record given as strings.
@@ -93,21 +119,6 @@ extension SearchIndex {
                     _ = append(path: pathBytes, titleStart: offset, keywords: keywordBytes, separator: 0)
                 }
             }
-        }
-
-        /// Calls `body` with the folded text of the last record added: its fields, each followed by a NUL.
-        func withLastRecord<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-            let start = Int(starts[starts.count - 2])
-            return folded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start...])) }
-        }
-
-        /// Removes the last record added.
-        mutating func removeLast() {
-            guard count > 0 else { return }
-            starts.removeLast()
-            keyStarts.removeLast()
-            folded.removeSubrange(Int(starts[starts.count - 1])...)
-            keys.removeSubrange(Int(keyStarts[keyStarts.count - 1])...)
         }
 
         /// Appends the records of another builder after this one's, as if they had been added here.
