@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `catalog-bench compare`: times `catalog search --file` against `fzf --filter` and `grep -iF | sort` on the same
 /// generated million-line file, whole processes side by side, and prints a markdown table of medians and ratios.
 enum Compare {
@@ -16,11 +20,10 @@ enum Compare {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-compare")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let corpus = directory.appendingPathComponent("titles.txt").path
-        let bytes = Corpus.lines(count: 1_000_000)
-        _ = FileManager.default.createFile(atPath: corpus, contents: Data(bytes))
+        let size = writeCorpus(to: corpus)
         let catalog = catalogPath()
         let fzf = which("fzf")
-        print("Corpus: 1,000,000 lines, \(String(format1: Double(bytes.count) / 1e6)) MB at \(corpus)")
+        print("Corpus: 1,000,000 lines, \(String(format1: Double(size) / 1e6)) MB at \(corpus)")
         print("catalog: \(catalog)\nfzf: \(fzf ?? "not installed")\nRuns per cell: \(runs), medians shown\n")
 
         print(
@@ -29,8 +32,8 @@ enum Compare {
         print("|---|---|---|---|---|---|---|---|---|")
         for query in queries {
             let quoted = shellQuote(query)
-            let mine = measure(runs, "\(shellQuote(catalog)) search \(quoted) --file \(shellQuote(corpus))")
-            let theirs = fzf.map { measure(runs, "\($0) --exact --filter \(quoted) < \(shellQuote(corpus))") }
+            let mine = measure(runs, "exec \(shellQuote(catalog)) search \(quoted) --file \(shellQuote(corpus))")
+            let theirs = fzf.map { measure(runs, "exec \($0) --exact --filter \(quoted) < \(shellQuote(corpus))") }
             let grep = measure(runs, "grep -iF \(quoted) \(shellQuote(corpus)) | LC_ALL=C sort")
             let subset = grep.lines.isSubset(of: mine.lines)
             print(
@@ -43,44 +46,59 @@ enum Compare {
         print("|---|---|---|---|---|---|")
         for query in ["grid", "grdpk"] {
             let quoted = shellQuote(query)
-            let mine = measure(runs, "\(shellQuote(catalog)) search --fuzzy \(quoted) --file \(shellQuote(corpus))")
-            let theirs = fzf.map { measure(runs, "\($0) --filter \(quoted) < \(shellQuote(corpus))") }
+            let mine = measure(
+                runs, "exec \(shellQuote(catalog)) search --fuzzy \(quoted) --file \(shellQuote(corpus))")
+            let theirs = fzf.map { measure(runs, "exec \($0) --filter \(quoted) < \(shellQuote(corpus))") }
             print(
                 "| `\(query)` | \(seconds(mine)) | \(theirs.map(seconds) ?? "–") | "
                     + "\(theirs.map { ratio(mine.seconds, $0.seconds) } ?? "–") | \(mb(mine.peakKB)) | "
                     + "\(theirs.map { mb($0.peakKB) } ?? "–") |")
         }
-        let builtIn = measure(max(runs, 11), "\(shellQuote(catalog)) list")
+        let builtIn = measure(max(runs, 11), "exec \(shellQuote(catalog)) list")
         print("\n`catalog list` on the built-in catalog: \(seconds(builtIn)) median, \(mb(builtIn.peakKB)) peak")
     }
 
-    /// Runs a shell command `count` times and returns the median wall time, the largest peak RSS, and the output
-    /// lines of the last run.
+    /// Runs a shell command `count` times and returns the median wall time, the largest peak RSS (from GNU time),
+    /// and the output lines of the last run.
+    ///
+    /// The command runs under `/usr/bin/time` and `/bin/sh -c` with its output sent to a file, spawned with
+    /// `posix_spawn`, so the harness adds a millisecond or two, the same for every tool.
     static func measure(_ count: Int, _ command: String) -> Run {
         var times: [Double] = []
         var peak = 0
-        var lines = Set<String>()
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-compare/out.txt").path
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-compare/time.txt").path
         for _ in 0..<count {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-            process.arguments = ["-f", "%M", "-o", report, "sh", "-c", command]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
+            let script = "\(command) > \(shellQuote(output))"
+            // /usr/bin/time forks the command from a small process, so the peak it reports is the command's own.
+            let arguments = ["/usr/bin/time", "-f", "%M", "-o", report, "/bin/sh", "-c", script]
+            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+            defer { for pointer in argv { free(pointer) } }
+            var pid: pid_t = 0
             let clock = ContinuousClock()
             let start = clock.now
-            do { try process.run() } catch { return Run(seconds: .nan, peakKB: 0, lines: []) }
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            guard posix_spawn(&pid, "/usr/bin/time", nil, nil, &argv, environ) == 0 else {
+                return Run(seconds: .nan, peakKB: 0, lines: [])
+            }
+            var status: Int32 = 0
+            var usage = rusage()
+            while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
             let elapsed = clock.now - start
             times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-            let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
-            peak = max(peak, Int(text.split(separator: "\n").last.map(String.init) ?? "") ?? 0)
-            lines = Set(String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init))
+            let reported = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+            peak = max(peak, Int(reported.split(separator: "\n").last.map(String.init) ?? "") ?? 0)
         }
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         times.sort()
-        return Run(seconds: times[times.count / 2], peakKB: peak, lines: lines)
+        return Run(
+            seconds: times[times.count / 2], peakKB: peak, lines: Set(text.split(separator: "\n").map(String.init)))
+    }
+
+    /// Writes the corpus and lets it go, so the harness itself stays small.
+    static func writeCorpus(to path: String) -> Int {
+        let bytes = Corpus.lines(count: 1_000_000)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return bytes.count
     }
 
     static func catalogPath() -> String {

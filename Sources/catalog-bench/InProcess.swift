@@ -23,6 +23,11 @@ enum InProcess {
             print("error: the corpus did not parse")
             return
         }
+        var hierarchy: Hierarchy?
+        let grouping = measure { hierarchy = try? Hierarchy(snapshot) }
+        print(
+            "Hierarchy of \(count) entries: \(ms(grouping)), root children \(hierarchy.map { $0.children(of: $0.root).count } ?? 0)"
+        )
         let indexBytes = snapshot.index.memoryFootprint
         let budget = Double(bytes.count) * 1.5 + 16 * Double(count)
 
@@ -58,22 +63,26 @@ enum InProcess {
         rows.append(("Fuzzy query, median", ms(median(fuzzy)), "–"))
 
         var narrowing: [Duration] = []
-        for _ in 0..<5 {
+        var steps: [String] = []
+        for round in 0..<5 {
             var previous = Query("")
             var results = snapshot.index.search(previous)
             for text in typing {
                 let query = Query(text)
                 let time = measure {
+                    if query.matchesSameEntries(as: previous) { return }
                     results =
                         query.narrows(previous)
                         ? snapshot.index.search(query, among: results) : snapshot.index.search(query)
                 }
                 if text.count > 1 { narrowing.append(time) }
+                if round == 0 { steps.append("\(text.debugDescription) \(ms(time)) (\(results.count))") }
                 previous = query
             }
         }
         rows.append(("Narrowing keystroke (\"g\" → \"grid pick\"), median", ms(median(narrowing)), "≤ 3 ms"))
         rows.append(("Narrowing keystroke, p99", ms(percentile(narrowing, 0.99)), "–"))
+        print("Narrowing steps: " + steps.joined(separator: ", "))
 
         let registry = Registry<Int>()
         var entries: [Entry<Int>] = []

@@ -61,6 +61,9 @@ struct PathSet: Sendable {
             }
         }
         nonisolated(unsafe) let text = text
+        @Sendable func line(of reference: Reference) -> Int {
+            lineOffsets[Int(reference.part)] + Int(parts[Int(reference.part)].lines[Int(reference.index)])
+        }
         let bounds = counts
         let partitioned = references
         let found = Parallel.map(Parallel.width) { worker -> (line: Int, earlier: Int)? in
@@ -74,19 +77,17 @@ struct PathSet: Sendable {
                 table.removeAll(keepingCapacity: true)
                 table.append(contentsOf: repeatElement(-1, count: size))
                 let mask = size - 1
-                for position in slice.indices {
+                // References are in file order within a partition, so the first repeat found here is this
+                // partition's earliest, and what it repeats is the path's first line: nothing after it matters.
+                scan: for position in slice.indices {
                     let reference = slice[position]
                     var slot = Int(truncatingIfNeeded: reference.hash) & mask
                     while table[slot] >= 0 {
                         let other = slice[slice.startIndex + Int(table[slot])]
                         if other.hash == reference.hash && same(other, reference, parts, text) {
-                            let lineA =
-                                lineOffsets[Int(other.part)] + Int(parts[Int(other.part)].lines[Int(other.index)])
-                            let lineB =
-                                lineOffsets[Int(reference.part)]
-                                + Int(parts[Int(reference.part)].lines[Int(reference.index)])
-                            let pair = (line: max(lineA, lineB), earlier: min(lineA, lineB))
+                            let pair = (line: line(of: reference), earlier: line(of: other))
                             if best.map({ pair.line < $0.line }) ?? true { best = pair }
+                            break scan
                         }
                         slot = (slot + 1) & mask
                     }

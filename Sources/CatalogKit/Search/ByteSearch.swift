@@ -25,9 +25,35 @@ enum ByteSearch {
             guard let found = memchr(text + from, Int32(needleBase[0]), to - from) else { return nil }
             return UnsafeRawPointer(found) - UnsafeRawPointer(text)
         }
+        let lastStart = to - length  // the last position a match can start at
+        var position = from
+        if lastStart - position >= 64 {
+            let (match, resume) = simdScan(needleBase, length, text, from: position, lastStart: lastStart)
+            if let match { return match }
+            position = resume
+        }
+        let head = needleBase[0]
+        let tail = needleBase[length - 1]
+        while position <= lastStart {
+            if text[position] == head && text[position + length - 1] == tail
+                && (length <= 2 || memcmp(text + position + 1, needleBase + 1, length - 2) == 0)
+            {
+                return position
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The SIMD part of ``find(_:in:from:to:)``: 32 positions at a time.
+    ///
+    /// - Returns: The first match in the whole blocks, or `nil` and the position where the scalar tail continues.
+    @inline(__always)
+    private static func simdScan(
+        _ needleBase: UnsafePointer<UInt8>, _ length: Int, _ text: UnsafePointer<UInt8>, from: Int, lastStart: Int
+    ) -> (match: Int?, resume: Int) {
         let first = SIMD32<UInt8>(repeating: needleBase[0])
         let last = SIMD32<UInt8>(repeating: needleBase[length - 1])
-        let lastStart = to - length  // the last position a match can start at
         var position = from
         while position + 32 <= lastStart + 1 {
             let heads = UnsafeRawPointer(text + position).loadUnaligned(as: SIMD32<UInt8>.self)
@@ -36,20 +62,12 @@ enum ByteSearch {
             if any(candidates) {
                 for lane in 0..<32 where candidates[lane] {
                     if memcmp(text + position + lane + 1, needleBase + 1, length - 2) == 0 {
-                        return position + lane
+                        return (position + lane, position)
                     }
                 }
             }
             position += 32
         }
-        while position <= lastStart {
-            if text[position] == needleBase[0] && text[position + length - 1] == needleBase[length - 1]
-                && memcmp(text + position + 1, needleBase + 1, length - 2) == 0
-            {
-                return position
-            }
-            position += 1
-        }
-        return nil
+        return (nil, position)
     }
 }

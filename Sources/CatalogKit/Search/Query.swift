@@ -23,6 +23,11 @@ public struct Query: Sendable, Hashable {
             .filter { !$0.isEmpty }
     }
 
+    /// Whether two queries match the same entries: the same folded terms in the same mode, whatever the spacing.
+    public func matchesSameEntries(as other: Query) -> Bool {
+        fuzzy == other.fuzzy && terms == other.terms
+    }
+
     /// Whether the query matches everything.
     public var isEmpty: Bool { terms.isEmpty }
 

@@ -68,7 +68,30 @@ public struct SearchIndex: Sendable {
         // is cheaper to scan again than to filter.
         if candidates.count > count / 8 { return inSearchOrder(scan(query)) }
         let terms = query.terms
-        return chunked(candidates) { slice in slice.filter { record in matchesAll(record, terms) } }
+        return chunked(candidates) { slice in filter(slice, terms) }
+    }
+
+    /// The candidates whose text holds every term, in the order given.
+    private func filter(_ candidates: ArraySlice<UInt32>, _ terms: [[UInt8]]) -> [UInt32] {
+        var result: [UInt32] = []
+        result.reserveCapacity(candidates.count / 2)
+        folded.withUnsafeBufferPointer { text in
+            starts.withUnsafeBufferPointer { bounds in
+                guard let base = text.baseAddress else { return }
+                for record in candidates {
+                    let lower = Int(bounds[Int(record)])
+                    let upper = Int(bounds[Int(record) + 1])
+                    var matched = true
+                    for term in terms where matched {
+                        matched = term.withUnsafeBufferPointer {
+                            ByteSearch.find($0, in: base, from: lower, to: upper) != nil
+                        }
+                    }
+                    if matched { result.append(record) }
+                }
+            }
+        }
+        return result
     }
 
     // MARK: - Exact scanning

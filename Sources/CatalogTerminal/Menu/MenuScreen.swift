@@ -219,7 +219,7 @@ public struct MenuScreen: Screen {
     private mutating func setFilterText(_ text: String, caret: Int) {
         guard var current = filter else { return }
         let query = Query(text, fuzzy: fuzzy)
-        if query != current.query {
+        if !query.matchesSameEntries(as: current.query) {
             current.hits =
                 query.narrows(current.query)
                 ? snapshot.index.search(query, among: current.hits) : snapshot.index.search(query)
