@@ -40,7 +40,7 @@ struct AnimatedGridDemo: Screen {
 
     mutating func handle(_ event: Event) throws -> Action {
         switch event {
-        case .resize: return .none
+        case .resize, .finished: return .none
         case .tick(let now):
             tickPending = false
             guard isRunning else { return .none }

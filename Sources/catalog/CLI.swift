@@ -167,13 +167,33 @@ enum CLI {
 
     private static func launch(_ arguments: Arguments) throws -> Int32 {
         let maxChildren = try arguments.number("--max-children", in: 2...1_000_000, default: 10)
-        let (snapshot, registry) = try load(arguments)
-        let source = registry.map(MenuSource.registry) ?? .fixed(snapshot)
-        let menu = try MenuScreen(source: source, maxChildren: maxChildren, fuzzy: arguments.flags.contains("--fuzzy"))
+        let fuzzy = arguments.flags.contains("--fuzzy")
+        let menu: MenuScreen
+        if let path = arguments.values["--file"] {
+            // Read the file now (fast); fold, check and sort it in the background so the first frame is immediate.
+            let bytes = try readFile(path)
+            let name = path == "-" ? "standard input" : path
+            menu = try MenuScreen(loading: name, maxChildren: maxChildren, fuzzy: fuzzy) {
+                do {
+                    return try CatalogFile.parse(bytes)
+                } catch let error as CatalogFile.Error {
+                    throw InputError(description: "\(name): \(error)")
+                }
+            }
+        } else {
+            let (_, registry) = try load(arguments)
+            let source = try registry.map(MenuSource.registry) ?? .fixed(CatalogFile.parse([]))
+            menu = try MenuScreen(source: source, maxChildren: maxChildren, fuzzy: fuzzy)
+        }
         let outcome = run(
             Session(root: menu), plain: arguments.flags.contains("--plain"),
             keysFromTerminal: arguments.values["--file"] == "-")
-        if let picked = (outcome.session.stack.first as? MenuScreen)?.pickedPath {
+        let final = outcome.session.stack.first as? MenuScreen
+        if let error = final?.loadError {
+            printError(error)
+            return 2
+        }
+        if let picked = final?.pickedPath {
             var out = Output(STDOUT_FILENO)
             out.line(picked)
             out.flush()

@@ -163,3 +163,13 @@ struct CLITests {
         #expect(piped.stdout.contains("Commands:"))
     }
 }
+
+@Suite("catalog launcher errors")
+struct LauncherErrorTests {
+    @Test("a malformed file in the launcher is a one-line error with the line number, exit 2")
+    func malformedFileInLauncher() throws {
+        let result = try runProcess(productPath("catalog"), ["--file", "-", "--plain"], input: Array("ok/A\nB/\n".utf8))
+        #expect(result.status == 2)
+        #expect(result.stderr == "catalog: standard input: line 2: the path has an empty title\n")
+    }
+}

@@ -202,3 +202,65 @@ struct MenuScreenTests {
         #expect(output.first == "There is no item 99; choose 1 to 1.")
     }
 }
+
+@Suite("Menu screen in the background")
+struct MenuBackgroundTests {
+    /// Runs every job the effects ask for, at once, and feeds the results back; returns the jobs it ran.
+    @discardableResult
+    func runJobs(_ effects: [Session.Effect], in session: inout Session) -> [Job] {
+        var pending = effects
+        var ran: [Job] = []
+        while let index = pending.firstIndex(where: { if case .run = $0 { true } else { false } }) {
+            guard case .run(let job) = pending.remove(at: index) else { break }
+            ran.append(job)
+            pending += session.handle(.finished(job.runNow()))
+        }
+        return ran
+    }
+
+    func text(_ session: Session) -> String { session.render(in: .standard).text }
+
+    @Test("a large catalog's search runs as a job, and only the newest result is shown")
+    func backgroundSearch() throws {
+        let menu = try MenuScreen(source: .registry(try MenuScreenTests.registry()), background: true)
+        var session = Session(root: menu)
+        let first = session.handle(.key(.character("/"))) + session.handle(.key(.character("g")))
+        #expect(text(session).contains("Searching “g” in 16 entries…"))
+        let second = session.handle(.key(.character("r")))
+        // The older job finishes late: its result is not for the current text and changes nothing.
+        runJobs(first, in: &session)
+        #expect(text(session).contains("Searching “gr”"))
+        let ran = runJobs(second, in: &session)
+        #expect(ran.count == 1)
+        #expect(text(session).contains("  Grid  Effects"))
+        #expect(text(session).contains("1 of 16 entries match “gr”"))
+    }
+
+    @Test("a loading catalog shows at once, keeps typed keys, and filters when it arrives")
+    func loading() throws {
+        let lines = Array("Streets/Straße 2\nStreets/Straße 10\nOther/Grid\n".utf8)
+        var session = Session(
+            root: try MenuScreen(loading: "streets.txt") { try CatalogFile.parse(lines) })
+        let started = session.handle(.resize(.standard))
+        #expect(text(session).contains("Loading streets.txt…"))
+        _ = session.handle(.key(.character("s")))
+        _ = session.handle(.key(.character("t")))
+        #expect(text(session).contains("/ st"))
+        runJobs(started, in: &session)
+        #expect(text(session).contains("  Straße 2  Streets"))
+        #expect(text(session).contains("2 of 3 entries match “st”"))
+    }
+
+    @Test("a catalog that fails to load ends the menu with the error")
+    func loadError() throws {
+        var session = Session(
+            root: try MenuScreen(loading: "bad.txt") { try CatalogFile.parse(Array("A/\n".utf8)) })
+        let started = session.handle(.resize(.standard))
+        guard case .run(let job) = started.first else {
+            Issue.record("expected the loading job")
+            return
+        }
+        #expect(session.handle(.finished(job.runNow())) == [.quit])
+        #expect((session.stack.first as? MenuScreen)?.loadError == "line 1: the path has an empty title")
+    }
+}

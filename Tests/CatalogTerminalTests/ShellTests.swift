@@ -59,6 +59,17 @@ struct ShellTests {
         #expect(try pty.wait() == .exited(130), "Ctrl-C ends the session as interrupted")
     }
 
+    @Test func jobsRunOffTheInputPathAndANewerOneSupersedesAnOlder() throws {
+        let (pty, _) = try startHost()
+        try pty.send("w")
+        try pty.read(until: "last: job 2 gave 42")
+        try pty.send("아")
+        try pty.read(until: "last: character(\"아\")")
+        #expect(!pty.outputText.contains("stale"))
+        try pty.send([0x03])
+        #expect(try pty.wait() == .exited(130))
+    }
+
     @Test func resizeRedrawsAtTheNewSize() throws {
         let (pty, _) = try startHost()
         try pty.resize(Size(columns: 70, rows: 15))
@@ -144,10 +155,19 @@ struct HostScreen: Screen {
             self.size = size
         case .tick:
             ticks += 1
+        case .finished(let result):
+            last = "job \(result.id) gave \(result.value.map { "\($0)" } ?? "nothing")"
         case .key(let key):
             last = "\(key)"
             switch key {
             case .character("t"): return .tick(after: .milliseconds(20))
+            case .character("w"):
+                // Two jobs in one lane: the first is superseded and never delivered; the second is.
+                let slow = Job(lane: "host", id: 1) { isCancelled in
+                    while !isCancelled() { usleep(1_000) }
+                    return "stale"
+                }
+                return .batch([.run(slow), .run(Job(lane: "host", id: 2) { _ in 6 * 7 })])
             case .character("b"): return .bell
             case .character("!"): return .status("\(numbers[numbers.count])")  // an index out of range traps
             default: break

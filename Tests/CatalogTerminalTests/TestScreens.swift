@@ -28,6 +28,8 @@ struct ListScreen: Screen {
         case .tick(let now):
             ticks.append(now)
             return .none
+        case .finished:
+            return .none
         case .key(let key):
             switch key {
             case .down: selected = min(selected + 1, items.count - 1)

@@ -33,16 +33,20 @@ public struct SearchIndex: Sendable {
 
     /// Finds the records that match a query.
     ///
-    /// - Parameter query: The parsed query.
+    /// - Parameters:
+    ///   - query: The parsed query.
+    ///   - isCancelled: Checked about every megabyte of text; when it turns true the search stops and returns
+    ///     nothing, because a newer query has taken its place.
     /// - Returns: Record numbers in result order: search order for exact queries; best fuzzy score first, then
     ///   search order, for fuzzy ones.
     /// - Complexity: One pass over the folded text, split over the cores: O(B + h log n) for B bytes and h hits,
     ///   plus O(h log h) to rank fuzzy hits.
-    public func search(_ query: Query) -> [UInt32] {
+    public func search(_ query: Query, isCancelled: (@Sendable () -> Bool)? = nil) -> [UInt32] {
         if query.matchesNothing { return [] }
         if query.isEmpty { return order }
         if query.fuzzy { return rankFuzzy(fuzzyScan(query)) }
-        return inSearchOrder(scan(query))
+        let found = scan(query, isCancelled: isCancelled)
+        return isCancelled?() == true ? [] : inSearchOrder(found)
     }
 
     /// Finds the records among earlier results that match a query that narrows the earlier one.
@@ -51,10 +55,13 @@ public struct SearchIndex: Sendable {
     ///   - query: The parsed query.
     ///   - candidates: Earlier results, in result order. Every match of `query` must be among them (see
     ///     ``Query/narrows(_:)``).
+    ///   - isCancelled: As for ``search(_:isCancelled:)``.
     /// - Returns: Record numbers in result order.
     /// - Complexity: O(Σ length of the candidates' text); exact results keep the candidates' order, so nothing is
     ///   sorted.
-    public func search(_ query: Query, among candidates: [UInt32]) -> [UInt32] {
+    public func search(
+        _ query: Query, among candidates: [UInt32], isCancelled: (@Sendable () -> Bool)? = nil
+    ) -> [UInt32] {
         if query.matchesNothing { return [] }
         if query.isEmpty { return candidates }
         if query.fuzzy {
@@ -66,7 +73,7 @@ public struct SearchIndex: Sendable {
         }
         // Checking each candidate costs more per byte than one pass over all the text, so a large candidate set
         // is cheaper to scan again than to filter.
-        if candidates.count > count / 8 { return inSearchOrder(scan(query)) }
+        if candidates.count > count / 8 { return search(query, isCancelled: isCancelled) }
         let terms = query.terms
         return chunked(candidates) { slice in filter(slice, terms) }
     }
@@ -97,16 +104,18 @@ public struct SearchIndex: Sendable {
     // MARK: - Exact scanning
 
     /// Scans for the longest term and checks the others on each hit record.
-    private func scan(_ query: Query) -> [UInt32] {
+    private func scan(_ query: Query, isCancelled: (@Sendable () -> Bool)?) -> [UInt32] {
         let terms = query.terms.sorted { $0.count > $1.count }
         let pieces = Parallel.map(chunkCount) { chunk in
             let records = chunkRange(chunk)
-            return scan(records, primary: terms[0], others: terms.dropFirst())
+            return scan(records, primary: terms[0], others: terms.dropFirst(), isCancelled: isCancelled)
         }
         return pieces.flatMap { $0 }
     }
 
-    private func scan(_ records: Range<Int>, primary: [UInt8], others: ArraySlice<[UInt8]>) -> [UInt32] {
+    private func scan(
+        _ records: Range<Int>, primary: [UInt8], others: ArraySlice<[UInt8]>, isCancelled: (@Sendable () -> Bool)?
+    ) -> [UInt32] {
         var hits: [UInt32] = []
         guard !records.isEmpty else { return hits }
         folded.withUnsafeBufferPointer { text in
@@ -115,7 +124,12 @@ public struct SearchIndex: Sendable {
                 var position = Int(starts[records.lowerBound])
                 let end = Int(starts[records.upperBound])
                 var record = records.lowerBound
+                var nextCheck = position + (1 << 20)
                 while position < end {
+                    if position >= nextCheck, let isCancelled {
+                        if isCancelled() { return }
+                        nextCheck = position + (1 << 20)
+                    }
                     guard let offset = ByteSearch.find(needle, in: base, from: position, to: end) else { break }
                     record = recordContaining(offset, from: record, in: records)
                     if others.isEmpty || matchesAll(record, others) { hits.append(UInt32(record)) }

@@ -33,8 +33,21 @@ public struct LineDriver {
     ///
     /// - Returns: The top screen's lines.
     public mutating func start() -> [String] {
-        Self.clean(session.top.lines(width: width))
+        // A screen that starts work on its first event (a menu loading a file) gets it done before printing.
+        var effects = session.handle(.resize(Size(columns: width, rows: 24)))
+        while let index = effects.firstIndex(where: { if case .run = $0 { true } else { false } }) {
+            guard case .run(let job) = effects.remove(at: index) else { break }
+            effects += session.handle(.finished(job.runNow()))
+        }
+        if effects.contains(.quit) {
+            isDone = true
+            return Self.clean(session.takeStatus().map { [$0] } ?? [])
+        }
+        return Self.clean((session.takeStatus().map { [$0] } ?? []) + session.top.lines(width: width))
     }
+
+    /// Whether the session ended while starting (a screen quit on its first event).
+    public private(set) var isDone = false
 
     /// Carries out one command.
     ///
@@ -54,7 +67,12 @@ public struct LineDriver {
             return (Self.clean(Self.help + session.top.lineHelp), false)
         default:
             do {
-                let effects = try session.handle(line: command)
+                var effects = try session.handle(line: command)
+                // Line mode has no input to keep responsive: jobs run at once, in order.
+                while let index = effects.firstIndex(where: { if case .run = $0 { true } else { false } }) {
+                    guard case .run(let job) = effects.remove(at: index) else { break }
+                    effects += session.handle(.finished(job.runNow()))
+                }
                 if effects.contains(.quit) { return (Self.clean(session.takeStatus().map { [$0] } ?? []), true) }
             } catch {
                 return (Self.clean(["error: \(error)"]), false)
@@ -91,7 +109,7 @@ public struct LineDriver {
     ) -> Outcome {
         var driver = LineDriver(session: session, width: width)
         for line in driver.start() { write(line + "\n") }
-        while let input = readLine() {
+        while !driver.isDone, let input = readLine() {
             let (output, done) = driver.handle(line: input)
             for line in output { write(line + "\n") }
             if done { break }

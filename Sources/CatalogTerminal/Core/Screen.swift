@@ -62,6 +62,8 @@ public enum Event: Sendable, Equatable {
     case tick(now: Duration)
     /// The terminal changed size.
     case resize(Size)
+    /// A job the screen started with ``Action/run(_:)`` finished.
+    case finished(JobResult)
 }
 
 /// What a screen asks the shell to do after an event.
@@ -82,6 +84,8 @@ public enum Action {
     case tick(after: Duration)
     /// Show a message in the launcher's status line.
     case status(String)
+    /// Run work off the input path; the result comes back as ``Event/finished(_:)``.
+    case run(Job)
     /// Several actions, carried out in order.
     case batch([Action])
 }

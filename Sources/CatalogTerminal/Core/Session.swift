@@ -24,6 +24,18 @@ public struct Session {
         case scheduleTick(after: Duration)
         /// Leave the launcher.
         case quit
+        /// Run a job off the input path and hand its result back with ``Session/handle(_:)``.
+        case run(Job)
+
+        public static func == (lhs: Effect, rhs: Effect) -> Bool {
+            switch (lhs, rhs) {
+            case (.bell, .bell), (.quit, .quit): return true
+            case (.flash(let a), .flash(let b)): return a == b
+            case (.scheduleTick(let a), .scheduleTick(let b)): return a == b
+            case (.run(let a), .run(let b)): return a.lane == b.lane && a.id == b.id
+            default: return false
+            }
+        }
     }
 
     /// The open screens, the root first; never empty.
@@ -84,8 +96,9 @@ public struct Session {
             return deliverToTop(event)
         case .tick:
             return deliverToTop(event)
-        case .resize:
-            // Every screen learns the new size; only the top screen's actions count.
+        case .resize, .finished:
+            // Every screen learns the new size, and each sees finished jobs (a screen knows its own lanes); only
+            // the top screen's actions count.
             for index in stack.indices.dropLast() {
                 do {
                     _ = try stack[index].handle(event)
@@ -156,6 +169,7 @@ public struct Session {
                 effects.append(.flash(duration))
             case .tick(let delay): effects.append(.scheduleTick(after: delay))
             case .status(let message): status = message
+            case .run(let job): effects.append(.run(job))
             }
         }
         return effects

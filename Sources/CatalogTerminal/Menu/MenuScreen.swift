@@ -22,11 +22,31 @@ public struct MenuScreen: Screen {
         var text = ""
         /// The editing position, in characters.
         var caret = 0
+        /// The query as typed.
         var query = Query("")
+        /// The query the hits answer; it lags `query` while a background search runs.
+        var hitsQuery = Query("")
         var hits: [UInt32] = []
         var cursor = 0
         var scroll = 0
     }
+
+    /// A finished search, as a background job returns it.
+    struct SearchOutcome: Sendable {
+        var query: Query
+        var hits: [UInt32]
+    }
+
+    /// A catalog loaded in the background: the entries and their grouping.
+    struct Loaded: Sendable {
+        var snapshot: Snapshot<any Screen>
+        var hierarchy: Hierarchy
+    }
+
+    /// Catalogs at least this large search in background jobs, so typing never waits for a scan.
+    public static let backgroundSearchThreshold = 100_000
+    static let searchLane = "menu.search"
+    static let loadLane = "menu.load"
 
     private let source: MenuSource
     private let rootTitle: String
@@ -38,6 +58,18 @@ public struct MenuScreen: Screen {
     private(set) var filter: Filter?
     private var size = Size.standard
     private let fuzzy: Bool
+    /// Whether searches run as jobs; `nil` decides by the catalog's size.
+    private let background: Bool?
+    private var nextJob = 0
+    /// The search job whose result the filter waits for.
+    private var pendingSearch: Int?
+    /// The job that loads the catalog, until it has been started.
+    private var loader: Job?
+    /// What is being loaded, while it is.
+    private var loadingWhat: String?
+
+    /// Why loading failed, if it did; the menu quits then.
+    public private(set) var loadError: String?
 
     /// The entry picked from a fixed catalog, as a record of ``snapshot``.
     public private(set) var picked: UInt32?
@@ -50,15 +82,52 @@ public struct MenuScreen: Screen {
     ///   - maxChildren: The most children a level shows; at least 2.
     ///   - fuzzy: Whether the filter matches fuzzily.
     /// - Throws: ``Hierarchy/Error`` when `maxChildren` is below 2.
-    public init(source: MenuSource, title: String = "Catalog", maxChildren: Int = 10, fuzzy: Bool = false) throws {
+    ///   - background: Whether to search in background jobs; `nil` does so for catalogs of at least
+    ///     ``backgroundSearchThreshold`` entries.
+    public init(
+        source: MenuSource, title: String = "Catalog", maxChildren: Int = 10, fuzzy: Bool = false,
+        background: Bool? = nil
+    ) throws {
         self.source = source
         self.rootTitle = title
         self.maxChildren = maxChildren
         self.fuzzy = fuzzy
+        self.background = background
         snapshot = source.snapshot()
         hierarchy = try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren)
         levels = [Level(node: hierarchy.root)]
     }
+
+    /// Creates a menu that loads its catalog in a background job, so the first frame appears at once and keys
+    /// typed meanwhile go into the filter.
+    ///
+    /// - Parameters:
+    ///   - description: What is loading, for the loading line ("titles.txt").
+    ///   - load: Reads the catalog; an error ends the menu with ``loadError`` set.
+    /// - Throws: ``Hierarchy/Error`` when `maxChildren` is below 2.
+    public init(
+        loading description: String, title: String = "Catalog", maxChildren: Int = 10, fuzzy: Bool = false,
+        background: Bool? = nil, load: @escaping @Sendable () throws -> Snapshot<any Screen>
+    ) throws {
+        let empty: Snapshot<any Screen> = try CatalogFile.parse([])
+        try self.init(
+            source: .fixed(empty), title: title, maxChildren: maxChildren, fuzzy: fuzzy, background: background)
+        loadingWhat = description
+        loader = Job(lane: Self.loadLane, id: 0) { _ in
+            do {
+                let snapshot = try load()
+                return Loaded(
+                    snapshot: snapshot, hierarchy: try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren))
+            } catch {
+                return "\(error)"
+            }
+        }
+    }
+
+    /// Whether the catalog is still loading.
+    public var isLoading: Bool { loadingWhat != nil }
+
+    private var searchesInBackground: Bool { background ?? (snapshot.count >= Self.backgroundSearchThreshold) }
 
     /// The full path of the picked entry, if any.
     public var pickedPath: String? { picked.map { snapshot.table.path(Int($0)) } }
@@ -81,16 +150,59 @@ public struct MenuScreen: Screen {
     }
 
     public mutating func handle(_ event: Event) throws -> Action {
-        refreshIfChanged()
+        let start = startLoading()
+        let refreshed = refreshIfChanged()
+        let action: Action
         switch event {
         case .resize(let newSize):
             size = newSize
             keepCursorVisible()
-            return .none
+            action = .none
         case .tick:
-            return .none
+            action = .none
         case .key(let key):
-            return filter == nil ? browse(key) : edit(key)
+            action = filter == nil ? browse(key) : edit(key)
+        case .finished(let result):
+            action = finish(result)
+        }
+        return .batch([start, refreshed, action])
+    }
+
+    /// Starts the loading job on the first event.
+    private mutating func startLoading() -> Action {
+        guard let job = loader else { return .none }
+        loader = nil
+        return .run(job)
+    }
+
+    /// Takes in a finished job: a loaded catalog or a search.
+    private mutating func finish(_ result: JobResult) -> Action {
+        switch result.lane {
+        case Self.loadLane:
+            loadingWhat = nil
+            guard let loaded = result.value as? Loaded else {
+                loadError = result.value as? String ?? "The catalog could not be loaded."
+                return .quit
+            }
+            snapshot = loaded.snapshot
+            hierarchy = loaded.hierarchy
+            levels = [Level(node: hierarchy.root)]
+            guard let current = filter else { return .none }
+            // Keys typed while loading are the filter now.
+            return startFilter(with: current.text)
+        case Self.searchLane:
+            guard result.id == pendingSearch, let outcome = result.value as? SearchOutcome, var current = filter,
+                outcome.query.matchesSameEntries(as: current.query)
+            else { return .none }
+            pendingSearch = nil
+            current.hits = outcome.hits
+            current.hitsQuery = outcome.query
+            current.cursor = 0
+            current.scroll = 0
+            filter = current
+            return .none
+        default:
+            return .none
         }
     }
 
@@ -102,7 +214,7 @@ public struct MenuScreen: Screen {
     private mutating func browse(_ key: Key) -> Action {
         guard let command = Self.command(for: key, in: Self.browsing) else {
             if case .character(let character) = key, !character.isWhitespace {
-                startFilter(with: String(character))
+                return startFilter(with: String(character))
             }
             return .none
         }
@@ -120,7 +232,7 @@ public struct MenuScreen: Screen {
             moveCursor(to: index, count: count)
             return open(at: index)
         case .back: goBack()
-        case .startFilter: startFilter(with: "")
+        case .startFilter: return startFilter(with: "")
         case .quit: return .quit
         default: break
         }
@@ -166,10 +278,12 @@ public struct MenuScreen: Screen {
 
     // MARK: - Filtering
 
-    private mutating func startFilter(with text: String) {
+    private mutating func startFilter(with text: String) -> Action {
         // The empty query matches everything, so every entry is a candidate for the first keystroke.
-        filter = Filter(query: Query("", fuzzy: fuzzy), hits: snapshot.recordsInOrder)
-        setFilterText(text, caret: text.count)
+        let empty = Query("", fuzzy: fuzzy)
+        filter = Filter(query: empty, hitsQuery: empty, hits: snapshot.recordsInOrder)
+        pendingSearch = nil
+        return setFilterText(text, caret: text.count, force: true)
     }
 
     private mutating func edit(_ key: Key) -> Action {
@@ -193,16 +307,21 @@ public struct MenuScreen: Screen {
                 }
                 var characters = Array(current.text)
                 characters.remove(at: current.caret - 1)
-                setFilterText(String(characters), caret: current.caret - 1)
+                return setFilterText(String(characters), caret: current.caret - 1)
             case .caretLeft:
                 current.caret = max(0, current.caret - 1)
                 filter = current
             case .caretRight:
                 current.caret = min(current.text.count, current.caret + 1)
                 filter = current
-            case .clearText: setFilterText("", caret: 0)
+            case .clearText: return setFilterText("", caret: 0)
             case .escape:
-                if current.text.isEmpty { filter = nil } else { setFilterText("", caret: 0) }
+                if current.text.isEmpty {
+                    filter = nil
+                    pendingSearch = nil
+                } else {
+                    return setFilterText("", caret: 0)
+                }
             default: break
             }
             return .none
@@ -210,26 +329,46 @@ public struct MenuScreen: Screen {
         if case .character(let character) = key {
             var characters = Array(current.text)
             characters.insert(character, at: current.caret)
-            setFilterText(String(characters), caret: current.caret + 1)
+            return setFilterText(String(characters), caret: current.caret + 1)
         }
         return .none
     }
 
-    /// Sets the filter text and searches: among the previous hits when the new query narrows the old one.
-    private mutating func setFilterText(_ text: String, caret: Int) {
-        guard var current = filter else { return }
+    /// Sets the filter text and searches: among the previous hits when the new query narrows the one they answer.
+    ///
+    /// A small catalog is searched at once. A large one is searched by a background job, so the keystroke returns
+    /// at once; the hits shown stay those of the last finished search until the job's result arrives, and a newer
+    /// keystroke's job supersedes it.
+    ///
+    /// - Returns: The job to run, if the search runs in the background.
+    private mutating func setFilterText(_ text: String, caret: Int, force: Bool = false) -> Action {
+        guard var current = filter else { return .none }
         let query = Query(text, fuzzy: fuzzy)
-        if !query.matchesSameEntries(as: current.query) {
-            current.hits =
-                query.narrows(current.query)
-                ? snapshot.index.search(query, among: current.hits) : snapshot.index.search(query)
-            current.cursor = 0
-            current.scroll = 0
-        }
+        let changed = force || !query.matchesSameEntries(as: current.query)
         current.text = text
         current.caret = caret
         current.query = query
         filter = current
+        guard changed, loadingWhat == nil else { return .none }
+        let candidates: [UInt32]? = query.narrows(current.hitsQuery) ? current.hits : nil
+        let index = snapshot.index
+        guard searchesInBackground else {
+            current.hits = candidates.map { index.search(query, among: $0) } ?? index.search(query)
+            current.hitsQuery = query
+            current.cursor = 0
+            current.scroll = 0
+            filter = current
+            return .none
+        }
+        nextJob += 1
+        pendingSearch = nextJob
+        return .run(
+            Job(lane: Self.searchLane, id: nextJob) { isCancelled in
+                let hits =
+                    candidates.map { index.search(query, among: $0, isCancelled: isCancelled) }
+                    ?? index.search(query, isCancelled: isCancelled)
+                return SearchOutcome(query: query, hits: hits)
+            })
     }
 
     // MARK: - Layout
@@ -256,12 +395,12 @@ public struct MenuScreen: Screen {
     }
 
     /// Re-reads a live registry that changed, keeping the levels that still exist.
-    private mutating func refreshIfChanged() {
-        guard source.isLive else { return }
+    private mutating func refreshIfChanged() -> Action {
+        guard source.isLive else { return .none }
         let latest = source.snapshot()
         guard latest.generation != snapshot.generation,
             let rebuilt = try? Hierarchy(latest, rootTitle: rootTitle, maxChildren: maxChildren)
-        else { return }
+        else { return .none }
         let titles = levels.dropFirst().map { hierarchy.title(of: $0.node) }
         snapshot = latest
         hierarchy = rebuilt
@@ -275,9 +414,11 @@ public struct MenuScreen: Screen {
         }
         levels = rebuiltLevels
         if let current = filter {
-            startFilter(with: current.text)
+            let action = startFilter(with: current.text)
             filter?.caret = current.caret
+            return action
         }
+        return .none
     }
 
     // MARK: - Drawing
@@ -372,6 +513,8 @@ public struct MenuScreen: Screen {
 
     private var statusText: String {
         let total = snapshot.count
+        if let loadingWhat { return "Loading \(loadingWhat)…" }
+        if let filter, pendingSearch != nil { return "Searching “\(filter.text)” in \(Self.grouped(total)) entries…" }
         if let filter {
             if filter.query.isEmpty { return "Type to filter \(Self.grouped(total)) entries" }
             if filter.hits.isEmpty { return "No entries match “\(filter.text)”" }
@@ -429,16 +572,15 @@ public struct MenuScreen: Screen {
     static let lineModeHits = 50
 
     public mutating func handle(line: String) throws -> Action {
-        refreshIfChanged()
-        if line.isEmpty { return .none }
+        let refreshed = refreshIfChanged()
+        if line.isEmpty { return refreshed }
         if line.hasPrefix("/") {
             let text = String(line.dropFirst())
             if text.isEmpty {
                 filter = nil
-            } else {
-                startFilter(with: text)
+                return refreshed
             }
-            return .none
+            return .batch([refreshed, startFilter(with: text)])
         }
         if line == ".." {
             if filter != nil {

@@ -98,6 +98,7 @@ private struct EventLoop {
     var flashEnd: ContinuousClock.Instant?
     var escapeDeadline: ContinuousClock.Instant?
     var ringBell = false
+    let jobs = JobRunner()
 
     init(session: Session, terminal: Terminal, wakeFD: Int32, renderer: Renderer) {
         self.session = session
@@ -114,7 +115,7 @@ private struct EventLoop {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             try draw()
-            let (inputReady, wakeReady) = wait()
+            let (inputReady, wakeReady, jobsReady) = wait()
             var keys: [Key] = []
             if wakeReady || wakeFD < 0 {
                 if try handleSignals() { return 0 }
@@ -139,6 +140,9 @@ private struct EventLoop {
                 }
                 if carryOut(session.handle(.key(key))) { return 0 }
             }
+            if jobsReady {
+                for result in jobs.takeFinished() where carryOut(session.handle(.finished(result))) { return 0 }
+            }
             if deliverTimers() { return 0 }
         }
     }
@@ -155,8 +159,8 @@ private struct EventLoop {
 
     /// Waits for input, a signal, or the nearest deadline.
     ///
-    /// - Returns: Whether the terminal and the self-pipe are readable.
-    private func wait() -> (input: Bool, wake: Bool) {
+    /// - Returns: Whether the terminal, the signal self-pipe and the jobs' pipe are readable.
+    private func wait() -> (input: Bool, wake: Bool, jobs: Bool) {
         let deadlines = [escapeDeadline, flashEnd, ticks.min()].compactMap { $0 }
         var timeout: Int32 = -1
         if let nearest = deadlines.min() {
@@ -164,15 +168,18 @@ private struct EventLoop {
             timeout = Int32(min(max(milliseconds, 0), 60_000))
         }
         if wakeFD < 0 { timeout = timeout < 0 ? 250 : min(timeout, 250) }
+        // poll(2) skips entries whose descriptor is negative.
         var fds = [
             pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: jobs.wakeFD, events: Int16(POLLIN), revents: 0),
         ]
-        let ready = poll(&fds, wakeFD < 0 ? 1 : 2, timeout)
-        guard ready > 0 else { return (false, false) }
+        let ready = poll(&fds, 3, timeout)
+        guard ready > 0 else { return (false, false, false) }
         let inputReady = fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0
         let wakeReady = wakeFD >= 0 && fds[1].revents & Int16(POLLIN) != 0
-        return (inputReady, wakeReady)
+        let jobsReady = jobs.wakeFD >= 0 && fds[2].revents & Int16(POLLIN) != 0
+        return (inputReady, wakeReady, jobsReady)
     }
 
     /// Reacts to SIGWINCH and SIGCONT.
@@ -233,6 +240,8 @@ private struct EventLoop {
                 flashEnd = clock.now.advanced(by: duration)
             case .scheduleTick(let delay):
                 if ticks.count < Shell.maximumPendingTicks { ticks.append(clock.now.advanced(by: delay)) }
+            case .run(let job):
+                jobs.start(job)
             }
         }
         return false
