@@ -54,6 +54,23 @@ enum Compare {
                     + "\(theirs.map { ratio(mine.seconds, $0.seconds) } ?? "–") | \(mb(mine.peakKB)) | "
                     + "\(theirs.map { mb($0.peakKB) } ?? "–") |")
         }
+        var latencies: [LauncherLatency.Figures] = []
+        for _ in 0..<runs {
+            if let figures = LauncherLatency.measure(catalog: catalog, file: corpus) { latencies.append(figures) }
+        }
+        if !latencies.isEmpty {
+            func middle(_ values: [Double]) -> String {
+                String(format: "%.0f ms", values.sorted()[values.count / 2] * 1000)
+            }
+            let keys = latencies.flatMap { $0.keystrokes.map(\.1) }.sorted()
+            print("\n| launcher on the 1M file, under a pseudo-terminal | median of \(latencies.count) runs | target |")
+            print("|---|---|---|")
+            print("| start → first frame | \(middle(latencies.map(\.firstFrame))) | ≤ 500 ms |")
+            print("| start → menu loaded (fold, check, sort, group) | \(middle(latencies.map(\.loaded))) | – |")
+            print("| keystroke → frame with its results, typing \"grid picker\" | \(middle(keys)) (p90 \(String(format: "%.0f ms", keys[keys.count * 9 / 10] * 1000))) | smooth |")
+        } else {
+            print("\n(the launcher latency run failed)")
+        }
         let builtIn = measure(max(runs, 11), "exec \(shellQuote(catalog)) list")
         print("\n`catalog list` on the built-in catalog: \(seconds(builtIn)) median, \(mb(builtIn.peakKB)) peak")
     }
