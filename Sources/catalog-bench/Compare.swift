@@ -67,7 +67,9 @@ enum Compare {
             print("|---|---|---|")
             print("| start → first frame | \(middle(latencies.map(\.firstFrame))) | ≤ 500 ms |")
             print("| start → menu loaded (fold, check, sort, group) | \(middle(latencies.map(\.loaded))) | – |")
-            print("| keystroke → frame with its results, typing \"grid picker\" | \(middle(keys)) (p90 \(String(format: "%.0f ms", keys[keys.count * 9 / 10] * 1000))) | smooth |")
+            print(
+                "| keystroke → frame with its results, typing \"grid picker\" | \(middle(keys)) (p90 \(String(format: "%.0f ms", keys[keys.count * 9 / 10] * 1000))) | smooth |"
+            )
         } else {
             print("\n(the launcher latency run failed)")
         }

@@ -66,14 +66,12 @@ enum InProcess {
         var steps: [String] = []
         for round in 0..<5 {
             var previous = Query("")
-            var results = snapshot.index.search(previous)
+            var results = Hits(all: snapshot.index)
             for text in typing {
                 let query = Query(text)
                 let time = measure {
                     if query.matchesSameEntries(as: previous) { return }
-                    results =
-                        query.narrows(previous)
-                        ? snapshot.index.search(query, among: results) : snapshot.index.search(query)
+                    results = snapshot.index.hits(for: query, among: query.narrows(previous) ? results : nil)
                 }
                 if text.count > 1 { narrowing.append(time) }
                 if round == 0 { steps.append("\(text.debugDescription) \(ms(time)) (\(results.count))") }

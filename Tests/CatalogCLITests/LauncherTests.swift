@@ -19,7 +19,7 @@ struct LauncherTests {
             "XDG_CONFIG_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("catalog-e2e").path,
         ]
         let pty = try PTY.spawn(path: catalog, arguments: arguments, environment: environment, size: size)
-        let before = try pty.attributes()
+        let before = pty.initialSettings
         try pty.read(until: "entries")
         return (pty, before)
     }

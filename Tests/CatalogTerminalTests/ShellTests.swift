@@ -21,7 +21,7 @@ struct ShellTests {
         let pty = try PTY.spawn(
             path: "/proc/self/exe", arguments: ["--testing-library", "swift-testing", "--filter", "ShellHost"],
             environment: environment, size: size)
-        let before = try pty.attributes()
+        let before = pty.initialSettings
         try pty.read(until: "ticks: 0")
         return (pty, before)
     }

@@ -13,7 +13,7 @@ import Glibc
 ///
 /// ```swift
 /// let pty = try PTY.spawn(path: catalogPath, arguments: [], environment: ["TERM": "xterm-256color"])
-/// let before = try pty.attributes()
+/// let before = pty.initialSettings
 /// try pty.read(until: "Catalog")
 /// try pty.send("q")
 /// #expect(try pty.wait() == .exited(0))
@@ -57,10 +57,15 @@ public final class PTY {
     private var status: ExitStatus?
     private var size: Size
 
-    private init(master: Int32, pid: pid_t, size: Size) {
+    /// The terminal's settings before the child started: what a well-behaved child leaves behind. Read before
+    /// spawning, so a child that changes them at once can't race the test.
+    public let initialSettings: termios
+
+    private init(master: Int32, pid: pid_t, size: Size, initialSettings: termios) {
         self.master = master
         self.pid = pid
         self.size = size
+        self.initialSettings = initialSettings
     }
 
     deinit {
@@ -128,13 +133,15 @@ public final class PTY {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
         }
+        var initial = termios()
+        tcgetattr(master, &initial)
         var pid: pid_t = 0
         let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard result == 0 else {
             close(master)
             throw Error.systemCall("posix_spawn \(path)", result)
         }
-        return PTY(master: master, pid: pid, size: size)
+        return PTY(master: master, pid: pid, size: size, initialSettings: initial)
     }
 
     // MARK: Talking to the child

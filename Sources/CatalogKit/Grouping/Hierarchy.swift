@@ -25,6 +25,8 @@ public struct Hierarchy: Sendable {
 
     private struct Group: Sendable {
         var name: String
+        /// The name's UTF-8 bytes, to recognise the group in a path without making strings.
+        var nameBytes: [UInt8] = []
         var parent: Int
         var groups: [Int] = []
         var entries: [UInt32] = []
@@ -36,7 +38,10 @@ public struct Hierarchy: Sendable {
     let table: EntryTable
     private let ranks: [UInt32]
     private var groups: [Group]
-    private var groupIDs: [String: Int]
+    /// Groups by the hash of their full path's bytes; several ids share a hash only on a collision.
+    private var groupsByPath: [UInt64: [Int]] = [:]
+    /// Groups by the hash of (parent id, name bytes), to walk a new path one component at a time.
+    private var groupsByName: [UInt64: [Int]] = [:]
 
     /// The root node.
     public var root: Node { .group(0) }
@@ -58,7 +63,6 @@ public struct Hierarchy: Sendable {
         self.table = table
         self.ranks = index.rank
         groups = [Group(name: rootTitle, parent: -1)]
-        groupIDs = ["": 0]
         for record in index.recordsInOrder {
             let group = groupID(forPathOf: Int(record))
             groups[group].entries.append(record)
@@ -75,27 +79,67 @@ public struct Hierarchy: Sendable {
         try self.init(table: snapshot.table, index: snapshot.index, rootTitle: rootTitle, maxChildren: maxChildren)
     }
 
+    /// The group an entry belongs to, made (with any missing ancestors) the first time its path is seen.
+    ///
+    /// - Complexity: O(path length): one hash of the group path and one check of its components, or, for a new
+    ///   path, one step per component. No string is made for a path already seen.
     private mutating func groupID(forPathOf record: Int) -> Int {
-        let path = table.path(record)
-        guard let slash = path.utf8.lastIndex(of: 0x2F) else { return 0 }
-        let key = String(path[..<slash])
-        if let id = groupIDs[key] { return id }
-        var parent = 0
-        var prefixEnd = path.startIndex
-        for name in path[..<slash].split(separator: "/", omittingEmptySubsequences: false) {
-            prefixEnd = name.endIndex
-            let prefix = String(path[..<prefixEnd])
-            if let id = groupIDs[prefix] {
-                parent = id
-                continue
+        table.withPathBytes(record) { path in
+            guard let slash = path.lastIndex(of: 0x2F) else { return 0 }
+            let prefix = UnsafeBufferPointer(rebasing: path[..<slash])
+            if let id = existingGroup(prefix) { return id }
+            var parent = 0
+            var start = 0
+            while start <= prefix.count {
+                let end = prefix[start...].firstIndex(of: 0x2F) ?? prefix.count
+                let name = UnsafeBufferPointer(rebasing: prefix[start..<end])
+                let key = Hierarchy.nameKey(parent: parent, name)
+                if let id = groupsByName[key]?.first(where: {
+                    groups[$0].parent == parent && groups[$0].nameBytes.elementsEqual(name)
+                }) {
+                    parent = id
+                } else {
+                    let id = groups.count
+                    groups.append(
+                        Group(name: String(decoding: name, as: UTF8.self), nameBytes: Array(name), parent: parent))
+                    groups[parent].groups.append(id)
+                    groupsByName[key, default: []].append(id)
+                    parent = id
+                }
+                start = end + 1
             }
-            let id = groups.count
-            groups.append(Group(name: String(name), parent: parent))
-            groups[parent].groups.append(id)
-            groupIDs[prefix] = id
-            parent = id
+            groupsByPath[PathSet.hash(prefix, 0..<prefix.count), default: []].append(parent)
+            return parent
         }
-        return parent
+    }
+
+    /// The group whose full path is `prefix`, if it exists.
+    private func existingGroup(_ prefix: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let candidates = groupsByPath[PathSet.hash(prefix, 0..<prefix.count)] else { return nil }
+        return candidates.first { isGroup($0, named: prefix) }
+    }
+
+    /// Whether a group's path, read from it up to the root, spells `prefix`.
+    private func isGroup(_ id: Int, named prefix: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = prefix.count
+        var current = id
+        while current != 0 {
+            let name = groups[current].nameBytes
+            let start = end - name.count
+            guard start >= 0, prefix[start..<end].elementsEqual(name) else { return false }
+            current = groups[current].parent
+            if current != 0 {
+                guard start > 0, prefix[start - 1] == 0x2F else { return false }
+                end = start - 1
+            } else {
+                return start == 0
+            }
+        }
+        return prefix.isEmpty
+    }
+
+    private static func nameKey(parent: Int, _ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        PathSet.hash(name, 0..<name.count) ^ (UInt64(parent) &* 0x9E37_79B9_7F4A_7C15)
     }
 
     private mutating func sortSubgroups(of id: Int) {
@@ -149,9 +193,11 @@ public struct Hierarchy: Sendable {
     /// - Returns: The path, or `nil` when the record is not in the hierarchy.
     /// - Complexity: O(g + log n + depth · maxChildren).
     public func path(to record: UInt32) -> [Node]? {
-        let path = table.path(Int(record))
-        let key = path.utf8.lastIndex(of: 0x2F).map { String(path[..<$0]) } ?? ""
-        guard let group = groupIDs[key] else { return nil }
+        let found = table.withPathBytes(Int(record)) { path -> Int? in
+            guard let slash = path.lastIndex(of: 0x2F) else { return 0 }
+            return existingGroup(UnsafeBufferPointer(rebasing: path[..<slash]))
+        }
+        guard let group = found else { return nil }
         var chain: [Int] = [group]
         while let last = chain.last, last != 0 { chain.append(groups[last].parent) }
         chain.reverse()

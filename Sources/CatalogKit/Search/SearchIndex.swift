@@ -35,47 +35,60 @@ public struct SearchIndex: Sendable {
     ///
     /// - Parameters:
     ///   - query: The parsed query.
+    ///   - previous: Earlier hits of a query that `query` narrows (see ``Query/narrows(_:)``); only they are
+    ///     checked, front to back through the folded text. `nil` scans everything.
     ///   - isCancelled: Checked about every megabyte of text; when it turns true the search stops and returns
     ///     nothing, because a newer query has taken its place.
-    /// - Returns: Record numbers in result order: search order for exact queries; best fuzzy score first, then
-    ///   search order, for fuzzy ones.
-    /// - Complexity: One pass over the folded text, split over the cores: O(B + h log n) for B bytes and h hits,
-    ///   plus O(h log h) to rank fuzzy hits.
-    public func search(_ query: Query, isCancelled: (@Sendable () -> Bool)? = nil) -> [UInt32] {
-        if query.matchesNothing { return [] }
-        if query.isEmpty { return order }
-        if query.fuzzy { return rankFuzzy(fuzzyScan(query)) }
-        let found = scan(query, isCancelled: isCancelled)
-        return isCancelled?() == true ? [] : inSearchOrder(found)
+    /// - Returns: The hits, in result order (search order for exact queries; best fuzzy score first, then search
+    ///   order, for fuzzy ones) and in record order for narrowing further.
+    /// - Complexity: A full search is one pass over the folded text, split over the cores: O(B + h log n) for B
+    ///   bytes and h hits. Narrowing is O(Σ length of the candidates' text), plus O(n / 64 + h) to put the hits in
+    ///   search order with a bitmap of ranks; fuzzy hits are then ranked in O(h log h).
+    public func hits(for query: Query, among previous: Hits? = nil, isCancelled: (@Sendable () -> Bool)? = nil) -> Hits
+    {
+        if query.matchesNothing { return Hits(ordered: [], byRecord: []) }
+        // Checking candidates one by one costs more per byte than one pass over all the text, so a large
+        // candidate set is cheaper to scan again than to filter.
+        let candidates = previous.flatMap { $0.count > count / 8 ? nil : $0.byRecord }
+        if query.isEmpty { return previous ?? Hits(ordered: order, byRecord: nil) }
+        if query.fuzzy {
+            let matcher = FuzzyMatcher(query)
+            let scored =
+                candidates.map { list in
+                    chunked(list) { slice in
+                        slice.compactMap { record in score(record, matcher).map { Scored(record: record, score: $0) } }
+                    }
+                } ?? fuzzyScan(query)
+            return Hits(ordered: rankFuzzy(scored), byRecord: scored.map(\.record))
+        }
+        let found: [UInt32]
+        if let candidates {
+            let terms = query.terms
+            found = chunked(candidates) { slice in filter(slice, terms) }
+        } else {
+            found = scan(query, isCancelled: isCancelled)
+        }
+        if isCancelled?() == true { return Hits(ordered: [], byRecord: []) }
+        return Hits(ordered: inSearchOrder(found), byRecord: found)
     }
 
-    /// Finds the records among earlier results that match a query that narrows the earlier one.
+    /// Finds the records that match a query, in result order.
     ///
-    /// - Parameters:
-    ///   - query: The parsed query.
-    ///   - candidates: Earlier results, in result order. Every match of `query` must be among them (see
-    ///     ``Query/narrows(_:)``).
-    ///   - isCancelled: As for ``search(_:isCancelled:)``.
-    /// - Returns: Record numbers in result order.
-    /// - Complexity: O(Σ length of the candidates' text); exact results keep the candidates' order, so nothing is
-    ///   sorted.
+    /// - Complexity: See ``hits(for:among:isCancelled:)``.
+    public func search(_ query: Query, isCancelled: (@Sendable () -> Bool)? = nil) -> [UInt32] {
+        hits(for: query, isCancelled: isCancelled).ordered
+    }
+
+    /// Finds the records among earlier results, given in result order, that match a query that narrows the
+    /// earlier one.
+    ///
+    /// - Complexity: As ``hits(for:among:isCancelled:)``, plus O(h log h) to put the candidates in record order;
+    ///   keep the ``Hits`` to avoid that.
     public func search(
         _ query: Query, among candidates: [UInt32], isCancelled: (@Sendable () -> Bool)? = nil
     ) -> [UInt32] {
-        if query.matchesNothing { return [] }
-        if query.isEmpty { return candidates }
-        if query.fuzzy {
-            let matcher = FuzzyMatcher(query)
-            let scored = chunked(candidates) { slice in
-                slice.compactMap { record in score(record, matcher).map { Scored(record: record, score: $0) } }
-            }
-            return rankFuzzy(scored)
-        }
-        // Checking each candidate costs more per byte than one pass over all the text, so a large candidate set
-        // is cheaper to scan again than to filter.
-        if candidates.count > count / 8 { return search(query, isCancelled: isCancelled) }
-        let terms = query.terms
-        return chunked(candidates) { slice in filter(slice, terms) }
+        hits(for: query, among: Hits(ordered: candidates, byRecord: candidates.sorted()), isCancelled: isCancelled)
+            .ordered
     }
 
     /// The candidates whose text holds every term, in the order given.
@@ -176,10 +189,10 @@ public struct SearchIndex: Sendable {
 
     /// Puts records found in record order into search order.
     ///
-    /// Few hits are sorted by rank; many are marked in a bitmap of ranks and read back in one pass, which costs
-    /// O(n / 64 + h) whatever h is.
+    /// A handful of hits are sorted by rank; more are marked in a bitmap of ranks and read back in one pass, which
+    /// costs O(n / 64 + h) whatever h is.
     private func inSearchOrder(_ records: [UInt32]) -> [UInt32] {
-        if records.count < count / 16 {
+        if records.count < 64 || records.count < count / 1024 {
             return records.map { rank[Int($0)] }.sorted().map { order[Int($0)] }
         }
         var bits = [UInt64](repeating: 0, count: (count + 63) / 64)
@@ -240,12 +253,39 @@ public struct SearchIndex: Sendable {
         return min(count, chunk * size)..<min(count, (chunk + 1) * size)
     }
 
-    /// Applies an order-preserving filter to slices of `items` concurrently when there are many.
-    private func chunked<T: Sendable>(_ items: [UInt32], _ body: @Sendable (ArraySlice<UInt32>) -> [T]) -> [T] {
+    /// Applies an order-preserving filter to slices of `items` (all records when `nil`) concurrently when there are
+    /// many.
+    private func chunked<T: Sendable>(_ items: [UInt32]?, _ body: @Sendable (ArraySlice<UInt32>) -> [T]) -> [T] {
+        let items = items ?? Array(0..<UInt32(count))
         let pieces = items.count < 50_000 ? 1 : Parallel.width
         let size = (items.count + pieces - 1) / pieces
         return Parallel.map(pieces) { piece in
             body(items[min(items.count, piece * size)..<min(items.count, (piece + 1) * size)])
         }.flatMap { $0 }
     }
+}
+
+/// The records a query found, in result order for showing and in record order for narrowing further.
+public struct Hits: Sendable {
+    /// The records in result order.
+    public let ordered: [UInt32]
+    /// The same records by ascending record number; `nil` stands for every record.
+    let byRecord: [UInt32]?
+
+    /// No hits.
+    public static let none = Hits(ordered: [], byRecord: [])
+
+    /// Every record of an index: what the empty query finds.
+    public init(all index: SearchIndex) {
+        self.init(ordered: index.recordsInOrder, byRecord: nil)
+    }
+
+    init(ordered: [UInt32], byRecord: [UInt32]?) {
+        self.ordered = ordered
+        self.byRecord = byRecord
+    }
+
+    /// The number of hits.
+    public var count: Int { ordered.count }
+    public var isEmpty: Bool { ordered.isEmpty }
 }

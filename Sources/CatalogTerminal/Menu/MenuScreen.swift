@@ -26,7 +26,7 @@ public struct MenuScreen: Screen {
         var query = Query("")
         /// The query the hits answer; it lags `query` while a background search runs.
         var hitsQuery = Query("")
-        var hits: [UInt32] = []
+        var hits = Hits.none
         var cursor = 0
         var scroll = 0
     }
@@ -34,7 +34,7 @@ public struct MenuScreen: Screen {
     /// A finished search, as a background job returns it.
     struct SearchOutcome: Sendable {
         var query: Query
-        var hits: [UInt32]
+        var hits: Hits
     }
 
     /// A catalog loaded in the background: the entries and their grouping.
@@ -281,7 +281,7 @@ public struct MenuScreen: Screen {
     private mutating func startFilter(with text: String) -> Action {
         // The empty query matches everything, so every entry is a candidate for the first keystroke.
         let empty = Query("", fuzzy: fuzzy)
-        filter = Filter(query: empty, hitsQuery: empty, hits: snapshot.recordsInOrder)
+        filter = Filter(query: empty, hitsQuery: empty, hits: Hits(all: snapshot.index))
         pendingSearch = nil
         return setFilterText(text, caret: text.count, force: true)
     }
@@ -298,8 +298,8 @@ public struct MenuScreen: Screen {
             case .home: moveCursor(to: 0, count: count)
             case .end: moveCursor(to: count - 1, count: count)
             case .open:
-                guard current.hits.indices.contains(current.cursor) else { return .bell }
-                return open(record: current.hits[current.cursor])
+                guard current.hits.ordered.indices.contains(current.cursor) else { return .bell }
+                return open(record: current.hits.ordered[current.cursor])
             case .deleteBackward:
                 guard current.caret > 0 else {
                     if current.text.isEmpty { filter = nil }
@@ -350,10 +350,10 @@ public struct MenuScreen: Screen {
         current.query = query
         filter = current
         guard changed, loadingWhat == nil else { return .none }
-        let candidates: [UInt32]? = query.narrows(current.hitsQuery) ? current.hits : nil
+        let candidates: Hits? = query.narrows(current.hitsQuery) ? current.hits : nil
         let index = snapshot.index
         guard searchesInBackground else {
-            current.hits = candidates.map { index.search(query, among: $0) } ?? index.search(query)
+            current.hits = index.hits(for: query, among: candidates)
             current.hitsQuery = query
             current.cursor = 0
             current.scroll = 0
@@ -364,10 +364,7 @@ public struct MenuScreen: Screen {
         pendingSearch = nextJob
         return .run(
             Job(lane: Self.searchLane, id: nextJob) { isCancelled in
-                let hits =
-                    candidates.map { index.search(query, among: $0, isCancelled: isCancelled) }
-                    ?? index.search(query, isCancelled: isCancelled)
-                return SearchOutcome(query: query, hits: hits)
+                SearchOutcome(query: query, hits: index.hits(for: query, among: candidates, isCancelled: isCancelled))
             })
     }
 
@@ -432,7 +429,7 @@ public struct MenuScreen: Screen {
             let before = String(filter.text.prefix(filter.caret))
             lines.append(Line([Span("/ ", .bold), Span(filter.text)]))
             cursor = (0, min(width - 1, 2 + DisplayWidth.of(before)))
-            let visible = filter.hits.dropFirst(filter.scroll).prefix(height)
+            let visible = filter.hits.ordered.dropFirst(filter.scroll).prefix(height)
             for (offset, record) in visible.enumerated() {
                 lines.append(hitLine(record, selected: filter.scroll + offset == filter.cursor, width: width))
             }
@@ -541,7 +538,7 @@ public struct MenuScreen: Screen {
     public func lines(width: Int) -> [String] {
         if let filter {
             var output = [statusText]
-            for (index, record) in filter.hits.prefix(Self.lineModeHits).enumerated() {
+            for (index, record) in filter.hits.ordered.prefix(Self.lineModeHits).enumerated() {
                 let table = snapshot.table
                 let groups = table.groups(Int(record)).joined(separator: "/")
                 output.append(
@@ -598,7 +595,7 @@ public struct MenuScreen: Screen {
                     return .status(
                         "There is no item \(number); choose 1 to \(min(filter.hits.count, Self.lineModeHits)).")
                 }
-                return open(record: filter.hits[number - 1])
+                return open(record: filter.hits.ordered[number - 1])
             }
             let count = children.count
             let index = number == 0 ? 9 : number - 1
