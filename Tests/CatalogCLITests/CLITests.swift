@@ -174,3 +174,25 @@ struct LauncherErrorTests {
         #expect(result.stderr == "catalog: standard input: line 2: the path has an empty title\n")
     }
 }
+
+@Suite("catalog open")
+struct OpenTests {
+    let catalog = productPath("catalog")
+
+    @Test("opens a screen by id or by its title, folded, and runs it in line mode")
+    func open() throws {
+        for name in ["basics/greeting", "GREETING", "greeting"] {
+            let result = try runProcess(catalog, ["open", name, "--plain"], input: Array("..\n".utf8))
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            #expect(result.stdout.hasPrefix("Hello, terminal!"), "\(name)")
+        }
+    }
+
+    @Test("an unknown name exits 2 and suggests candidates")
+    func unknown() throws {
+        let result = try runProcess(catalog, ["open", "greet"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no entry has the id or title 'greet'"))
+        #expect(result.stderr.contains("basics/greeting (Basics/Greeting)"))
+    }
+}
