@@ -2,8 +2,9 @@ import Foundation
 
 /// The fast path of ``Folding``: folds UTF-8 bytes straight into a byte buffer.
 ///
-/// ASCII is copied a run at a time and lower-cased in place. Every other scalar is folded once with ``Folding/referenceFold(_:)`` and
-/// cached, so bulk folding costs one table or dictionary lookup per scalar. Text in which a scalar could combine
+/// Text that folds to itself apart from ASCII case is copied a span at a time and lower-cased in place. Every other
+/// scalar is folded once with ``Folding/referenceFold(_:)`` and cached, so bulk folding costs one table lookup per
+/// non-ASCII scalar. Text in which a scalar could combine
 /// with the one before it (a combining mark after a non-Latin base, Hangul medial or final jamo) is rare in
 /// practice and is folded whole by the reference path, which keeps the result identical to the definition.
 ///
@@ -26,6 +27,8 @@ public struct Folder: Sendable {
         var start: UInt32
         var count: UInt32
         var kind: Kind
+        /// Whether the scalar folds to itself, so its bytes can be copied with the text around it.
+        var identity = false
     }
 
     /// Scalars of the Basic Multilingual Plane, direct-mapped; made on the first non-ASCII scalar.
@@ -49,28 +52,39 @@ public struct Folder: Sendable {
         var index = 0
         let count = input.count
         var baseIsLatin = false
+        // Text that folds to itself apart from ASCII case (ASCII, and scalars such as Hangul or lower-case
+        // Cyrillic) is copied a span at a time and lower-cased in place; only other scalars are looked up.
+        var spanStart = 0
+        @inline(__always) func flushSpan(upTo end: Int, into out: inout [UInt8]) {
+            guard end > spanStart else { return }
+            let start = out.count
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: input[spanStart..<end]))
+            out.withUnsafeMutableBufferPointer { buffer in
+                for position in start..<buffer.count {
+                    let byte = buffer[position]
+                    buffer[position] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
+                }
+            }
+        }
         while index < count {
             if input[index] < 0x80 {
-                // A run of ASCII: copy it in one go, then lower-case it in place.
-                let end = Folder.asciiRunEnd(input, from: index)
-                let start = out.count
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<end]))
-                out.withUnsafeMutableBufferPointer { buffer in
-                    for position in start..<buffer.count {
-                        let byte = buffer[position]
-                        buffer[position] = byte &+ (byte &- 0x41 < 26 ? 0x20 : 0)
-                    }
-                }
+                index = Folder.asciiRunEnd(input, from: index)
                 baseIsLatin = true
-                index = end
                 continue
             }
             guard let (scalar, length) = Folder.decode(input, at: index) else {
                 out.removeSubrange(mark...)
                 return false
             }
-            index += length
             let cached = lookup(scalar)
+            if cached.identity {
+                baseIsLatin = cached.kind == .latinBase
+                index += length
+                continue
+            }
+            flushSpan(upTo: index, into: &out)
+            index += length
+            spanStart = index
             switch cached.kind {
             case .mark where baseIsLatin:
                 continue
@@ -80,10 +94,13 @@ public struct Folder: Sendable {
                 return true
             case .latinBase, .otherBase:
                 let start = Int(cached.start)
-                out.append(contentsOf: cacheBytes[start..<start + Int(cached.count)])
+                cacheBytes.withUnsafeBufferPointer { bytes in
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<start + Int(cached.count)]))
+                }
                 baseIsLatin = cached.kind == .latinBase
             }
         }
+        flushSpan(upTo: count, into: &out)
         return true
     }
 
@@ -152,7 +169,9 @@ public struct Folder: Sendable {
         let decomposed = String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars
         let base = decomposed.last { $0.properties.generalCategory != .nonspacingMark }
         let latin = base.map { Folding.isLatin($0.value) } ?? false
-        return Cached(start: start, count: UInt32(bytes.count) - start, kind: latin ? .latinBase : .otherBase)
+        return Cached(
+            start: start, count: UInt32(bytes.count) - start, kind: latin ? .latinBase : .otherBase,
+            identity: folded.unicodeScalars.elementsEqual([scalar]))
     }
 
     /// Whether canonical composition or reordering could join this scalar to the one before it.

@@ -15,7 +15,7 @@ public struct LineDriver {
     public static let help = [
         "Commands:",
         "  q    quit",
-        "  ..   go back to the previous screen",
+        "  ..   go back: to the previous screen, out of the filter, or up a level",
         "  ?    show this help",
     ]
 

@@ -145,7 +145,6 @@ public struct MenuScreen: Screen {
         [
             "  <n>  open item n",
             "  /text  filter the whole catalog; / alone clears the filter",
-            "  ..   go up a level, or leave the filter",
         ]
     }
 
