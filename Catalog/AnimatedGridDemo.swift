@@ -11,7 +11,7 @@ extension Demos {
 /// A grid of lettered cells that swaps two cells on every tick of a clock it is given.
 ///
 /// Time only moves by ``Event/tick(now:)``: the screen asks for the next tick with ``Action/tick(after:)`` while it
-/// runs, and never has more than one tick pending. Any key pauses; Space or Enter plays again, and → steps one frame
+/// runs, and never has more than one tick pending. It starts when it opens (its first size event). Any key pauses; Space or Enter plays again, and → steps one frame
 /// while paused. A paused screen ignores a late tick and asks for no more, so leaving it stops the clock cleanly.
 struct AnimatedGridDemo: Screen {
     static let interval = Duration.milliseconds(120)
@@ -27,6 +27,8 @@ struct AnimatedGridDemo: Screen {
     private(set) var tickPending = false
     /// The clock reading of the last tick.
     private(set) var lastTick: Duration?
+    /// Whether the grid has started on its own, which it does once, when it opens.
+    private(set) var started = false
     private var random: UInt64
 
     init(count: Int = 24, seed: UInt64 = 0x5EED) {
@@ -40,7 +42,13 @@ struct AnimatedGridDemo: Screen {
 
     mutating func handle(_ event: Event) throws -> Action {
         switch event {
-        case .resize, .finished: return .none
+        case .resize:
+            // The session tells a screen its size as it opens: start animating then, once.
+            guard !started else { return .none }
+            started = true
+            isRunning = true
+            return requestTick()
+        case .finished: return .none
         case .tick(let now):
             tickPending = false
             guard isRunning else { return .none }
@@ -126,7 +134,8 @@ struct AnimatedGridDemo: Screen {
     }
 
     func lines(width: Int) -> [String] {
-        gridRows(width: width).map { String($0) } + [stateLine]
+        // Line mode has no clock: frames move only with `s`.
+        gridRows(width: width).map { String($0) } + ["Frame \(step) · type s to step"]
     }
 
     mutating func handle(line: String) throws -> Action {

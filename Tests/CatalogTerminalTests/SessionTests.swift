@@ -185,9 +185,9 @@ struct SessionTests {
         let size = Size(columns: 100, rows: 30)
         #expect(session.handle(.resize(size)) == [])
         #expect(session.handle(.tick(now: .seconds(1))) == [])
-        for screen in session.stack {
-            #expect((screen as? ListScreen)?.resizes == [size])
-        }
+        #expect((session.stack[0] as? ListScreen)?.resizes == [size])
+        // A screen is told the size as it opens, then every change.
+        #expect((session.stack[1] as? ListScreen)?.resizes == [.standard, size])
         #expect((session.stack[0] as? ListScreen)?.ticks == [])
         #expect((session.stack[1] as? ListScreen)?.ticks == [.seconds(1)])
     }

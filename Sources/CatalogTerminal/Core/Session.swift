@@ -66,6 +66,9 @@ public struct Session {
         rootCloses = true
     }
 
+    /// The size screens were last told, which a newly opened screen is told too.
+    public private(set) var size = Size.standard
+
     /// Whether closing the root screen ends the session.
     public private(set) var rootCloses = false
 
@@ -82,6 +85,7 @@ public struct Session {
     /// - Parameter event: A key, tick or resize from the shell.
     /// - Returns: What the shell must do, in order.
     public mutating func handle(_ event: Event) -> [Effect] {
+        if case .resize(let newSize) = event { size = newSize }
         switch event {
         case .key(let key):
             status = nil
@@ -159,7 +163,10 @@ public struct Session {
         for action in action.flattened {
             switch action {
             case .none, .batch: break
-            case .push(let screen): stack.append(screen)
+            case .push(let screen):
+                // A screen learns its size as it opens, and may start its clock then.
+                stack.append(screen)
+                effects += deliverToTop(.resize(size))
             case .pop:
                 if !pop() && rootCloses { effects.append(.quit) }
             case .quit: effects.append(.quit)
