@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "catalog-bench", dependencies: ["CatalogKit", "CatalogTerminal"]),
         // Test helpers shared by the test targets: a pseudo-terminal driver and a screen model.
         .target(name: "CatalogTestSupport", dependencies: ["CatalogTerminal"], path: "Tests/CatalogTestSupport"),
-        .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit"]),
+        .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "CatalogTestSupport"]),
         .testTarget(
             name: "CatalogTerminalTests", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogTestSupport"]),
         .testTarget(name: "CatalogDemosTests", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogDemos"]),

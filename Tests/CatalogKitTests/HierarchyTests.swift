@@ -1,4 +1,5 @@
 import CatalogKit
+import CatalogTestSupport
 import Testing
 
 @Suite("Grouping")

@@ -1,3 +1,4 @@
+import CatalogTestSupport
 import Testing
 
 @testable import CatalogTerminal
@@ -159,20 +160,5 @@ struct KeyDecoderTests {
         _ = decoder.feed([0x1B, 0x5B] + Array(repeating: 0x31, count: 100_000))
         #expect(decoder.pendingByteCount <= KeyDecoder.maximumSequenceLength)
         #expect(decoder.feed(bytes("~a")) == [.character("a")])
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so random tests can be replayed from their seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

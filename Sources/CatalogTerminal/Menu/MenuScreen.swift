@@ -218,13 +218,8 @@ public struct MenuScreen: Screen {
             return .none
         }
         let count = children.count
+        if move(command, from: current.cursor, count: count) { return .none }
         switch command {
-        case .up: moveCursor(to: current.cursor - 1, count: count)
-        case .down: moveCursor(to: current.cursor + 1, count: count)
-        case .pageUp: moveCursor(to: current.cursor - listHeight, count: count)
-        case .pageDown: moveCursor(to: current.cursor + listHeight, count: count)
-        case .home: moveCursor(to: 0, count: count)
-        case .end: moveCursor(to: count - 1, count: count)
         case .open: return open(at: current.cursor)
         case .jump(let index):
             guard index < count else { return .bell }
@@ -236,6 +231,22 @@ public struct MenuScreen: Screen {
         default: break
         }
         return .none
+    }
+
+    /// Carries out a cursor movement, in the list being browsed or the filter's hits.
+    ///
+    /// - Returns: Whether the command was a movement.
+    private mutating func move(_ command: Command, from cursor: Int, count: Int) -> Bool {
+        switch command {
+        case .up: moveCursor(to: cursor - 1, count: count)
+        case .down: moveCursor(to: cursor + 1, count: count)
+        case .pageUp: moveCursor(to: cursor - listHeight, count: count)
+        case .pageDown: moveCursor(to: cursor + listHeight, count: count)
+        case .home: moveCursor(to: 0, count: count)
+        case .end: moveCursor(to: count - 1, count: count)
+        default: return false
+        }
+        return true
     }
 
     private mutating func moveCursor(to index: Int, count: Int) {
@@ -288,14 +299,8 @@ public struct MenuScreen: Screen {
     private mutating func edit(_ key: Key) -> Action {
         guard var current = filter else { return .none }
         if let command = Self.command(for: key, in: Self.filtering) {
-            let count = current.hits.count
+            if move(command, from: current.cursor, count: current.hits.count) { return .none }
             switch command {
-            case .up: moveCursor(to: current.cursor - 1, count: count)
-            case .down: moveCursor(to: current.cursor + 1, count: count)
-            case .pageUp: moveCursor(to: current.cursor - listHeight, count: count)
-            case .pageDown: moveCursor(to: current.cursor + listHeight, count: count)
-            case .home: moveCursor(to: 0, count: count)
-            case .end: moveCursor(to: count - 1, count: count)
             case .open:
                 guard current.hits.ordered.indices.contains(current.cursor) else { return .bell }
                 return open(record: current.hits.ordered[current.cursor])
