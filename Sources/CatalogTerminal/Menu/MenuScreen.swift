@@ -452,9 +452,10 @@ public struct MenuScreen: Screen {
         }
         if let number = Int(line) {
             if let filter {
-                guard (1...min(filter.hits.count, Self.lineModeHits)).contains(number) else {
-                    return .status(
-                        "There is no item \(number); choose 1 to \(min(filter.hits.count, Self.lineModeHits)).")
+                let shown = min(filter.hits.count, Self.lineModeHits)
+                guard shown > 0 else { return .status("There is no item \(number); nothing matches the filter.") }
+                guard (1...shown).contains(number) else {
+                    return .status("There is no item \(number); choose 1 to \(shown).")
                 }
                 return open(record: filter.hits[number - 1])
             }
