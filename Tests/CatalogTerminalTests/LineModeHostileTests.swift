@@ -37,4 +37,12 @@ struct LineModeHostileTests {
         #expect(!done)
         #expect(output.contains("There is no item 3; choose 1 to 1."), "\(output)")
     }
+
+    @Test("a negative number is refused and leaves the cursor alone")
+    func negativeNumber() throws {
+        let (output, done) = try run(["-3", "1"])
+        #expect(!done)
+        #expect(output.contains("There is no item -3; choose 1 to 2."), "\(output)")
+        #expect(output.contains("1. b"), "the first group still opens: \(output)")
+    }
 }

@@ -461,7 +461,9 @@ public struct MenuScreen: Screen {
             }
             let count = children.count
             let index = number == 0 ? 9 : number - 1
-            guard index < count else { return .status("There is no item \(number); choose 1 to \(count).") }
+            guard (0..<count).contains(index) else {
+                return .status("There is no item \(number); choose 1 to \(count).")
+            }
             levels[levels.count - 1].cursor = index
             return open(at: index)
         }
