@@ -140,24 +140,30 @@ public enum CatalogFile {
         }
     }
 
-    /// Equal paths sort next to each other, so one pass over the order finds every duplicate.
+    /// Equal paths sort next to each other, so one pass over the order finds every duplicate. The error names the
+    /// earliest line that repeats a path, found by record number (records are in file order), so however many
+    /// duplicates there are, line numbers are counted only twice.
     private static func checkDuplicates(_ table: EntryTable, _ index: SearchIndex, _ bytes: [UInt8]) throws {
         let order = index.recordsInOrder
-        var firstDuplicate: (line: Int, earlier: Int, path: String)?
-        for position in order.indices.dropFirst() {
-            let a = Int(order[position - 1])
-            let b = Int(order[position])
-            guard compareRaw(table, a, b, titleOnly: false) == 0 else { continue }
-            let (earlier, later) = (min(a, b), max(a, b))
-            let line = lineNumber(of: table, later, in: bytes)
-            if firstDuplicate.map({ line < $0.line }) ?? true {
-                firstDuplicate = (line, lineNumber(of: table, earlier, in: bytes), table.path(later))
+        var firstDuplicate: (later: Int, earlier: Int)?
+        var runStart = 0
+        for position in order.indices
+        where position == order.count - 1
+            || compareRaw(table, Int(order[position]), Int(order[position + 1]), titleOnly: false) != 0
+        {
+            // order[runStart...position] share one path: its first two records are the first line and the repeat.
+            if position > runStart {
+                let run = order[runStart...position].map(Int.init).sorted()
+                if firstDuplicate.map({ run[1] < $0.later }) ?? true { firstDuplicate = (run[1], run[0]) }
             }
+            runStart = position + 1
         }
-        if let firstDuplicate {
+        if let (later, earlier) = firstDuplicate {
             throw Error(
-                line: firstDuplicate.line,
-                problem: "duplicate path '\(firstDuplicate.path)' (first on line \(firstDuplicate.earlier))")
+                line: lineNumber(of: table, later, in: bytes),
+                problem:
+                    "duplicate path '\(table.path(later))' (first on line \(lineNumber(of: table, earlier, in: bytes)))"
+            )
         }
     }
 
