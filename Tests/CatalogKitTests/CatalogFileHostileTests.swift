@@ -30,4 +30,17 @@ struct CatalogFileHostileTests {
         #expect(
             error(Array(many.utf8))?.description == "line 8: duplicate path 'G/0' (first on line 1)")
     }
+
+    @Test("a path may have 100 groups; a deeper one is refused on its line")
+    func depthLimit() throws {
+        let groups = (0..<CatalogFile.maximumGroups).map { "g\($0)" }.joined(separator: "/")
+        let hundred = try parse(Array("Top\n\(groups)/Leaf\n".utf8))
+        #expect(hundred.table.groups(Int(try #require(hundred.search("leaf").first))).count == 100)
+        let deeper = "Top\n\(groups)/g100/Leaf\n"
+        #expect(
+            error(Array(deeper.utf8))?.description
+                == "line 2: the path has 101 groups, more than the 100 allowed; flatten it")
+        let tenThousand = (0..<10_000).map { "g\($0)" }.joined(separator: "/") + "/Leaf"
+        #expect(error(Array(tenThousand.utf8))?.line == 1)
+    }
 }

@@ -20,7 +20,7 @@ public enum CatalogFile {
     /// - Parameter bytes: The file's contents.
     /// - Returns: A snapshot with no factories.
     /// - Throws: ``Error`` for the first malformed line: invalid UTF-8, a NUL byte, an empty title or group
-    ///   name, or a path that an earlier line already has.
+    ///   name, more than ``maximumGroups`` groups, or a path that an earlier line already has.
     /// - Complexity: O(B) to fold B bytes, then O(n log n) to order n entries.
     public static func parse<Handler>(_ bytes: [UInt8]) throws -> Snapshot<Handler> {
         guard bytes.count < Int(UInt32.max) else { throw Error(line: 1, problem: "the file is larger than 4 GiB") }
@@ -106,8 +106,18 @@ public enum CatalogFile {
         return piece
     }
 
+    /// The most groups a path may have. Deeper paths are refused: every group level costs the tree drawing and
+    /// the grouping a prefix as long as the depth, so a path 10,000 groups deep would draw hundreds of megabytes,
+    /// and JSON readers refuse nesting much deeper than this.
+    public static let maximumGroups = 100
+
     /// Checks the path's components and returns where its title starts.
     private static func checkPath(_ path: UnsafeBufferPointer<UInt8>, line: Int) -> Result<Int, Error> {
+        let groups = path.reduce(0) { $1 == 0x2F ? $0 + 1 : $0 }
+        if groups > maximumGroups {
+            let problem = "the path has \(groups) groups, more than the \(maximumGroups) allowed; flatten it"
+            return .failure(Error(line: line, problem: problem))
+        }
         var componentStart = 0
         for index in 0...path.count where index == path.count || path[index] == 0x2F {
             let component = UnsafeBufferPointer(rebasing: path[componentStart..<index])
