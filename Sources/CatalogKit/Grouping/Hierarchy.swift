@@ -36,7 +36,15 @@ public struct Hierarchy: Sendable {
     let table: EntryTable
     private let ranks: [UInt32]
     private var groups: [Group]
+    /// The group that holds an entry, by the entry's group path; only groups that hold entries are keyed here.
     private var groupIDs: [String: Int]
+    /// Each group by its parent and name, so a path's groups are found without a key per prefix.
+    private var childIDs: [ChildKey: Int] = [:]
+
+    private struct ChildKey: Hashable, Sendable {
+        var parent: Int
+        var name: String
+    }
 
     /// The root node.
     public var root: Node { .group(0) }
@@ -49,7 +57,7 @@ public struct Hierarchy: Sendable {
     ///   - rootTitle: The title of the root node.
     ///   - maxChildren: The most children any node shows; at least 2.
     /// - Throws: ``Error`` when `maxChildren` is less than 2.
-    /// - Complexity: O(n · g) for n entries with g path components, plus sorting each group's subgroups.
+    /// - Complexity: O(total path length), plus sorting each group's subgroups.
     public init(table: EntryTable, index: SearchIndex, rootTitle: String = "Catalog", maxChildren: Int = 10) throws {
         guard maxChildren >= 2 else {
             throw Error(description: "The maximum number of children must be at least 2, not \(maxChildren).")
@@ -80,21 +88,22 @@ public struct Hierarchy: Sendable {
         guard let slash = path.utf8.lastIndex(of: 0x2F) else { return 0 }
         let key = String(path[..<slash])
         if let id = groupIDs[key] { return id }
+        // Keying each level by (parent, name) rather than by its whole prefix keeps this linear in the path's
+        // length: a path of g groups would otherwise make g prefixes of up to its full length.
         var parent = 0
-        var prefixEnd = path.startIndex
         for name in path[..<slash].split(separator: "/", omittingEmptySubsequences: false) {
-            prefixEnd = name.endIndex
-            let prefix = String(path[..<prefixEnd])
-            if let id = groupIDs[prefix] {
+            let child = ChildKey(parent: parent, name: String(name))
+            if let id = childIDs[child] {
                 parent = id
                 continue
             }
             let id = groups.count
-            groups.append(Group(name: String(name), parent: parent))
+            groups.append(Group(name: child.name, parent: parent))
             groups[parent].groups.append(id)
-            groupIDs[prefix] = id
+            childIDs[child] = id
             parent = id
         }
+        groupIDs[key] = parent
         return parent
     }
 
