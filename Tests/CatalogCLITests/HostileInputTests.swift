@@ -50,6 +50,8 @@ struct HostileInputTests {
         "invalid-utf8-in-group.txt": .rejected(1, "not valid UTF-8"),
         "invalid-utf8-latin1.txt": .rejected(1, "not valid UTF-8"),
         "invalid-utf8-utf16le-bom.txt": .rejected(1, "NUL"),
+        "invalid-utf8-after-combining-mark.txt": .rejected(2, "not valid UTF-8"),
+        "fuzz-file-invalid-utf8-after-mark.txt": .rejected(2, "not valid UTF-8"),
         "escape-sequences.txt": .accepted(4),
         "c1-controls.txt": .accepted(3),
         "bidi-overrides.txt": .accepted(4),

@@ -43,4 +43,14 @@ struct CatalogFileHostileTests {
         let tenThousand = (0..<10_000).map { "g\($0)" }.joined(separator: "/") + "/Leaf"
         #expect(error(Array(tenThousand.utf8))?.line == 1)
     }
+
+    @Test("invalid UTF-8 after a combining mark is refused, not repaired (found by the file fuzzer)")
+    func invalidAfterMark() {
+        // A mark after a non-Latin letter sends the line down the reference fold, which used to decode the rest of
+        // the line leniently: two lines differing only in their invalid bytes became one path twice.
+        let title: [UInt8] = Array("A/ok\nA/\u{31F}\u{430}".utf8) + [0xBA, 0x0A]
+        #expect(error(title)?.description == "line 2: the line is not valid UTF-8")
+        let keyword: [UInt8] = Array("A/ok\tи\u{306}".utf8) + [0xFF]
+        #expect(error(keyword)?.description == "line 1: the line is not valid UTF-8")
+    }
 }
