@@ -64,6 +64,7 @@ enum CLI {
         }
         let registry = Registry<any Screen>()
         try Demos.register(in: registry)
+        try TestScreens.register(in: registry, environment: ProcessInfo.processInfo.environment)
         return (registry.snapshot(), registry)
     }
 

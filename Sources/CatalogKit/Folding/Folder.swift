@@ -90,6 +90,8 @@ public struct Folder: Sendable {
                 continue
             case .mark, .combining, .unknown:
                 out.removeSubrange(mark...)
+                // The reference path decodes the whole text, repairing what it can't read, so check the rest first.
+                guard Folder.isValid(input, from: index) else { return false }
                 appendReference(input, to: &out)
                 return true
             case .latinBase, .otherBase:
@@ -184,6 +186,20 @@ public struct Folder: Sendable {
         }
         // Hangul medial vowels and final consonants compose with the syllable before them.
         return (0x1160...0x11FF).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value)
+    }
+
+    /// Whether the bytes from `start` on are valid UTF-8.
+    static func isValid(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var index = start
+        while index < input.count {
+            if input[index] < 0x80 {
+                index += 1
+                continue
+            }
+            guard let (_, length) = decode(input, at: index) else { return false }
+            index += length
+        }
+        return true
     }
 
     /// Decodes one scalar, rejecting overlong forms, surrogates and values past U+10FFFF.

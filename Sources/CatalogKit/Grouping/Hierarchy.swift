@@ -54,7 +54,7 @@ public struct Hierarchy: Sendable {
     ///   - rootTitle: The title of the root node.
     ///   - maxChildren: The most children any node shows; at least 2.
     /// - Throws: ``Error`` when `maxChildren` is less than 2.
-    /// - Complexity: O(n · g) for n entries with g path components, plus sorting each group's subgroups.
+    /// - Complexity: O(total path length), plus sorting each group's subgroups.
     public init(table: EntryTable, index: SearchIndex, rootTitle: String = "Catalog", maxChildren: Int = 10) throws {
         guard maxChildren >= 2 else {
             throw Error(description: "The maximum number of children must be at least 2, not \(maxChildren).")
@@ -309,12 +309,17 @@ enum BucketLabel {
         let characters = Array(title)
         if characters.count <= wholeTitleLength { return title }
         let folded = others.map { Folding.foldedBytes($0) }
-        var length = 1
-        while length < characters.count
-            && folded.contains(where: { $0.starts(with: Folding.foldedBytes(String(characters[..<length]))) })
-        {
-            length += 1
+        // A prefix that another title starts with has shorter prefixes that it starts with too, so the shortest
+        // distinguishing length is found by bisection: O(n log n) for a title of n characters, where trying each
+        // length in turn folded n prefixes, quadratic for long titles that share a long start.
+        var low = 1
+        var high = characters.count
+        while low < high {
+            let middle = (low + high) / 2
+            let prefix = Folding.foldedBytes(String(characters[..<middle]))
+            if folded.contains(where: { $0.starts(with: prefix) }) { low = middle + 1 } else { high = middle }
         }
+        var length = low
         while length < characters.count && !characters[length].isWhitespace && characters[length] != "-" {
             length += 1
         }

@@ -26,7 +26,7 @@ public enum CatalogFile {
     /// - Parameter bytes: The file's contents.
     /// - Returns: A snapshot with no factories.
     /// - Throws: ``Error`` for the first malformed line: invalid UTF-8, a NUL byte, an empty title or group
-    ///   name, or a path that an earlier line already has.
+    ///   name, more than ``maximumGroups`` groups, or a path that an earlier line already has.
     /// - Complexity: O(B) to fold B bytes, split over the cores, then O(n log n) to order n entries.
     public static func parse<Handler>(_ bytes: [UInt8]) throws -> Snapshot<Handler> {
         try read(bytes, keeping: nil)
@@ -145,11 +145,25 @@ public enum CatalogFile {
         return piece
     }
 
+    /// The most groups a path may have. Deeper paths are refused: every group level costs the tree drawing and
+    /// the grouping a prefix as long as the depth, so a path 10,000 groups deep would draw hundreds of megabytes,
+    /// and JSON readers refuse nesting much deeper than this.
+    public static let maximumGroups = 100
+
     /// Checks the path's components and returns where its title starts.
     private static func checkPath(_ path: UnsafeBufferPointer<UInt8>, line: Int) -> Result<Int, Error> {
         var componentStart = 0
+        var groups = 0
         while true {
             let index = find(0x2F, in: path, componentStart..<path.count) ?? path.count
+            if index < path.count {
+                groups += 1
+                if groups > maximumGroups {
+                    let total = groups + path[(index + 1)...].reduce(0) { $1 == 0x2F ? $0 + 1 : $0 }
+                    let problem = "the path has \(total) groups, more than the \(maximumGroups) allowed; flatten it"
+                    return .failure(Error(line: line, problem: problem))
+                }
+            }
             let component = UnsafeBufferPointer(rebasing: path[componentStart..<index])
             if isBlank(component) {
                 let what = index == path.count ? "an empty title" : "an empty group name"

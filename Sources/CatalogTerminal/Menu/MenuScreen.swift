@@ -595,15 +595,18 @@ public struct MenuScreen: Screen {
         }
         if let number = Int(line) {
             if let filter {
-                guard (1...min(filter.hits.count, Self.lineModeHits)).contains(number) else {
-                    return .status(
-                        "There is no item \(number); choose 1 to \(min(filter.hits.count, Self.lineModeHits)).")
+                let shown = min(filter.hits.count, Self.lineModeHits)
+                guard shown > 0 else { return .status("There is no item \(number); nothing matches the filter.") }
+                guard (1...shown).contains(number) else {
+                    return .status("There is no item \(number); choose 1 to \(shown).")
                 }
                 return open(record: filter.hits.ordered[number - 1])
             }
             let count = children.count
             let index = number == 0 ? 9 : number - 1
-            guard index < count else { return .status("There is no item \(number); choose 1 to \(count).") }
+            guard (0..<count).contains(index) else {
+                return .status("There is no item \(number); choose 1 to \(count).")
+            }
             levels[levels.count - 1].cursor = index
             return open(at: index)
         }

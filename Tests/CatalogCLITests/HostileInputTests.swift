@@ -1,0 +1,334 @@
+import CatalogTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// The hostile-input corpus: every file in `Tests/HostileInput`, and large inputs generated here, run through the
+/// real `catalog` binary in every output mode.
+///
+/// Each run must end by itself (no hang), by exiting (no signal), with no raw control character on stdout or stderr,
+/// and with the outcome the table below gives: accepted with so many entries, or refused with exit status 2 and a
+/// one-line error naming the line. JSON output must parse.
+@Suite("Hostile input corpus")
+struct HostileInputTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("HostileInput")
+
+    /// What the committed files must do. A file in the directory without an entry here fails the suite.
+    static let committed: [String: HostileOutcome] = [
+        "bom.txt": .accepted(2),
+        "bom-only.txt": .accepted(0),
+        "bom-twice.txt": .accepted(1),
+        "crlf.txt": .accepted(2),
+        "cr-inside-title.txt": .accepted(2),
+        "lone-cr.txt": .accepted(0),
+        "empty.txt": .accepted(0),
+        "blank-lines.txt": .accepted(0),
+        "no-final-newline.txt": .accepted(1),
+        "empty-keywords.txt": .accepted(3),
+        "duplicate-paths.txt": .rejected(3, "duplicate path 'A/B' (first on line 1)"),
+        "duplicate-paths-crlf.txt": .rejected(2, "duplicate path 'A/B' (first on line 1)"),
+        "duplicate-paths-keywords.txt": .rejected(2, "duplicate path 'A/B' (first on line 1)"),
+        "duplicate-with-escapes.txt": .rejected(2, "duplicate path"),
+        "empty-title.txt": .rejected(1, "the path has an empty title"),
+        "empty-group.txt": .rejected(1, "the path has an empty group name"),
+        "leading-slash.txt": .rejected(2, "the path has an empty group name"),
+        "blank-title.txt": .rejected(2, "the path has an empty title"),
+        "blank-group.txt": .rejected(1, "the path has an empty group name"),
+        "nul-in-title.txt": .rejected(2, "NUL"),
+        "nul-in-keyword.txt": .rejected(1, "NUL"),
+        "nul-only.txt": .rejected(1, "NUL"),
+        "invalid-utf8-lone-continuation.txt": .rejected(1, "not valid UTF-8"),
+        "invalid-utf8-overlong.txt": .rejected(2, "not valid UTF-8"),
+        "invalid-utf8-overlong-3.txt": .rejected(1, "not valid UTF-8"),
+        "invalid-utf8-surrogate.txt": .rejected(1, "not valid UTF-8"),
+        "invalid-utf8-truncated.txt": .rejected(1, "not valid UTF-8"),
+        "invalid-utf8-truncated-at-eof.txt": .rejected(2, "not valid UTF-8"),
+        "invalid-utf8-past-max.txt": .rejected(1, "not valid UTF-8"),
+        "invalid-utf8-ff-fe.txt": .rejected(3, "not valid UTF-8"),
+        "invalid-utf8-in-keyword.txt": .rejected(1, "not valid UTF-8"),
+        "invalid-utf8-in-group.txt": .rejected(1, "not valid UTF-8"),
+        "invalid-utf8-latin1.txt": .rejected(1, "not valid UTF-8"),
+        "invalid-utf8-utf16le-bom.txt": .rejected(1, "NUL"),
+        "invalid-utf8-after-combining-mark.txt": .rejected(2, "not valid UTF-8"),
+        "fuzz-file-invalid-utf8-after-mark.txt": .rejected(2, "not valid UTF-8"),
+        "escape-sequences.txt": .accepted(4),
+        "c1-controls.txt": .accepted(3),
+        "bidi-overrides.txt": .accepted(4),
+        "zero-width-joiners.txt": .accepted(4),
+        "control-chars.txt": .accepted(5),
+        "combining-marks.txt": .accepted(5),
+        "unicode-spaces-in-query-text.txt": .accepted(4),
+        "noncharacters.txt": .accepted(3),
+        "fullwidth-and-ligatures.txt": .accepted(3),
+    ]
+
+    static var committedInputs: [HostileInput] {
+        committed.keys.sorted().map { name in
+            HostileInput(name: name, outcome: committed[name] ?? .accepted(0)) {
+                (try? Data(contentsOf: corpus.appendingPathComponent(name))).map { [UInt8]($0) } ?? []
+            }
+        }
+    }
+
+    /// Inputs too large to commit, made at test time.
+    static let generatedInputs: [HostileInput] = [
+        HostileInput(name: "a 10 MB single line", outcome: .accepted(1)) {
+            Array("Group/".utf8) + Array(repeating: 0x61, count: 10_000_000) + [0x0A]
+        },
+        HostileInput(name: "a 10 MB line of 5,000,000 groups", outcome: .rejected(1, "more than the 100 allowed")) {
+            Array(repeating: Array("a/".utf8), count: 5_000_000).flatMap { $0 } + [0x7A, 0x0A]
+        },
+        HostileInput(name: "a 10 MB line ending in invalid UTF-8", outcome: .rejected(1, "not valid UTF-8")) {
+            Array("A/".utf8) + Array(repeating: 0x62, count: 10_000_000) + [0xFF]
+        },
+        HostileInput(name: "100,000 entries in one group", outcome: .accepted(100_000)) {
+            lines((0..<100_000).map { "Big/Entry \($0)" })
+        },
+        HostileInput(name: "100,000 entries, then invalid UTF-8", outcome: .rejected(100_001, "not valid UTF-8")) {
+            lines((0..<100_000).map { "Big/Entry \($0)" }) + Array("Big/".utf8) + [0xC3, 0x0A]
+        },
+        HostileInput(
+            name: "100,000 entries, the last repeating the first",
+            outcome: .rejected(100_001, "duplicate path 'Big/Entry 0' (first on line 1)")
+        ) {
+            lines((0..<100_000).map { "Big/Entry \($0)" } + ["Big/Entry 0"])
+        },
+        HostileInput(name: "1,000,000 blank lines, then a NUL", outcome: .rejected(1_000_001, "NUL")) {
+            Array(repeating: 0x0A, count: 1_000_000) + Array("A/\u{0}".utf8)
+        },
+        HostileInput(
+            name: "100,000 copies of one line", outcome: .rejected(2, "duplicate path 'A/B' (first on line 1)")
+        ) {
+            lines(Array(repeating: "A/B", count: 100_000))
+        },
+        HostileInput(name: "a path 10,000 groups deep", outcome: .rejected(1, "the path has 10000 groups")) {
+            lines([(0..<10_000).map { "g\($0)" }.joined(separator: "/") + "/Leaf"])
+        },
+        HostileInput(name: "1,000 entries 100 groups deep", outcome: .accepted(1_000)) {
+            let groups = (0..<100).map { "g\($0)" }.joined(separator: "/")
+            return lines((0..<1_000).map { "\(groups)/Leaf \($0)" })
+        },
+        HostileInput(name: "100,000 combining marks on a Latin letter", outcome: .accepted(1)) {
+            lines(["Marks/e" + String(repeating: "\u{301}", count: 100_000)])
+        },
+        HostileInput(name: "100,000 combining marks on a Cyrillic letter", outcome: .accepted(1)) {
+            lines(["Marks/и" + String(repeating: "\u{306}", count: 100_000)])
+        },
+        HostileInput(name: "100,000 combining marks starting a title", outcome: .accepted(1)) {
+            lines(["Marks/" + String(repeating: "\u{301}", count: 100_000) + "x"])
+        },
+        HostileInput(name: "100,000 Hangul vowel jamo", outcome: .accepted(1)) {
+            lines(["Jamo/\u{1100}" + String(repeating: "\u{1161}", count: 100_000)])
+        },
+        HostileInput(name: "100,000 zero-width joiners", outcome: .accepted(1)) {
+            lines(["ZWJ/a" + String(repeating: "\u{200D}", count: 100_000) + "b"])
+        },
+        HostileInput(name: "100,000 keywords", outcome: .accepted(1)) {
+            lines(["A/B\t" + (0..<100_000).map { "k\($0)" }.joined(separator: ",")])
+        },
+        HostileInput(name: "100,000 escape sequences in a title", outcome: .accepted(1)) {
+            lines(["Evil/" + String(repeating: "\u{1B}[2J\u{1B}]0;t\u{7}", count: 100_000)])
+        },
+        HostileInput(name: "100,000 C1 controls and bidi overrides", outcome: .accepted(1)) {
+            lines(["Evil/" + String(repeating: "\u{9B}\u{202E}\u{2066}", count: 100_000)])
+        },
+        HostileInput(name: "12 titles sharing a 20,000-character start", outcome: .accepted(12)) {
+            let start = String(repeating: "a", count: 20_000)
+            return lines((10..<22).map { "Big/\(start)\($0)" })
+        },
+    ]
+
+    static func lines(_ lines: [String]) -> [UInt8] {
+        Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// Every output mode; `--plain` also gets line-mode commands on standard input.
+    static let modes: [[String]] = [
+        ["list"], ["list", "--json"], ["search", "e"], ["search", "a", "--json"], ["search", "--fuzzy", "eb"],
+        ["tree"], ["tree", "--json"], ["tree", "--max-children", "2"], ["tree", "--max-children", "2", "--json"],
+        ["--plain"], ["--plain", "--fuzzy"],
+    ]
+    static let lineCommands = Array("1\n1\n/e\n..\n?\n/\n2\n0\n-1\n99999999999999999999\n/zz\n1\nq\n".utf8)
+
+    init() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    @Test("every committed file has an expected outcome, and every outcome a file")
+    func corpusIsListed() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)
+            .filter { $0.hasSuffix(".txt") }
+        #expect(Set(files) == Set(Self.committed.keys))
+        #expect(files.count >= 40)
+    }
+
+    @Test("committed hostile files, every mode", arguments: committedInputs)
+    func committedFile(_ input: HostileInput) throws {
+        try check(input)
+    }
+
+    @Test("generated hostile files, every mode", .timeLimit(.minutes(10)), arguments: generatedInputs)
+    func generatedFile(_ input: HostileInput) throws {
+        try check(input)
+    }
+
+    /// Runs every mode on an input and checks the outcome.
+    func check(_ input: HostileInput) throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("catalog-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("input.txt")
+        try Data(input.bytes()).write(to: file)
+        for mode in Self.modes {
+            let plain = mode.first == "--plain"
+            let result = try BoundedRun.run(
+                productPath("catalog"), mode + ["--file", file.path], input: plain ? Self.lineCommands : [])
+            let label = "\(input.name), \(mode.joined(separator: " "))"
+            try #require(!result.timedOut, "hung: \(label)")
+            try #require(!result.signaled, "crashed with signal \(result.status): \(label)\n\(result.stderrText)")
+            #expect(Self.rawControl(in: result.stdout) == nil, "stdout: \(label)")
+            #expect(Self.rawControl(in: result.stderr) == nil, "stderr: \(label)")
+            switch input.outcome {
+            case .rejected(let line, let problem):
+                #expect(result.status == 2, "\(label)")
+                #expect(result.stdout.isEmpty, "\(label)")
+                let message = result.stderrText
+                #expect(message.hasPrefix("catalog: \(file.path): line \(line): "), "\(label): \(message)")
+                #expect(message.contains(problem), "\(label): \(message)")
+                #expect(message.filter { $0 == "\n" }.count == 1 && message.hasSuffix("\n"), "\(label)")
+            case .accepted(let entries):
+                try checkAccepted(result, mode: mode, entries: entries, label: label)
+            }
+        }
+    }
+
+    func checkAccepted(_ result: BoundedRun, mode: [String], entries: Int, label: String) throws {
+        #expect(result.stderr.isEmpty, "\(label): \(result.stderrText)")
+        let isSearch = mode.first == "search"
+        #expect(result.status == 0 || (isSearch && result.status == 1), "\(label): status \(result.status)")
+        let text = result.stdoutText
+        if mode.contains("--json") {
+            let json = try JSONSerialization.jsonObject(with: Data(result.stdout), options: [.fragmentsAllowed])
+            if mode == ["list", "--json"] { #expect((json as? [Any])?.count == entries, "\(label)") }
+            if mode.first == "tree" { #expect((json as? [String: Any])?["kind"] as? String == "group", "\(label)") }
+        } else if mode == ["list"] {
+            #expect(text.filter { $0 == "\n" }.count == entries, "\(label)")
+        } else if mode.first == "tree" {
+            #expect(text.hasPrefix("Catalog\n"), "\(label)")
+        } else if mode.first == "--plain" {
+            #expect(text.hasPrefix("Catalog — \(Self.grouped(entries)) entries"), "\(label)")
+        }
+        if isSearch && result.status == 1 {
+            #expect(text.isEmpty || text == "[]\n", "\(label)")
+        }
+    }
+
+    /// A count as the menu prints it: 100,000.
+    static func grouped(_ value: Int) -> String {
+        var digits = Array(String(value))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
+    }
+
+    /// The first character a terminal would obey rather than show: C0 controls but the line feed, DEL, C1 controls
+    /// and the bidi formatting characters. Invalid UTF-8 counts too.
+    static func rawControl(in bytes: [UInt8]) -> String? {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return "invalid UTF-8" }
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: continue
+            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                return "U+" + String(scalar.value, radix: 16, uppercase: true)
+            default: continue
+            }
+        }
+        return nil
+    }
+}
+
+/// What a hostile input must lead to.
+enum HostileOutcome: Sendable, Equatable {
+    /// Exit 0 with this many entries.
+    case accepted(Int)
+    /// Exit 2 with a one-line error naming this line and containing this text.
+    case rejected(Int, String)
+}
+
+/// One hostile input: a name for the report and its bytes.
+struct HostileInput: Sendable, CustomTestStringConvertible {
+    var name: String
+    var outcome: HostileOutcome
+    var bytes: @Sendable () -> [UInt8]
+
+    init(name: String, outcome: HostileOutcome, bytes: @escaping @Sendable () -> [UInt8]) {
+        self.name = name
+        self.outcome = outcome
+        self.bytes = bytes
+    }
+
+    var testDescription: String { name }
+}
+
+/// A finished run of a program that may crash or hang: it is killed after a timeout.
+struct BoundedRun {
+    var status: Int32
+    var signaled: Bool
+    var timedOut: Bool
+    var stdout: [UInt8]
+    var stderr: [UInt8]
+
+    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+
+    /// Runs a program to its end, or kills it after `timeout` seconds.
+    ///
+    /// - Parameters:
+    ///   - path: The executable.
+    ///   - arguments: Its arguments.
+    ///   - input: Bytes for its standard input, which is then closed.
+    ///   - timeout: Seconds before it counts as hung; generous, since the machine may be busy.
+    static func run(_ path: String, _ arguments: [String], input: [UInt8], timeout: Double = 300) throws -> BoundedRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        try process.run()
+        final class Box: @unchecked Sendable { var data = Data() }
+        let (outBox, errBox) = (Box(), Box())
+        let readers = DispatchGroup()
+        for (pipe, box) in [(stdout, outBox), (stderr, errBox)] {
+            readers.enter()
+            DispatchQueue.global().async {
+                box.data = pipe.fileHandleForReading.readDataToEndOfFile()
+                readers.leave()
+            }
+        }
+        // Small inputs only: they fit the pipe's buffer, so the write never blocks on a child that doesn't read.
+        if !input.isEmpty { try? stdin.fileHandleForWriting.write(contentsOf: input) }
+        try? stdin.fileHandleForWriting.close()
+        let timedOut = ended.wait(timeout: .now() + timeout) == .timedOut
+        if timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            ended.wait()
+        }
+        readers.wait()
+        return BoundedRun(
+            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+            timedOut: timedOut, stdout: [UInt8](outBox.data), stderr: [UInt8](errBox.data))
+    }
+}

@@ -1,0 +1,56 @@
+import CatalogKit
+import Testing
+
+/// Catalog files built to hurt the parser: each must parse or fail with the right line, in time linear in its size.
+@Suite("Catalog files, hostile")
+struct CatalogFileHostileTests {
+    func parse(_ bytes: [UInt8]) throws -> Snapshot<Void> { try CatalogFile.parse(bytes) }
+
+    func error(_ bytes: [UInt8]) -> CatalogFile.Error? {
+        do {
+            _ = try parse(bytes)
+            return nil
+        } catch {
+            return error as? CatalogFile.Error
+        }
+    }
+
+    @Test("100,000 copies of one line are refused at line 2 without counting lines per copy", .timeLimit(.minutes(1)))
+    func duplicateFlood() {
+        let bytes = Array(repeating: Array("A/B\n".utf8), count: 100_000).flatMap { $0 }
+        #expect(error(bytes)?.description == "line 2: duplicate path 'A/B' (first on line 1)")
+    }
+
+    @Test("the error names the earliest repeated line, whichever path sorts first")
+    func earliestDuplicate() {
+        let text = "A/B\nC/D\nC/D\nA/B\nC/D\n"
+        #expect(
+            error(Array(text.utf8))?.description == "line 3: duplicate path 'C/D' (first on line 2)")
+        let many = (0..<50).map { "G/\($0 % 7)\n" }.joined()
+        #expect(
+            error(Array(many.utf8))?.description == "line 8: duplicate path 'G/0' (first on line 1)")
+    }
+
+    @Test("a path may have 100 groups; a deeper one is refused on its line")
+    func depthLimit() throws {
+        let groups = (0..<CatalogFile.maximumGroups).map { "g\($0)" }.joined(separator: "/")
+        let hundred = try parse(Array("Top\n\(groups)/Leaf\n".utf8))
+        #expect(hundred.table.groups(Int(try #require(hundred.search("leaf").first))).count == 100)
+        let deeper = "Top\n\(groups)/g100/Leaf\n"
+        #expect(
+            error(Array(deeper.utf8))?.description
+                == "line 2: the path has 101 groups, more than the 100 allowed; flatten it")
+        let tenThousand = (0..<10_000).map { "g\($0)" }.joined(separator: "/") + "/Leaf"
+        #expect(error(Array(tenThousand.utf8))?.line == 1)
+    }
+
+    @Test("invalid UTF-8 after a combining mark is refused, not repaired (found by the file fuzzer)")
+    func invalidAfterMark() {
+        // A mark after a non-Latin letter sends the line down the reference fold, which used to decode the rest of
+        // the line leniently: two lines differing only in their invalid bytes became one path twice.
+        let title: [UInt8] = Array("A/ok\nA/\u{31F}\u{430}".utf8) + [0xBA, 0x0A]
+        #expect(error(title)?.description == "line 2: the line is not valid UTF-8")
+        let keyword: [UInt8] = Array("A/ok\tи\u{306}".utf8) + [0xFF]
+        #expect(error(keyword)?.description == "line 1: the line is not valid UTF-8")
+    }
+}

@@ -1,0 +1,30 @@
+import CatalogKit
+import Testing
+
+/// Groupings built to hurt: long titles and long paths must group in time linear in their size (up to a log).
+@Suite("Grouping, hostile")
+struct HierarchyHostileTests {
+    @Test("bucket labels for long titles that share a long start are found by bisection", .timeLimit(.minutes(1)))
+    func longCommonStart() throws {
+        let start = String(repeating: "a", count: 20_000)
+        let lines = (0..<12).map { "Big/\(start)\($0 < 10 ? "0" : "")\($0)" }
+        let hierarchy = try Hierarchy(try snapshot(lines), maxChildren: 10)
+        let big = try #require(hierarchy.children(of: hierarchy.root).first)
+        let buckets = hierarchy.children(of: big)
+        #expect(buckets.count == 2)
+        let label = hierarchy.title(of: buckets[0])
+        #expect(label == "\(start)00 … \(start)05")
+        try hierarchy.checkInvariants()
+    }
+
+    @Test("100 groups of 100,000 bytes each group in linear memory", .timeLimit(.minutes(1)))
+    func longDeepPath() throws {
+        let name = String(repeating: "g", count: 100_000)
+        let path = Array(repeating: name, count: 100).joined(separator: "/")
+        let catalog = try snapshot([path + "/Leaf", path + "/Other", "Top"])
+        let hierarchy = try Hierarchy(catalog)
+        try hierarchy.checkInvariants()
+        let record = try #require(catalog.search("leaf").first)
+        #expect(hierarchy.path(to: record)?.count == 102)
+    }
+}

@@ -1,0 +1,53 @@
+@testable import CatalogKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Fuzzes ``CatalogFile/parse(_:)``: any bytes either parse or give an error on a line that exists. A parsed
+/// catalog must group into a hierarchy that keeps its invariants at a few limits, and every entry's text must come
+/// back as valid strings.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let lineCount = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    let snapshot: Snapshot<Never>
+    do {
+        snapshot = try CatalogFile.parse(bytes)
+    } catch let error as CatalogFile.Error {
+        if !(1...lineCount).contains(error.line) { fail("error on line \(error.line) of \(lineCount): \(error)") }
+        if error.description.contains("\n") { fail("a multi-line error: \(error.description.debugDescription)") }
+        return 0
+    } catch {
+        fail("an unexpected error: \(error)")
+    }
+    let table = snapshot.table
+    if table.count >= lineCount + 1 { fail("\(table.count) entries from \(lineCount) lines") }
+    if Set(snapshot.recordsInOrder).count != table.count { fail("the order is not a permutation") }
+    var paths = Set<String>()
+    for record in 0..<table.count {
+        let path = table.path(record)
+        if path.isEmpty || table.title(record).isEmpty { fail("an empty path or title on record \(record)") }
+        if !paths.insert(path).inserted { fail("duplicate path \(path.debugDescription) was accepted") }
+        _ = table.keywords(record)
+        _ = table.groups(record)
+    }
+    for maxChildren in [2, 3, 10] {
+        do {
+            let hierarchy = try Hierarchy(snapshot, maxChildren: maxChildren)
+            try hierarchy.checkInvariants()
+            for record in snapshot.recordsInOrder where hierarchy.path(to: record) == nil {
+                fail("no path to record \(record) at \(maxChildren)")
+            }
+        } catch {
+            fail("hierarchy at \(maxChildren): \(error)")
+        }
+    }
+    return 0
+}
+
+private func fail(_ message: String) -> Never {
+    let line = Array("fuzz failure: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    abort()
+}
