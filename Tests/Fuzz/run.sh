@@ -33,15 +33,20 @@ esac
 flags=(-O -g -parse-as-library -enable-testing -sanitize=fuzzer,address -swift-version 6 -use-ld=lld)
 mkdir -p "$build/modules"
 
-# Builds a library module unless it is newer than all of its sources.
+# Builds a library module unless it is newer than all of its sources and than the module it imports: a module
+# compiled against an older CatalogKit would lay out CatalogKit's types wrongly.
+previous=""
 build_module() {
     local name=$1
     local archive="$build/modules/lib$name.a"
     local sources
     mapfile -t sources < <(find "$root/Sources/$name" -name '*.swift' | sort)
-    if [[ -f $archive ]] && [[ -z $(find "$root/Sources/$name" -name '*.swift' -newer "$archive") ]]; then
+    if [[ -f $archive ]] && [[ -z $(find "$root/Sources/$name" -name '*.swift' -newer "$archive") ]] &&
+        [[ -z $previous || ! $previous -nt $archive ]]; then
+        previous=$archive
         return
     fi
+    previous=$archive
     echo "== building $name" >&2
     swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$build/modules/$name.swiftmodule" \
         -I "$build/modules" -emit-library -static -o "$archive" "${sources[@]}"
