@@ -257,7 +257,8 @@ public struct SearchIndex: Sendable {
     /// many.
     private func chunked<T: Sendable>(_ items: [UInt32]?, _ body: @Sendable (ArraySlice<UInt32>) -> [T]) -> [T] {
         let items = items ?? Array(0..<UInt32(count))
-        let pieces = items.count < 50_000 ? 1 : Parallel.width
+        // Candidates are scattered through the text, so each costs a cache miss: two threads overlap them.
+        let pieces = items.count < 8_192 ? 1 : Parallel.width
         let size = (items.count + pieces - 1) / pieces
         return Parallel.map(pieces) { piece in
             body(items[min(items.count, piece * size)..<min(items.count, (piece + 1) * size)])
