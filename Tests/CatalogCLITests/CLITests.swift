@@ -196,3 +196,32 @@ struct OpenTests {
         #expect(result.stderr.contains("basics/greeting (Basics/Greeting)"))
     }
 }
+
+@Suite("@AppStorage across processes")
+struct SettingsProcessTests {
+    @Test("two processes saving at once never leave a half-written or lost settings file")
+    func twoWriters() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-settings-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let settings = home.appendingPathComponent("catalog/settings.json")
+        let commands = Array((Array(repeating: "+", count: 300) + [".."]).joined(separator: "\n").utf8)
+        let catalog = productPath("catalog")
+        let environment = ["XDG_CONFIG_HOME": home.path]
+        async let first = runProcess(
+            catalog, ["open", "@AppStorage", "--plain"], input: commands, environment: environment)
+        async let second = runProcess(
+            catalog, ["open", "@AppStorage", "--plain"], input: commands, environment: environment)
+        let results = try await [first, second]
+        for result in results {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stdout.contains("could not"), "a save failed")
+        }
+        // Whoever saved last wins, but the file is always one whole save: valid JSON with a counter a process wrote.
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: settings)) as? [String: Any])
+        let counter = try #require(object["counter"] as? Int)
+        #expect((1...300).contains(counter))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: settings.deletingLastPathComponent().path)
+        #expect(leftovers == ["settings.json"], "no temporary or corrupt files left: \(leftovers)")
+    }
+}
