@@ -84,13 +84,11 @@ public struct CheckboxTree<Node, ID: Hashable & Sendable> {
         let rows = visibleRows
         guard !rows.isEmpty else { return .none }
         cursor = min(cursor, rows.count - 1)
+        if let moved = WidgetLayout.moved(cursor, by: key, count: rows.count) {
+            cursor = moved
+            return .none
+        }
         switch key {
-        case .up: cursor = max(cursor - 1, 0)
-        case .down: cursor = min(cursor + 1, rows.count - 1)
-        case .home: cursor = 0
-        case .end: cursor = rows.count - 1
-        case .pageUp: cursor = max(cursor - 10, 0)
-        case .pageDown: cursor = min(cursor + 10, rows.count - 1)
         case .right:
             let position = rows[cursor]
             guard hasChildren(position) else { break }
@@ -178,11 +176,6 @@ public struct CheckboxTree<Node, ID: Hashable & Sendable> {
     ///   - height: The lines available, or `nil` for no limit; the rows scroll to keep the cursor in view.
     /// - Returns: The lines.
     public func render(width: Int, height: Int? = nil) -> [Line] {
-        let texts = rowTexts()
-        let pointerWidth = DisplayWidth.of(glyphs.pointer)
-        return WidgetLayout.window(count: texts.count, cursor: cursor, height: height).map { index in
-            let pointer = WidgetLayout.column(index == cursor ? glyphs.pointer : "", width: pointerWidth)
-            return WidgetLayout.line(pointer + " " + texts[index], width: width, highlighted: index == cursor)
-        }
+        WidgetLayout.list(rowTexts(), cursor: cursor, pointer: glyphs.pointer, width: width, height: height)
     }
 }

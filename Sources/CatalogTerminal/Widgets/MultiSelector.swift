@@ -84,11 +84,11 @@ public struct MultiSelector<ID: Hashable & Sendable> {
     /// - Returns: The toggled item, if Space or Enter toggled one.
     public mutating func handle(_ key: Key) -> Outcome {
         guard !items.isEmpty else { return .none }
+        if let moved = WidgetLayout.moved(cursor, by: key, count: items.count) {
+            cursor = moved
+            return .none
+        }
         switch key {
-        case .up: cursor = max(cursor - 1, 0)
-        case .down: cursor = min(cursor + 1, items.count - 1)
-        case .home: cursor = 0
-        case .end: cursor = items.count - 1
         case .character(" "), .enter: return toggle(row: cursor)
         default: break
         }
@@ -122,11 +122,6 @@ public struct MultiSelector<ID: Hashable & Sendable> {
     ///   - height: The lines available, or `nil` for no limit; the rows scroll to keep the cursor in view.
     /// - Returns: The lines.
     public func render(width: Int, height: Int? = nil) -> [Line] {
-        let texts = rowTexts()
-        let pointerWidth = DisplayWidth.of(glyphs.pointer)
-        return WidgetLayout.window(count: texts.count, cursor: cursor, height: height).map { index in
-            let pointer = WidgetLayout.column(index == cursor ? glyphs.pointer : "", width: pointerWidth)
-            return WidgetLayout.line(pointer + " " + texts[index], width: width, highlighted: index == cursor)
-        }
+        WidgetLayout.list(rowTexts(), cursor: cursor, pointer: glyphs.pointer, width: width, height: height)
     }
 }

@@ -105,13 +105,11 @@ public struct OutlinePicker<Node, ID: Hashable & Sendable> {
     /// - Returns: Whether a row was picked or the picker cancelled.
     public mutating func handle(_ key: Key) -> Outcome {
         let rows = self.rows
+        if let moved = WidgetLayout.moved(cursor, by: key, count: rows.count) {
+            cursor = moved
+            return .none
+        }
         switch key {
-        case .up: cursor = max(cursor - 1, 0)
-        case .down: cursor = min(cursor + 1, rows.count - 1)
-        case .home: cursor = 0
-        case .end: cursor = rows.count - 1
-        case .pageUp: cursor = max(cursor - 10, 0)
-        case .pageDown: cursor = min(cursor + 10, rows.count - 1)
         case .right: expandOrEnter(rows[cursor])
         case .left: collapseOrLeave(rows[cursor])
         case .enter: return pick(row: cursor)

@@ -31,4 +31,42 @@ enum WidgetLayout {
         let fitted = DisplayWidth.truncate(text, to: width)
         return highlighted ? Line(fitted, .reverse) : Line(fitted)
     }
+
+    /// Where a movement key takes a list's cursor: the one cursor rule every widget shares.
+    ///
+    /// - Parameters:
+    ///   - cursor: The current row.
+    ///   - key: The key.
+    ///   - count: The number of rows.
+    ///   - page: How far Page Up and Page Down move.
+    /// - Returns: The new row, or `nil` when the key is not a movement.
+    static func moved(_ cursor: Int, by key: Key, count: Int, page: Int = 10) -> Int? {
+        let last = max(count - 1, 0)
+        switch key {
+        case .up: return max(cursor - 1, 0)
+        case .down: return min(cursor + 1, last)
+        case .home: return 0
+        case .end: return last
+        case .pageUp: return max(cursor - page, 0)
+        case .pageDown: return min(cursor + page, last)
+        default: return nil
+        }
+    }
+
+    /// Rows of text drawn as a list: a pointer before the cursor's row, which is highlighted, scrolled to fit.
+    ///
+    /// - Parameters:
+    ///   - texts: The rows.
+    ///   - cursor: The cursor's row.
+    ///   - pointer: The pointer glyph.
+    ///   - width: The cells available.
+    ///   - height: The lines available, or `nil` for no limit.
+    /// - Returns: The lines.
+    static func list(_ texts: [String], cursor: Int, pointer: String, width: Int, height: Int?) -> [Line] {
+        let pointerWidth = DisplayWidth.of(pointer)
+        return window(count: texts.count, cursor: cursor, height: height).map { index in
+            let mark = column(index == cursor ? pointer : "", width: pointerWidth)
+            return line(mark + " " + texts[index], width: width, highlighted: index == cursor)
+        }
+    }
 }
