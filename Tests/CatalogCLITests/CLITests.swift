@@ -216,11 +216,12 @@ struct SettingsProcessTests {
             #expect(result.status == 0, "\(result.stderr)")
             #expect(!result.stdout.contains("could not"), "a save failed")
         }
-        // Whoever saved last wins, but the file is always one whole save: valid JSON with a counter a process wrote.
+        // Whoever saved last wins, but the file is always one whole save: valid JSON holding a counter some process
+        // wrote. Each process starts from what it loaded (0 up to the other's 300) and adds 300.
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: settings)) as? [String: Any])
         let counter = try #require(object["counter"] as? Int)
-        #expect((1...300).contains(counter))
+        #expect((300...600).contains(counter))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: settings.deletingLastPathComponent().path)
         #expect(leftovers == ["settings.json"], "no temporary or corrupt files left: \(leftovers)")
     }
