@@ -26,7 +26,7 @@ public struct MenuSource: Sendable {
         }
     }
 
-    /// The generation of the entries now, cheap to compare with a snapshot's.
+    /// Whether entries can change while the menu runs (a registry), so the menu checks for new ones.
     var isLive: Bool {
         if case .registry = kind { return true }
         return false
