@@ -165,13 +165,11 @@ public struct KeyDecoder: Sendable {
         // Private sequences (`ESC [ ? …`, mouse reports `ESC [ < …`) and ones with intermediates are not keys.
         if let first = sequence.first, (0x3C...0x3F).contains(first) { return }
         if sequence.contains(where: { (0x20...0x2F).contains($0) }) { return }
+        if let key = Self.cursorKey(final) {
+            keys.append(key)
+            return
+        }
         switch final {
-        case UInt8(ascii: "A"): keys.append(.up)
-        case UInt8(ascii: "B"): keys.append(.down)
-        case UInt8(ascii: "C"): keys.append(.right)
-        case UInt8(ascii: "D"): keys.append(.left)
-        case UInt8(ascii: "H"): keys.append(.home)
-        case UInt8(ascii: "F"): keys.append(.end)
         case UInt8(ascii: "Z"): keys.append(.backTab)
         case UInt8(ascii: "~"):
             switch firstParameter() {
@@ -188,14 +186,25 @@ public struct KeyDecoder: Sendable {
         }
     }
 
-    private func interpretSS3(final: UInt8, into keys: inout [Key]) {
+    /// The arrow, Home and End keys, whose final byte is the same after `ESC [` and `ESC O`.
+    private static func cursorKey(_ final: UInt8) -> Key? {
         switch final {
-        case UInt8(ascii: "A"): keys.append(.up)
-        case UInt8(ascii: "B"): keys.append(.down)
-        case UInt8(ascii: "C"): keys.append(.right)
-        case UInt8(ascii: "D"): keys.append(.left)
-        case UInt8(ascii: "H"): keys.append(.home)
-        case UInt8(ascii: "F"): keys.append(.end)
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        default: nil
+        }
+    }
+
+    private func interpretSS3(final: UInt8, into keys: inout [Key]) {
+        if let key = Self.cursorKey(final) {
+            keys.append(key)
+            return
+        }
+        switch final {
         case UInt8(ascii: "M"): keys.append(.enter)  // keypad Enter in application mode
         default: break
         }
