@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "CatalogKit", targets: ["CatalogKit"]),
         .library(name: "CatalogTerminal", targets: ["CatalogTerminal"]),
+        .library(name: "CatalogCommand", targets: ["CatalogCommand"]),
         .executable(name: "catalog", targets: ["catalog"]),
     ],
     targets: [
@@ -13,6 +14,8 @@ let package = Package(
         .target(name: "CatalogKit"),
         // Screens as pure state machines, widgets, line mode, and the one thin terminal shell.
         .target(name: "CatalogTerminal", dependencies: ["CatalogKit"]),
+        // The whole command-line application as a library: any package's executable is one call to it.
+        .target(name: "CatalogCommand", dependencies: ["CatalogKit", "CatalogTerminal"]),
         // The content: the built-in demo screens, one file each.
         .target(
             name: "CatalogDemos", dependencies: ["CatalogKit", "CatalogTerminal"], path: "Catalog",
@@ -23,8 +26,8 @@ let package = Package(
             name: "DemoListPlugin", capability: .buildTool(), dependencies: ["DemoListGenerator"],
             path: "Sources/DemoListPlugin"),
         .executableTarget(name: "DemoListGenerator"),
-        // The executable: argument parsing and wiring, nothing else.
-        .executableTarget(name: "catalog", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogDemos"]),
+        // The executable: the built-in demos and one call to CatalogCommand, nothing else.
+        .executableTarget(name: "catalog", dependencies: ["CatalogCommand", "CatalogDemos"]),
         // The benchmark: in-process figures, and `compare` against fzf and grep (it runs the catalog executable).
         .executableTarget(name: "catalog-bench", dependencies: ["CatalogKit", "CatalogTerminal"]),
         // Test helpers shared by the test targets: a pseudo-terminal driver and a screen model.
@@ -35,7 +38,9 @@ let package = Package(
         .testTarget(name: "CatalogDemosTests", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogDemos"]),
         .testTarget(
             name: "CatalogCLITests",
-            dependencies: ["catalog", "CatalogKit", "CatalogTerminal", "CatalogDemos", "CatalogTestSupport"],
+            dependencies: [
+                "catalog", "CatalogCommand", "CatalogKit", "CatalogTerminal", "CatalogDemos", "CatalogTestSupport",
+            ],
             // Fixtures are read by path from the source tree, as the binary would read a user's file.
             exclude: ["Fixtures"]),
     ],

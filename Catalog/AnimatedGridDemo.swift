@@ -48,7 +48,7 @@ struct AnimatedGridDemo: Screen {
             started = true
             isRunning = true
             return requestTick()
-        case .finished: return .none
+        case .finished, .environment: return .none
         case .tick(let now):
             tickPending = false
             guard isRunning else { return .none }

@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 /// The built-in catalog: every demo screen in this folder.
 ///
@@ -25,12 +26,18 @@ import CatalogTerminal
 /// }
 /// ```
 public enum Demos {
-    /// Registers every built-in demo, all or none.
+    /// Registers every built-in demo, all or none, and the test-only screens when the environment asks for them
+    /// (`CATALOG_TEST_SCREENS=1`, see ``TestScreens``).
     ///
-    /// - Parameter registry: The registry the launcher shows.
+    /// - Parameters:
+    ///   - registry: The registry the launcher shows.
+    ///   - environment: The process environment.
     /// - Throws: `Registry.Error` when an id is taken or an entry is invalid; nothing is registered then.
-    public static func register(in registry: Registry<any Screen>) throws {
+    public static func register(
+        in registry: Registry<any Screen>, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
         try registry.register(all)
+        try TestScreens.register(in: registry, environment: environment)
     }
 
     /// The entries of every built-in demo, for tests and tools.

@@ -24,7 +24,7 @@ struct ProgressDemo: Screen {
 
     mutating func handle(_ event: Event) throws -> Action {
         switch event {
-        case .resize, .finished: return .none
+        case .resize, .finished, .environment: return .none
         case .tick:
             tickPending = false
             guard isRunning else { return .none }

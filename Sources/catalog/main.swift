@@ -1,5 +1,7 @@
-import Glibc
+import CatalogCommand
+import CatalogDemos
 
-// The executable: parse the arguments, wire the pieces, exit with the command's status.
-signal(SIGPIPE, SIG_IGN)
-exit(CLI.run(Array(CommandLine.arguments.dropFirst())))
+// The executable: the built-in demos, and the whole command line from CatalogCommand.
+let registry = Registry<any Screen>()
+try Demos.register(in: registry)
+CatalogCommand.main(registry: registry, name: "catalog", version: CatalogKit.version)

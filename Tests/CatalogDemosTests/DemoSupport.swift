@@ -38,7 +38,7 @@ struct OpeningScreen: Screen {
     var title: String { "Catalog" }
 
     mutating func handle(_ event: Event) throws -> Action {
-        event == .key(.enter) ? .push(next) : .none
+        event.key == .enter ? .push(next) : .none
     }
 
     func render(in size: Size) -> Frame { Frame(lines: ["Catalog"]) }

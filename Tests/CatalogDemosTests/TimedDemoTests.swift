@@ -9,13 +9,21 @@ struct AnimatedGridDemoTests {
     @Test func advancesOnlyOnTicksAndAnyKeyPauses() throws {
         var session = Session(root: OpeningScreen(next: AnimatedGridDemo(count: 8)))
         // Opening the grid starts its clock: the session tells it its size, and it asks for the first tick.
-        #expect(press(.enter, in: &session) == [.scheduleTick(after: AnimatedGridDemo.interval)])
+        let effects = press(.enter, in: &session)
+        let grid = session.topID
+        #expect(effects == [.scheduleTick(after: AnimatedGridDemo.interval, for: grid)])
         let start = try #require(session.top as? AnimatedGridDemo)
         #expect(String(start.cells) == "ABCDEFGH")
         #expect(start.isRunning)
         #expect(start.step == 0)  // no time has passed
-        #expect(session.handle(.tick(now: .milliseconds(120))) == [.scheduleTick(after: AnimatedGridDemo.interval)])
-        #expect(session.handle(.tick(now: .milliseconds(240))) == [.scheduleTick(after: AnimatedGridDemo.interval)])
+        #expect(
+            session.handle(.tick(now: .milliseconds(120))) == [
+                .scheduleTick(after: AnimatedGridDemo.interval, for: grid)
+            ])
+        #expect(
+            session.handle(.tick(now: .milliseconds(240))) == [
+                .scheduleTick(after: AnimatedGridDemo.interval, for: grid)
+            ])
         let running = try #require(session.top as? AnimatedGridDemo)
         #expect(running.step == 2)
         #expect(String(running.cells) != "ABCDEFGH")
@@ -26,7 +34,7 @@ struct AnimatedGridDemoTests {
         #expect(session.handle(.tick(now: .milliseconds(360))) == [])
         #expect((session.top as? AnimatedGridDemo)?.step == 2)
         #expect((session.top as? AnimatedGridDemo)?.tickPending == false)
-        #expect(press(.character(" "), in: &session) == [.scheduleTick(after: AnimatedGridDemo.interval)])
+        #expect(press(.character(" "), in: &session) == [.scheduleTick(after: AnimatedGridDemo.interval, for: grid)])
     }
 
     @Test func neverRunsTwoClocks() throws {

@@ -75,6 +75,9 @@ struct KeyDecoderTests {
             ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[3~", .delete), ("\u{1B}[Z", .backTab),
             ("\u{1B}[1;5A", .up), ("\u{1B}[1;2B", .down), ("\u{1B}[1;3C", .right), ("\u{1B}[1;9D", .left),
             ("\u{1B}[3;5~", .delete), ("\u{1B}[1;2H", .home), ("\u{1B}OM", .enter),
+            ("\u{1B}OP", .function(1)), ("\u{1B}OS", .function(4)), ("\u{1B}[1;5Q", .function(2)),
+            ("\u{1B}[15~", .function(5)), ("\u{1B}[21~", .function(10)), ("\u{1B}[24~", .function(12)),
+            ("\u{1B}[11~", .function(1)),
         ])
     func sequence(text: String, key: Key) {
         expectKeys(bytes(text), [key])
@@ -83,8 +86,8 @@ struct KeyDecoderTests {
 
     @Test func unknownSequencesAreSwallowed() {
         expectKeys(bytes("\u{1B}[2~"), [])  // Insert
-        expectKeys(bytes("\u{1B}[15~a"), [.character("a")])  // F5
-        expectKeys(bytes("\u{1B}OPb"), [.character("b")])  // F1
+        expectKeys(bytes("\u{1B}[16~a"), [.character("a")])  // no key has 16
+        expectKeys(bytes("\u{1B}[25~b"), [.character("b")])  // F13, which few keyboards have
         expectKeys(bytes("\u{1B}[?1;2cq"), [.character("q")])  // device attributes reply
         expectKeys(bytes("\u{1B}[<0;10;5Mz"), [.character("z")])  // SGR mouse report
         expectKeys(bytes("\u{1B}[12;40R"), [])  // cursor position report

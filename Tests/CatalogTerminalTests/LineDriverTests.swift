@@ -39,7 +39,7 @@ struct LineDriverTests {
     @Test func helpListsDriverAndScreenCommands() {
         var driver = makeDriver()
         let help = driver.handle(line: "?")
-        #expect(help.output == LineDriver.help + ["<number>  open an item"])
+        #expect(help.output == LineDriver.help + ["  <n>  open an item"])
         #expect(!help.done)
     }
 

@@ -47,7 +47,7 @@ struct MenuScreenTests {
 
     func makeSession(size: Size = .standard) throws -> Session {
         var session = Session(root: try MenuScreen(source: .registry(try Self.registry())))
-        _ = session.handle(.resize(size))
+        _ = session.start(size: size)
         return session
     }
 
@@ -211,9 +211,10 @@ struct MenuBackgroundTests {
         var pending = effects
         var ran: [Job] = []
         while let index = pending.firstIndex(where: { if case .run = $0 { true } else { false } }) {
-            guard case .run(let job) = pending.remove(at: index) else { break }
+            guard case .run(let job, let owner) = pending.remove(at: index) else { break }
             ran.append(job)
-            pending += session.handle(.finished(job.runNow()))
+            let result = job.run(for: owner)
+            pending += session.handle(.finished(result))
         }
         return ran
     }
@@ -241,7 +242,7 @@ struct MenuBackgroundTests {
         let lines = Array("Streets/Straße 2\nStreets/Straße 10\nOther/Grid\n".utf8)
         var session = Session(
             root: try MenuScreen(loading: "streets.txt") { try CatalogFile.parse(lines) })
-        let started = session.handle(.resize(.standard))
+        let started = session.start(size: .standard)
         #expect(text(session).contains("Loading streets.txt…"))
         _ = session.handle(.key(.character("s")))
         _ = session.handle(.key(.character("t")))
@@ -255,12 +256,13 @@ struct MenuBackgroundTests {
     func loadError() throws {
         var session = Session(
             root: try MenuScreen(loading: "bad.txt") { try CatalogFile.parse(Array("A/\n".utf8)) })
-        let started = session.handle(.resize(.standard))
-        guard case .run(let job) = started.first else {
+        let started = session.start(size: .standard)
+        guard case .run(let job, let owner) = started.first else {
             Issue.record("expected the loading job")
             return
         }
-        #expect(session.handle(.finished(job.runNow())) == [.quit])
+        let result = job.run(for: owner)
+        #expect(session.handle(.finished(result)) == [.quit])
         #expect((session.stack.first as? MenuScreen)?.loadError == "line 1: the path has an empty title")
     }
 }

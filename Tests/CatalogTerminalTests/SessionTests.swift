@@ -1,4 +1,5 @@
 import CatalogTerminal
+import Foundation
 import Testing
 
 @Suite("Session")
@@ -95,7 +96,7 @@ struct SessionTests {
         var session = makeSession()
         #expect(press(.escape, .character("q"), in: &session) == [])
         #expect(session.stack.count == 1)
-        #expect(session.pop() == false)
+        #expect(session.pop().isEmpty)
         // A screen asking to pop the root is ignored.
         press(.character("P"), in: &session)
         #expect(session.stack.count == 1)
@@ -161,7 +162,7 @@ struct SessionTests {
     @Test func effectsReachTheShell() {
         var session = makeSession()
         #expect(press(.character("b"), in: &session) == [.bell])
-        #expect(press(.character("t"), in: &session) == [.scheduleTick(after: .milliseconds(50))])
+        #expect(press(.character("t"), in: &session) == [.scheduleTick(after: .milliseconds(50), for: session.topID)])
         #expect(press(.character("f"), in: &session) == [.flash(.milliseconds(100))])
     }
 
@@ -185,11 +186,105 @@ struct SessionTests {
         let size = Size(columns: 100, rows: 30)
         #expect(session.handle(.resize(size)) == [])
         #expect(session.handle(.tick(now: .seconds(1))) == [])
-        #expect((session.stack[0] as? ListScreen)?.resizes == [size])
+        // Screens are told the size they are drawn into: the terminal less the breadcrumb and the status line.
+        #expect((session.stack[0] as? ListScreen)?.resizes == [Size(columns: 100, rows: 28)])
         // A screen is told the size as it opens, then every change.
-        #expect((session.stack[1] as? ListScreen)?.resizes == [.standard, size])
+        #expect(
+            (session.stack[1] as? ListScreen)?.resizes == [Size(columns: 80, rows: 22), Size(columns: 100, rows: 28)])
         #expect((session.stack[0] as? ListScreen)?.ticks == [])
         #expect((session.stack[1] as? ListScreen)?.ticks == [.seconds(1)])
+    }
+
+    @Test("a screen is drawn into exactly the size it was told, at every terminal size")
+    func oneSizeTruth() throws {
+        for size in [Size(columns: 80, rows: 24), Size(columns: 1, rows: 1), Size(columns: 300, rows: 3)] {
+            var session = makeSession()
+            _ = session.start(size: size)
+            _ = session.render(in: size)
+            let screen = try #require(session.top as? ListScreen)
+            #expect(screen.drawnSizes.sizes == [screen.resizes.last], "\(size)")
+            #expect(Session.bodySize(for: size).rows == max(size.rows - 2, 0))
+        }
+    }
+
+    @Test("work and time go back to the screen that asked; a covered screen keeps them but can't change the view")
+    func coveredScreens() throws {
+        var session = makeSession()
+        let root = session.topID
+        let effects = press(.character("w"), in: &session)
+        guard case .run(let job, let owner)? = effects.first else {
+            Issue.record("expected a job, got \(effects)")
+            return
+        }
+        #expect(owner == root)
+        press(.enter, in: &session)  // another screen covers the root
+        let result = job.run(for: owner)
+        let after = session.handle(.finished(result))
+        // The root got its result and its tick; its status and bell were dropped on purpose.
+        #expect((session.stack[0] as? ListScreen)?.results == ["worked"])
+        #expect((session.stack[1] as? ListScreen)?.results == [])
+        #expect(after == [.scheduleTick(after: .milliseconds(5), for: root)])
+        #expect(session.status == nil)
+        // The root's tick reaches the root, not the screen on top.
+        _ = session.handle(.tick(now: .seconds(2)), for: root)
+        #expect((session.stack[0] as? ListScreen)?.ticks == [.seconds(2)])
+        #expect((session.stack[1] as? ListScreen)?.ticks == [])
+        // On top, the same result's status and bell are carried out.
+        _ = session.pop()
+        #expect(session.handle(.finished(result)).contains(.bell))
+        #expect(session.status == "Job done.")
+    }
+
+    @Test("closing a screen cancels its jobs, and results for it are dropped")
+    func closingCancels() throws {
+        var session = makeSession()
+        press(.enter, in: &session)
+        let opened = session.topID
+        let effects = press(.character("w"), .escape, in: &session)
+        #expect(effects.last == .cancelJobs(of: opened))
+        let result = try #require(
+            effects.compactMap { effect -> Job? in
+                if case .run(let job, _) = effect { return job }
+                return nil
+            }.first
+        ).run(for: opened)
+        #expect(session.handle(.finished(result)) == [])
+        #expect((session.top as? ListScreen)?.results == [])
+    }
+
+    @Test("? shows every key of the screen and of the session; any key closes it; a text field types it")
+    func helpOverlay() {
+        var session = makeSession()
+        press(.character("?"), in: &session)
+        #expect(session.showsHelp)
+        let help = text(session)
+        #expect(help.contains("Keys for Catalog"))
+        #expect(help.contains("↑↓      move"))
+        #expect(help.contains("ctrl-c  quit"))
+        #expect(!help.contains("close this screen"), "the root can't be closed")
+        press(.down, in: &session)
+        #expect(!session.showsHelp)
+        #expect((session.top as? ListScreen)?.selected == 0, "the key that closes the help does nothing else")
+        press(.character("F"), .character("?"), in: &session)
+        #expect(!session.showsHelp)
+        #expect((session.top as? FieldScreen)?.text == "?")
+    }
+
+    @Test("F2 cycles every screen's locale and F3 turns colour off and on; screens learn it as an event")
+    func environmentKeys() throws {
+        var session = Session(
+            root: ListScreen(title: "Catalog", items: ["A"]),
+            environment: ScreenEnvironment(locale: Locale(identifier: "fr_FR")))
+        _ = session.start(size: .standard)
+        press(.function(2), in: &session)
+        #expect(session.environment.locale.identifier == "en")
+        press(.function(2), .function(2), in: &session)
+        #expect(session.environment.locale.identifier == "ru")
+        let screen = try #require(session.top as? ListScreen)
+        #expect(screen.environments.map(\.locale.identifier) == ["fr_FR", "en", "de", "ru"])
+        press(.function(3), in: &session)
+        #expect(session.environment.colorMode == .none)
+        #expect(session.status == "Colour off")
     }
 
     @Test func cursorIsMovedBelowTheBreadcrumb() {

@@ -12,13 +12,21 @@ struct ListScreen: Screen {
     var selected = 0
     var resizes: [Size] = []
     var ticks: [Duration] = []
+    var environments: [ScreenEnvironment] = []
+    var results: [String] = []
+    /// The size of every frame asked of the screen.
+    var drawnSizes: Sizes = Sizes()
 
     init(title: String, items: [String]) {
         self.title = title
         self.items = items
     }
 
-    var lineHelp: [String] { ["<number>  open an item"] }
+    static let lane = JobLane<String>("list")
+
+    var help: [HelpItem] {
+        [HelpItem(keys: "↑↓", help: "move"), HelpItem(keys: "", line: "<n>", help: "open an item")]
+    }
 
     mutating func handle(_ event: Event) throws -> Action {
         switch event {
@@ -28,8 +36,13 @@ struct ListScreen: Screen {
         case .tick(let now):
             ticks.append(now)
             return .none
-        case .finished:
+        case .environment(let environment):
+            environments.append(environment)
             return .none
+        case .finished(let result):
+            // A finished job asks for more time and work, and for things only the top screen may do.
+            results.append(result.value(of: Self.lane) ?? "?")
+            return .batch([.status("Job done."), .bell, .tick(after: .milliseconds(5))])
         case .key(let key):
             switch key {
             case .down: selected = min(selected + 1, items.count - 1)
@@ -41,6 +54,7 @@ struct ListScreen: Screen {
             case .character("t"): return .tick(after: .milliseconds(50))
             case .character("s"): return .status("Saved.")
             case .character("Q"): return .quit
+            case .character("w"): return .run(Job(Self.lane) { _ in "worked" })
             case .character("P"): return .batch([.pop, .status("Closed.")])
             case .character("F"): return .push(FieldScreen(handlesEscape: true))
             default: break
@@ -50,7 +64,8 @@ struct ListScreen: Screen {
     }
 
     func render(in size: Size) -> Frame {
-        Frame(
+        drawnSizes.sizes.append(size)
+        return Frame(
             lines: items.enumerated().map { index, item in
                 index == selected ? Line("> " + item, .reverse) : Line("  " + item)
             })
@@ -68,6 +83,11 @@ struct ListScreen: Screen {
         if line == "boom" { throw ScreenError(description: "The screen exploded.") }
         return .status("Unknown command “\(line)”; type ? for help.")
     }
+}
+
+/// The sizes a screen was drawn at, kept by reference because drawing doesn't change a screen.
+final class Sizes {
+    var sizes: [Size] = []
 }
 
 /// A text field: takes printable keys as text, and optionally Escape to close a panel first.

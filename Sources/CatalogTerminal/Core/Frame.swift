@@ -1,3 +1,5 @@
+import CatalogKit
+
 /// A text style: colour and attributes for a run of text.
 public struct Style: Sendable, Hashable {
     public var foreground: Color?
@@ -57,6 +59,36 @@ public struct Line: Sendable, Hashable, ExpressibleByStringLiteral {
 
     /// The text without styles.
     public var text: String { spans.map(\.text).joined() }
+
+    /// The number of terminal cells the line takes.
+    public var width: Int { spans.reduce(0) { $0 + DisplayWidth.of($1.text) } }
+
+    /// The line cut to a width: whole grapheme clusters up to one cell short of it, then "…" in the style the cut
+    /// fell in. The one truncation of styled text: the renderer and every screen use it.
+    ///
+    /// - Parameter columns: The cells available; nothing fits in zero or fewer.
+    /// - Returns: The line itself when it fits.
+    /// - Complexity: O(*n*) in the length of the text.
+    public func truncated(to columns: Int) -> Line {
+        guard width > columns else { return self }
+        guard columns > 0 else { return Line() }
+        var kept: [Span] = []
+        var remaining = columns - 1
+        for span in spans {
+            var text = ""
+            for character in span.text {
+                let cells = DisplayWidth.of(character)
+                if cells > remaining {
+                    kept.append(Span(text + "…", span.style))
+                    return Line(kept)
+                }
+                text.append(character)
+                remaining -= cells
+            }
+            kept.append(Span(text, span.style))
+        }
+        return Line(kept)
+    }
 }
 
 /// What a screen draws: lines from the top, and where the cursor goes (hidden when `nil`).
@@ -80,4 +112,17 @@ public struct Frame: Sendable, Hashable {
 
     /// The text of every line without styles, joined by newlines: what tests compare against.
     public var text: String { lines.map(\.text).joined(separator: "\n") }
+
+    /// The frame cut to a size: at most `size.rows` lines, each cut to `size.columns` cells with "…", and the cursor
+    /// dropped when it falls outside. What a screen's ``Screen/render(in:)`` must return.
+    ///
+    /// - Parameter size: The size available.
+    /// - Returns: The clipped frame.
+    public func clipped(to size: Size) -> Frame {
+        let rows = lines.prefix(max(size.rows, 0)).map { $0.truncated(to: size.columns) }
+        let place = cursor.flatMap { place in
+            (0..<size.rows).contains(place.row) && (0..<size.columns).contains(place.column) ? place : nil
+        }
+        return Frame(lines: Array(rows), cursor: place)
+    }
 }

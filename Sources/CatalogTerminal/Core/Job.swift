@@ -1,43 +1,104 @@
-/// Work a screen hands to the shell to run off the input path, such as a search over a million entries.
+/// A named kind of background work and the type of value it produces.
 ///
-/// The shell runs it on another thread and delivers its value back as ``Event/finished(_:)``. A newer job in the
-/// same lane supersedes an older one: the older one's `isCancelled` turns true, and its value is never delivered.
-/// Line mode runs jobs at once, in order.
-public struct Job: Sendable {
-    /// Jobs in one lane supersede each other.
-    public var lane: String
-    /// The screen's own number for the job, echoed back in the result.
-    public var id: Int
-    /// The work. Check `isCancelled` now and then and return early when it is true.
-    public var work: @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> (any Sendable)?
+/// A screen declares its lanes once, as static constants, and reads a finished job's value back through the same
+/// lane, so the type says what arrives:
+///
+/// ```swift
+/// static let search = JobLane<SearchOutcome>("search")
+/// …
+/// return .run(Job(Self.search) { isCancelled in SearchOutcome(…) })
+/// …
+/// case .finished(let result):
+///     if let outcome = result.value(of: Self.search) { … }
+/// ```
+///
+/// Jobs in one lane of one screen supersede each other: a lane runs at most one job and keeps at most one
+/// waiting, and a newer job replaces the waiting one and cancels the running one.
+public struct JobLane<Output: Sendable>: Sendable, Hashable {
+    /// The lane's name, unique among the lanes of one screen.
+    public let name: String
 
-    public init(
-        lane: String, id: Int,
-        work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) -> (any Sendable)?
-    ) {
-        self.lane = lane
-        self.id = id
-        self.work = work
+    /// Declares a lane.
+    ///
+    /// - Parameter name: A name unique among the screen's lanes.
+    public init(_ name: String) {
+        self.name = name
     }
 
-    /// Runs the job on the calling thread, never cancelled: what line mode and tests do.
-    public func runNow() -> JobResult {
-        JobResult(lane: lane, id: id, value: work { false })
+    /// The lane's identity: its name and its output type, so two lanes that share a name but not a type never
+    /// read each other's values.
+    var key: JobLaneKey { JobLaneKey(name: name, output: ObjectIdentifier(Output.self)) }
+}
+
+/// A lane's identity without its type, for tables of lanes.
+struct JobLaneKey: Sendable, Hashable {
+    var name: String
+    var output: ObjectIdentifier
+}
+
+/// Tells a running job whether it has been superseded; check it now and then and return early when it is true.
+public typealias JobCancellation = @Sendable () -> Bool
+
+/// Work a screen hands to the shell to run off the input path, such as a search over a million entries.
+///
+/// The shell runs it on another thread and delivers its value back to the screen that started it, as
+/// ``Event/finished(_:)``. Line mode and tests run jobs at once, in order.
+public struct Job: Sendable {
+    /// The lane the job runs in.
+    let lane: JobLaneKey
+    /// The lane's name, for messages and tests.
+    public var laneName: String { lane.name }
+    private let work: @Sendable (_ isCancelled: @escaping JobCancellation) -> any Sendable
+
+    /// Creates a job in a lane.
+    ///
+    /// - Parameters:
+    ///   - lane: The lane, which fixes the type of the value.
+    ///   - work: The work. It is given a function that turns true once the job is superseded; check it now and then.
+    public init<Output: Sendable>(
+        _ lane: JobLane<Output>, work: @escaping @Sendable (_ isCancelled: @escaping JobCancellation) -> Output
+    ) {
+        self.lane = lane.key
+        self.work = { isCancelled in work(isCancelled) }
+    }
+
+    /// Whether the job runs in a lane.
+    public func runs<Output>(in lane: JobLane<Output>) -> Bool { self.lane == lane.key }
+
+    /// Runs the job on the calling thread.
+    ///
+    /// - Parameters:
+    ///   - owner: The screen that started it, which the result goes back to (``Session/Effect/run(_:for:)``).
+    ///   - isCancelled: Whether it has been superseded; never, unless the caller says otherwise.
+    /// - Returns: The result, to hand back to the session or the screen.
+    public func run(for owner: Session.ScreenID? = nil, isCancelled: @escaping JobCancellation = { false }) -> JobResult
+    {
+        JobResult(lane: lane, value: work(isCancelled), owner: owner)
     }
 }
 
-/// The value a finished ``Job`` produced.
-public struct JobResult: Sendable, Equatable {
-    public var lane: String
-    public var id: Int
-    public var value: (any Sendable)?
+/// The value a finished ``Job`` produced, read back through its lane.
+public struct JobResult: Sendable {
+    let lane: JobLaneKey
+    private let value: any Sendable
+    /// The screen that started the job, which the session hands the result to.
+    public let owner: Session.ScreenID?
 
-    public init(lane: String, id: Int, value: (any Sendable)?) {
+    init(lane: JobLaneKey, value: any Sendable, owner: Session.ScreenID? = nil) {
         self.lane = lane
-        self.id = id
         self.value = value
+        self.owner = owner
     }
 
-    /// Results are told apart by lane and id.
-    public static func == (lhs: JobResult, rhs: JobResult) -> Bool { lhs.lane == rhs.lane && lhs.id == rhs.id }
+    /// The value, when the job ran in this lane.
+    ///
+    /// - Parameter lane: The lane to read.
+    /// - Returns: The job's value, or `nil` when the job ran in another lane.
+    public func value<Output>(of lane: JobLane<Output>) -> Output? {
+        guard self.lane == lane.key else { return nil }
+        return value as? Output
+    }
+
+    /// The lane's name, for messages and tests.
+    public var laneName: String { lane.name }
 }

@@ -1,3 +1,5 @@
+import CatalogKit
+
 /// Runs a session one line at a time, for pipes and dumb terminals.
 ///
 /// The driver prints the top screen's ``Screen/lines(width:)``, reads a command, and prints the screen again. It
@@ -10,8 +12,10 @@ public struct LineDriver {
     public private(set) var session: Session
     /// The width screens wrap or truncate their lines to.
     public var width: Int
+    /// Runs jobs at once, in order: line mode has no input to keep responsive.
+    private let jobs = InlineJobs()
 
-    /// The help printed for `?`, before the screen's own ``Screen/lineHelp``.
+    /// The help printed for `?`, before the screen's own commands (its ``Screen/help`` that has a line form).
     public static let help = [
         "Commands:",
         "  q    quit",
@@ -34,12 +38,8 @@ public struct LineDriver {
     /// - Returns: The top screen's lines.
     public mutating func start() -> [String] {
         // A screen that starts work on its first event (a menu loading a file) gets it done before printing.
-        var effects = session.handle(.resize(Size(columns: width, rows: 24)))
-        while let index = effects.firstIndex(where: { if case .run = $0 { true } else { false } }) {
-            guard case .run(let job) = effects.remove(at: index) else { break }
-            effects += session.handle(.finished(job.runNow()))
-        }
-        if effects.contains(.quit) {
+        let effects = session.settle(session.start(size: Size(columns: width, rows: 24)), with: jobs)
+        if effects.contains { $0.isQuit } {
             isDone = true
             return Self.clean(session.takeStatus().map { [$0] } ?? [])
         }
@@ -54,26 +54,24 @@ public struct LineDriver {
     /// - Parameter line: What the user typed, without the newline.
     /// - Returns: The lines to print, and whether the session is over.
     public mutating func handle(line: String) -> (output: [String], done: Bool) {
-        let command = line.trimmingWhitespace()
+        let command = line.trimmed(of: " \t\r")
         var output: [String] = []
         switch command {
         case "q":
             return ([], true)
         case ".." where session.stack.count > 1:
-            session.pop()
+            _ = session.settle(session.pop(), with: jobs)
         case ".." where session.rootCloses:
             return ([], true)
         case "?":
-            return (Self.clean(Self.help + session.top.lineHelp), false)
+            return (Self.clean(Self.help + Self.helpLines(for: session.top)), false)
         default:
             do {
-                var effects = try session.handle(line: command)
                 // Line mode has no input to keep responsive: jobs run at once, in order.
-                while let index = effects.firstIndex(where: { if case .run = $0 { true } else { false } }) {
-                    guard case .run(let job) = effects.remove(at: index) else { break }
-                    effects += session.handle(.finished(job.runNow()))
+                let effects = session.settle(try session.handle(line: command), with: jobs)
+                if effects.contains { $0.isQuit } {
+                    return (Self.clean(session.takeStatus().map { [$0] } ?? []), true)
                 }
-                if effects.contains(.quit) { return (Self.clean(session.takeStatus().map { [$0] } ?? []), true) }
             } catch {
                 return (Self.clean(["error: \(error)"]), false)
             }
@@ -83,15 +81,34 @@ public struct LineDriver {
         return (Self.clean(output), false)
     }
 
+    /// The width of line mode's lines: `COLUMNS` when it is a sensible number, else 80.
+    ///
+    /// - Parameter environment: The process environment.
+    /// - Returns: A width from 1 to 4,096.
+    public static func width(environment: [String: String]) -> Int {
+        guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 else { return 80 }
+        return min(columns, 4096)
+    }
+
+    /// The screen's line-mode commands, from its help: `  accent <name>   choose an accent colour`.
+    static func helpLines(for screen: any Screen) -> [String] {
+        let items = screen.help.filter { $0.line != nil }
+        let width = items.map { DisplayWidth.of($0.line ?? "") }.max() ?? 0
+        return items.map { "  " + DisplayWidth.pad($0.line ?? "", to: width) + "  " + $0.help }
+    }
+
     /// How a run ended: the exit status and the session as it was at the end, so the caller can read what the
     /// user chose.
     public struct Outcome {
         public var status: Int32
         public var session: Session
+        /// Why the run failed, for status 1.
+        public var failure: String?
 
-        public init(status: Int32, session: Session) {
+        public init(status: Int32, session: Session, failure: String? = nil) {
             self.status = status
             self.session = session
+            self.failure = failure
         }
     }
 
@@ -127,13 +144,10 @@ public struct LineDriver {
     }
 }
 
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    fileprivate func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
+extension Session.Effect {
+    /// Whether the effect ends the session.
+    var isQuit: Bool {
+        if case .quit = self { return true }
+        return false
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A screen: a pure state machine that the launcher drives.
 ///
 /// An event goes in, the screen updates its own state and returns an ``Action`` for the shell to carry out, and
@@ -6,6 +8,9 @@
 ///
 /// Each screen also has a line mode for pipes and dumb terminals: ``lines(width:)`` prints its state as plain
 /// numbered text, and ``handle(line:)`` takes one command.
+///
+/// A screen learns its size and its environment (locale, glyphs, colour) from events as it opens and whenever they
+/// change; it never reads the terminal or the process environment itself.
 public protocol Screen {
     /// The title shown in the breadcrumb while the screen is open.
     var title: String { get }
@@ -18,8 +23,9 @@ public protocol Screen {
     /// When `true`, Escape reaches ``handle(_:)`` and the screen returns ``Action/pop`` when it wants to close.
     var handlesEscape: Bool { get }
 
-    /// Extra lines for line mode's `?` help: the commands ``handle(line:)`` understands.
-    var lineHelp: [String] { get }
+    /// What the screen's keys and line-mode commands do, for the `?` help in both modes; usually its
+    /// ``Keymap/help``.
+    var help: [HelpItem] { get }
 
     /// Updates the state for one event.
     ///
@@ -51,19 +57,27 @@ public protocol Screen {
 extension Screen {
     public var takesText: Bool { false }
     public var handlesEscape: Bool { false }
-    public var lineHelp: [String] { [] }
+    public var help: [HelpItem] { [] }
 }
 
 /// Something that happens to a screen.
-public enum Event: Sendable, Equatable {
+public enum Event: Sendable {
     /// A decoded key press.
     case key(Key)
     /// A tick the screen asked for with ``Action/tick(after:)``; `now` is the shell's clock reading.
     case tick(now: Duration)
-    /// The terminal changed size.
+    /// The screen's size: the cells it will be drawn into, told as it opens and whenever it changes.
     case resize(Size)
-    /// A job the screen started with ``Action/run(_:)`` finished.
+    /// The screen's environment, told as it opens and whenever it changes.
+    case environment(ScreenEnvironment)
+    /// A job the screen started with ``Action/run(_:)`` finished; read its value with ``JobResult/value(of:)``.
     case finished(JobResult)
+
+    /// The key, when the event is a key press.
+    public var key: Key? {
+        if case .key(let key) = self { return key }
+        return nil
+    }
 }
 
 /// What a screen asks the shell to do after an event.
@@ -95,6 +109,50 @@ extension Action {
     public var flattened: [Action] {
         if case .batch(let actions) = self { return actions.flatMap(\.flattened) }
         return [self]
+    }
+}
+
+/// What a screen may know of the world around it: the user's locale, the glyphs the terminal can show, and whether
+/// colour is shown. The session gives it to every screen; screens never read process globals.
+public struct ScreenEnvironment: Sendable, Hashable {
+    /// The locale for lists, numbers and dates.
+    public var locale: Locale
+    /// The glyphs the terminal can show.
+    public var glyphs: Glyphs
+    /// How much colour frames are drawn with.
+    public var colorMode: ColorMode
+
+    public init(locale: Locale, glyphs: Glyphs = .unicode, colorMode: ColorMode = .trueColor) {
+        self.locale = locale
+        self.glyphs = glyphs
+        self.colorMode = colorMode
+    }
+
+    /// The environment tests and snapshots use unless they say otherwise: English, Unicode glyphs, full colour.
+    public static let standard = ScreenEnvironment(locale: Locale(identifier: "en"))
+
+    /// The environment a process's variables describe.
+    ///
+    /// The locale is the first non-empty of `LC_ALL`, `LC_MESSAGES` and `LANG` (`de_DE.UTF-8` is German), unless
+    /// `locale` overrides it; `C`, `POSIX` or nothing gives English. Glyphs and colour come from
+    /// ``Glyphs/detect(environment:)`` and ``ColorMode/detect(environment:)``.
+    ///
+    /// - Parameters:
+    ///   - variables: The process environment.
+    ///   - locale: A locale identifier that overrides the variables (`--locale`).
+    /// - Returns: The environment.
+    public static func detect(_ variables: [String: String], locale: String? = nil) -> ScreenEnvironment {
+        let name = locale ?? ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { variables[$0] }.first { !$0.isEmpty }
+        return ScreenEnvironment(
+            locale: Self.locale(named: name ?? ""), glyphs: Glyphs.detect(environment: variables),
+            colorMode: ColorMode.detect(environment: variables))
+    }
+
+    /// The locale a POSIX locale name stands for: `de_DE.UTF-8@euro` is `de_DE`; `C` and `POSIX` are English.
+    static func locale(named name: String) -> Locale {
+        let base = name.prefix { $0 != "." && $0 != "@" }
+        guard !base.isEmpty, base != "C", base != "POSIX" else { return Locale(identifier: "en") }
+        return Locale(identifier: String(base))
     }
 }
 

@@ -1,117 +1,240 @@
 import CatalogKit
+import Foundation
 
-/// The launcher's state: a stack of open screens, a status message and the screen flash.
+/// The launcher's state: a stack of open screens, a status message, the screen flash and the help overlay.
 ///
 /// A pure value type between the key decoder and the renderer. Events go to the top screen; the session carries out
 /// the actions that concern the stack (push, pop, status) and returns the rest as ``Effect``s for the shell. It also
 /// draws the chrome around the top screen: a breadcrumb of titles on the first line and a status line on the last.
 ///
 /// Rules, in order, for a key:
-/// - Ctrl-C quits, whatever screen is open.
+/// - While the help overlay shows, any key closes it.
+/// - The session's own keys (``keymap``): Ctrl-C quits, whatever screen is open; `?` shows the help unless the
+///   screen takes text; F2 and F3 cycle the locale and the colour of every screen.
 /// - On an opened screen (not the root), Escape closes it unless the screen ``Screen/handlesEscape``, and `q` closes
 ///   it unless the screen ``Screen/takesText``.
 /// - Everything else goes to the top screen. An error it throws is shown in the status line and the session goes on.
 ///
-/// Resizes go to every screen; ticks go to the top screen only. The status message is cleared by the next key.
+/// Sizes: a screen is told, and drawn into, exactly ``bodySize(for:)`` of the terminal: the terminal less the
+/// breadcrumb and the status line. That one function is the only place the chrome's height is known.
+///
+/// Work and time belong to the screen that asked: a finished job and a due tick go back to the screen that started
+/// them, wherever it is in the stack. A screen that is covered keeps its clock and its work (their ``Action/tick(after:)``
+/// and ``Action/run(_:)`` actions are carried out), but its other actions (push, pop, quit, status, bell, flash) are
+/// dropped on purpose: only the screen the user sees may change what the user sees. Closing a screen cancels its
+/// jobs, and its late results and ticks are dropped.
 public struct Session {
+    /// A screen's identity for as long as it is open, so work and time find their way back to it.
+    public struct ScreenID: Sendable, Hashable, Comparable {
+        let value: Int
+        public static func < (a: ScreenID, b: ScreenID) -> Bool { a.value < b.value }
+    }
+
     /// What the shell must do for the session, beyond redrawing.
+    ///
+    /// Effects compare equal when they ask for the same thing; two ``run(_:for:)`` effects are equal when they run
+    /// the same lane for the same screen, since the work itself, a closure, can't be compared.
     public enum Effect: Sendable, Equatable {
         /// Ring the terminal bell.
         case bell
         /// Show the frame in reverse video for this long, then call ``Session/endFlash()``.
         case flash(Duration)
-        /// Deliver ``Event/tick(now:)`` after this long.
-        case scheduleTick(after: Duration)
+        /// Deliver ``Event/tick(now:)`` to a screen after this long, with ``Session/handle(_:for:)``.
+        case scheduleTick(after: Duration, for: ScreenID)
         /// Leave the launcher.
         case quit
-        /// Run a job off the input path and hand its result back with ``Session/handle(_:)``.
-        case run(Job)
+        /// Run a job off the input path and hand its result back with ``Session/handle(_:for:)``.
+        case run(Job, for: ScreenID)
+        /// Cancel every job of a screen that closed.
+        case cancelJobs(of: ScreenID)
 
-        public static func == (lhs: Effect, rhs: Effect) -> Bool {
-            switch (lhs, rhs) {
+        public static func == (a: Effect, b: Effect) -> Bool {
+            switch (a, b) {
             case (.bell, .bell), (.quit, .quit): return true
-            case (.flash(let a), .flash(let b)): return a == b
-            case (.scheduleTick(let a), .scheduleTick(let b)): return a == b
-            case (.run(let a), .run(let b)): return a.lane == b.lane && a.id == b.id
+            case (.flash(let x), .flash(let y)): return x == y
+            case (.scheduleTick(let x, let p), .scheduleTick(let y, let q)): return x == y && p == q
+            case (.run(let x, let p), .run(let y, let q)): return x.lane == y.lane && p == q
+            case (.cancelJobs(let p), .cancelJobs(let q)): return p == q
             default: return false
             }
         }
     }
 
-    /// The open screens, the root first; never empty.
-    public private(set) var stack: [any Screen]
+    /// What the session's own keys do.
+    public enum Command: Sendable, Equatable {
+        case quit, back, help, cycleLocale, cycleColor
+    }
+
+    /// The session's own keys, listed in the help under the screen's.
+    public static let keymap = Keymap<Command>([
+        KeyBinding([.escape, .character("q")], .back, label: "esc/q", help: "close this screen"),
+        KeyBinding([.character("?")], .help, help: "show the keys"),
+        KeyBinding([.function(2)], .cycleLocale, help: "next language"),
+        KeyBinding([.function(3)], .cycleColor, help: "colour on/off"),
+        KeyBinding([.control("c")], .quit, help: "quit"),
+    ])
+
+    /// The locales F2 cycles through after the user's own.
+    public static let cycledLocales = ["en", "de", "ru", "ko", "ja"].map { Locale(identifier: $0) }
+
+    private var screens: [(id: ScreenID, screen: any Screen)]
+    private var nextID = 0
+
     /// The message in the status line, if any.
     public private(set) var status: String?
     /// Whether the frame is drawn in reverse video, between ``Effect/flash(_:)`` and ``endFlash()``.
     public private(set) var isFlashing = false
+    /// Whether the help overlay shows.
+    public private(set) var showsHelp = false
     /// Whether the session ended with Ctrl-C, so the program can exit with status 130.
     public private(set) var interrupted = false
+    /// The terminal size screens were last laid out for.
+    public private(set) var size = Size.standard
+    /// The environment every screen was last told.
+    public private(set) var environment: ScreenEnvironment
+    /// The environment the session started with, which F2 and F3 cycle away from and back to.
+    private let original: ScreenEnvironment
+
+    /// Whether closing the root screen ends the session.
+    public private(set) var rootCloses = false
 
     /// The separator between titles in the breadcrumb.
     public static let breadcrumbSeparator = " › "
 
     /// Creates a session showing one screen.
     ///
-    /// - Parameter root: The first screen, which can't be closed; only quitting leaves it.
-    public init(root: any Screen) {
-        stack = [root]
+    /// - Parameters:
+    ///   - root: The first screen, which can't be closed; only quitting leaves it.
+    ///   - environment: What screens are told of the world.
+    public init(root: any Screen, environment: ScreenEnvironment = .standard) {
+        screens = []
+        self.environment = environment
+        original = environment
+        screens.append((makeID(), root))
     }
 
     /// Creates a session whose only screen closes like an opened one: Esc (unless the screen handles it), `q`
     /// (unless it takes text), `..` in line mode, or a pop all end the session. `catalog open` runs screens so.
     ///
-    /// - Parameter screen: The screen to run.
-    public init(closable screen: any Screen) {
-        stack = [screen]
+    /// - Parameters:
+    ///   - screen: The screen to run.
+    ///   - environment: What screens are told of the world.
+    public init(closable screen: any Screen, environment: ScreenEnvironment = .standard) {
+        self.init(root: screen, environment: environment)
         rootCloses = true
     }
 
-    /// The size screens were last told, which a newly opened screen is told too.
-    public private(set) var size = Size.standard
+    private mutating func makeID() -> ScreenID {
+        nextID += 1
+        return ScreenID(value: nextID)
+    }
 
-    /// Whether closing the root screen ends the session.
-    public private(set) var rootCloses = false
+    /// The open screens, the root first; never empty.
+    public var stack: [any Screen] { screens.map(\.screen) }
 
     /// The screen that receives keys.
-    public var top: any Screen { stack[stack.count - 1] }
+    public var top: any Screen { screens[screens.count - 1].screen }
+
+    /// The identity of the screen that receives keys.
+    public var topID: ScreenID { screens[screens.count - 1].id }
 
     /// The titles of the open screens, the root first.
-    public var titles: [String] { stack.map(\.title) }
+    public var titles: [String] { screens.map(\.screen.title) }
+
+    /// The size a screen is told and drawn into on a terminal of a given size: the terminal less the breadcrumb
+    /// row and the status row.
+    ///
+    /// - Parameter terminal: The terminal's size.
+    /// - Returns: The screen's size, never negative.
+    public static func bodySize(for terminal: Size) -> Size {
+        Size(columns: max(terminal.columns, 0), rows: max(terminal.rows - 2, 0))
+    }
 
     // MARK: - Events
 
+    /// Starts the session on a terminal: tells every screen its environment and size.
+    ///
+    /// - Parameter size: The terminal's size.
+    /// - Returns: What the shell must do.
+    public mutating func start(size: Size) -> [Effect] {
+        self.size = size
+        var effects: [Effect] = []
+        for index in screens.indices {
+            effects += deliver(.environment(environment), at: index)
+            effects += deliver(.resize(Self.bodySize(for: size)), at: index)
+        }
+        return effects
+    }
+
     /// Handles one event and carries out the resulting actions that concern the session.
     ///
-    /// - Parameter event: A key, tick or resize from the shell.
+    /// - Parameters:
+    ///   - event: A key, a tick, a resize (of the whole terminal) or a finished job, from the shell.
+    ///   - owner: For a tick, the screen that asked for it (``Effect/scheduleTick(after:for:)``); `nil` means the
+    ///     top screen. A finished job knows its own screen.
     /// - Returns: What the shell must do, in order.
-    public mutating func handle(_ event: Event) -> [Effect] {
-        if case .resize(let newSize) = event { size = newSize }
+    public mutating func handle(_ event: Event, for owner: ScreenID? = nil) -> [Effect] {
         switch event {
         case .key(let key):
-            status = nil
-            if key == .control("c") {
-                interrupted = true
-                return [.quit]
-            }
-            if stack.count > 1 || rootCloses {
-                if key == .escape, !top.handlesEscape { return apply(.pop) }
-                if key == .character("q"), !top.takesText { return apply(.pop) }
-            }
-            return deliverToTop(event)
+            return press(key)
         case .tick:
-            return deliverToTop(event)
-        case .resize, .finished:
-            // Every screen learns the new size, and each sees finished jobs (a screen knows its own lanes); only
-            // the top screen's actions count.
-            for index in stack.indices.dropLast() {
-                do {
-                    _ = try stack[index].handle(event)
-                } catch {
-                    status = Self.message(for: error)
-                }
-            }
-            return deliverToTop(event)
+            guard let index = index(of: owner ?? topID) else { return [] }
+            return deliver(event, at: index)
+        case .resize(let newSize):
+            size = newSize
+            return screens.indices.flatMap { deliver(.resize(Self.bodySize(for: newSize)), at: $0) }
+        case .environment(let newEnvironment):
+            environment = newEnvironment
+            return screens.indices.flatMap { deliver(event, at: $0) }
+        case .finished(let result):
+            guard let index = index(of: result.owner ?? topID) else { return [] }
+            return deliver(event, at: index)
         }
+    }
+
+    private mutating func press(_ key: Key) -> [Effect] {
+        status = nil
+        if showsHelp {
+            showsHelp = false
+            if key != .control("c") { return [] }
+        }
+        let opened = screens.count > 1 || rootCloses
+        switch Self.keymap.command(for: key) {
+        case .quit?:
+            interrupted = true
+            return [.quit]
+        case .help? where !top.takesText:
+            showsHelp = true
+            return []
+        case .cycleLocale?:
+            var next = environment
+            next.locale = Self.next(after: environment.locale, in: [original.locale] + Self.cycledLocales)
+            status = "Language: \(next.locale.identifier)"
+            return handle(.environment(next))
+        case .cycleColor?:
+            var next = environment
+            next.colorMode =
+                environment.colorMode == .none ? (original.colorMode == .none ? .trueColor : original.colorMode) : .none
+            status = next.colorMode == .none ? "Colour off" : "Colour on"
+            return handle(.environment(next))
+        case .back? where opened:
+            if key == .escape, !top.handlesEscape { return apply(.pop, at: screens.count - 1) }
+            if key == .character("q"), !top.takesText { return apply(.pop, at: screens.count - 1) }
+        default:
+            break
+        }
+        return deliver(.key(key), at: screens.count - 1)
+    }
+
+    private static func next(after locale: Locale, in locales: [Locale]) -> Locale {
+        var distinct: [Locale] = []
+        for candidate in locales where !distinct.contains(where: { $0.identifier == candidate.identifier }) {
+            distinct.append(candidate)
+        }
+        guard let position = distinct.firstIndex(where: { $0.identifier == locale.identifier }) else {
+            return distinct[0]
+        }
+        return distinct[(position + 1) % distinct.count]
     }
 
     /// Passes a line-mode command to the top screen and carries out its action.
@@ -121,18 +244,19 @@ public struct Session {
     /// - Throws: Whatever the screen throws; the session is unchanged apart from the screen's own state.
     public mutating func handle(line: String) throws -> [Effect] {
         status = nil
-        let action = try stack[stack.count - 1].handle(line: line)
-        return apply(action)
+        let index = screens.count - 1
+        let action = try screens[index].screen.handle(line: line)
+        return apply(action, at: index)
     }
 
     /// Closes the top screen unless it is the root.
     ///
-    /// - Returns: Whether a screen was closed.
+    /// - Returns: What the shell must do: cancel the closed screen's jobs.
     @discardableResult
-    public mutating func pop() -> Bool {
-        guard stack.count > 1 else { return false }
-        stack.removeLast()
-        return true
+    public mutating func pop() -> [Effect] {
+        guard screens.count > 1 else { return [] }
+        let closed = screens.removeLast()
+        return [.cancelJobs(of: closed.id)]
     }
 
     /// Ends the reverse-video flash; the shell calls this when the flash's time is up.
@@ -148,35 +272,47 @@ public struct Session {
         return status
     }
 
-    private mutating func deliverToTop(_ event: Event) -> [Effect] {
+    private func index(of id: ScreenID) -> Int? {
+        screens.firstIndex { $0.id == id }
+    }
+
+    /// Gives an event to the screen at a position in the stack and carries out its action.
+    private mutating func deliver(_ event: Event, at index: Int) -> [Effect] {
         do {
-            let action = try stack[stack.count - 1].handle(event)
-            return apply(action)
+            let action = try screens[index].screen.handle(event)
+            return apply(action, at: index)
         } catch {
             status = Self.message(for: error)
             return []
         }
     }
 
-    private mutating func apply(_ action: Action) -> [Effect] {
+    /// Carries out a screen's action: all of it for the top screen, only time and work for a covered one.
+    private mutating func apply(_ action: Action, at index: Int) -> [Effect] {
+        let id = screens[index].id
+        let isTop = index == screens.count - 1
         var effects: [Effect] = []
         for action in action.flattened {
             switch action {
+            case .tick(let delay): effects.append(.scheduleTick(after: delay, for: id))
+            case .run(let job): effects.append(.run(job, for: id))
             case .none, .batch: break
+            case _ where !isTop: break  // Dropped on purpose: a covered screen can't change what the user sees.
             case .push(let screen):
-                // A screen learns its size as it opens, and may start its clock then.
-                stack.append(screen)
-                effects += deliverToTop(.resize(size))
+                screens.append((makeID(), screen))
+                // A screen learns its environment and size as it opens, and may start its clock then.
+                effects += deliver(.environment(environment), at: screens.count - 1)
+                effects += deliver(.resize(Self.bodySize(for: size)), at: screens.count - 1)
             case .pop:
-                if !pop() && rootCloses { effects.append(.quit) }
+                let closed = pop()
+                if closed.isEmpty && rootCloses { effects.append(.quit) }
+                effects += closed
             case .quit: effects.append(.quit)
             case .bell: effects.append(.bell)
             case .flash(let duration):
                 isFlashing = true
                 effects.append(.flash(duration))
-            case .tick(let delay): effects.append(.scheduleTick(after: delay))
             case .status(let message): status = message
-            case .run(let job): effects.append(.run(job))
             }
         }
         return effects
@@ -189,30 +325,53 @@ public struct Session {
 
     // MARK: - Drawing
 
-    /// Draws the breadcrumb, the top screen and the status line.
+    /// Draws the breadcrumb, the top screen (or the help over it) and the status line.
     ///
-    /// - Parameter size: The terminal size; the top screen gets two rows fewer.
+    /// - Parameter size: The terminal size; the top screen gets ``bodySize(for:)`` of it.
     /// - Returns: A frame of exactly `size.rows` lines (none when there are no rows).
     public func render(in size: Size) -> Frame {
         let rows = max(size.rows, 0)
         guard rows > 0 else { return Frame() }
-        let bodyRows = max(rows - 2, 0)
-        let body = top.render(in: Size(columns: size.columns, rows: bodyRows))
+        let bodySize = Self.bodySize(for: size)
+        let body = showsHelp ? helpFrame(in: bodySize) : top.render(in: bodySize).clipped(to: bodySize)
 
         var lines: [Line] = [Line(breadcrumb(width: size.columns), .dim)]
-        lines += body.lines.prefix(bodyRows)
-        lines += Array(repeating: Line(), count: bodyRows - min(body.lines.count, bodyRows))
+        lines += body.lines
+        lines += Array(repeating: Line(), count: bodySize.rows - body.lines.count)
         lines.append(status.map { Line($0, .bold) } ?? Line())
-        lines = Array(lines.prefix(rows))
+        lines = Array(lines.prefix(rows)).map { $0.truncated(to: size.columns) }
 
         var cursor: (row: Int, column: Int)?
-        if let place = body.cursor, place.row >= 0, place.row < bodyRows {
+        if let place = body.cursor {
             cursor = (place.row + 1, place.column)
         }
         if isFlashing {
             lines = lines.map { Self.reversed($0, width: size.columns) }
         }
+        if environment.colorMode == .none {
+            lines = lines.map(Self.withoutColor)
+        }
         return Frame(lines: lines, cursor: cursor)
+    }
+
+    /// Every help item: the top screen's, then the session's own.
+    public var helpItems: [HelpItem] {
+        top.help.filter { !$0.keys.isEmpty }
+            + Self.keymap.help.filter { item in
+                item.keys != "esc/q" || screens.count > 1 || rootCloses
+            }
+    }
+
+    /// The help overlay: each binding's keys in a column, then what it does.
+    private func helpFrame(in size: Size) -> Frame {
+        let items = helpItems
+        let keyWidth = min(items.map { DisplayWidth.of($0.keys) }.max() ?? 0, max(size.columns / 3, 1))
+        var lines = [Line("Keys for \(top.title)", .bold), Line()]
+        lines += items.map { item in
+            Line([Span("  " + DisplayWidth.pad(item.keys, to: keyWidth) + "  ", .bold), Span(item.help)])
+        }
+        lines += [Line(), Line("Any key closes this help.", .dim)]
+        return Frame(lines: lines).clipped(to: size)
     }
 
     /// The titles joined by the separator; when too wide, the first titles give way to "…".
@@ -233,8 +392,19 @@ public struct Session {
             span.style.reverse = true
             return span
         }
-        let missing = width - DisplayWidth.of(line.text)
+        let missing = width - line.width
         if missing > 0 { spans.append(Span(String(repeating: " ", count: missing), .reverse)) }
         return Line(spans)
+    }
+
+    /// A line with its colours taken away, for the colour-off mode; bold, dim, underline and reverse stay.
+    private static func withoutColor(_ line: Line) -> Line {
+        Line(
+            line.spans.map { span in
+                var span = span
+                span.style.foreground = nil
+                span.style.background = nil
+                return span
+            })
     }
 }

@@ -5,7 +5,7 @@
 /// sequence look the same, the shell calls ``flush()`` when no further byte arrives within about 30 ms.
 ///
 /// Decoded: printable UTF-8 in any script; Enter (CR or LF), Tab, Backspace (DEL or BS), Ctrl plus a letter;
-/// arrows, Home, End, Page Up/Down, Delete and Shift-Tab in their CSI (`ESC [`) and SS3 (`ESC O`) forms, with any
+/// arrows, Home, End, Page Up/Down, Delete, Shift-Tab and F1–F12 in their CSI (`ESC [`) and SS3 (`ESC O`) forms, with any
 /// modifier parameters ignored; bracketed paste, whose content arrives as characters. Escape followed by a printable
 /// character (Alt plus a key) gives `.escape` and then the character. Unknown sequences are swallowed whole, invalid
 /// UTF-8 is skipped, and the decoder never holds more than ``maximumSequenceLength`` bytes however long the garbage.
@@ -166,6 +166,8 @@ public struct KeyDecoder: Sendable {
         if let first = sequence.first, (0x3C...0x3F).contains(first) { return }
         if sequence.contains(where: { (0x20...0x2F).contains($0) }) { return }
         if let key = Self.cursorKey(final) {
+            // `ESC [ 12 ; 40 R` is a cursor position report, not F3: function keys carry no row.
+            if case .function = key, let first = firstParameter(), first != 1 { return }
             keys.append(key)
             return
         }
@@ -179,6 +181,7 @@ public struct KeyDecoder: Sendable {
             case 5: keys.append(.pageUp)
             case 6: keys.append(.pageDown)
             case 200: inPaste = true
+            case let number?: if let key = Self.functionKey(tilde: number) { keys.append(key) }
             default: break
             }
         default:
@@ -186,7 +189,7 @@ public struct KeyDecoder: Sendable {
         }
     }
 
-    /// The arrow, Home and End keys, whose final byte is the same after `ESC [` and `ESC O`.
+    /// The arrow, Home and End keys, and F1–F4, whose final byte is the same after `ESC [` and `ESC O`.
     private static func cursorKey(_ final: UInt8) -> Key? {
         switch final {
         case UInt8(ascii: "A"): .up
@@ -195,6 +198,20 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "D"): .left
         case UInt8(ascii: "H"): .home
         case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "P"): .function(1)
+        case UInt8(ascii: "Q"): .function(2)
+        case UInt8(ascii: "R"): .function(3)
+        case UInt8(ascii: "S"): .function(4)
+        default: nil
+        }
+    }
+
+    /// F1–F12 in their `ESC [ n ~` forms (xterm and the Linux console; 16 and 22 are unused).
+    private static func functionKey(tilde number: Int) -> Key? {
+        switch number {
+        case 11...15: .function(number - 10)
+        case 17...21: .function(number - 11)
+        case 23, 24: .function(number - 12)
         default: nil
         }
     }

@@ -1,12 +1,13 @@
 import Glibc
 
-/// The terminal the launcher draws on: raw mode, the alternate screen, its size, and reading and writing bytes.
+/// The terminal the launcher draws on: raw mode, the alternate screen, its size, its clock, and reading and writing
+/// bytes.
 ///
-/// With ``Shell`` and ``SignalGuard`` this is the only code that touches the operating system. Entering puts the
+/// With ``Shell``, ``JobRunner`` and ``SignalGuard`` this is the only code that touches the operating system. Entering puts the
 /// terminal in raw mode (no echo, no line editing, no signals from Ctrl-C or Ctrl-Z, no output processing: the
 /// renderer positions every line itself), switches to the alternate screen, hides the cursor and turns on bracketed
 /// paste. Leaving undoes all of it, and ``SignalGuard`` undoes it too if the process is killed or crashes first.
-public final class Terminal {
+public final class Terminal: Terminaling {
     /// Errors from setting up or writing to the terminal.
     public enum Error: Swift.Error, Equatable, CustomStringConvertible {
         /// The descriptor is not a terminal, so there is no raw mode to enter.
@@ -35,14 +36,20 @@ public final class Terminal {
     private let original: termios
     /// Whether the terminal is in the launcher's mode.
     public private(set) var isActive = false
+    /// The read end of the signal guard's self-pipe, or -1 when there is none (waits then wake every 250 ms to
+    /// look at the signal flags).
+    let signalDescriptor: Int32
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
 
     /// Opens the terminal on a pair of descriptors.
     ///
     /// - Parameters:
     ///   - input: The descriptor to read keys from; must be a terminal.
     ///   - output: The descriptor to draw on; must be a terminal.
+    ///   - signals: The signal guard's self-pipe, from ``SignalGuard/install()``; -1 for none.
     /// - Throws: ``Error/notATerminal(_:)`` when either is not a terminal.
-    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
+    init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, signals: Int32 = -1) throws {
         guard Self.isTerminal(input) else { throw Error.notATerminal(input) }
         guard Self.isTerminal(output) else { throw Error.notATerminal(output) }
         var settings = termios()
@@ -50,6 +57,8 @@ public final class Terminal {
         self.input = input
         self.output = output
         self.original = settings
+        self.signalDescriptor = signals
+        started = clock.now
     }
 
     deinit { leave() }
@@ -90,14 +99,6 @@ public final class Terminal {
         isActive = false
     }
 
-    /// The terminal settings currently in effect.
-    ///
-    /// - Returns: The settings, or `nil` when they can't be read.
-    public func currentSettings() -> termios? {
-        var settings = termios()
-        return tcgetattr(input, &settings) == 0 ? settings : nil
-    }
-
     /// Raw mode, in the spirit of `cfmakeraw(3)`: bytes arrive one by one, unechoed and unprocessed.
     ///
     /// - Parameter settings: The settings to start from.
@@ -124,12 +125,51 @@ public final class Terminal {
         try Self.writeAll(text, to: output)
     }
 
-    /// Reads whatever bytes are available, waiting for at least one.
-    ///
-    /// - Parameter buffer: Where to put them.
-    /// - Returns: The number of bytes read; 0 at end of input; -1 with `errno` set on failure.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        Glibc.read(input, buffer.baseAddress, buffer.count)
+    public var now: Duration { started.duration(to: clock.now) }
+
+    /// Waits with `poll(2)` on the terminal, the signal self-pipe and the jobs' descriptor.
+    public func wait(timeout: Duration?, jobs: Int32?) -> TerminalInput {
+        var milliseconds: Int32 = -1
+        if let timeout {
+            milliseconds = Int32(clamping: Int((timeout / .milliseconds(1)).rounded(.up)))
+            milliseconds = min(max(milliseconds, 0), 60_000)
+        }
+        if signalDescriptor < 0 { milliseconds = milliseconds < 0 ? 250 : min(milliseconds, 250) }
+        // poll(2) skips entries whose descriptor is negative.
+        var fds = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: jobs ?? -1, events: Int16(POLLIN), revents: 0),
+        ]
+        var result = TerminalInput()
+        let ready = poll(&fds, 3, milliseconds)
+        if signalDescriptor < 0 || (ready > 0 && fds[1].revents & Int16(POLLIN) != 0) {
+            let pending = SignalGuard.takePending()
+            result.resized = pending.contains(.resize)
+            result.resumed = pending.contains(.resume)
+        }
+        guard ready > 0 else { return result }
+        result.jobsReady = fds[2].revents & Int16(POLLIN) != 0
+        if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = Glibc.read(input, &buffer, buffer.count)
+            if count > 0 {
+                result.bytes = Array(buffer[..<count])
+            } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                result.closed = true
+            }
+        }
+        return result
+    }
+
+    /// Restores the terminal, stops the process, and enters the terminal again once continued.
+    public func suspend() throws {
+        leave()
+        // raise, not kill(getpid(), …): a signal sent to the process may be taken by another thread, and this one
+        // would run on and re-enter raw mode before the stop lands. raise targets this thread, which stops at once.
+        raise(SIGSTOP)
+        _ = SignalGuard.takePending()
+        try enter()
     }
 
     /// Writes all of a string to a descriptor, retrying partial writes, `EINTR`, and `EAGAIN` (by waiting).

@@ -1,11 +1,24 @@
 import CatalogTerminal
 import Glibc
 
-/// Buffered output to a file descriptor, flushed in large writes. Every string goes through ``Sanitizer`` (text)
-/// or ``JSONText`` (JSON) before it is buffered.
+/// Buffered output to a file descriptor, flushed in large writes, that remembers how writing failed.
+///
+/// Every string goes through ``Sanitizer`` (text) or ``JSONText`` (JSON) before it is buffered. A closed pipe
+/// (`catalog list | head -1`) ends the writing quietly; any other failure (`catalog list > /dev/full`) is kept in
+/// ``failure``, so the command can report it and exit 2 instead of letting a script believe the data was written.
 struct Output {
+    /// How writing failed.
+    enum Failure: Equatable {
+        /// The reader went away (EPIPE): not an error for a filter.
+        case closedPipe
+        /// Another error, with its `errno`.
+        case error(Int32)
+    }
+
     let descriptor: Int32
     private(set) var buffer: [UInt8] = []
+    /// The first failure, after which nothing more is written.
+    private(set) var failure: Failure?
 
     init(_ descriptor: Int32) {
         self.descriptor = descriptor
@@ -20,9 +33,9 @@ struct Output {
     }
 
     /// Appends raw UTF-8 text as a line, sanitized without making a `String` for safe text.
-    mutating func line(bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func line(bytes: UnsafeBufferPointer<UInt8>, terminator: UInt8 = 0x0A) {
         Sanitizer.append(bytes, to: &buffer)
-        buffer.append(0x0A)
+        buffer.append(terminator)
         flushIfFull()
     }
 
@@ -38,26 +51,21 @@ struct Output {
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    /// Writes what is buffered; a closed pipe (EPIPE) ends the writing quietly.
+    /// Writes what is buffered, unless writing has already failed.
     mutating func flush() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil else { return }
         buffer.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count, let base = bytes.baseAddress {
                 let written = write(descriptor, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
+                    failure = errno == EPIPE ? .closedPipe : .error(errno)
                     return
                 }
                 offset += written
             }
         }
-        buffer.removeAll(keepingCapacity: true)
     }
-}
-
-/// Prints a one-line error to standard error, sanitized.
-func printError(_ message: String) {
-    var error = Output(STDERR_FILENO)
-    error.line("catalog: " + message)
-    error.flush()
 }

@@ -41,7 +41,7 @@ enum TestScreens {
         var numbers: [Int] = []
 
         mutating func handle(_ event: Event) throws -> Action {
-            if event == .key(.character("!")) { numbers.append(numbers[numbers.count]) }
+            if event.key == .character("!") { numbers.append(numbers[numbers.count]) }
             return .none
         }
 

@@ -1,0 +1,89 @@
+@_exported import CatalogKit
+@_exported import CatalogTerminal
+import Foundation
+import Glibc
+
+/// The whole `catalog` command-line application, for any package's own screens.
+///
+/// One call gives a package's executable the launcher, line mode, `list`, `search`, `tree` and `open` with
+/// `--json` and `--file`, `--help`, `--version`, shell completions and a manual page, all under the name it gives:
+///
+/// ```swift
+/// import CatalogCommand
+///
+/// let registry = Registry<any Screen>()
+/// try registry.register("Login Form", in: ["Forms"]) { LoginForm() }
+/// CatalogCommand.main(registry: registry, name: "mycatalog", version: "1.2.0")
+/// ```
+///
+/// Exit statuses: 0 success, 1 no match (or nothing picked), 2 a usage, input or write error, 130 interrupted.
+public enum CatalogCommand {
+    /// Runs the command line of this process and exits with its status.
+    ///
+    /// - Parameters:
+    ///   - registry: The screens the catalog holds.
+    ///   - name: The program's name, used in help, messages, completions and the manual.
+    ///   - version: What `--version` prints after the name.
+    public static func main(registry: Registry<any Screen>, name: String, version: String) -> Never {
+        // A closed pipe is reported by write(2) as EPIPE, which the output handles, instead of killing the process.
+        signal(SIGPIPE, SIG_IGN)
+        exit(
+            run(
+                Array(CommandLine.arguments.dropFirst()), registry: registry, name: name, version: version,
+                environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// Runs a command line and returns its exit status, writing to this process's standard output and error.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments after the program's name.
+    ///   - registry: The screens the catalog holds.
+    ///   - name: The program's name.
+    ///   - version: The version.
+    ///   - environment: The environment variables to read (`TERM`, `NO_COLOR`, `COLUMNS`, `LANG`, …).
+    /// - Returns: The exit status.
+    public static func run(
+        _ arguments: [String], registry: Registry<any Screen>, name: String, version: String,
+        environment: [String: String]
+    ) -> Int32 {
+        var context = Context(registry: registry, name: name, version: version, environment: environment)
+        var status: Int32
+        do {
+            status = try Commands.run(try Arguments(arguments), &context)
+        } catch let error as Arguments.UsageError {
+            context.fail("\(error) See '\(name) --help'.")
+            status = 2
+        } catch {
+            context.fail("\(error)")
+            status = 2
+        }
+        context.out.flush()
+        if case .error(let code) = context.out.failure {
+            context.fail("write error: \(String(cString: strerror(code)))")
+            status = 2
+        }
+        return status
+    }
+}
+
+/// What every command works with: the catalog, the program's name, the environment, and the outputs.
+struct Context {
+    let registry: Registry<any Screen>
+    let name: String
+    let version: String
+    let environment: [String: String]
+    /// Standard output, for data.
+    var out = Output(STDOUT_FILENO)
+
+    /// Prints a one-line message to standard error, sanitized and prefixed with the program's name.
+    func fail(_ message: String) {
+        var error = Output(STDERR_FILENO)
+        error.line("\(name): " + message)
+        error.flush()
+    }
+}
+
+/// An input problem: the message names it; exit status 2.
+struct InputError: Error, CustomStringConvertible {
+    var description: String
+}

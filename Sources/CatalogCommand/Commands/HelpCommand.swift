@@ -1,0 +1,16 @@
+/// `help [COMMAND]`: the same text as `COMMAND --help`.
+enum HelpCommand {
+    static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
+        guard let name = arguments.operands.first else {
+            context.out.raw(Help.text(for: CommandTable.launch, name: context.name) + "\n")
+            return 0
+        }
+        guard let command = CommandTable.command(named: name), !command.name.isEmpty, !command.hidden else {
+            let names = CommandTable.visibleSubcommands.map(\.name)
+            throw Arguments.UsageError(
+                description: Suggestion.sentence("unknown command '\(name)'", hint: name, among: names))
+        }
+        context.out.raw(Help.text(for: command, name: context.name) + "\n")
+        return 0
+    }
+}

@@ -1,0 +1,49 @@
+import CatalogKit
+import CatalogTerminal
+import Glibc
+
+/// Runs a session the way the terminal allows: full screen, or line mode. ``LaunchMode`` decides, once.
+enum Launcher {
+    /// Runs a session.
+    ///
+    /// - Parameters:
+    ///   - session: The session.
+    ///   - arguments: The command line, for `--plain` and `--file -`.
+    ///   - context: The environment and the outputs.
+    /// - Returns: How the session ended.
+    /// - Throws: ``InputError`` when the terminal failed.
+    static func run(_ session: Session, arguments: Arguments, context: inout Context) throws -> LineDriver.Outcome {
+        let catalogOnInput = arguments.values["--file"] == "-"
+        let facts = LaunchMode.Facts.current(
+            plain: arguments.has("--plain"), catalogOnInput: catalogOnInput, environment: context.environment)
+        let colorMode = ColorMode.detect(environment: context.environment)
+        var outcome: LineDriver.Outcome
+        switch LaunchMode.decide(facts) {
+        case .fullScreen:
+            outcome = Shell.run(session: session, input: STDIN_FILENO, output: STDOUT_FILENO, colorMode: colorMode)
+        case .controllingTerminal:
+            let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+            guard tty >= 0 else { return lineMode(session, readsCommands: !catalogOnInput, context: &context) }
+            defer { close(tty) }
+            outcome = Shell.run(session: session, input: tty, output: tty, colorMode: colorMode)
+        case .lineMode(let readsCommands):
+            return lineMode(session, readsCommands: readsCommands, context: &context)
+        }
+        if let failure = outcome.failure { throw InputError(description: "terminal: \(failure)") }
+        return outcome
+    }
+
+    private static func lineMode(_ session: Session, readsCommands: Bool, context: inout Context)
+        -> LineDriver.Outcome
+    {
+        var out = context.out
+        let outcome = LineDriver.run(
+            session: session, readLine: { readsCommands ? Swift.readLine(strippingNewline: true) : nil },
+            write: { text in
+                out.raw(Array(text.utf8))
+                out.flush()
+            }, width: LineDriver.width(environment: context.environment))
+        context.out = out
+        return outcome
+    }
+}

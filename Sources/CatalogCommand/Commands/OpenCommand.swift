@@ -1,0 +1,44 @@
+import CatalogKit
+import CatalogTerminal
+
+/// `open ID|TITLE`: runs one screen, found by id or by a title only it has.
+enum OpenCommand {
+    static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
+        let (snapshot, registry) = try CatalogSource.load(arguments, context)
+        let name = arguments.operands[0]
+        let record = try resolve(name, in: snapshot, registry: registry, program: context.name)
+        guard let make = snapshot.factory(record) else {
+            // An entry of a file opens nothing: it is picked, as the launcher would pick it.
+            snapshot.table.withPathBytes(record) { context.out.line(bytes: $0) }
+            return 0
+        }
+        let screen: any Screen
+        do {
+            screen = try make()
+        } catch {
+            throw InputError(description: "could not open '\(snapshot.table.title(record))': \(error)")
+        }
+        let environment = ScreenEnvironment.detect(context.environment)
+        let outcome = try Launcher.run(
+            Session(closable: screen, environment: environment), arguments: arguments, context: &context)
+        return outcome.status
+    }
+
+    /// Finds the entry `open` names: an exact id, or a title that matches exactly one entry (folded).
+    static func resolve(
+        _ name: String, in snapshot: Snapshot<any Screen>, registry: Registry<any Screen>?, program: String
+    ) throws -> Int {
+        if let entry = registry?.entry(id: name), let record = snapshot.record(id: entry.id) { return record }
+        let folded = Folding.fold(name)
+        let matches = (0..<snapshot.count).filter { Folding.fold(snapshot.table.title($0)) == folded }
+        if matches.count == 1 { return matches[0] }
+        let candidates = matches.isEmpty ? Array(snapshot.search(name).prefix(8).map(Int.init)) : matches
+        let list = candidates.map { "\(snapshot.table.id($0)) (\(snapshot.table.path($0)))" }
+        if matches.isEmpty {
+            let hint = list.isEmpty ? " Try '\(program) list'." : " Did you mean: \(list.joined(separator: ", "))?"
+            throw InputError(description: "no entry has the id or title '\(name)'.\(hint)")
+        }
+        throw InputError(
+            description: "'\(name)' matches \(matches.count) entries; open one by id: \(list.joined(separator: ", ")).")
+    }
+}

@@ -1,0 +1,74 @@
+/// `--help` and `help COMMAND`, drawn from ``CommandTable``.
+enum Help {
+    /// The options a synopsis leaves out: the ones every command has, and the generators.
+    static let unlisted: Set<String> = ["--help", "--version", "--generate-completion-script", "--generate-manual"]
+
+    /// A command's synopsis: `search QUERY... [--fuzzy] [--json] [--limit N] [--file PATH]`.
+    static func synopsis(of command: CommandTable.Command, name: String) -> String {
+        var words = [name]
+        if !command.name.isEmpty { words.append(command.name) }
+        if let operands = command.operands {
+            words.append(operands.minimum == 0 ? "[\(operands.name)]" : operands.name)
+        }
+        for option in CommandTable.options(for: command) where !unlisted.contains(option.name) {
+            words.append("[" + option.name + (option.value.map { " " + $0 } ?? "") + "]")
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// The help text of a command.
+    ///
+    /// - Parameters:
+    ///   - command: The command; the launcher's help also lists the commands.
+    ///   - name: The program's name.
+    /// - Returns: The text, without a final newline.
+    static func text(for command: CommandTable.Command, name: String) -> String {
+        var lines = ["usage: " + synopsis(of: command, name: name)]
+        if command.name.isEmpty { lines.append("       \(name) COMMAND [OPTIONS]") }
+        lines += [""] + wrapped(command.description, width: 80) + [""]
+        if command.name.isEmpty {
+            lines.append("commands:")
+            let commands = CommandTable.visibleSubcommands
+            let width = (commands.map(\.name.count).max() ?? 0) + 2
+            for command in commands {
+                lines.append("  " + command.name.padded(to: width) + command.summary)
+            }
+            lines.append("")
+        }
+        lines.append("options:")
+        let options = CommandTable.options(for: command)
+        let names = options.map { option in
+            (option.short.map { "-\($0), " } ?? "") + option.name + (option.value.map { " " + $0 } ?? "")
+        }
+        let width = (names.map(\.count).max() ?? 0) + 2
+        for (option, label) in zip(options, names) {
+            let help = wrapped(option.help, width: max(80 - 2 - width, 30))
+            lines.append("  " + label.padded(to: width) + (help.first ?? ""))
+            lines += help.dropFirst().map { String(repeating: " ", count: 2 + width) + $0 }
+        }
+        lines += ["", "exit status: 0 success, 1 no match, 2 usage or input error, 130 interrupted"]
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Text broken into lines of at most `width` characters, at spaces; a longer word stands alone.
+func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+        if !line.isEmpty, line.count + 1 + word.count > width {
+            lines.append(line)
+            line = ""
+        }
+        line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+}
+
+extension String {
+    /// The string padded with spaces to a number of characters.
+    func padded(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

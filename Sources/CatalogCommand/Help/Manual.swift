@@ -1,0 +1,182 @@
+/// The manual page, section 1, in mdoc: made from ``CommandTable``, the same table `--help` reads.
+enum Manual {
+    /// The date the manual states, fixed so the page is the same on every machine.
+    static let date = "November 30, 2026"
+
+    /// The manual page.
+    ///
+    /// - Parameters:
+    ///   - name: The program's name.
+    ///   - version: Its version.
+    /// - Returns: The page, ending in a newline.
+    static func page(name: String, version: String) -> String {
+        var page = Page()
+        page.macro("Dd", date)
+        page.macro("Dt", name.uppercased(), "1")
+        page.macro("Os")
+        page.macro("Sh", "NAME")
+        page.macro("Nm", name)
+        page.macro("Nd", "browse, search and run a catalog of terminal screens")
+
+        page.macro("Sh", "SYNOPSIS")
+        for command in CommandTable.commands where !command.hidden {
+            synopsis(of: command, on: &page)
+        }
+
+        page.macro("Sh", "DESCRIPTION")
+        page.text(CommandTable.launch.description)
+        page.macro("Pp")
+        page.text(
+            "Every entry has a full path of groups and a title, keywords and a summary. Search folds text before "
+                + "comparing it: case is folded fully, accents on Latin letters are dropped and compatibility forms "
+                + "are unified, so STRASSE finds Straße and ubersicht finds Übersicht. Titles sort in natural order, "
+                + "numbers by value.")
+
+        page.macro("Sh", "COMMANDS")
+        page.macro("Bl", "-tag", "-width", "Ds")
+        for command in CommandTable.visibleSubcommands {
+            page.macro(["It", "Cm", command.name] + operandsMacro(command))
+            page.text(command.description)
+        }
+        page.macro("El")
+
+        page.macro("Sh", "OPTIONS")
+        page.macro("Bl", "-tag", "-width", "Ds")
+        for option in CommandTable.options {
+            var item = ["It", "Fl", String(option.name.dropFirst())]
+            if let value = option.value { item += ["Ar", value] }
+            page.macro(item)
+            let commands =
+                option.commands.count >= CommandTable.commands.count - 1
+                ? "every command"
+                : CommandTable.commands.filter { option.commands.contains($0.name) }
+                    .map { $0.name.isEmpty ? "the launcher" : $0.name }.joined(separator: ", ")
+            page.text(sentence(option.help) + " For " + commands + ".")
+        }
+        page.macro("El")
+
+        page.macro("Sh", "ENVIRONMENT")
+        page.macro("Bl", "-tag", "-width", "Ds")
+        for variable in CommandTable.environment {
+            page.macro("It", "Ev", variable.name)
+            page.text(sentence(variable.help))
+        }
+        page.macro("El")
+
+        page.macro("Sh", "FILES")
+        page.macro("Bl", "-tag", "-width", "Ds")
+        page.macro("It", "Pa", "$XDG_CONFIG_HOME/\(name)/settings.json")
+        page.text("Settings the @AppStorage demo keeps; written atomically, and moved aside when corrupt.")
+        page.macro("It", "Ar", "catalog file")
+        page.text(
+            "UTF-8 text, one entry per line written as its full path (Group/Sub/Title, at most 100 groups deep), "
+                + "optionally followed by a TAB and comma-separated keywords. Blank lines are skipped; CRLF and a "
+                + "byte order mark are accepted.")
+        page.macro("El")
+
+        page.macro("Sh", "EXIT STATUS")
+        page.macro("Bl", "-tag", "-width", "Ds")
+        for (status, meaning) in [
+            ("0", "Success: the command did what was asked, or the user quit."),
+            ("1", "Nothing matched, nothing was picked, or the terminal failed."),
+            ("2", "A usage error, a bad catalog file, or a failed write (such as a full disk)."),
+            ("130", "Interrupted with Ctrl-C."),
+        ] {
+            page.macro("It", status)
+            page.text(meaning)
+        }
+        page.macro("El")
+
+        page.macro("Sh", "EXAMPLES")
+        page.macro("Bl", "-tag", "-width", "Ds")
+        for example in CommandTable.examples {
+            page.macro(["It", "Nm"] + (example.arguments.isEmpty ? [] : [example.arguments]))
+            page.text(example.explanation)
+        }
+        page.macro("El")
+        return page.text
+    }
+
+    /// One synopsis: `.Nm`, the command, its operands and its options.
+    private static func synopsis(of command: CommandTable.Command, on page: inout Page) {
+        page.macro("Nm")
+        if !command.name.isEmpty { page.macro("Cm", command.name) }
+        if let operands = command.operands {
+            page.macro(operands.minimum == 0 ? ["Op", "Ar", operands.name] : ["Ar", operands.name])
+        }
+        for option in CommandTable.options(for: command) where !Help.unlisted.contains(option.name) {
+            page.macro(["Op", "Fl", String(option.name.dropFirst())] + (option.value.map { ["Ar", $0] } ?? []))
+        }
+    }
+
+    private static func operandsMacro(_ command: CommandTable.Command) -> [String] {
+        guard let operands = command.operands else { return [] }
+        return operands.minimum == 0 ? ["Op", "Ar", operands.name] : ["Ar", operands.name]
+    }
+
+    private static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        let capitalised = first.uppercased() + text.dropFirst()
+        return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
+    }
+
+    /// The page being written: macro lines and text lines, escaped for roff.
+    private struct Page {
+        var text = ""
+
+        mutating func macro(_ words: String...) { macro(words) }
+
+        mutating func macro(_ words: [String]) {
+            let name = words[0]
+            // A word that holds spaces is one argument only when it is quoted.
+            let arguments = words.dropFirst().filter { !$0.isEmpty }.map { word in
+                word.contains(" ") ? "\"\(escape(word))\"" : escape(word)
+            }
+            text += "." + ([name] + arguments).joined(separator: " ") + "\n"
+        }
+
+        /// Text lines: escaped, one sentence a line (as roff wants, so it can space sentences), each guarded so it
+        /// can't be taken as a macro.
+        mutating func text(_ paragraph: String) {
+            for sentence in Self.sentences(paragraph) {
+                text += "\\&" + escape(sentence) + "\n"
+            }
+        }
+
+        /// A paragraph split after each full stop that ends a sentence (". " before a capital or a digit).
+        static func sentences(_ paragraph: String) -> [String] {
+            var sentences: [String] = []
+            var current = ""
+            let characters = Array(paragraph)
+            for (index, character) in characters.enumerated() {
+                if character == " ", current.hasSuffix("."), index + 1 < characters.count,
+                    characters[index + 1].isUppercase || characters[index + 1].isNumber
+                {
+                    sentences.append(current)
+                    current = ""
+                    continue
+                }
+                current.append(character)
+            }
+            if !current.isEmpty { sentences.append(current) }
+            return sentences
+        }
+
+        /// Backslashes as `\\e`, and every character beyond ASCII as `\\[uXXXX]`, which any roff reads whatever
+        /// its input encoding.
+        private func escape(_ text: String) -> String {
+            var escaped = ""
+            for scalar in text.unicodeScalars {
+                if scalar == "\\" {
+                    escaped += "\\e"
+                } else if scalar.isASCII {
+                    escaped.unicodeScalars.append(scalar)
+                } else {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                }
+            }
+            return escaped
+        }
+    }
+}

@@ -1,0 +1,176 @@
+/// A parsed command line: the command, its operands, option values and flags. The one place arguments are read.
+struct Arguments {
+    /// A usage error: the message names the problem; exit status 2.
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    var command: CommandTable.Command = CommandTable.launch
+    var operands: [String] = []
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+
+    /// Parses the arguments after the program name against ``CommandTable``.
+    ///
+    /// - Throws: ``UsageError`` naming the unknown command or option (with the nearest known one), the missing
+    ///   value, or the operands that don't fit.
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        if let first = rest.first, !first.hasPrefix("-") || first == "---complete" {
+            guard let command = CommandTable.command(named: first), !command.name.isEmpty else {
+                let names = CommandTable.visibleSubcommands.map(\.name)
+                throw UsageError(
+                    description: Suggestion.sentence("unknown command '\(first)'", hint: first, among: names)
+                        + " Commands: \(names.joined(separator: ", ")).")
+            }
+            self.command = command
+            rest = rest.dropFirst()
+        }
+        var optionsEnded = false
+        while let argument = rest.popFirst() {
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                operands.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            try parseOption(argument, rest: &rest)
+        }
+        try checkOperands()
+    }
+
+    private var commandSuffix: String { command.name.isEmpty ? "" : " to '\(command.name)'" }
+
+    private mutating func parseOption(_ argument: String, rest: inout ArraySlice<String>) throws {
+        var name = argument
+        var inline: String?
+        if let equals = argument.firstIndex(of: "=") {
+            name = String(argument[..<equals])
+            inline = String(argument[argument.index(after: equals)...])
+        }
+        if !name.hasPrefix("--"), name.count == 2, let letter = name.last,
+            let long = CommandTable.options.first(where: { $0.short == letter })
+        {
+            name = long.name
+        }
+        guard let option = CommandTable.options.first(where: { $0.name == name }) else {
+            let known = CommandTable.options(for: command).map(\.name)
+            throw UsageError(
+                description: Suggestion.sentence("unknown option '\(name)'\(commandSuffix)", hint: name, among: known))
+        }
+        guard option.commands.contains(command.name) else {
+            throw UsageError(description: "option '\(name)' does not apply\(commandSuffix).")
+        }
+        if let valueName = option.value {
+            guard let value = inline ?? rest.popFirst() else {
+                throw UsageError(description: "option '\(name)' needs a value (\(valueName)).")
+            }
+            values[name] = value
+        } else {
+            guard inline == nil else { throw UsageError(description: "option '\(name)' takes no value.") }
+            flags.insert(name)
+        }
+    }
+
+    private func checkOperands() throws {
+        if flags.contains("--help") || flags.contains("--version") || flags.contains("--generate-manual")
+            || values["--generate-completion-script"] != nil
+        {
+            return
+        }
+        let operands = command.operands
+        let minimum = operands?.minimum ?? 0
+        let maximum = operands?.maximum
+        if let maximum, self.operands.count > maximum {
+            if maximum == 0 || operands == nil {
+                throw UsageError(description: "unexpected argument '\(self.operands[0])'\(commandSuffix).")
+            }
+            throw UsageError(
+                description: "'\(command.name)' needs \(Self.count(minimum, maximum)) \(operands?.name ?? "").")
+        }
+        if operands == nil, let extra = self.operands.first {
+            throw UsageError(description: "unexpected argument '\(extra)'\(commandSuffix).")
+        }
+        if self.operands.count < minimum {
+            if command.name == "search" { throw UsageError(description: "'search' needs a query.") }
+            throw UsageError(
+                description: "'\(command.name)' needs \(Self.count(minimum, maximum)) \(operands?.name ?? "").")
+        }
+    }
+
+    private static func count(_ minimum: Int, _ maximum: Int?) -> String {
+        switch (minimum, maximum) {
+        case (let low, let high?) where low == high: return low == 1 ? "exactly one" : "exactly \(low)"
+        case (let low, nil): return "at least \(low)"
+        case (let low, let high?): return "\(low) to \(high)"
+        }
+    }
+
+    /// Whether a flag was given.
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// A whole-number option's value, checked against a range.
+    ///
+    /// - Throws: ``UsageError`` when the value is not a whole number in the range.
+    func number(_ name: String, in range: ClosedRange<Int>, default fallback: Int) throws -> Int {
+        guard let text = values[name] else { return fallback }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError(
+                description:
+                    "option '\(name)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'."
+            )
+        }
+        return value
+    }
+}
+
+/// "Did you mean …?" for mistyped names.
+enum Suggestion {
+    /// A message about a mistyped name, ending with the nearest known name as a question when there is one, else
+    /// with a full stop: "unknown option '--jsno'; did you mean '--json'?".
+    static func sentence(_ message: String, hint typed: String, among names: [String]) -> String {
+        let hint = hint(for: typed, among: names)
+        return message + (hint.isEmpty ? "." : hint)
+    }
+
+    /// The nearest name, if one is near enough to be what was meant.
+    ///
+    /// - Parameters:
+    ///   - typed: What the user typed.
+    ///   - names: The names that exist.
+    /// - Returns: `"; did you mean '--json'?"`, or "" when nothing is close.
+    static func hint(for typed: String, among names: [String]) -> String {
+        let scored = names.map { ($0, distance(typed, $0)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
+        let allowed = max(1, min(3, best.0.count / 3))
+        return best.1 <= allowed ? "; did you mean '\(best.0)'?" : ""
+    }
+
+    /// The Damerau–Levenshtein (optimal string alignment) distance: insertions, deletions, substitutions and
+    /// swaps of neighbours each cost one, so `--jsno` is one step from `--json`.
+    ///
+    /// - Complexity: O(m · n) for names of m and n characters; typed names are capped at 64.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a.prefix(64))
+        let y = Array(b.prefix(64))
+        guard !x.isEmpty else { return y.count }
+        guard !y.isEmpty else { return x.count }
+        var previous2 = [Int](repeating: 0, count: y.count + 1)
+        var previous = Array(0...y.count)
+        var row = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            row[0] = i
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    row[j] = min(row[j], previous2[j - 2] + 1)
+                }
+            }
+            (previous2, previous, row) = (previous, row, previous2)
+        }
+        return previous[y.count]
+    }
+}

@@ -1,0 +1,170 @@
+/// The command line as data: every command and option with its help. Parsing, `--help`, `help COMMAND`, the manual
+/// page and the completion scripts all read this one table, so they can't drift apart.
+struct CommandTable {
+    /// A command: the launcher (no name) or a subcommand.
+    struct Command: Sendable, Hashable {
+        /// The name typed after the program, or "" for the launcher.
+        var name: String
+        /// One line: what it does.
+        var summary: String
+        /// A paragraph for the help and the manual.
+        var description: String
+        /// The positional arguments' name in the synopsis (`QUERY...`), if any.
+        var operands: Operands?
+        /// Whether the command is left out of the help and the manual (the completion callback).
+        var hidden = false
+    }
+
+    /// What a command takes besides options.
+    struct Operands: Sendable, Hashable {
+        /// The name in the synopsis: `QUERY...`, `ID|TITLE`.
+        var name: String
+        /// How many: at least, at most (`nil` for any number).
+        var minimum: Int
+        var maximum: Int?
+        /// What the shell completes them with.
+        var completion: Completion
+        /// What they are.
+        var help: String
+    }
+
+    /// What a value or operand completes to.
+    enum Completion: Sendable, Hashable {
+        /// Nothing: a free value.
+        case none
+        /// File paths.
+        case files
+        /// Directory paths.
+        case directories
+        /// One of fixed words.
+        case choices([String])
+        /// Entry ids and titles of the catalog, asked of the program itself.
+        case entries
+        /// The names of the subcommands.
+        case commands
+    }
+
+    /// An option.
+    struct Option: Sendable, Hashable {
+        /// The long name, `--file`.
+        var name: String
+        /// A one-letter alias, `-m`, if any.
+        var short: Character?
+        /// The value's name (`PATH`), or `nil` for a flag.
+        var value: String?
+        /// What the value completes to.
+        var completion: Completion = .none
+        /// The commands that accept it, by name ("" is the launcher).
+        var commands: Set<String>
+        /// What it does.
+        var help: String
+    }
+
+    /// An example for the manual: the arguments after the program's name, and what they do.
+    struct Example: Sendable, Hashable {
+        var arguments: String
+        var explanation: String
+    }
+
+    static let launch = Command(
+        name: "", summary: "browse and search the catalog of screens",
+        description:
+            "Opens the launcher: the catalog grouped into menus of at most ten items, numbered so a digit opens one. "
+            + "Type to filter the whole catalog, Enter to open, Esc or q to go back, ? for the keys. With --file, the "
+            + "launcher is a picker: the entry you open is printed to standard output. On a terminal it runs full "
+            + "screen, drawing on /dev/tty when standard input or output is a pipe; with --plain, TERM=dumb, commands "
+            + "piped to standard input, or no terminal at all, it runs in line mode.")
+
+    static let commands: [Command] = [
+        launch,
+        Command(
+            name: "list", summary: "print every entry's full path, in search order",
+            description: "Prints every entry's full path, one a line, in search order (natural order of titles).",
+            operands: nil),
+        Command(
+            name: "search", summary: "print the entries that match a query (exit 1 when none do)",
+            description:
+                "Prints the entries whose full path or keywords hold every term of the query, folded (case, "
+                + "accents and compatibility forms), in search order; with --fuzzy, the characters of each term in "
+                + "order, best first. Exits 1 when nothing matches.",
+            operands: Operands(
+                name: "QUERY...", minimum: 1, maximum: nil, completion: .none, help: "the terms to search for")),
+        Command(
+            name: "tree", summary: "draw the grouped hierarchy",
+            description: "Draws the menus the launcher shows, as a tree: groups, buckets and entries.",
+            operands: nil),
+        Command(
+            name: "open", summary: "run one screen by id or title",
+            description:
+                "Runs one screen, found by its id or by a title that only it has (folded). Esc or q closes it. With "
+                + "--file, prints the entry's path instead, as picking it in the launcher would.",
+            operands: Operands(
+                name: "ID|TITLE", minimum: 1, maximum: 1, completion: .entries, help: "the entry to open")),
+        Command(
+            name: "help", summary: "show the help of a command",
+            description: "Prints the help of a command, the same text as COMMAND --help.",
+            operands: Operands(
+                name: "COMMAND", minimum: 0, maximum: 1,
+                completion: .commands, help: "the command")),
+        Command(
+            name: "---complete", summary: "print completions for the shell scripts",
+            description: "Called back by the completion scripts: prints the entry ids and titles that start with "
+                + "a prefix, one a line.",
+            operands: Operands(
+                name: "open PREFIX", minimum: 1, maximum: 2, completion: .none, help: "what to complete"),
+            hidden: true),
+    ]
+
+    static let options: [Option] = [
+        Option(
+            name: "--file", value: "PATH", completion: .files,
+            commands: ["", "list", "search", "tree", "open", "---complete"],
+            help: "read a catalog file instead of the built-in catalog ('-' for standard input)"),
+        Option(name: "--json", commands: ["list", "search", "tree"], help: "print JSON"),
+        Option(name: "--fuzzy", commands: ["", "search"], help: "match characters in order, best first"),
+        Option(name: "--limit", value: "N", commands: ["search"], help: "print at most N matches"),
+        Option(
+            name: "--max-children", value: "N", commands: ["", "tree"],
+            help: "at most N items in a menu level (default 10)"),
+        Option(name: "--plain", commands: ["", "open"], help: "run in line mode even on a terminal"),
+        Option(name: "--help", short: "h", commands: Set(commands.map(\.name)), help: "show this help"),
+        Option(name: "--version", commands: [""], help: "show the version"),
+        Option(
+            name: "--generate-completion-script", value: "SHELL", completion: .choices(["bash", "zsh", "fish"]),
+            commands: [""], help: "print a completion script for bash, zsh or fish"),
+        Option(name: "--generate-manual", commands: [""], help: "print the manual page (mdoc)"),
+    ]
+
+    static let examples: [Example] = [
+        Example(arguments: "", explanation: "Browse the built-in catalog."),
+        Example(arguments: "search grid picker", explanation: "Print the entries whose path holds both words."),
+        Example(
+            arguments: "search --fuzzy grdpk --json", explanation: "Match characters in order; print JSON objects."),
+        Example(arguments: "tree --max-children 5", explanation: "Draw the menus with at most five items a level."),
+        Example(arguments: "open basics/greeting", explanation: "Run one screen by its id."),
+        Example(arguments: "--file titles.txt", explanation: "Pick an entry of a catalog file; the path is printed."),
+    ]
+
+    /// The environment variables the program reads, for the manual.
+    static let environment: [(name: String, help: String)] = [
+        ("TERM", "dumb selects line mode; a value containing 256color selects 256 colours."),
+        ("COLORTERM", "truecolor or 24bit selects 24-bit colour."),
+        ("NO_COLOR", "set to anything but the empty string: no colour (bold and reverse stay)."),
+        ("COLUMNS", "the width of line mode's lines when standard output is not a terminal."),
+        ("LC_ALL, LC_MESSAGES, LANG", "the language of lists and summaries; UTF-8 selects Unicode glyphs."),
+        ("XDG_CONFIG_HOME", "where the @AppStorage demo keeps settings.json (default ~/.config)."),
+    ]
+
+    /// The command with a name.
+    static func command(named name: String) -> Command? {
+        commands.first { $0.name == name }
+    }
+
+    /// The options a command accepts, in table order.
+    static func options(for command: Command) -> [Option] {
+        options.filter { $0.commands.contains(command.name) }
+    }
+
+    /// The subcommands a user can type, in table order.
+    static var visibleSubcommands: [Command] { commands.filter { !$0.name.isEmpty && !$0.hidden } }
+}

@@ -1,0 +1,116 @@
+import CatalogKit
+
+extension MenuScreen {
+    public func render(in size: Size) -> Frame {
+        let layout = Layout(size: size, filtering: filter != nil)
+        let width = layout.columns
+        var lines: [Line] = []
+        var cursor: (row: Int, column: Int)?
+        if let filter {
+            if layout.promptRows > 0 {
+                let before = String(filter.text.prefix(filter.caret))
+                lines.append(Line([Span("/ ", .bold), Span(filter.text)]))
+                cursor = (0, min(width - 1, 2 + DisplayWidth.of(before)))
+            }
+            // Scrolled again here, so the cursor is drawn even if the menu was told another size than this.
+            let scroll = Self.scroll(filter.scroll, cursor: filter.cursor, height: layout.listRows)
+            for (position, record) in filter.hits.ordered.enumerated().dropFirst(scroll).prefix(layout.listRows) {
+                lines.append(hitLine(record, selected: position == filter.cursor, width: width))
+            }
+        } else {
+            let level = current
+            let scroll = Self.scroll(level.scroll, cursor: level.cursor, height: layout.listRows)
+            for (position, node) in children.enumerated().dropFirst(scroll).prefix(layout.listRows) {
+                lines.append(itemLine(node, number: position, selected: position == level.cursor, width: width))
+            }
+        }
+        while lines.count < layout.promptRows + layout.listRows { lines.append(Line()) }
+        if layout.showsStatus { lines.append(Line(DisplayWidth.truncate(statusText, to: width), .dim)) }
+        if layout.showsFooter {
+            lines.append(
+                Line(DisplayWidth.truncate((filter == nil ? Self.browsing : Self.filtering).footer, to: width)))
+        }
+        return Frame(lines: lines, cursor: cursor).clipped(to: size)
+    }
+
+    private func itemLine(_ node: Hierarchy.Node, number: Int, selected: Bool, width: Int) -> Line {
+        let key = number < 10 ? String((number + 1) % 10) : " "
+        let isGroup: Bool
+        if case .entry = node { isGroup = false } else { isGroup = true }
+        let prefix = " \(key) \(isGroup ? "▸" : " ") "
+        var spans = [Span(prefix, selected ? .reverse : .plain)]
+        let available = max(0, width - DisplayWidth.of(prefix))
+        let title = hierarchy.title(of: node)
+        let detail: String
+        if isGroup {
+            let count = hierarchy.entryCount(of: node)
+            detail = hierarchy.isEmptyGroup(node) ? "empty" : count == 1 ? "1 entry" : "\(Self.grouped(count)) entries"
+        } else if case .entry(let record) = node {
+            detail = snapshot.table.summary(Int(record))
+        } else {
+            detail = ""
+        }
+        let titleText = DisplayWidth.truncate(title, to: available)
+        spans.append(Span(titleText, selected ? Style(bold: true, reverse: true) : (isGroup ? .bold : .plain)))
+        let room = available - DisplayWidth.of(titleText) - 2
+        if !detail.isEmpty && room >= 4 {
+            spans.append(
+                Span("  " + DisplayWidth.truncate(detail, to: room), selected ? Style(dim: true, reverse: true) : .dim))
+        }
+        return Line(spans)
+    }
+
+    private func hitLine(_ record: UInt32, selected: Bool, width: Int) -> Line {
+        let table = snapshot.table
+        let title = table.title(Int(record))
+        let groups = table.groups(Int(record)).joined(separator: " › ")
+        let base: Style = selected ? .reverse : .plain
+        var spans = [Span("  ", base)]
+        let titleText = DisplayWidth.truncate(title, to: max(0, width - 2))
+        let marks = Highlight.characters(in: titleText, matching: filter?.query ?? Query(""))
+        for (index, character) in titleText.enumerated() {
+            var style = base
+            if marks.contains(where: { $0.contains(index) }) {
+                style.bold = true
+                style.underline = true
+            }
+            if let last = spans.last, last.style == style, index > 0 {
+                spans[spans.count - 1].text.append(character)
+            } else {
+                spans.append(Span(String(character), style))
+            }
+        }
+        let room = width - 2 - DisplayWidth.of(titleText) - 2
+        if !groups.isEmpty && room >= 4 {
+            var dim = base
+            dim.dim = true
+            spans.append(Span("  " + DisplayWidth.truncate(groups, to: room), dim))
+        }
+        return Line(spans)
+    }
+
+    var statusText: String {
+        let total = snapshot.count
+        if let loadingWhat { return "Loading \(loadingWhat)…" }
+        if let filter, searching { return "Searching “\(filter.text)” in \(Self.grouped(total)) entries…" }
+        if let filter {
+            if filter.query.isEmpty { return "Type to filter \(Self.grouped(total)) entries" }
+            if filter.hits.isEmpty { return "No entries match “\(filter.text)”" }
+            return "\(Self.grouped(filter.hits.count)) of \(Self.grouped(total)) entries match “\(filter.text)”"
+        }
+        let here = hierarchy.entryCount(of: current.node)
+        return levels.count == 1
+            ? "\(Self.grouped(total)) entries" : "\(Self.grouped(here)) of \(Self.grouped(total)) entries"
+    }
+
+    /// A count with thousands separators: 1,000,000.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+}

@@ -1,0 +1,81 @@
+import CatalogKit
+
+extension MenuScreen {
+    /// The most hits line mode prints at once.
+    static let lineModeHits = 50
+
+    public func lines(width: Int) -> [String] {
+        if let filter {
+            var output = [statusText]
+            for (index, record) in filter.hits.ordered.prefix(Self.lineModeHits).enumerated() {
+                let table = snapshot.table
+                let groups = table.groups(Int(record)).joined(separator: "/")
+                output.append(
+                    DisplayWidth.truncate(
+                        "\(index + 1). \(table.title(Int(record)))" + (groups.isEmpty ? "" : "  (\(groups))"), to: width
+                    ))
+            }
+            if filter.hits.count > Self.lineModeHits {
+                output.append("… and \(Self.grouped(filter.hits.count - Self.lineModeHits)) more; refine the filter.")
+            }
+            return output
+        }
+        var output = ["\(title) — \(statusText)"]
+        for (index, node) in children.enumerated() {
+            var text = "\(index + 1). \(hierarchy.title(of: node))"
+            if case .entry(let record) = node {
+                let summary = snapshot.table.summary(Int(record))
+                if !summary.isEmpty { text += " — \(summary)" }
+            } else {
+                text += "/ (\(Self.grouped(hierarchy.entryCount(of: node))))"
+            }
+            output.append(DisplayWidth.truncate(text, to: width))
+        }
+        return output
+    }
+
+    public mutating func handle(line: String) throws -> Action {
+        let refreshed = refreshIfChanged()
+        if line.isEmpty { return refreshed }
+        if line.hasPrefix("/") {
+            let text = String(line.dropFirst())
+            if text.isEmpty {
+                closeFilter()
+                return refreshed
+            }
+            return .batch([refreshed, startFilter(with: text)])
+        }
+        if line == ".." {
+            if filter != nil {
+                closeFilter()
+            } else if levels.count > 1 {
+                goBack()
+            } else {
+                return .status("This is the top level; type q to quit.")
+            }
+            return .none
+        }
+        if ItemNumber.isNumber(line) {
+            return openNumbered(line)
+        }
+        return .status("Unknown command “\(line)”. Type a number to open, /text to filter, .. to go back, ? for help.")
+    }
+
+    /// Opens the item a typed number names, among the filter's hits or the level's items.
+    private mutating func openNumbered(_ text: String) -> Action {
+        if let filter {
+            let shown = min(filter.hits.count, Self.lineModeHits)
+            guard shown > 0 else { return .status("There is no item \(text); nothing matches the filter.") }
+            guard let index = ItemNumber.index(text, count: shown) else {
+                return .status("There is no item \(text); choose 1 to \(shown).")
+            }
+            return open(record: filter.hits.ordered[index])
+        }
+        let count = children.count
+        guard let index = ItemNumber.index(text, count: count, zeroIsTenth: true) else {
+            return .status("There is no item \(text); choose 1 to \(count).")
+        }
+        levels[levels.count - 1].cursor = index
+        return open(at: index)
+    }
+}

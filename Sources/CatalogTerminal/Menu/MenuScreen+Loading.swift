@@ -1,0 +1,113 @@
+import CatalogKit
+
+extension MenuScreen {
+    /// A catalog loaded in the background: the entries and their grouping.
+    struct Loaded: Sendable {
+        var snapshot: Snapshot<any Screen>
+        var hierarchy: Hierarchy
+    }
+
+    /// Why a catalog could not be loaded.
+    struct LoadFailure: Error, Sendable {
+        var message: String
+    }
+
+    /// The lane of the job that loads the catalog.
+    static let loadLane = JobLane<Result<Loaded, LoadFailure>>("menu.load")
+
+    /// Creates a menu that loads its catalog in a background job, so the first frame appears at once and keys
+    /// typed meanwhile go into the filter.
+    ///
+    /// - Parameters:
+    ///   - description: What is loading, for the loading line ("titles.txt").
+    ///   - title: The root's title in the breadcrumb.
+    ///   - maxChildren: The most children a level shows; at least 2.
+    ///   - fuzzy: Whether the filter matches fuzzily.
+    ///   - background: Whether to search in background jobs; `nil` decides by the catalog's size.
+    ///   - load: Reads the catalog; an error ends the menu with ``loadError`` set to its description.
+    /// - Throws: ``Hierarchy/Error`` when `maxChildren` is below 2.
+    public init(
+        loading description: String, title: String = "Catalog", maxChildren: Int = 10, fuzzy: Bool = false,
+        background: Bool? = nil, load: @escaping @Sendable () throws -> Snapshot<any Screen>
+    ) throws {
+        let empty: Snapshot<any Screen> = try CatalogFile.parse([])
+        try self.init(
+            source: .fixed(empty), title: title, maxChildren: maxChildren, fuzzy: fuzzy, background: background)
+        loadingWhat = description
+        loader = Job(Self.loadLane) { _ in
+            Result {
+                let snapshot = try load()
+                return Loaded(
+                    snapshot: snapshot, hierarchy: try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren))
+            }.mapError { LoadFailure(message: "\($0)") }
+        }
+    }
+
+    /// Whether the catalog is still loading.
+    public var isLoading: Bool { loadingWhat != nil }
+
+    /// Starts the loading job on the first event.
+    mutating func startLoading() -> Action {
+        guard let job = loader else { return .none }
+        loader = nil
+        return .run(job)
+    }
+
+    /// Takes in a finished job: a loaded catalog or a search.
+    mutating func finish(_ result: JobResult) -> Action {
+        if let loaded = result.value(of: Self.loadLane) {
+            return finishLoading(loaded)
+        }
+        if let outcome = result.value(of: Self.searchLane) {
+            show(outcome)
+        }
+        return .none
+    }
+
+    private mutating func finishLoading(_ result: Result<Loaded, LoadFailure>) -> Action {
+        loadingWhat = nil
+        switch result {
+        case .failure(let failure):
+            loadError = failure.message
+            return .quit
+        case .success(let loaded):
+            snapshot = loaded.snapshot
+            hierarchy = loaded.hierarchy
+            levels = [Level(node: hierarchy.root)]
+            keepCursorVisible()
+            guard let current = filter else { return .none }
+            // Keys typed while loading are the filter now.
+            let action = startFilter(with: current.text)
+            filter?.caret = current.caret
+            return action
+        }
+    }
+
+    /// Re-reads a live registry that changed, keeping the levels that still exist.
+    mutating func refreshIfChanged() -> Action {
+        guard source.isLive else { return .none }
+        let latest = source.snapshot()
+        guard latest.generation != snapshot.generation,
+            let rebuilt = try? Hierarchy(latest, rootTitle: rootTitle, maxChildren: maxChildren)
+        else { return .none }
+        let titles = levels.dropFirst().map { hierarchy.title(of: $0.node) }
+        snapshot = latest
+        hierarchy = rebuilt
+        var rebuiltLevels = [Level(node: rebuilt.root)]
+        for title in titles {
+            guard
+                let node = rebuilt.children(of: rebuiltLevels[rebuiltLevels.count - 1].node)
+                    .first(where: { rebuilt.title(of: $0) == title })
+            else { break }
+            rebuiltLevels.append(Level(node: node))
+        }
+        levels = rebuiltLevels
+        keepCursorVisible()
+        if let current = filter {
+            let action = startFilter(with: current.text)
+            filter?.caret = current.caret
+            return action
+        }
+        return .none
+    }
+}

@@ -1,0 +1,169 @@
+/// The event loop: the one path from a terminal's bytes to a session and back to a frame.
+///
+/// Each turn draws the session's frame with one write, waits on the terminal (for input, a signal, a finished job
+/// or the nearest deadline), decodes bytes into keys, hands keys, ticks, resizes and finished jobs to the session, and
+/// carries out the effects it returns (bell, flash, ticks, jobs, quit). Time comes only from the terminal's clock, so
+/// a fake terminal with a virtual clock drives the whole loop in tests.
+///
+/// Keys the loop keeps for itself: Ctrl-Z suspends (the terminal is restored, the process stops, and on `fg` the
+/// screen comes back). Everything else, Ctrl-C included, goes to the session.
+public struct EventLoop {
+    /// How long to wait for the rest of an escape sequence before a lone ESC counts as the Escape key.
+    public static let escapeTimeout = Duration.milliseconds(30)
+    /// The most pending ticks kept; a screen asking for more is ignored until some are delivered.
+    public static let maximumPendingTicks = 64
+    /// How often finished jobs are looked for when the job runner has no descriptor to wake the loop.
+    public static let jobPollInterval = Duration.milliseconds(20)
+
+    /// The session, as it is now; when ``run()`` returns, as it ended.
+    public private(set) var session: Session
+    private let terminal: any Terminaling
+    private let jobs: any JobRunning
+    private var renderer: Renderer
+    private var decoder = KeyDecoder()
+    private var size = Size.standard
+    private var ticks: [(deadline: Duration, owner: Session.ScreenID)] = []
+    private var flashEnd: Duration?
+    private var escapeDeadline: Duration?
+    private var ringBell = false
+
+    /// Creates a loop.
+    ///
+    /// - Parameters:
+    ///   - session: The session to run.
+    ///   - terminal: Where to draw and read keys.
+    ///   - jobs: What runs the screens' jobs.
+    ///   - renderer: How frames become bytes.
+    public init(session: Session, terminal: any Terminaling, jobs: any JobRunning, renderer: Renderer) {
+        self.session = session
+        self.terminal = terminal
+        self.jobs = jobs
+        self.renderer = renderer
+    }
+
+    /// Enters the terminal, runs until the session quits or the terminal goes away, and leaves the terminal.
+    ///
+    /// - Returns: 0 when the session quit, 130 when it was interrupted (Ctrl-C), 1 when the terminal went away.
+    /// - Throws: When the terminal can't be entered or written.
+    public mutating func run() throws -> Int32 {
+        try terminal.enter()
+        defer { terminal.leave() }
+        size = terminal.size() ?? size
+        if carryOut(session.start(size: size)) { return exitStatus }
+        while true {
+            try draw()
+            let input = terminal.wait(timeout: timeout(), jobs: jobs.wakeDescriptor)
+            if try react(to: input) { return exitStatus }
+            if input.closed { return 1 }
+        }
+    }
+
+    private var exitStatus: Int32 { session.interrupted ? 130 : 0 }
+
+    /// Handles what one wait brought, and whatever time has made due.
+    ///
+    /// - Returns: Whether the session quit.
+    private mutating func react(to input: TerminalInput) throws -> Bool {
+        if input.resumed {
+            try terminal.enter()
+            renderer.invalidate()
+        }
+        if input.resized || input.resumed {
+            let newSize = terminal.size() ?? size
+            if newSize != size || input.resumed {
+                size = newSize
+                renderer.invalidate()
+                if carryOut(session.handle(.resize(size))) { return true }
+            }
+        }
+        var keys: [Key] = []
+        if !input.bytes.isEmpty {
+            keys = decoder.feed(input.bytes)
+            escapeDeadline = decoder.hasPending ? terminal.now + Self.escapeTimeout : nil
+        } else if let deadline = escapeDeadline, deadline <= terminal.now {
+            keys = decoder.flush()
+            escapeDeadline = nil
+        }
+        for key in keys {
+            if key == .control("z") {
+                try suspend()
+                continue
+            }
+            if carryOut(session.handle(.key(key))) { return true }
+        }
+        if input.jobsReady || jobs.wakeDescriptor == nil {
+            for result in jobs.takeFinished() where carryOut(session.handle(.finished(result))) { return true }
+        }
+        return deliverTimers()
+    }
+
+    /// Draws the session's frame and any bell with one write.
+    private mutating func draw() throws {
+        var bytes = renderer.render(session.render(in: size), size: size)
+        if ringBell {
+            bytes += "\u{07}"
+            ringBell = false
+        }
+        if !bytes.isEmpty { try terminal.write(bytes) }
+    }
+
+    /// How long the next wait may last: until the nearest of the Escape timeout, the end of a flash and the next
+    /// tick, and no longer than ``jobPollInterval`` while jobs run that can't wake the loop themselves.
+    func timeout() -> Duration? {
+        var deadlines = [escapeDeadline, flashEnd].compactMap { $0 }
+        if let tick = ticks.map(\.deadline).min() { deadlines.append(tick) }
+        var timeout = deadlines.min().map { max($0 - terminal.now, .zero) }
+        if jobs.wakeDescriptor == nil, jobs.isBusy {
+            timeout = min(timeout ?? Self.jobPollInterval, Self.jobPollInterval)
+        }
+        return timeout
+    }
+
+    /// Ctrl-Z: gives the terminal back to the shell and stops; comes back on `fg`.
+    private mutating func suspend() throws {
+        try terminal.suspend()
+        renderer.invalidate()
+        size = terminal.size() ?? size
+        _ = carryOut(session.handle(.resize(size)))
+    }
+
+    /// Delivers ticks that are due and ends a flash whose time is up.
+    ///
+    /// - Returns: Whether the session quit.
+    private mutating func deliverTimers() -> Bool {
+        let now = terminal.now
+        if let end = flashEnd, end <= now {
+            session.endFlash()
+            flashEnd = nil
+        }
+        let due = ticks.filter { $0.deadline <= now }
+        guard !due.isEmpty else { return false }
+        ticks.removeAll { $0.deadline <= now }
+        for tick in due where carryOut(session.handle(.tick(now: now), for: tick.owner)) { return true }
+        return false
+    }
+
+    /// Carries out the session's effects.
+    ///
+    /// - Returns: Whether the session quit.
+    private mutating func carryOut(_ effects: [Session.Effect]) -> Bool {
+        for effect in effects {
+            switch effect {
+            case .quit:
+                return true
+            case .bell:
+                ringBell = true
+            case .flash(let duration):
+                flashEnd = terminal.now + duration
+            case .scheduleTick(let delay, let owner):
+                if ticks.count < Self.maximumPendingTicks { ticks.append((terminal.now + delay, owner)) }
+            case .run(let job, let owner):
+                jobs.start(job, for: owner)
+            case .cancelJobs(let owner):
+                jobs.cancelJobs(of: owner)
+                ticks.removeAll { $0.owner == owner }
+            }
+        }
+        return false
+    }
+}

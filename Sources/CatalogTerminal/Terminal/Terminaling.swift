@@ -1,0 +1,64 @@
+/// What the event loop needs of a terminal: its size, a clock, raw mode, writing frames, and waiting for input.
+///
+/// ``Terminal`` is the real one, on file descriptors, `poll(2)` and signals. The test support target has a fake that
+/// takes scripted input at virtual times and records every frame, so the whole loop (the Escape timeout, ticks,
+/// flashes, jobs, resizes, suspend) runs in tests in microseconds, with no sleeps.
+public protocol Terminaling: AnyObject {
+    /// The window's size, or `nil` when the terminal won't say.
+    func size() -> Size?
+
+    /// The time on a monotonic clock, from any fixed start.
+    var now: Duration { get }
+
+    /// Enters the launcher's mode (raw input, the alternate screen or an inline region, hidden cursor); calling it
+    /// again after a suspend enters it again.
+    func enter() throws
+
+    /// Restores the terminal as the user had it; does nothing when already restored.
+    func leave()
+
+    /// Writes the bytes of a frame, all of them.
+    ///
+    /// - Throws: When the terminal has gone away.
+    func write(_ text: String) throws
+
+    /// Waits for something to happen, or until the timeout passes.
+    ///
+    /// - Parameters:
+    ///   - timeout: The longest to wait; `nil` waits for ever.
+    ///   - jobs: The descriptor that turns readable when a job finishes, if there is one.
+    /// - Returns: What happened; empty when the timeout passed.
+    func wait(timeout: Duration?, jobs: Int32?) -> TerminalInput
+
+    /// Gives the terminal back to the user's shell and stops the process until it is continued (Ctrl-Z, then `fg`).
+    /// On return the terminal is in the launcher's mode again.
+    func suspend() throws
+}
+
+/// What a terminal reports after a wait.
+public struct TerminalInput: Sendable, Equatable {
+    /// Bytes typed, in the order they arrived.
+    public var bytes: [UInt8] = []
+    /// Whether the window changed size.
+    public var resized = false
+    /// Whether the process was continued after a stop, so the terminal must be entered again and redrawn in full.
+    public var resumed = false
+    /// Whether the jobs' descriptor turned readable.
+    public var jobsReady = false
+    /// Whether the terminal has gone away (end of input, or an error reading it).
+    public var closed = false
+
+    public init(
+        bytes: [UInt8] = [], resized: Bool = false, resumed: Bool = false, jobsReady: Bool = false,
+        closed: Bool = false
+    ) {
+        self.bytes = bytes
+        self.resized = resized
+        self.resumed = resumed
+        self.jobsReady = jobsReady
+        self.closed = closed
+    }
+
+    /// Whether nothing happened: the wait timed out.
+    public var isEmpty: Bool { bytes.isEmpty && !resized && !resumed && !jobsReady && !closed }
+}

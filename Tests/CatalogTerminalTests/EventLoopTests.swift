@@ -1,0 +1,185 @@
+import CatalogKit
+import CatalogTestSupport
+import Testing
+
+@testable import CatalogTerminal
+
+/// The event loop against the fake terminal: keys, the Escape timeout, ticks, flashes, jobs, resizes and suspend,
+/// all on a virtual clock, with no sleeps and no pseudo-terminal.
+@Suite("Event loop")
+struct EventLoopTests {
+    let size = Size(columns: 40, rows: 10)
+
+    func run(
+        _ screen: some Screen, _ terminal: FakeTerminal, jobs: any JobRunning = InlineJobs()
+    ) throws -> (status: Int32, session: Session) {
+        var loop = EventLoop(
+            session: Session(root: screen), terminal: terminal, jobs: jobs, renderer: Renderer(colorMode: .none))
+        let status = try loop.run()
+        return (status, loop.session)
+    }
+
+    func host(_ session: Session) -> LoopHost? { session.stack.first as? LoopHost }
+
+    @Test("it draws, takes keys in any script, and Ctrl-C ends it as interrupted with the terminal left once")
+    func keysAndQuit() throws {
+        let terminal = FakeTerminal(size: size)
+        terminal.type("아", at: .milliseconds(10))
+        terminal.type("\u{1B}[A", at: .milliseconds(20))
+        terminal.type([0x03], at: .milliseconds(30))
+        let (status, session) = try run(LoopHost(), terminal)
+        #expect(status == 130)
+        #expect(host(session)?.keys == [.character("아"), .up])
+        #expect(terminal.enterCount == 1 && terminal.leaveCount == 1 && !terminal.isEntered)
+        #expect(terminal.frames.first?.hasPrefix("Host\nsize: 40×8") == true, "the screen is told its body size")
+        #expect(terminal.screenText.contains("last: ↑"))
+    }
+
+    @Test("a lone Escape counts once the timeout passes with nothing after it, not before")
+    func escapeTimeout() throws {
+        let terminal = FakeTerminal(size: size)
+        terminal.type([0x1B], at: .milliseconds(5))
+        terminal.type([0x1B], at: .milliseconds(100))
+        terminal.type("[B", at: .milliseconds(110))  // within the timeout: the rest of an arrow key
+        terminal.type([0x03], at: .milliseconds(200))
+        let (_, session) = try run(LoopHost(), terminal)
+        #expect(host(session)?.keys == [.escape, .down])
+        let escape = terminal.writes.first { $0.bytes.contains("last: esc") }
+        #expect(escape?.time == .milliseconds(5) + EventLoop.escapeTimeout)
+        let down = terminal.writes.first { $0.bytes.contains("last: ↓") }
+        #expect(down?.time == .milliseconds(110))
+    }
+
+    @Test("a tick arrives at its time on the virtual clock, and a bell is one BEL byte in the frame's write")
+    func ticksAndBell() throws {
+        let terminal = FakeTerminal(size: size)
+        terminal.type("t", at: .milliseconds(10))
+        terminal.type("b", at: .milliseconds(100))
+        terminal.type([0x03], at: .milliseconds(200))
+        let (_, session) = try run(LoopHost(), terminal)
+        #expect(host(session)?.tickTimes == [.milliseconds(30)])
+        #expect(terminal.writes.filter { $0.bytes.contains("\u{07}") }.map(\.time) == [.milliseconds(100)])
+    }
+
+    @Test("a flash shows the frame reversed for its time, then plain again")
+    func flash() throws {
+        let terminal = FakeTerminal(size: size)
+        terminal.type("f", at: .milliseconds(10))
+        terminal.type([0x03], at: .milliseconds(500))
+        _ = try run(LoopHost(), terminal)
+        let reversed = terminal.writes.filter { $0.bytes.contains("\u{1B}[0;7m") }.map(\.time)
+        #expect(reversed.first == .milliseconds(10))
+        let plainAgain = terminal.writes.first { $0.time > .milliseconds(10) && !$0.bytes.contains("\u{1B}[0;7m") }
+        #expect(plainAgain?.time == .milliseconds(10) + LoopHost.flashTime)
+    }
+
+    @Test("jobs: a newer job in a lane supersedes the waiting one, and only its result is delivered")
+    func jobsSupersede() throws {
+        let terminal = FakeTerminal(size: size)
+        let jobs = InlineJobs(timing: .whenTold)
+        terminal.type("w", at: .milliseconds(10))
+        terminal.type("아", at: .milliseconds(20))  // keys are taken while the jobs wait
+        terminal.perform(at: .milliseconds(30)) { jobs.runWaiting() }
+        terminal.type([0x03], at: .milliseconds(40))
+        let (_, session) = try run(LoopHost(), terminal, jobs: jobs)
+        #expect(host(session)?.results == ["second"])
+        #expect(jobs.runCount == 1)
+        #expect(host(session)?.keys.last == .character("아"))
+    }
+
+    @Test("without a wake-up pipe, the loop looks for finished jobs every 20 ms instead of waiting for ever")
+    func jobsWithoutAPipe() throws {
+        let terminal = FakeTerminal(size: size)
+        let jobs = JobRunner(makePipe: { nil })
+        #expect(jobs.wakeDescriptor == nil)
+        terminal.type("w", at: .milliseconds(10))
+        terminal.type([0x03], at: .seconds(3600))
+        let (_, session) = try run(LoopHost(), terminal, jobs: jobs)
+        #expect(host(session)?.results == ["second"])
+        // The result arrived long before the next key, because the waits were short while the job ran.
+        let shown = terminal.writes.first { $0.bytes.contains("second") }
+        #expect(try #require(shown).time < .seconds(60))
+        #expect(terminal.waits.contains(EventLoop.jobPollInterval))
+    }
+
+    @Test("a resize tells the screen its new body size and redraws everything")
+    func resize() throws {
+        let terminal = FakeTerminal(size: size)
+        terminal.resize(to: Size(columns: 30, rows: 6), at: .milliseconds(10))
+        terminal.type([0x03], at: .milliseconds(20))
+        let (_, session) = try run(LoopHost(), terminal)
+        #expect(host(session)?.size == Size(columns: 30, rows: 4))
+        #expect(terminal.screenText.split(separator: "\n", omittingEmptySubsequences: false).count == 6)
+        #expect(terminal.writes.last?.bytes.contains("\u{1B}[0m") == true, "a full redraw resets attributes")
+    }
+
+    @Test("Ctrl-Z suspends through the terminal and redraws in full when continued; SIGCONT re-enters")
+    func suspendAndResume() throws {
+        let terminal = FakeTerminal(size: size)
+        terminal.type([0x1A], at: .milliseconds(10))
+        terminal.resume(at: .milliseconds(20))
+        terminal.type([0x03], at: .milliseconds(30))
+        _ = try run(LoopHost(), terminal)
+        #expect(terminal.suspendCount == 1)
+        #expect(terminal.enterCount == 3, "entered at start, after the suspend, and after the resume")
+        let redraws = terminal.writes.filter { $0.bytes.contains("\u{1B}[0m\u{1B}[1;1H") }.map(\.time)
+        #expect(redraws == [.zero, .milliseconds(10), .milliseconds(20)])
+    }
+
+    @Test("a terminal that goes away ends the loop with status 1")
+    func closed() throws {
+        let terminal = FakeTerminal(size: size)
+        terminal.close(at: .milliseconds(10))
+        let (status, _) = try run(LoopHost(), terminal)
+        #expect(status == 1)
+        #expect(!terminal.isEntered)
+    }
+}
+
+/// A screen for loop tests: records keys and when they came; `t` asks for a tick, `b` rings, `f` flashes, and `w`
+/// starts two jobs in one lane.
+struct LoopHost: Screen {
+    static let lane = JobLane<String>("host")
+    static let flashTime = Duration.milliseconds(150)
+
+    var title: String { "Host" }
+    var size = Size(columns: 0, rows: 0)
+    var keys: [Key] = []
+    var tickTimes: [Duration] = []
+    var results: [String] = []
+
+    mutating func handle(_ event: Event) throws -> Action {
+        switch event {
+        case .resize(let size):
+            self.size = size
+        case .environment:
+            break
+        case .tick(let now):
+            tickTimes.append(now)
+        case .finished(let result):
+            if let value = result.value(of: Self.lane) { results.append(value) }
+        case .key(let key):
+            keys.append(key)
+            switch key {
+            case .character("t"): return .tick(after: .milliseconds(20))
+            case .character("b"): return .bell
+            case .character("f"): return .flash(Self.flashTime)
+            case .character("w"):
+                let first = Job(Self.lane) { isCancelled in isCancelled() ? "cancelled" : "first" }
+                return .batch([.run(first), .run(Job(Self.lane) { _ in "second" })])
+            default: break
+            }
+        }
+        return .none
+    }
+
+    func render(in size: Size) -> Frame {
+        Frame(lines: [
+            Line("size: \(self.size)"), Line("last: \(keys.last.map { "\($0)" } ?? "none")"),
+            Line("results: \(results.joined(separator: ","))"),
+        ])
+    }
+
+    func lines(width: Int) -> [String] { [] }
+    mutating func handle(line: String) throws -> Action { .none }
+}
