@@ -3,6 +3,8 @@ import Foundation
 import Glibc
 import Testing
 
+@testable import CatalogTerminal
+
 /// The hostile-input corpus: every file in `Tests/HostileInput`, and large inputs generated here, run through the
 /// real `catalog` binary in every output mode.
 ///
@@ -183,18 +185,18 @@ struct HostileInputTests {
         try Data(input.bytes()).write(to: file)
         for mode in Self.modes {
             let plain = mode.first == "--plain"
-            let result = try BoundedRun.run(
+            let result = try runProcess(
                 productPath("catalog"), mode + ["--file", file.path], input: plain ? Self.lineCommands : [])
             let label = "\(input.name), \(mode.joined(separator: " "))"
             try #require(!result.timedOut, "hung: \(label)")
-            try #require(!result.signaled, "crashed with signal \(result.status): \(label)\n\(result.stderrText)")
-            #expect(Self.rawControl(in: result.stdout) == nil, "stdout: \(label)")
-            #expect(Self.rawControl(in: result.stderr) == nil, "stderr: \(label)")
+            try #require(!result.signaled, "crashed with signal \(result.status): \(label)\n\(result.stderr)")
+            #expect(Self.rawControl(in: result.stdoutBytes) == nil, "stdout: \(label)")
+            #expect(Self.rawControl(in: result.stderrBytes) == nil, "stderr: \(label)")
             switch input.outcome {
             case .rejected(let line, let problem):
                 #expect(result.status == 2, "\(label)")
                 #expect(result.stdout.isEmpty, "\(label)")
-                let message = result.stderrText
+                let message = result.stderr
                 #expect(message.hasPrefix("catalog: \(file.path): line \(line): "), "\(label): \(message)")
                 #expect(message.contains(problem), "\(label): \(message)")
                 #expect(message.filter { $0 == "\n" }.count == 1 && message.hasSuffix("\n"), "\(label)")
@@ -204,13 +206,13 @@ struct HostileInputTests {
         }
     }
 
-    func checkAccepted(_ result: BoundedRun, mode: [String], entries: Int, label: String) throws {
-        #expect(result.stderr.isEmpty, "\(label): \(result.stderrText)")
+    func checkAccepted(_ result: ProcessResult, mode: [String], entries: Int, label: String) throws {
+        #expect(result.stderr.isEmpty, "\(label): \(result.stderr)")
         let isSearch = mode.first == "search"
         #expect(result.status == 0 || (isSearch && result.status == 1), "\(label): status \(result.status)")
-        let text = result.stdoutText
+        let text = result.stdout
         if mode.contains("--json") {
-            let json = try JSONSerialization.jsonObject(with: Data(result.stdout), options: [.fragmentsAllowed])
+            let json = try JSONSerialization.jsonObject(with: Data(result.stdoutBytes), options: [.fragmentsAllowed])
             if mode == ["list", "--json"] { #expect((json as? [Any])?.count == entries, "\(label)") }
             if mode.first == "tree" { #expect((json as? [String: Any])?["kind"] as? String == "group", "\(label)") }
         } else if mode == ["list"] {
@@ -218,22 +220,11 @@ struct HostileInputTests {
         } else if mode.first == "tree" {
             #expect(text.hasPrefix("Catalog\n"), "\(label)")
         } else if mode.first == "--plain" {
-            #expect(text.hasPrefix("Catalog — \(Self.grouped(entries)) entries"), "\(label)")
+            #expect(text.hasPrefix("Catalog — \(MenuScreen.grouped(entries)) entries"), "\(label)")
         }
         if isSearch && result.status == 1 {
             #expect(text.isEmpty || text == "[]\n", "\(label)")
         }
-    }
-
-    /// A count as the menu prints it: 100,000.
-    static func grouped(_ value: Int) -> String {
-        var digits = Array(String(value))
-        var index = digits.count - 3
-        while index > 0 {
-            digits.insert(",", at: index)
-            index -= 3
-        }
-        return String(digits)
     }
 
     /// The first character a terminal would obey rather than show: C0 controls but the line feed, DEL, C1 controls
@@ -273,62 +264,4 @@ struct HostileInput: Sendable, CustomTestStringConvertible {
     }
 
     var testDescription: String { name }
-}
-
-/// A finished run of a program that may crash or hang: it is killed after a timeout.
-struct BoundedRun {
-    var status: Int32
-    var signaled: Bool
-    var timedOut: Bool
-    var stdout: [UInt8]
-    var stderr: [UInt8]
-
-    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
-    var stderrText: String { String(decoding: stderr, as: UTF8.self) }
-
-    /// Runs a program to its end, or kills it after `timeout` seconds.
-    ///
-    /// - Parameters:
-    ///   - path: The executable.
-    ///   - arguments: Its arguments.
-    ///   - input: Bytes for its standard input, which is then closed.
-    ///   - timeout: Seconds before it counts as hung; generous, since the machine may be busy.
-    static func run(_ path: String, _ arguments: [String], input: [UInt8], timeout: Double = 300) throws -> BoundedRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
-        try process.run()
-        final class Box: @unchecked Sendable { var data = Data() }
-        let (outBox, errBox) = (Box(), Box())
-        let readers = DispatchGroup()
-        for (pipe, box) in [(stdout, outBox), (stderr, errBox)] {
-            readers.enter()
-            DispatchQueue.global().async {
-                box.data = pipe.fileHandleForReading.readDataToEndOfFile()
-                readers.leave()
-            }
-        }
-        // Small inputs only: they fit the pipe's buffer, so the write never blocks on a child that doesn't read.
-        if !input.isEmpty { try? stdin.fileHandleForWriting.write(contentsOf: input) }
-        try? stdin.fileHandleForWriting.close()
-        let timedOut = ended.wait(timeout: .now() + timeout) == .timedOut
-        if timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            ended.wait()
-        }
-        readers.wait()
-        return BoundedRun(
-            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-            timedOut: timedOut, stdout: [UInt8](outBox.data), stderr: [UInt8](errBox.data))
-    }
 }

@@ -1,0 +1,177 @@
+import CatalogTestSupport
+import Foundation
+import Testing
+
+/// The command line's contract with scripts and people: write errors, help, did-you-mean, the manual page and the
+/// completion scripts, all drawn from one table.
+@Suite("Command line")
+struct CommandLineTests {
+    let catalog = productPath("catalog")
+
+    func run(_ arguments: [String], input: [UInt8]? = nil, standardOutput: String? = nil) throws -> ProcessResult {
+        try runProcess(catalog, arguments, input: input, standardOutput: standardOutput)
+    }
+
+    @Test(
+        "a write error other than a closed pipe is reported in one line, with exit status 2",
+        arguments: [["list"], ["search", "a"], ["tree"], ["list", "--json"], ["--help"], ["--generate-manual"]])
+    func writeErrors(_ arguments: [String]) throws {
+        let result = try run(arguments, standardOutput: "/dev/full")
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.stderr == "catalog: write error: No space left on device\n", "\(arguments)")
+    }
+
+    @Test("a reader that goes away (catalog list | head -1) is no error: silent, exit 0")
+    func closedPipe() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-pipe-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("titles.txt")
+        // Far more than a pipe holds, so catalog is still writing when head exits.
+        try Data((0..<200_000).map { "Group \($0 % 50)/Title \($0)\n" }.joined().utf8).write(to: file)
+        let script = "set -o pipefail; \"$0\" list --file \"$1\" | head -1"
+        let result = try runProcess("/bin/bash", ["-c", script, catalog, file.path])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test(
+        "a mistyped option or command names the nearest one",
+        arguments: [
+            (["search", "x", "--jsno"], "unknown option '--jsno' to 'search'; did you mean '--json'?"),
+            (["--fuzy"], "unknown option '--fuzy'; did you mean '--fuzzy'?"),
+            (["lsit"], "unknown command 'lsit'; did you mean 'list'?"),
+            (["help", "serach"], "unknown command 'serach'; did you mean 'search'?"),
+            (["--zzzzzzzz"], "unknown option '--zzzzzzzz'."),
+        ])
+    func suggestions(_ example: ([String], String)) throws {
+        let result = try run(example.0)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("catalog: " + example.1), "\(result.stderr)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test("help COMMAND and COMMAND --help print the same text", arguments: ["list", "search", "tree", "open", "help"])
+    func helpParity(_ command: String) throws {
+        let viaHelp = try run(["help", command])
+        let viaFlag = try run([command, "--help"])
+        #expect(viaHelp.status == 0 && viaFlag.status == 0)
+        #expect(viaHelp.stdout == viaFlag.stdout)
+        #expect(viaHelp.stdout.hasPrefix("usage: catalog \(command)"))
+        #expect(viaHelp.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "help fits 80 columns")
+    }
+
+    /// Every option `--help` lists, across the commands.
+    func helpOptions() throws -> Set<String> {
+        var options: Set<String> = []
+        for command in [[], ["list"], ["search"], ["tree"], ["open"], ["help"]] {
+            let help = try run(command + ["--help"]).stdout
+            for word in help.split(whereSeparator: { " \n,.;".contains($0) }) where word.hasPrefix("--") {
+                options.insert(String(word))
+            }
+        }
+        return options
+    }
+
+    @Test("the manual page renders without a warning and names every option --help lists")
+    func manual() throws {
+        let page = try run(["--generate-manual"])
+        #expect(page.status == 0)
+        #expect(page.stdout.hasPrefix(".Dd "))
+        for section in [
+            "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES",
+        ] {
+            #expect(
+                page.stdout.contains(".Sh \(section)\n") || page.stdout.contains(".Sh \"\(section)\"\n"), "\(section)")
+        }
+        let options = try helpOptions()
+        #expect(options.count >= 8)
+        for option in options {
+            #expect(page.stdout.contains("It Fl \(option.dropFirst())"), "\(option) is missing from the manual")
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(getpid()).1")
+        try Data(page.stdoutBytes).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let groff = try runProcess("/usr/bin/groff", ["-mandoc", "-Tutf8", "-ww", "-z", file.path])
+        #expect(groff.status == 0 && groff.stderr.isEmpty, "groff: \(groff.stderr)")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/mandoc") {
+            let lint = try runProcess("/usr/bin/mandoc", ["-Tlint", "-W", "style", file.path])
+            #expect(lint.stdout.isEmpty && lint.stderr.isEmpty, "mandoc: \(lint.stdout)\(lint.stderr)")
+        }
+    }
+
+    @Test("bash completes subcommands, options, option values, files and entry ids in a real bash")
+    func bashCompletion() throws {
+        let script = try run(["--generate-completion-script", "bash"])
+        #expect(script.status == 0)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bash-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scriptFile = directory.appendingPathComponent("catalog.bash")
+        try Data(script.stdoutBytes).write(to: scriptFile)
+        try Data("Pickers/Outline Picker\n".utf8).write(to: directory.appendingPathComponent("list.txt"))
+        let driver = """
+            source "$1"
+            complete_words() {
+                COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
+                _catalog
+                printf '%s|' "${COMPREPLY[@]}"; echo
+            }
+            cd "$2"
+            complete_words "$3" se
+            complete_words "$3" search --li
+            complete_words "$3" open basics/gr
+            complete_words "$3" open Outline
+            complete_words "$3" --generate-completion-script f
+            complete_words "$3" list --file li
+            complete_words "$3" open --file list.txt Pick
+            """
+        let result = try runProcess("/bin/bash", ["-c", driver, "bash", scriptFile.path, directory.path, catalog])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
+                "search|", "--limit|", "basics/greeting|", "Outline\\ Picker|", "fish|", "list.txt|",
+                "Pickers/Outline\\ Picker|", "",
+            ])
+    }
+
+    @Test("the zsh and fish scripts parse in their shells", arguments: ["zsh", "fish"])
+    func otherShells(_ shell: String) throws {
+        let path = "/usr/bin/\(shell)"
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            print("skipped: \(shell) is not installed here, so its completion script can't be parsed")
+            return
+        }
+        let script = try run(["--generate-completion-script", shell])
+        #expect(script.status == 0)
+        #expect(script.stdout.contains(shell == "zsh" ? "#compdef catalog" : "complete -c catalog"))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(getpid()).\(shell)")
+        try Data(script.stdoutBytes).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let parsed = try runProcess(path, ["-n", file.path])
+        #expect(parsed.status == 0, "\(shell): \(parsed.stderr)")
+        #expect(parsed.stderr.isEmpty, "\(shell): \(parsed.stderr)")
+    }
+
+    @Test("every option --help lists appears in every completion script")
+    func completionsCoverOptions() throws {
+        let options = try helpOptions()
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try run(["--generate-completion-script", shell]).stdout
+            for option in options {
+                let name = shell == "fish" ? "-l \(option.dropFirst(2))" : option
+                #expect(script.contains(name), "\(shell) lacks \(option)")
+            }
+        }
+    }
+
+    @Test("line mode turns any typed number into an item or a message, never a crash")
+    func hugeNumbers() throws {
+        for number in ["-9223372036854775808", "9223372036854775807", "99999999999999999999", "0", "-1"] {
+            let result = try run(["--plain"], input: Array("\(number)\n".utf8))
+            #expect(result.status == 0, "\(number): \(result.stderr)")
+            #expect(result.stdout.contains("There is no item \(number); choose 1 to"), "\(number)")
+        }
+    }
+}
