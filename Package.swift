@@ -26,6 +26,7 @@ let package = Package(
             name: "DemoListPlugin", capability: .buildTool(), dependencies: ["DemoListGenerator"],
             path: "Sources/DemoListPlugin"),
         .executableTarget(name: "DemoListGenerator"),
+        .testTarget(name: "DemoListGeneratorTests", dependencies: ["DemoListGenerator"]),
         // The executable: the built-in demos and one call to CatalogCommand, nothing else.
         .executableTarget(name: "catalog", dependencies: ["CatalogCommand", "CatalogDemos"]),
         // The benchmark: in-process figures, and `compare` against fzf and grep (it runs the catalog executable).

@@ -177,6 +177,26 @@ public final class PTY {
     /// - Throws: ``Error/timedOut(waitingFor:output:)`` when the text doesn't appear in time.
     @discardableResult
     public func read(until text: String, since: Int? = nil, timeout: Duration = .seconds(10)) throws -> String {
+        try read(until: text, since: since, timeout: timeout, stoppingAtEnd: false) ?? ""
+    }
+
+    /// Reads output until it contains some text, or until the output ends because the child has gone.
+    ///
+    /// ``read(until:since:timeout:)`` keeps waiting for a child that has exited; this returns as soon as the
+    /// terminal's last writer is gone, so a test of whether the child survived something fails at once.
+    ///
+    /// - Parameters:
+    ///   - text: The text to wait for, in the raw output (escape sequences included).
+    ///   - since: Where in the output to start looking (a ``mark``); by default, where the call began.
+    ///   - timeout: How long to wait.
+    /// - Returns: The output from `since` on, or `nil` when the output ended without the text.
+    /// - Throws: ``Error/timedOut(waitingFor:output:)`` when the child is still there but the text doesn't appear.
+    public func readUnlessEnded(until text: String, since: Int? = nil, timeout: Duration) throws -> String? {
+        try read(until: text, since: since, timeout: timeout, stoppingAtEnd: true)
+    }
+
+    /// Reads output until it contains some text; with `stoppingAtEnd`, returns `nil` once the output has ended.
+    private func read(until text: String, since: Int?, timeout: Duration, stoppingAtEnd: Bool) throws -> String? {
         let startCount = min(since ?? output.count, output.count)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
@@ -185,7 +205,7 @@ public final class PTY {
             if fresh.contains(text) { return fresh }
             let remaining = clock.now.duration(to: deadline)
             guard remaining > .zero else { throw Error.timedOut(waitingFor: text, output: fresh) }
-            _ = pump(timeout: remaining)
+            if !pump(timeout: remaining), stoppingAtEnd { return nil }
         }
     }
 

@@ -9,10 +9,21 @@ import Synchronization
 /// - SIGTERM, SIGHUP, SIGINT and SIGQUIT (in raw mode Ctrl-C arrives as a byte, but the signals can still be sent);
 /// - the signals Swift runtime traps and crashes raise: SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT and SIGFPE.
 ///
+/// The guard is a good neighbour to the handlers that were there first:
+/// - A signal that was ignored when the guard was installed stays ignored (`nohup catalog` survives a hang-up), for
+///   the fatal signals and SIGTSTP alike.
+/// - After restoring the terminal, the handler calls the handler the signal had before, with the same signal
+///   information and interrupted context the kernel gave it, so the Swift runtime's backtracer still prints its crash
+///   report (now on the restored terminal) with the true address and registers. Then the signal's default action
+///   ends the process the way it always would (with a core dump for a crash): a fault (SIGSEGV, SIGBUS, SIGILL or
+///   SIGFPE raised by an instruction) by returning to the instruction, which faults again; any other signal by
+///   raising it again. A handler that returns from a signal it was sent (the backtracer does, for `kill -QUIT`)
+///   therefore doesn't leave the launcher running on a terminal it has given back.
+///
 /// The handler for these signals is async-signal-safe: it writes precomputed bytes from static storage with
-/// `write(2)`, restores the saved settings with `tcsetattr(3)`, resets the signal to its default action and raises it
-/// again, so the process still ends the way the signal meant (with a core dump for a crash). It allocates nothing and
-/// takes no lock; the only shared state is read through atomics and storage filled in before the handler is armed.
+/// `write(2)`, restores the saved settings with `tcsetattr(3)`, and reads the previous action from a table indexed by
+/// signal number that is filled in before the handler is installed. It allocates nothing and takes no lock; the only
+/// other shared state is read through atomics.
 ///
 /// Job control: SIGTSTP (sent by `kill -TSTP`; Ctrl-Z itself arrives as a byte the shell handles) restores the
 /// terminal and stops the process; SIGCONT and SIGWINCH wake the event loop through a self-pipe so it can re-enter
@@ -30,13 +41,34 @@ enum SignalGuard {
         static let resume = Pending(rawValue: 2)
     }
 
+    /// A handler installed with `SA_SIGINFO`: the signal, what sent it, and the interrupted context.
+    typealias InfoHandler = @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
+
     /// Bytes that leave the launcher's screen: bracketed paste off, attributes reset, cursor shown, main screen back.
     static let leaveSequence = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
-    /// Signals after which the process must end, with the terminal restored first.
+    /// Signals after which the process must end, with the terminal restored and any earlier handler run first.
     static let fatalSignals: [Int32] = [
         SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE,
     ]
+
+    /// Whether an instruction that raised this signal by faulting raises it again when it runs again.
+    ///
+    /// SIGTRAP is not such a signal: on x86-64 the `int3` that raises it has already run when the handler starts.
+    /// Async-signal-safe.
+    ///
+    /// - Parameter signal: The signal.
+    /// - Returns: `true` for SIGSEGV, SIGBUS, SIGILL and SIGFPE.
+    static func faultsAgain(_ signal: Int32) -> Bool {
+        switch signal {
+        case SIGSEGV, SIGBUS, SIGILL, SIGFPE: true
+        default: false
+        }
+    }
+
+    /// One more than the highest signal number the guard can replace: the table of previous actions has a slot, and
+    /// ``replaced`` a bit, for each of 1 to 63 (the guard's signals are all below 32).
+    private static let signalLimit: Int32 = 64
 
     // MARK: Storage the handlers read
 
@@ -61,9 +93,18 @@ enum SignalGuard {
         return pointer
     }()
 
+    /// The action each signal had before the guard's handler replaced it, indexed by signal number; a slot is
+    /// written only while its bit in ``replaced`` is clear, before the handler is installed.
+    nonisolated(unsafe) private static let previousActions: UnsafeMutablePointer<sigaction> = {
+        let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(signalLimit))
+        pointer.initialize(repeating: sigaction(), count: Int(signalLimit))
+        return pointer
+    }()
+    /// Bit `n` is set while signal `n` has the guard's handler and its previous action is in ``previousActions``.
+    private static let replaced = Atomic<UInt64>(0)
+
     // MARK: State for installing, used only from the event loop
 
-    nonisolated(unsafe) private static var previousActions: [Int32: sigaction] = [:]
     nonisolated(unsafe) private static var wakePipe: (read: Int32, write: Int32)?
     nonisolated(unsafe) private static var registeredAtExit = false
 
@@ -123,6 +164,7 @@ enum SignalGuard {
     static func install() -> Int32 {
         _ = leaveBytes
         _ = savedSettings
+        _ = previousActions
         if wakePipe == nil {
             var fds: [Int32] = [-1, -1]
             if pipe(&fds) == 0 {
@@ -134,19 +176,35 @@ enum SignalGuard {
                 wakeFD.store(fds[1], ordering: .releasing)
             }
         }
-        for signal in fatalSignals { setHandler(fatalHandler, for: signal) }
-        setHandler(stopHandler, for: SIGTSTP)
-        setHandler(continueHandler, for: SIGCONT)
-        setHandler(resizeHandler, for: SIGWINCH)
+        for signal in fatalSignals {
+            // On the alternate signal stack when there is one (the Swift runtime sets one up), so a stack overflow
+            // is caught too; other signals wait until the handler is done, as the backtracer's own handler has them.
+            var action = handlerAction(flags: SA_SIGINFO | SA_ONSTACK)
+            sigfillset(&action.sa_mask)
+            for crash in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] { sigdelset(&action.sa_mask, crash) }
+            action.__sigaction_handler.sa_sigaction = fatalHandler
+            replaceAction(of: signal, with: action, unlessIgnored: true)
+        }
+        var stop = handlerAction()
+        stop.__sigaction_handler.sa_handler = stopHandler
+        replaceAction(of: SIGTSTP, with: stop, unlessIgnored: true)
+        // Ignoring these two changes neither whether nor when the process ends; the handlers only wake the loop so
+        // it can redraw, so they are installed even over `SIG_IGN`.
+        var resume = handlerAction()
+        resume.__sigaction_handler.sa_handler = continueHandler
+        replaceAction(of: SIGCONT, with: resume, unlessIgnored: false)
+        var resize = handlerAction()
+        resize.__sigaction_handler.sa_handler = resizeHandler
+        replaceAction(of: SIGWINCH, with: resize, unlessIgnored: false)
         return wakePipe?.read ?? -1
     }
 
     /// Puts back the handlers that were installed before ``install()`` and closes the self-pipe.
     static func uninstall() {
-        for (signal, var action) in previousActions {
-            _ = sigaction(signal, &action, nil)
+        for signal in 1..<signalLimit where replaced.load(ordering: .acquiring) & bit(signal) != 0 {
+            _ = sigaction(signal, previousActions + Int(signal), nil)
+            replaced.bitwiseAnd(~bit(signal), ordering: .acquiringAndReleasing)
         }
-        previousActions = [:]
         wakeFD.store(-1, ordering: .releasing)
         if let pipe = wakePipe {
             close(pipe.read)
@@ -165,15 +223,71 @@ enum SignalGuard {
         return Pending(rawValue: pending.exchange(0, ordering: .acquiringAndReleasing))
     }
 
-    private static func setHandler(_ handler: @convention(c) (Int32) -> Void, for signal: Int32) {
+    /// An action with an empty mask and the given flags besides `SA_RESTART`; the caller sets the handler.
+    private static func handlerAction(flags: Int32 = 0) -> sigaction {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = handler
         sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        var previous = sigaction()
-        if sigaction(signal, &action, &previous) == 0, previousActions[signal] == nil {
-            previousActions[signal] = previous
+        action.sa_flags = SA_RESTART | flags
+        return action
+    }
+
+    /// The bit for a signal in ``replaced``.
+    private static func bit(_ signal: Int32) -> UInt64 {
+        UInt64(1) << UInt64(signal)
+    }
+
+    /// Installs one of the guard's handlers, first saving the action it replaces in ``previousActions``.
+    ///
+    /// The action saved is the one from before the first ``install()``: installing again over the guard's own
+    /// handler keeps it.
+    ///
+    /// - Parameters:
+    ///   - signal: The signal, from 1 to 63.
+    ///   - action: The guard's action for it.
+    ///   - unlessIgnored: Whether to leave the signal alone when it is ignored (`SIG_IGN`).
+    private static func replaceAction(of signal: Int32, with action: sigaction, unlessIgnored: Bool) {
+        guard signal > 0, signal < signalLimit else { return }
+        if replaced.load(ordering: .acquiring) & bit(signal) == 0 {
+            var current = sigaction()
+            guard sigaction(signal, nil, &current) == 0 else { return }
+            if unlessIgnored, let handler = current.__sigaction_handler.sa_handler,
+                current.sa_flags & SA_SIGINFO == 0,
+                unsafeBitCast(handler, to: UInt.self) == unsafeBitCast(SIG_IGN, to: UInt.self)
+            {
+                return
+            }
+            previousActions[Int(signal)] = current
+            replaced.bitwiseOr(bit(signal), ordering: .acquiringAndReleasing)
         }
+        var action = action
+        _ = sigaction(signal, &action, nil)
+    }
+
+    /// Runs the handler a fatal signal had before the guard's, then lets the signal's default action end the
+    /// process. Async-signal-safe.
+    ///
+    /// - Parameters:
+    ///   - signal: The signal being handled.
+    ///   - info: What the kernel said about it.
+    ///   - context: The interrupted context.
+    fileprivate static func handOn(
+        _ signal: Int32, info: UnsafeMutablePointer<siginfo_t>?, context: UnsafeMutableRawPointer?
+    ) {
+        if signal > 0, signal < signalLimit, replaced.load(ordering: .acquiring) & bit(signal) != 0 {
+            let previous = previousActions[Int(signal)]
+            if previous.sa_flags & SA_SIGINFO != 0 {
+                previous.__sigaction_handler.sa_sigaction?(signal, info, context)
+            } else if let handler = previous.__sigaction_handler.sa_handler,
+                unsafeBitCast(handler, to: UInt.self) != unsafeBitCast(SIG_IGN, to: UInt.self)
+            {
+                handler(signal)
+            }
+        }
+        var byDefault = sigaction()
+        sigemptyset(&byDefault.sa_mask)
+        _ = sigaction(signal, &byDefault, nil)
+        // Blocked until the handler returns. A fault needs no raising: returning runs the instruction again.
+        if (info?.pointee.si_code ?? 0) <= 0 || !faultsAgain(signal) { raise(signal) }
     }
 
     /// Sets flags for the event loop and wakes it. Async-signal-safe.
@@ -186,11 +300,12 @@ enum SignalGuard {
     }
 }
 
-/// Restores the terminal, then lets the signal do what it would have done.
-private let fatalHandler: @convention(c) (Int32) -> Void = { signal in
+/// Restores the terminal, runs the handler that was there before the guard's, and ends the process.
+private let fatalHandler: SignalGuard.InfoHandler = { signal, info, context in
+    let savedErrno = errno
     SignalGuard.restoreTerminal()
-    Glibc.signal(signal, SIG_DFL)
-    raise(signal)
+    SignalGuard.handOn(signal, info: info, context: context)
+    errno = savedErrno
 }
 
 /// Restores the terminal, stops, and asks the loop to re-enter raw mode once continued.
