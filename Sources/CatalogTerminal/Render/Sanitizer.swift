@@ -34,7 +34,7 @@ public enum Sanitizer {
     ///   - bytes: UTF-8 text; invalid sequences are written as U+FFFD.
     ///   - out: The buffer to append to.
     /// - Complexity: O(*n*); safe text is copied as it is.
-    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    package static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         if !bytes.contains(where: isSuspicious) {
             out.append(contentsOf: bytes)
         } else {

@@ -33,7 +33,7 @@ public final class JobRunner: JobRunning, Sendable {
     /// Creates a runner.
     ///
     /// - Parameter makePipe: Makes the wake-up pipe, or returns `nil` when it can't; tests inject a failure.
-    public init(makePipe: () -> (read: Int32, write: Int32)? = JobRunner.makePipe) {
+    public init(makePipe: () -> (read: Int32, write: Int32)? = WakePipe.make) {
         pipe = makePipe()
     }
 
@@ -42,17 +42,6 @@ public final class JobRunner: JobRunning, Sendable {
             close(pipe.read)
             close(pipe.write)
         }
-    }
-
-    /// A non-blocking, close-on-exec pipe, or `nil` when the system refuses one (too many open files).
-    public static func makePipe() -> (read: Int32, write: Int32)? {
-        var fds: [Int32] = [-1, -1]
-        guard Glibc.pipe(&fds) == 0 else { return nil }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
-        return (fds[0], fds[1])
     }
 
     public var wakeDescriptor: Int32? { pipe?.read }
@@ -95,10 +84,7 @@ public final class JobRunner: JobRunning, Sendable {
     }
 
     public func takeFinished() -> [JobResult] {
-        if let pipe {
-            var buffer = [UInt8](repeating: 0, count: 64)
-            while read(pipe.read, &buffer, buffer.count) > 0 {}
-        }
+        if let pipe { WakePipe.drain(pipe.read) }
         return state.withLock { state in
             defer { state.finished.removeAll() }
             // A result that a newer job superseded after it finished is dropped here too.

@@ -165,16 +165,9 @@ enum SignalGuard {
         _ = leaveBytes
         _ = savedSettings
         _ = previousActions
-        if wakePipe == nil {
-            var fds: [Int32] = [-1, -1]
-            if pipe(&fds) == 0 {
-                for fd in fds {
-                    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                }
-                wakePipe = (fds[0], fds[1])
-                wakeFD.store(fds[1], ordering: .releasing)
-            }
+        if wakePipe == nil, let pipe = WakePipe.make() {
+            wakePipe = pipe
+            wakeFD.store(pipe.write, ordering: .releasing)
         }
         for signal in fatalSignals {
             // On the alternate signal stack when there is one (the Swift runtime sets one up), so a stack overflow
@@ -216,10 +209,7 @@ enum SignalGuard {
 
     /// Takes the flags the handlers have set since the last call, and empties the self-pipe.
     static func takePending() -> Pending {
-        if let pipe = wakePipe {
-            var buffer = [UInt8](repeating: 0, count: 64)
-            while read(pipe.read, &buffer, buffer.count) > 0 {}
-        }
+        if let pipe = wakePipe { WakePipe.drain(pipe.read) }
         return Pending(rawValue: pending.exchange(0, ordering: .acquiringAndReleasing))
     }
 

@@ -7,7 +7,7 @@ import Glibc
 /// terminal in raw mode (no echo, no line editing, no signals from Ctrl-C or Ctrl-Z, no output processing: the
 /// renderer positions every line itself), switches to the alternate screen, hides the cursor and turns on bracketed
 /// paste. Leaving undoes all of it, and ``SignalGuard`` undoes it too if the process is killed or crashes first.
-public final class Terminal: Terminaling {
+final class Terminal: Terminaling {
     /// Errors from setting up or writing to the terminal.
     public enum Error: Swift.Error, Equatable, CustomStringConvertible {
         /// The descriptor is not a terminal, so there is no raw mode to enter.

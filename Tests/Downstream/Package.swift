@@ -1,0 +1,16 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "MyCatalog",
+    dependencies: [
+        .package(name: "Catalog", path: "../..")
+    ],
+    targets: [
+        .target(name: "LoginScreens", dependencies: [.product(name: "CatalogCommand", package: "Catalog")]),
+        .target(name: "ReportScreens", dependencies: [.product(name: "CatalogCommand", package: "Catalog")]),
+        .executableTarget(
+            name: "mycatalog",
+            dependencies: ["LoginScreens", "ReportScreens", .product(name: "CatalogCommand", package: "Catalog")]),
+    ]
+)

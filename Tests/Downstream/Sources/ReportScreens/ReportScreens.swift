@@ -1,0 +1,33 @@
+import CatalogCommand
+
+/// This module's screens, registered in one call so the executable needn't know them.
+public enum ReportScreens {
+    public static func register(in registry: Registry<any Screen>) throws {
+        try registry.register(
+            "Sales Chart", in: ["Reports"], keywords: ["bar", "revenue"], summary: "Revenue by quarter as bars"
+        ) { SalesChart() }
+    }
+}
+
+/// Revenue by quarter, drawn as bars that fit the width.
+struct SalesChart: Screen {
+    static let quarters = [("Q1", 12), ("Q2", 19), ("Q3", 7), ("Q4", 23)]
+
+    var title: String { "Sales Chart" }
+
+    mutating func handle(_ event: Event) throws -> Action { .none }
+
+    func render(in size: Size) -> Frame {
+        let longest = Self.quarters.map(\.1).max() ?? 1
+        let room = max(size.columns - 8, 1)
+        return Frame(
+            lines: Self.quarters.map { name, value in
+                Line("\(name) " + String(repeating: "█", count: value * room / longest) + " \(value)")
+            }
+        ).clipped(to: size)
+    }
+
+    func lines(width: Int) -> [String] { Self.quarters.map { "\($0.0): \($0.1)" } }
+
+    mutating func handle(line: String) throws -> Action { .status("This chart takes no commands.") }
+}
