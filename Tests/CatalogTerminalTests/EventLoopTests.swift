@@ -5,14 +5,14 @@ import Testing
 
 @testable import CatalogTerminal
 
-/// The event loop against the fake terminal: keys, the Escape timeout, ticks, flashes, jobs, resizes and suspend,
+/// The event loop against the virtual terminal: keys, the Escape timeout, ticks, flashes, jobs, resizes and suspend,
 /// all on a virtual clock, with no sleeps and no pseudo-terminal.
 @Suite("Event loop")
 struct EventLoopTests {
     let size = Size(columns: 40, rows: 10)
 
     func run(
-        _ screen: some Screen, _ terminal: FakeTerminal, jobs: any JobRunning = InlineJobs()
+        _ screen: some Screen, _ terminal: VirtualTerminal, jobs: any JobRunning = InlineJobs()
     ) throws -> (status: Int32, session: Session) {
         var loop = EventLoop(
             session: Session(root: screen), terminal: terminal, jobs: jobs, renderer: Renderer(colorMode: .none))
@@ -24,7 +24,7 @@ struct EventLoopTests {
 
     @Test("it draws, takes keys in any script, and Ctrl-C ends it as interrupted with the terminal left once")
     func keysAndQuit() throws {
-        let terminal = FakeTerminal(size: size)
+        let terminal = VirtualTerminal(size: size)
         terminal.type("아", at: .milliseconds(10))
         terminal.type("\u{1B}[A", at: .milliseconds(20))
         terminal.type([0x03], at: .milliseconds(30))
@@ -38,7 +38,7 @@ struct EventLoopTests {
 
     @Test("a lone Escape counts once the timeout passes with nothing after it, not before")
     func escapeTimeout() throws {
-        let terminal = FakeTerminal(size: size)
+        let terminal = VirtualTerminal(size: size)
         terminal.type([0x1B], at: .milliseconds(5))
         terminal.type([0x1B], at: .milliseconds(100))
         terminal.type("[B", at: .milliseconds(110))  // within the timeout: the rest of an arrow key
@@ -53,7 +53,7 @@ struct EventLoopTests {
 
     @Test("a tick arrives at its time on the virtual clock, and a bell is one BEL byte in the frame's write")
     func ticksAndBell() throws {
-        let terminal = FakeTerminal(size: size)
+        let terminal = VirtualTerminal(size: size)
         terminal.type("t", at: .milliseconds(10))
         terminal.type("b", at: .milliseconds(100))
         terminal.type([0x03], at: .milliseconds(200))
@@ -64,7 +64,7 @@ struct EventLoopTests {
 
     @Test("a flash shows the frame reversed for its time, then plain again")
     func flash() throws {
-        let terminal = FakeTerminal(size: size)
+        let terminal = VirtualTerminal(size: size)
         terminal.type("f", at: .milliseconds(10))
         terminal.type([0x03], at: .milliseconds(500))
         _ = try run(LoopHost(), terminal)
@@ -76,7 +76,7 @@ struct EventLoopTests {
 
     @Test("jobs: a newer job in a lane supersedes the waiting one, and only its result is delivered")
     func jobsSupersede() throws {
-        let terminal = FakeTerminal(size: size)
+        let terminal = VirtualTerminal(size: size)
         let jobs = InlineJobs(timing: .whenTold)
         terminal.type("w", at: .milliseconds(10))
         terminal.type("아", at: .milliseconds(20))  // keys are taken while the jobs wait
@@ -90,7 +90,7 @@ struct EventLoopTests {
 
     @Test("without a wake-up pipe, the loop looks for finished jobs every 20 ms instead of waiting for ever")
     func jobsWithoutAPipe() throws {
-        let terminal = FakeTerminal(size: size)
+        let terminal = VirtualTerminal(size: size)
         let jobs = JobRunner(makePipe: { nil })
         #expect(jobs.wakeDescriptor == nil)
         let gate = DispatchSemaphore(value: 0)
@@ -107,7 +107,7 @@ struct EventLoopTests {
 
     @Test("a resize tells the screen its new body size and redraws everything")
     func resize() throws {
-        let terminal = FakeTerminal(size: size)
+        let terminal = VirtualTerminal(size: size)
         terminal.resize(to: Size(columns: 30, rows: 6), at: .milliseconds(10))
         terminal.type([0x03], at: .milliseconds(20))
         let (_, session) = try run(LoopHost(), terminal)
@@ -118,7 +118,7 @@ struct EventLoopTests {
 
     @Test("Ctrl-Z suspends through the terminal and redraws in full when continued; SIGCONT re-enters")
     func suspendAndResume() throws {
-        let terminal = FakeTerminal(size: size)
+        let terminal = VirtualTerminal(size: size)
         terminal.type([0x1A], at: .milliseconds(10))
         terminal.resume(at: .milliseconds(20))
         terminal.type([0x03], at: .milliseconds(30))
@@ -131,7 +131,7 @@ struct EventLoopTests {
 
     @Test("a terminal that goes away ends the loop with status 1")
     func closed() throws {
-        let terminal = FakeTerminal(size: size)
+        let terminal = VirtualTerminal(size: size)
         terminal.close(at: .milliseconds(10))
         let (status, _) = try run(LoopHost(), terminal)
         #expect(status == 1)

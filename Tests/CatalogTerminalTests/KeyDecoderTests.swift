@@ -165,3 +165,21 @@ struct KeyDecoderTests {
         #expect(decoder.feed(bytes("~a")) == [.character("a")])
     }
 }
+
+@Suite("Key bytes")
+struct KeyBytesTests {
+    static let keys: [Key] =
+        [
+            .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .enter, .escape, .backspace, .delete, .tab,
+            .backTab, .control("a"), .control("u"), .control("z"), .character("q"), .character("아"),
+            .character("é"), .character("👍"), .character(" "),
+        ] + (1...12).map { Key.function($0) }
+
+    @Test("every key the encoder writes decodes back to itself", arguments: keys)
+    func roundTrip(_ key: Key) {
+        var decoder = KeyDecoder()
+        var keys = decoder.feed(key.bytes)
+        keys += decoder.flush()
+        #expect(keys == [key])
+    }
+}

@@ -3,7 +3,7 @@
 /// Each turn draws the session's frame with one write, waits on the terminal (for input, a signal, a finished job
 /// or the nearest deadline), decodes bytes into keys, hands keys, ticks, resizes and finished jobs to the session, and
 /// carries out the effects it returns (bell, flash, ticks, jobs, quit). Time comes only from the terminal's clock, so
-/// a fake terminal with a virtual clock drives the whole loop in tests.
+/// a ``VirtualTerminal`` drives the whole loop in tests, scenarios and recordings.
 ///
 /// Keys the loop keeps for itself: Ctrl-Z suspends (the terminal is restored, the process stops, and on `fg` the
 /// screen comes back). Everything else, Ctrl-C included, goes to the session.

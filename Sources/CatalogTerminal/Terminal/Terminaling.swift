@@ -1,8 +1,8 @@
 /// What the event loop needs of a terminal: its size, a clock, raw mode, writing frames, and waiting for input.
 ///
-/// ``Terminal`` is the real one, on file descriptors, `poll(2)` and signals. The test support target has a fake that
-/// takes scripted input at virtual times and records every frame, so the whole loop (the Escape timeout, ticks,
-/// flashes, jobs, resizes, suspend) runs in tests in microseconds, with no sleeps.
+/// The real one is on file descriptors, `poll(2)` and signals. ``VirtualTerminal`` takes scripted input at virtual
+/// times and records every write, so the whole loop (the Escape timeout, ticks, flashes, jobs, resizes, suspend) runs
+/// in tests, scenarios and recordings in microseconds, with no sleeps.
 public protocol Terminaling: AnyObject {
     /// The window's size, or `nil` when the terminal won't say.
     func size() -> Size?

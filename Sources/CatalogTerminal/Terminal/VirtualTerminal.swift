@@ -1,21 +1,19 @@
-import CatalogKit
-import CatalogTerminal
-
-/// A terminal for tests: scripted input at virtual times, a virtual clock, and a record of every frame.
+/// A terminal on a virtual clock: scripted input at virtual times, and a record of every write.
 ///
 /// The event loop runs against it exactly as against the real terminal, in microseconds and with no sleeps: time
 /// moves only when the loop waits, straight to the next scripted input or the end of the wait. When the script is
-/// used up and the loop would wait for ever, the fake reports the terminal closed, so every run ends.
+/// used up and the loop would wait for ever, it reports the terminal closed, so every run ends. Tests drive the loop
+/// with it; scenarios, snapshots and recordings run screens on it, so they are the same on every machine.
 ///
 /// ```swift
-/// let terminal = FakeTerminal(size: Size(columns: 40, rows: 10))
+/// let terminal = VirtualTerminal(size: Size(columns: 40, rows: 10))
 /// terminal.type([0x1B], at: .milliseconds(5))        // a lone Escape
 /// terminal.type("q", at: .milliseconds(100))
 /// var loop = EventLoop(session: session, terminal: terminal, jobs: InlineJobs(), renderer: Renderer(colorMode: .none))
 /// let status = try loop.run()
 /// #expect(terminal.screenText.contains("…"))
 /// ```
-public final class FakeTerminal: Terminaling {
+public final class VirtualTerminal: Terminaling {
     /// Something scheduled at a virtual time.
     private struct Scheduled {
         var time: Duration
@@ -34,22 +32,17 @@ public final class FakeTerminal: Terminaling {
     public private(set) var leaveCount = 0
     /// How many times the loop suspended (Ctrl-Z).
     public private(set) var suspendCount = 0
-    /// Every write, in order, with the virtual time it happened at.
-    public private(set) var writes: [(time: Duration, bytes: String)] = []
+    /// Every write, in order, with the virtual time it happened at and the window's size then.
+    public private(set) var writes: [(time: Duration, bytes: String, size: Size)] = []
     /// The timeout of every wait, in order (`nil` for waiting for ever).
     public private(set) var waits: [Duration?] = []
-    /// What a terminal emulator would show now.
-    public private(set) var screen: ScreenModel
-    /// The screen's text after every write, in order.
-    public private(set) var frames: [String] = []
     private var script: [Scheduled] = []
 
-    /// Creates a fake terminal.
+    /// Creates a virtual terminal.
     ///
     /// - Parameter size: The window's size.
     public init(size: Size = .standard) {
         windowSize = size
-        screen = ScreenModel(size: size)
     }
 
     // MARK: Scripting
@@ -96,9 +89,6 @@ public final class FakeTerminal: Terminaling {
         script.insert(item, at: index)
     }
 
-    /// The screen's text now, trailing spaces removed from each row.
-    public var screenText: String { screen.text }
-
     /// All bytes written, joined.
     public var output: String { writes.map(\.bytes).joined() }
 
@@ -118,9 +108,7 @@ public final class FakeTerminal: Terminaling {
     }
 
     public func write(_ text: String) throws {
-        writes.append((now, text))
-        screen.apply(Array(text.utf8))
-        frames.append(screen.text)
+        writes.append((now, text, windowSize))
     }
 
     public func wait(timeout: Duration?, jobs: Int32?) -> TerminalInput {
@@ -128,10 +116,7 @@ public final class FakeTerminal: Terminaling {
         if let next = script.first, timeout.map({ next.time <= now + $0 }) ?? true {
             script.removeFirst()
             now = max(now, next.time)
-            if let size = next.newSize {
-                windowSize = size
-                screen.resize(to: size)
-            }
+            if let size = next.newSize { windowSize = size }
             next.action?()
             return next.input
         }
