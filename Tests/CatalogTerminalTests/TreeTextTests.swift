@@ -16,7 +16,7 @@ struct TreeTextTests {
                 "│   ├── x",
                 "│   └── y",
                 "├── z · B",
-                "└── w … f",
+                "└── C … f",
                 "    ├── w · C › D",
                 "    ├── e",
                 "    └── f",

@@ -357,15 +357,23 @@ public struct Hierarchy: Sendable {
     }
 
     /// "First … Last", each end shortened to the word that tells it apart from the other end and from the title
-    /// across the bucket's boundary.
+    /// across the bucket's boundary. The ends are named as the children are ordered: a group of one by the group's
+    /// name, not its entry's title, so the labels of a level's buckets follow one another in order.
     private func label(_ id: Int, _ range: Range<Int>) -> String {
-        let first = title(of: child(id, range.lowerBound))
-        let last = title(of: child(id, range.upperBound - 1))
-        let before = range.lowerBound > 0 ? title(of: child(id, range.lowerBound - 1)) : nil
-        let after = range.upperBound < childCount(id) ? title(of: child(id, range.upperBound)) : nil
+        let first = orderTitle(id, range.lowerBound)
+        let last = orderTitle(id, range.upperBound - 1)
+        let before = range.lowerBound > 0 ? orderTitle(id, range.lowerBound - 1) : nil
+        let after = range.upperBound < childCount(id) ? orderTitle(id, range.upperBound) : nil
         let start = BucketLabel.shorten(first, apartFrom: [last] + (before.map { [$0] } ?? []))
         let end = BucketLabel.shorten(last, apartFrom: [first] + (after.map { [$0] } ?? []))
         return "\(start) … \(end)"
+    }
+
+    /// The title a group's child is ordered by: a subgroup's name, or an entry's title.
+    private func orderTitle(_ id: Int, _ position: Int) -> String {
+        let subgroups = groups[id].groups
+        return position < subgroups.count
+            ? groups[subgroups[position]].name : table.title(Int(groups[id].entries[position - subgroups.count]))
     }
 }
 
