@@ -64,6 +64,8 @@ extension Hierarchy {
 
     /// The children of a group, in the order a depth-first walk through its buckets meets them, each with the node
     /// that shows it; checks the split of the group and of every bucket on the way.
+    ///
+    /// - Complexity: O(k · c) for a group of k children, c as in ``children(of:)``.
     private func walkLevel(_ level: Node) throws -> [(unit: Node, parent: Node)] {
         guard let (group, all) = run(of: level) else { return [] }
         var units: [(unit: Node, parent: Node)] = []

@@ -298,6 +298,8 @@ public struct Hierarchy: Sendable {
     // MARK: - Buckets
 
     /// The group whose children a node shows, and which of them: all of them for a group, a range for a bucket.
+    ///
+    /// - Complexity: O(1).
     func run(of node: Node) -> (group: Int, range: Range<Int>)? {
         switch node {
         case .entry: return nil
