@@ -14,7 +14,7 @@ struct MultiSelectorDemoTests {
                 Edit Task
 
                 › Name          Learn more every day
-                  Serving Goals Learn Japanese, Learn SwiftUI and 2 more ▸
+                  Serving Goals Learn Japanese, Learn SwiftUI, and 2 more ▸
 
                 ↑↓ move between fields  Enter on Serving Goals opens the list
                 """ + blank(17))
@@ -24,8 +24,8 @@ struct MultiSelectorDemoTests {
 
     @Test func theFullSummaryWhenItFits() throws {
         let demo = try MultiSelectorDemo()
-        #expect(demo.summary(columns: 80) == "Learn Japanese, Learn SwiftUI and Learn Serverless with Swift")
-        #expect(demo.summary(columns: 58) == "Learn Japanese, Learn SwiftUI and 1 more")
+        #expect(demo.summary(columns: 80) == "Learn Japanese, Learn SwiftUI, and Learn Serverless with Swift")
+        #expect(demo.summary(columns: 59) == "Learn Japanese, Learn SwiftUI, and 1 more")
     }
 
     @Test func theNameFieldTakesTextBackspaceAndCursor() throws {
@@ -70,9 +70,9 @@ struct MultiSelectorDemoTests {
         #expect(
             output == [
                 "Edit Task", "Name: Learn more every day",
-                "Serving Goals: Learn Japanese, Learn SwiftUI and Learn Serverless with Swift",
+                "Serving Goals: Learn Japanese, Learn SwiftUI, and Learn Serverless with Swift",
                 "Edit Task", "Name: Buy milk",
-                "Serving Goals: Learn Japanese, Learn SwiftUI and Learn Serverless with Swift",
+                "Serving Goals: Learn Japanese, Learn SwiftUI, and Learn Serverless with Swift",
                 "1. * Learn Japanese", "2. * Learn SwiftUI", "3. * Learn Serverless with Swift", "4.   Read more books",
                 "5.   Run a marathon",
                 "1.   Learn Japanese", "2. * Learn SwiftUI", "3. * Learn Serverless with Swift", "4.   Read more books",

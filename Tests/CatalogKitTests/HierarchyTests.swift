@@ -5,10 +5,13 @@ import Testing
 @Suite("Grouping")
 struct HierarchyTests {
     @Test(
-        "bucket sizes add the least depth and differ by at most one",
+        "a crowded level shows as many children directly as the fewest levels allow, then buckets",
         arguments: [
-            (15, 10, [8, 7]), (1_000, 10, Array(repeating: 100, count: 10)), (10, 10, Array(repeating: 1, count: 10)),
-            (11, 10, [6, 5]), (101, 10, [51, 50]), (5, 2, [3, 2]), (9, 3, [3, 3, 3]),
+            (12, 10, ones(9) + [3]), (50, 10, ones(5) + Array(repeating: 9, count: 5)), (15, 10, ones(9) + [6]),
+            (11, 10, ones(9) + [2]), (19, 10, ones(9) + [10]), (20, 10, ones(8) + [6, 6]),
+            (100, 10, Array(repeating: 10, count: 10)), (101, 10, Array(repeating: 10, count: 9) + [11]),
+            (1_000, 10, Array(repeating: 100, count: 10)), (10, 10, ones(10)), (5, 2, [2, 3]), (9, 3, [3, 3, 3]),
+            (0, 10, []), (-1, 10, []),
         ])
     func sizes(_ example: (Int, Int, [Int])) {
         #expect(Hierarchy.bucketSizes(count: example.0, maxChildren: example.1) == example.2)
@@ -26,7 +29,7 @@ struct HierarchyTests {
         try hierarchy.checkInvariants()
     }
 
-    @Test("groups come first, then entries; buckets are labelled by their ends")
+    @Test("groups come first, then entries; groups of one show as their entry; buckets are labelled by their ends")
     func layout() throws {
         let titles = [
             "Alert", "Badge", "Button", "Card", "Chip", "Dialog", "Divider", "Drawer", "Gauge", "Grid", "List",
@@ -38,17 +41,16 @@ struct HierarchyTests {
             hierarchy.treeDescription() == """
                 Catalog
                   Effects
-                    Alert … Drawer
-                      Alert
-                      Badge
-                      Button
-                      Card
-                      Chip
-                      Dialog
-                      Divider
-                      Drawer
-                    Gauge … Toast
-                      Gauge
+                    Alert
+                    Badge
+                    Button
+                    Card
+                    Chip
+                    Dialog
+                    Divider
+                    Drawer
+                    Gauge
+                    Grid … Toast
                       Grid
                       List
                       Menu
@@ -56,23 +58,59 @@ struct HierarchyTests {
                       Tabs
                       Toast
                   Pickers
-                    Trees
-                      Outline
+                    Outline · Trees
                     Date
                   Zebra
                 """)
         try hierarchy.checkInvariants()
     }
 
+    @Test("a group of one shows as its entry, naming the groups it stands in for, and costs no level")
+    func groupsOfOne() throws {
+        let catalog = try snapshot(["A/x", "A/y", "B/z", "C/D/w", "e", "f"])
+        let hierarchy = try Hierarchy(catalog, maxChildren: 3)
+        #expect(
+            hierarchy.treeDescription() == """
+                Catalog
+                  A
+                    x
+                    y
+                  z · B
+                  C … f
+                    w · C › D
+                    e
+                    f
+                """)
+        try hierarchy.checkInvariants()
+        let root = hierarchy.root
+        let top = hierarchy.children(of: root)
+        let bucket = top[2]
+        let (z, w, e) = (top[1], hierarchy.children(of: bucket)[0], hierarchy.children(of: bucket)[1])
+        #expect(hierarchy.inlinedGroups(of: z, in: root) == ["B"])
+        #expect(hierarchy.inlinedGroups(of: w, in: bucket) == ["C", "D"])
+        #expect(hierarchy.title(of: w, in: bucket) == "w · C › D")
+        // Entries of the level itself, groups, buckets, and nodes shown elsewhere stand in for nothing.
+        #expect(hierarchy.inlinedGroups(of: e, in: bucket).isEmpty)
+        #expect(hierarchy.inlinedGroups(of: top[0], in: root).isEmpty)
+        #expect(hierarchy.inlinedGroups(of: bucket, in: root).isEmpty)
+        #expect(hierarchy.inlinedGroups(of: z, in: top[0]).isEmpty)
+        #expect(hierarchy.inlinedGroups(of: hierarchy.children(of: top[0])[0], in: root).isEmpty)
+        #expect(hierarchy.entryCount(of: bucket) == 3)
+        // The path to an inlined entry ends where it is shown.
+        let record = try #require(catalog.search("w").first)
+        #expect(w == .entry(record))
+        #expect(hierarchy.path(to: record) == [root, bucket, w])
+    }
+
     @Test("long bucket ends shorten to the word that tells them apart")
     func longLabels() throws {
-        let titles = (0..<12).map { "Presentation Number \($0) Final" }
+        let titles = (0..<20).map { "Presentation Number \($0) Final" }
         let catalog = try snapshot(titles)
         let hierarchy = try Hierarchy(catalog)
-        let labels = hierarchy.children(of: hierarchy.root).map { hierarchy.title(of: $0) }
+        let labels = hierarchy.children(of: hierarchy.root).dropFirst(8).map { hierarchy.title(of: $0) }
         #expect(
             labels == [
-                "Presentation Number 0 … Presentation Number 5", "Presentation Number 6 … Presentation Number 11",
+                "Presentation Number 8 … Presentation Number 13", "Presentation Number 14 … Presentation Number 19",
             ])
     }
 
@@ -106,16 +144,28 @@ struct HierarchyTests {
         }
     }
 
-    @Test("a path 10,000 groups deep is grouped without recursion")
-    func deepPath() throws {
+    @Test(
+        "a path 10,000 groups deep is grouped without recursion, and shown as its entry if it holds only that",
+        arguments: [["Leaf", "Other"], ["Leaf"]])
+    func deepPath(titles: [String]) throws {
         // Catalog files stop at CatalogFile.maximumGroups; entries registered in code have no limit.
         let registry = Registry<Void>()
-        try registry.register("Leaf", in: (0..<10_000).map { "g\($0)" }) {}
+        let groups = (0..<10_000).map { "g\($0)" }
+        for title in titles { try registry.register(title, in: groups) {} }
         try registry.register("Top") {}
         let catalog = registry.snapshot()
         let hierarchy = try Hierarchy(catalog)
         try hierarchy.checkInvariants()
         let record = try #require(catalog.search("leaf").first)
-        #expect(hierarchy.path(to: record)?.count == 10_002)
+        let path = try #require(hierarchy.path(to: record))
+        if titles.count > 1 {
+            #expect(path.count == 10_002)
+        } else {
+            #expect(path == [hierarchy.root, .entry(record)])
+            #expect(hierarchy.inlinedGroups(of: .entry(record), in: hierarchy.root) == groups)
+        }
     }
 }
+
+/// `count` ones: that many children shown directly.
+func ones(_ count: Int) -> [Int] { Array(repeating: 1, count: count) }

@@ -158,7 +158,7 @@ struct ListSummaryTests {
     @Test("lists join in the language's words")
     func languages() {
         let goals = ["Learn Japanese", "Learn SwiftUI", "Learn Serverless with Swift"]
-        #expect(ListSummary.summarize(goals) == "Learn Japanese, Learn SwiftUI and Learn Serverless with Swift")
+        #expect(ListSummary.summarize(goals) == "Learn Japanese, Learn SwiftUI, and Learn Serverless with Swift")
         #expect(ListSummary.summarize(["A", "B", "C"], language: "de") == "A, B und C")
         #expect(ListSummary.summarize(["A", "B", "C"], language: "ru") == "A, B и C")
         #expect(ListSummary.summarize(["A", "B"], language: "xx") == "A and B")
@@ -169,8 +169,8 @@ struct ListSummaryTests {
     @Test("a summary that must fit a width counts what it leaves out")
     func fitting() {
         let items = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon"]
-        #expect(ListSummary.summarize(items, width: 22) == "Alpha, Beta and 3 more")
-        #expect(ListSummary.summarize(items, width: 100) == "Alpha, Beta, Gamma, Delta and Epsilon")
+        #expect(ListSummary.summarize(items, width: 23) == "Alpha, Beta, and 3 more")
+        #expect(ListSummary.summarize(items, width: 100) == "Alpha, Beta, Gamma, Delta, and Epsilon")
         #expect(ListSummary.summarize(items, language: "de", width: 25) == "Alpha, Beta und 3 weitere")
         let tight = ListSummary.summarize(items, width: 8)
         #expect(DisplayWidth.of(tight) <= 8)

@@ -31,12 +31,13 @@ enum EntryJSON {
     }
 }
 
-/// The grouped hierarchy as nested JSON: `{"title", "kind", "children"}`, with `id` and `path` on entries.
+/// The grouped hierarchy as nested JSON: `{"title", "kind", "children"}`, with `id` and `path` on entries, and
+/// `inlined` (the groups' names, outermost first) on an entry shown in place of the groups of one above it.
 enum TreeJSON {
     /// Writes the hierarchy iteratively, so any depth is safe.
     static func write(_ hierarchy: Hierarchy, _ table: EntryTable, to out: inout Output) {
-        var stack: [(pending: [Hierarchy.Node], first: Bool)] = []
-        func open(_ node: Hierarchy.Node) {
+        var stack: [(parent: Hierarchy.Node, pending: [Hierarchy.Node], first: Bool)] = []
+        func open(_ node: Hierarchy.Node, in parent: Hierarchy.Node) {
             var bytes = Array("{\"title\": ".utf8)
             JSONText.appendString(hierarchy.title(of: node), to: &bytes)
             if case .entry(let record) = node {
@@ -44,15 +45,20 @@ enum TreeJSON {
                 JSONText.appendString(table.id(Int(record)), to: &bytes)
                 bytes += Array(", \"path\": ".utf8)
                 JSONText.appendString(table.path(Int(record)), to: &bytes)
+                let inlined = hierarchy.inlinedGroups(of: node, in: parent)
+                if !inlined.isEmpty {
+                    bytes += Array(", \"inlined\": ".utf8)
+                    EntryJSON.array(inlined, to: &bytes)
+                }
                 bytes += Array(", \"children\": []}".utf8)
                 out.raw(bytes)
             } else {
                 bytes += Array(", \"kind\": \"group\", \"children\": [".utf8)
                 out.raw(bytes)
-                stack.append((hierarchy.children(of: node).reversed(), true))
+                stack.append((node, hierarchy.children(of: node).reversed(), true))
             }
         }
-        open(hierarchy.root)
+        open(hierarchy.root, in: hierarchy.root)
         while !stack.isEmpty {
             guard let node = stack[stack.count - 1].pending.popLast() else {
                 stack.removeLast()
@@ -61,7 +67,7 @@ enum TreeJSON {
             }
             if !stack[stack.count - 1].first { out.raw(", ") }
             stack[stack.count - 1].first = false
-            open(node)
+            open(node, in: stack[stack.count - 1].parent)
         }
         out.raw("\n")
     }

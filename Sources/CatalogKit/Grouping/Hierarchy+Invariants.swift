@@ -1,76 +1,139 @@
 extension Hierarchy {
-    /// Checks that no node shows more than `maxChildren` children, that buckets hold at least two children and
-    /// their sizes differ by at most one, and that an in-order walk meets every entry exactly once, groups before
-    /// entries within each group, in search order.
+    /// Checks the hierarchy against its rules, level by level (a group's level is its children, through any
+    /// buckets):
+    ///
+    /// - no node shows more than `maxChildren` children;
+    /// - every group and bucket is split as ``bucketSizes(count:maxChildren:)`` says, its buckets covering the
+    ///   following children in order, so a depth-first walk meets each child of a level once, in order;
+    /// - the depths of a level's children add up to ``leastDepthSum(count:maxChildren:)``;
+    /// - a group shown as a group does not hold exactly one entry, and an entry shown in place of its groups
+    ///   names them: the level's group path and ``inlinedGroups(of:in:)`` make up the entry's group path;
+    /// - within a level, groups (and entries in their place) come before the level's own entries, which are in
+    ///   search order;
+    /// - every entry appears exactly once.
     ///
     /// - Throws: ``InvariantViolation`` naming the first problem.
-    /// - Complexity: O(nodes), iteratively, so any depth is safe.
+    /// - Complexity: O(nodes + total path length), iteratively, so any depth is safe.
     public func checkInvariants() throws {
         var seen = Set<UInt32>()
-        var stack: [Node] = [root]
-        var walkedEntries: [UInt32] = []
-        while let node = stack.popLast() {
-            let children = children(of: node)
-            if children.count > maxChildren {
-                throw InvariantViolation(description: "\(title(of: node)) has \(children.count) children")
-            }
-            // Where a node is split, its parts (buckets, and single children shown as themselves) are balanced.
-            let bucketSizes = children.compactMap { child -> Int? in
-                if case .bucket(_, let range) = child { return range.count }
-                return nil
-            }
-            let partSizes =
-                bucketSizes.isEmpty
-                ? []
-                : children.map { child -> Int in
-                    if case .bucket(_, let range) = child { return range.count }
-                    return 1
+        // Each level: a group to show, and its group path below the root.
+        var levels: [(node: Node, path: [String])] = [(root, [])]
+        while let (level, path) = levels.popLast() {
+            let units = try walkLevel(level)
+            var sawOwnEntry = false
+            var lastRank: UInt32?
+            for (unit, parent) in units {
+                switch unit {
+                case .group:
+                    if entryCount(of: unit) == 1 {
+                        throw InvariantViolation(description: "\(title(of: unit)) holds one entry but is not inlined")
+                    }
+                    if sawOwnEntry {
+                        throw InvariantViolation(description: "\(title(of: level)) lists a group after an entry")
+                    }
+                    levels.append((unit, path + [title(of: unit)]))
+                case .entry(let record):
+                    guard seen.insert(record).inserted else {
+                        throw InvariantViolation(description: "entry \(record) appears twice")
+                    }
+                    let inlined = inlinedGroups(of: unit, in: parent)
+                    if groupNames(of: record) != path + inlined {
+                        throw InvariantViolation(
+                            description: "\(title(of: unit)) is shown under \(path) standing in for \(inlined)")
+                    }
+                    if !inlined.isEmpty {
+                        if sawOwnEntry {
+                            throw InvariantViolation(description: "\(title(of: level)) lists a group after an entry")
+                        }
+                    } else {
+                        if let lastRank, lastRank > rank(of: record) {
+                            throw InvariantViolation(description: "entries of \(title(of: level)) are out of order")
+                        }
+                        lastRank = rank(of: record)
+                        sawOwnEntry = true
+                    }
+                case .bucket:
+                    throw InvariantViolation(description: "a bucket is counted as a child of \(title(of: level))")
                 }
-            if let smallest = partSizes.min(), let largest = partSizes.max(),
-                largest - smallest > 1 || bucketSizes.contains(where: { $0 < 2 })
-            {
-                throw InvariantViolation(description: "\(title(of: node)) has unbalanced buckets \(bucketSizes)")
             }
-            var sawEntry = false
-            for child in children {
-                if case .entry = child { sawEntry = true }
-                if case .group = child, sawEntry {
-                    throw InvariantViolation(description: "\(title(of: node)) lists a group after an entry")
-                }
-            }
-            if case .entry(let record) = node {
-                guard seen.insert(record).inserted else {
-                    throw InvariantViolation(description: "entry \(record) appears twice")
-                }
-                walkedEntries.append(record)
-            }
-            stack.append(contentsOf: children.reversed())
         }
         if seen.count != table.count {
             throw InvariantViolation(description: "\(seen.count) of \(table.count) entries appear")
         }
-        // Within one group, entries appear in search order.
-        var lastRankInGroup: [String: UInt32] = [:]
-        for record in walkedEntries {
-            let path = table.path(Int(record))
-            let group = path.utf8.lastIndex(of: 0x2F).map { String(path[..<$0]) } ?? ""
-            let rank = rank(of: record)
-            if let previous = lastRankInGroup[group], previous > rank {
-                throw InvariantViolation(description: "entries of '\(group)' are out of order")
+    }
+
+    /// The children of a group, in the order a depth-first walk through its buckets meets them, each with the node
+    /// that shows it; checks the split of the group and of every bucket on the way.
+    ///
+    /// - Complexity: O(k · c) for a group of k children, c as in ``children(of:)``.
+    private func walkLevel(_ level: Node) throws -> [(unit: Node, parent: Node)] {
+        guard let (group, all) = run(of: level) else { return [] }
+        var units: [(unit: Node, parent: Node)] = []
+        var depthSum = 0
+        // Nodes still to visit, with the node showing them and their depth below the level.
+        var pending: [(node: Node, parent: Node, depth: Int)] = [(level, level, 0)]
+        // The position of the next child; bucket ranges must follow on from it, so together they tile `all`.
+        var next = all.lowerBound
+        while let (node, parent, depth) = pending.popLast() {
+            if depth > 0 && !isBucket(node) {
+                units.append((node, parent))
+                depthSum += depth
+                next += 1
+                continue
             }
-            lastRankInGroup[group] = rank
+            guard let (id, range) = run(of: node), id == group, range.lowerBound == next else {
+                throw InvariantViolation(description: "\(title(of: node)) is out of place in \(title(of: level))")
+            }
+            let children = children(of: node)
+            if children.count > maxChildren {
+                throw InvariantViolation(description: "\(title(of: node)) has \(children.count) children")
+            }
+            let sizes = children.map { child -> Int in
+                if case .bucket(_, let range) = child { return range.count }
+                return 1
+            }
+            let expected = Hierarchy.bucketSizes(count: range.count, maxChildren: maxChildren)
+            if sizes != expected || zip(children, sizes).contains(where: { isBucket($0) && $1 < 2 }) {
+                throw InvariantViolation(description: "\(title(of: node)) is split \(sizes), not \(expected)")
+            }
+            pending.append(contentsOf: children.reversed().map { ($0, node, depth + 1) })
+        }
+        if next != all.upperBound {
+            throw InvariantViolation(description: "\(title(of: level)) shows \(next) of \(all.count) children")
+        }
+        let least = Hierarchy.leastDepthSum(count: all.count, maxChildren: maxChildren)
+        if depthSum != least {
+            throw InvariantViolation(
+                description: "the children of \(title(of: level)) are \(depthSum) keys deep in all, not \(least)")
+        }
+        return units
+    }
+
+    /// An entry's group names, split at the slash bytes of its path. (Split as a `String`, a slash followed by a
+    /// combining mark is one `Character` with it, and no place to split.)
+    private func groupNames(of record: UInt32) -> [String] {
+        table.withPathBytes(Int(record)) { path in
+            path.split(separator: 0x2F, omittingEmptySubsequences: false).dropLast().map {
+                String(decoding: $0, as: UTF8.self)
+            }
         }
     }
 
-    /// The hierarchy as indented text, one node a line: what tree tests compare against.
+    private func isBucket(_ node: Node) -> Bool {
+        if case .bucket = node { return true }
+        return false
+    }
+
+    /// The hierarchy as indented text, one node a line, entries shown in place of groups followed by those
+    /// groups: what tree tests compare against.
     ///
     /// - Complexity: O(nodes), iteratively.
     public func treeDescription() -> String {
-        var lines: [String] = []
-        var stack: [(Node, Int)] = [(root, 0)]
-        while let (node, depth) = stack.popLast() {
-            lines.append(String(repeating: "  ", count: depth) + title(of: node))
-            stack.append(contentsOf: children(of: node).reversed().map { ($0, depth + 1) })
+        var lines = [title(of: root)]
+        var stack: [(node: Node, parent: Node, depth: Int)] = children(of: root).reversed().map { ($0, root, 1) }
+        while let (node, parent, depth) = stack.popLast() {
+            lines.append(String(repeating: "  ", count: depth) + title(of: node, in: parent))
+            stack.append(contentsOf: children(of: node).reversed().map { ($0, node, depth + 1) })
         }
         return lines.joined(separator: "\n")
     }

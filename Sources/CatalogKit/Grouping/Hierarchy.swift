@@ -1,9 +1,11 @@
 /// The grouped menu hierarchy of a snapshot, with no level holding more than `maxChildren` children.
 ///
 /// Groups come from the entries' group paths. Within a group, child groups come first and entries after, each in
-/// search order. A group with k > N children is split into consecutive buckets with the least added depth: with
-/// d = ⌈log_N k⌉ it gets b = ⌈k / N^(d−1)⌉ buckets whose sizes differ by at most one, and each bucket is split the
-/// same way. Buckets are labelled by their first and last titles ("Alert … Gauge").
+/// search order. A group whose subtree holds a single entry is shown as that entry, inline: it costs no level, and
+/// ``inlinedGroups(of:in:)`` names the groups it stands in for. A group with k > N children shows as many of them
+/// directly as the fewest levels allow and gathers the rest, in order, into buckets that are split the same way
+/// (``bucketSizes(count:maxChildren:)``), so the average number of keys to reach a child is as low as it can be.
+/// Buckets are labelled by their first and last titles ("Alert … Gauge").
 ///
 /// Buckets are computed when asked for, so a hierarchy of a million entries costs one pass to group them and a
 /// few bytes per entry.
@@ -152,15 +154,14 @@ public struct Hierarchy: Sendable {
 
     // MARK: - Navigation
 
-    /// The children a node shows: at most `maxChildren`, buckets where a group has more.
+    /// The children a node shows: at most `maxChildren`, buckets where a group has more, and the entry itself in
+    /// place of a group that holds only it.
     ///
-    /// - Complexity: O(maxChildren).
+    /// - Complexity: O(maxChildren · c + log k), k being the node's children and c the longest chain of groups
+    ///   above an entry shown inline (usually 1).
     public func children(of node: Node) -> [Node] {
-        switch node {
-        case .entry: return []
-        case .group(let id): return split(id, 0..<childCount(id))
-        case .bucket(let id, let range): return split(id, range)
-        }
+        guard let (id, range) = run(of: node) else { return [] }
+        return split(id, range)
     }
 
     /// The title of a node: a group's name, an entry's title, or a bucket's label.
@@ -172,12 +173,31 @@ public struct Hierarchy: Sendable {
         }
     }
 
+    /// The title of a child followed by the groups it stands in for, as plain text: "Greeting · Basics", or just
+    /// "Greeting" for a child that stands in for none. Menus that draw the groups apart (dimmed, say) use
+    /// ``inlinedGroups(of:in:)`` instead.
+    ///
+    /// - Parameters:
+    ///   - node: A child of `parent`.
+    ///   - parent: The node it is shown under.
+    /// - Returns: The title, then " · " and the inlined groups joined with " › ", if any.
+    /// - Complexity: O(path length of the entry).
+    public func title(of node: Node, in parent: Node) -> String {
+        let inlined = inlinedGroups(of: node, in: parent)
+        return inlined.isEmpty ? title(of: node) : title(of: node) + " · " + inlined.joined(separator: " › ")
+    }
+
     /// The number of entries at or below a node.
+    ///
+    /// - Complexity: O(1) for a group or entry; for a bucket, O(subgroups in its range).
     public func entryCount(of node: Node) -> Int {
         switch node {
         case .entry: return 1
         case .group(let id): return groups[id].entryCount
-        case .bucket(let id, let range): return range.reduce(0) { $0 + entryCount(of: child(id, $1)) }
+        case .bucket(let id, let range):
+            let subgroups = groups[id].groups
+            let inGroups = range.clamped(to: 0..<subgroups.count)
+            return inGroups.reduce(range.count - inGroups.count) { $0 + groups[subgroups[$1]].entryCount }
         }
     }
 
@@ -187,17 +207,50 @@ public struct Hierarchy: Sendable {
         return false
     }
 
-    /// The nodes from the root down to an entry, both included, through the buckets that hold it.
+    /// The groups an entry stands in for where it is shown in place of a group that holds only it: their names,
+    /// from the one at `parent`'s level down to the entry's own group.
+    ///
+    /// A menu draws them after the title, dimmed: "Greeting · Basics". Such an entry counts as one child of
+    /// `parent`, and opening it opens the entry.
+    ///
+    /// ```swift
+    /// // Basics/Greeting is the only entry under Basics, so the root shows Greeting in its place.
+    /// let child = hierarchy.children(of: hierarchy.root)[0]   // .entry(greeting)
+    /// hierarchy.inlinedGroups(of: child, in: hierarchy.root)  // ["Basics"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - node: A child of `parent`, as ``children(of:)`` returns it.
+    ///   - parent: The group, or a bucket of the group, it is shown under.
+    /// - Returns: The inlined groups' names, outermost first; empty for an entry of `parent`'s own group, for a
+    ///   group or bucket, and for a node that is not shown inline under `parent`.
+    /// - Complexity: O(path length of the entry).
+    public func inlinedGroups(of node: Node, in parent: Node) -> [String] {
+        guard case .entry(let record) = node, let (level, _) = run(of: parent), let own = group(of: record) else {
+            return []
+        }
+        var names: [String] = []
+        var current = own
+        while current != level {
+            guard current != 0 else { return [] }  // the entry is not below `parent`'s level
+            names.append(groups[current].name)
+            if groups[current].parent == level {
+                // Only a group holding this one entry is shown as the entry.
+                guard groups[current].entryCount == 1 else { return [] }
+            }
+            current = groups[current].parent
+        }
+        return names.reversed()
+    }
+
+    /// The nodes from the root down to an entry, both included, through the buckets that hold it. An entry shown
+    /// in place of the groups of one above it ends the path there, right below the level that shows it.
     ///
     /// - Parameter record: The entry's record number.
     /// - Returns: The path, or `nil` when the record is not in the hierarchy.
-    /// - Complexity: O(g + log n + depth · maxChildren).
+    /// - Complexity: O(g + log n + depth · maxChildren · c), with g the path's length and c as in ``children(of:)``.
     public func path(to record: UInt32) -> [Node]? {
-        let found = table.withPathBytes(Int(record)) { path -> Int? in
-            guard let slash = path.lastIndex(of: 0x2F) else { return 0 }
-            return existingGroup(UnsafeBufferPointer(rebasing: path[..<slash]))
-        }
-        guard let group = found else { return nil }
+        guard let group = group(of: record) else { return nil }
         var chain: [Int] = [group]
         while let last = chain.last, last != 0 { chain.append(groups[last].parent) }
         chain.reverse()
@@ -219,77 +272,110 @@ public struct Hierarchy: Sendable {
                 guard low < entries.count, entries[low] == record else { return nil }
                 target = groups[id].groups.count + low
             }
+            let shown = child(id, target)
             var node = Node.group(id)
             nodes.append(node)
             while true {
-                let next = children(of: node).first { child in
-                    if case .bucket(_, let range) = child { return range.contains(target) }
-                    return child == self.child(id, target)
+                let next = children(of: node).first { candidate in
+                    if case .bucket(_, let range) = candidate { return range.contains(target) }
+                    return candidate == shown
                 }
                 guard let next else { return nil }
                 if case .bucket = next {
                     nodes.append(next)
                     node = next
+                } else if next == .entry(record) {
+                    // The entry itself, or the group of one it is shown in place of.
+                    return nodes + [next]
                 } else {
                     break
                 }
             }
         }
-        nodes.append(.entry(record))
-        return nodes
+        return nil
     }
 
     // MARK: - Buckets
 
-    private func childCount(_ id: Int) -> Int { groups[id].groups.count + groups[id].entries.count }
-
-    private func child(_ id: Int, _ position: Int) -> Node {
-        let subgroups = groups[id].groups
-        return position < subgroups.count
-            ? .group(subgroups[position]) : .entry(groups[id].entries[position - subgroups.count])
+    /// The group whose children a node shows, and which of them: all of them for a group, a range for a bucket.
+    ///
+    /// - Complexity: O(1).
+    func run(of node: Node) -> (group: Int, range: Range<Int>)? {
+        switch node {
+        case .entry: return nil
+        case .group(let id): return (id, 0..<groups[id].groups.count + groups[id].entries.count)
+        case .bucket(let id, let range): return (id, range)
+        }
     }
 
-    /// Splits a run of a group's children into at most `maxChildren` nodes.
+    /// The group an entry belongs to.
+    ///
+    /// - Complexity: O(path length).
+    private func group(of record: UInt32) -> Int? {
+        guard Int(record) < table.count else { return nil }
+        return table.withPathBytes(Int(record)) { path -> Int? in
+            guard let slash = path.lastIndex(of: 0x2F) else { return 0 }
+            return existingGroup(UnsafeBufferPointer(rebasing: path[..<slash]))
+        }
+    }
+
+    private func childCount(_ id: Int) -> Int { groups[id].groups.count + groups[id].entries.count }
+
+    /// The node shown for a group's child: a subgroup, an entry, or the one entry of a subgroup that holds no other.
+    ///
+    /// - Complexity: O(c), the length of the chain of groups above an entry shown inline.
+    private func child(_ id: Int, _ position: Int) -> Node {
+        let subgroups = groups[id].groups
+        guard position < subgroups.count else { return .entry(groups[id].entries[position - subgroups.count]) }
+        let subgroup = subgroups[position]
+        return singleEntry(of: subgroup).map { .entry($0) } ?? .group(subgroup)
+    }
+
+    /// The entry of a group whose subtree holds exactly one, found by walking down its chain of groups.
+    ///
+    /// - Complexity: O(c), the length of the chain.
+    private func singleEntry(of id: Int) -> UInt32? {
+        guard groups[id].entryCount == 1 else { return nil }
+        var current = id
+        while groups[current].entries.isEmpty {
+            guard let next = groups[current].groups.first(where: { groups[$0].entryCount > 0 }) else { return nil }
+            current = next
+        }
+        return groups[current].entries.first
+    }
+
+    /// Splits a run of a group's children into at most `maxChildren` nodes, by ``bucketSizes(count:maxChildren:)``.
+    ///
+    /// - Complexity: O(maxChildren · c + log k), as ``children(of:)``.
     private func split(_ id: Int, _ range: Range<Int>) -> [Node] {
-        let count = range.count
-        if count <= maxChildren { return range.map { child(id, $0) } }
-        let sizes = Hierarchy.bucketSizes(count: count, maxChildren: maxChildren)
         var nodes: [Node] = []
         var start = range.lowerBound
-        for size in sizes {
-            // A run of one is shown as the child itself, not as a bucket around it.
+        for size in Hierarchy.bucketSizes(count: range.count, maxChildren: maxChildren) {
+            // A part of one is shown as the child itself, not as a bucket around it.
             nodes.append(size == 1 ? child(id, start) : .bucket(group: id, range: start..<start + size))
             start += size
         }
         return nodes
     }
 
-    /// The sizes of the buckets a run of `count` children splits into: ⌈count / N^(d−1)⌉ buckets, d = ⌈log_N count⌉,
-    /// the larger ones first, differing by at most one.
-    ///
-    /// - Complexity: O(log count).
-    public static func bucketSizes(count: Int, maxChildren: Int) -> [Int] {
-        guard count > maxChildren else { return Array(repeating: 1, count: count) }
-        var capacity = 1  // N^(d-1)
-        while capacity.multipliedReportingOverflow(by: maxChildren).partialValue < count {
-            capacity *= maxChildren
-        }
-        let buckets = (count + capacity - 1) / capacity
-        let small = count / buckets
-        let larger = count % buckets
-        return (0..<buckets).map { $0 < larger ? small + 1 : small }
-    }
-
     /// "First … Last", each end shortened to the word that tells it apart from the other end and from the title
-    /// across the bucket's boundary.
+    /// across the bucket's boundary. The ends are named as the children are ordered: a group of one by the group's
+    /// name, not its entry's title, so the labels of a level's buckets follow one another in order.
     private func label(_ id: Int, _ range: Range<Int>) -> String {
-        let first = title(of: child(id, range.lowerBound))
-        let last = title(of: child(id, range.upperBound - 1))
-        let before = range.lowerBound > 0 ? title(of: child(id, range.lowerBound - 1)) : nil
-        let after = range.upperBound < childCount(id) ? title(of: child(id, range.upperBound)) : nil
+        let first = orderTitle(id, range.lowerBound)
+        let last = orderTitle(id, range.upperBound - 1)
+        let before = range.lowerBound > 0 ? orderTitle(id, range.lowerBound - 1) : nil
+        let after = range.upperBound < childCount(id) ? orderTitle(id, range.upperBound) : nil
         let start = BucketLabel.shorten(first, apartFrom: [last] + (before.map { [$0] } ?? []))
         let end = BucketLabel.shorten(last, apartFrom: [first] + (after.map { [$0] } ?? []))
         return "\(start) … \(end)"
+    }
+
+    /// The title a group's child is ordered by: a subgroup's name, or an entry's title.
+    private func orderTitle(_ id: Int, _ position: Int) -> String {
+        let subgroups = groups[id].groups
+        return position < subgroups.count
+            ? groups[subgroups[position]].name : table.title(Int(groups[id].entries[position - subgroups.count]))
     }
 }
 

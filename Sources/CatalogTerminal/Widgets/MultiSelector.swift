@@ -1,9 +1,10 @@
 import CatalogKit
+import Foundation
 
 /// A list with check marks: pick any number of items, summed up in one line.
 ///
 /// The checks live in a ``TriStateSelection`` over a flat ``Tree``, the same model as the tree widgets. The summary
-/// comes from ``ListSummary``: "A, B and C", shortened to "A, B and 3 more" to fit a width.
+/// comes from ``ListSummary`` in a locale's words: "A, B, and C", shortened to "A, B, and 3 more" to fit a width.
 ///
 /// Keys: ↑/↓ (Home/End) move, Space or Enter toggles the item under the cursor.
 public struct MultiSelector<ID: Hashable & Sendable> {
@@ -64,18 +65,30 @@ public struct MultiSelector<ID: Hashable & Sendable> {
     /// Whether an item is selected.
     public func isSelected(_ id: ID) -> Bool { selection.state(of: id) == .checked }
 
-    /// The selection in one line: "A, B and C", or "A and 2 more" when it must fit.
+    /// The selection in one line, in a locale's words: "A, B, and C", or "A and 2 more" when it must fit.
     ///
     /// - Parameters:
     ///   - width: The most cells the summary may take, or `nil` for no limit.
-    ///   - language: The language to join with; see ``ListSummary``.
+    ///   - locale: The locale to join with; see ``ListSummary``.
     ///   - empty: The text for an empty selection.
     /// - Returns: The summary.
-    /// - Complexity: O(n²) in the selected items when a width is given.
-    public func summary(width: Int? = nil, language: String = "en", empty: String = "None") -> String {
+    /// - Complexity: As ``ListSummary/summarize(_:locale:width:)``.
+    public func summary(width: Int? = nil, locale: Locale, empty: String = "None") -> String {
         let titles = selectedTitles
         guard !titles.isEmpty else { return width.map { DisplayWidth.truncate(empty, to: $0) } ?? empty }
-        return ListSummary.summarize(titles, language: language, width: width)
+        return ListSummary.summarize(titles, locale: locale, width: width)
+    }
+
+    /// The selection in one line, in the words of a language given by its code ("de", "de_AT").
+    ///
+    /// - Parameters:
+    ///   - width: The most cells the summary may take, or `nil` for no limit.
+    ///   - language: A locale identifier; English when it names no language.
+    ///   - empty: The text for an empty selection.
+    /// - Returns: The summary.
+    /// - Complexity: As ``ListSummary/summarize(_:locale:width:)``.
+    public func summary(width: Int? = nil, language: String = "en", empty: String = "None") -> String {
+        summary(width: width, locale: Locale(identifier: language), empty: empty)
     }
 
     /// Handles one key.

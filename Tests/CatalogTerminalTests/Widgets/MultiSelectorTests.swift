@@ -13,8 +13,8 @@ struct MultiSelectorTests {
 
     @Test func summaryJoinsAndShortensToFit() throws {
         let selector = try makeSelector()
-        #expect(selector.summary() == "Learn Japanese, Learn SwiftUI and Learn Serverless with Swift")
-        #expect(selector.summary(width: 40) == "Learn Japanese, Learn SwiftUI and 1 more")
+        #expect(selector.summary() == "Learn Japanese, Learn SwiftUI, and Learn Serverless with Swift")
+        #expect(selector.summary(width: 41) == "Learn Japanese, Learn SwiftUI, and 1 more")
         #expect(selector.summary(width: 30) == "Learn Japanese and 2 more")
         #expect(selector.summary(width: 8) == "Learn J…")
         #expect(selector.summary(language: "de") == "Learn Japanese, Learn SwiftUI und Learn Serverless with Swift")
