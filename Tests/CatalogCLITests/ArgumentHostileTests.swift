@@ -1,3 +1,4 @@
+import CatalogTerminal
 import CatalogTestSupport
 import Foundation
 import Testing
@@ -69,9 +70,13 @@ struct ArgumentHostileTests {
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr.debugDescription)")
         #expect(HostileInputTests.rawControl(in: Array(result.stderr.utf8)) == nil, "\(result.stderr.debugDescription)")
-        #expect(
-            result.stderr.contains("\\u{1B}") || result.stderr.contains("\\u{A}") || result.stderr.contains("\\u{202E}")
-        )
+        // Every control or bidi character of the arguments is named in the message, visibly escaped.
+        let unsafe = arguments.joined().unicodeScalars.filter(Sanitizer.isUnsafe)
+        #expect(!unsafe.isEmpty)
+        for scalar in unsafe {
+            let escape = "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            #expect(result.stderr.contains(escape), "\(escape) in \(result.stderr.debugDescription)")
+        }
     }
 
     @Test("a 100 KB argument gets the same one-line error")

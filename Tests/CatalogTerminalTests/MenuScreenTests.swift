@@ -77,8 +77,11 @@ struct MenuScreenTests {
                 Catalog
                  1 ▸ Effects  12 entries
                  2 ▸ Pickers  3 entries
-                 3   Straße
+                 3   Straße · Übersicht
                 """)
+        // A group of one shows as its entry, the group dimmed after it.
+        let straße = session.render(in: .standard).lines[3]
+        #expect(straße.spans.contains { $0.text == " · Übersicht" && $0.style.dim })
         #expect(lines[21] == "16 entries")
         #expect(lines[22] == "↑↓ move · ⏎ open · ← back · 1–0 jump · / filter · q quit")
         #expect(lines[23].isEmpty, "the session's status line is free for messages")

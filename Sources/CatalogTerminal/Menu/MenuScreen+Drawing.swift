@@ -41,6 +41,8 @@ extension MenuScreen {
         var spans = [Span(prefix, selected ? .reverse : .plain)]
         let available = max(0, width - DisplayWidth.of(prefix))
         let title = hierarchy.title(of: node)
+        // A group of one is shown as its entry, with the groups it stands for dimmed: "Greeting · Basics".
+        let inlined = hierarchy.inlinedGroups(of: node, in: current.node).joined(separator: " › ")
         let detail: String
         if isGroup {
             let count = hierarchy.entryCount(of: node)
@@ -52,7 +54,13 @@ extension MenuScreen {
         }
         let titleText = DisplayWidth.truncate(title, to: available)
         spans.append(Span(titleText, selected ? Style(bold: true, reverse: true) : (isGroup ? .bold : .plain)))
-        let room = available - DisplayWidth.of(titleText) - 2
+        var used = DisplayWidth.of(titleText)
+        if !inlined.isEmpty, available - used > 4 {
+            let groups = DisplayWidth.truncate(" · " + inlined, to: available - used)
+            spans.append(Span(groups, selected ? Style(dim: true, reverse: true) : .dim))
+            used += DisplayWidth.of(groups)
+        }
+        let room = available - used - 2
         if !detail.isEmpty && room >= 4 {
             spans.append(
                 Span("  " + DisplayWidth.truncate(detail, to: room), selected ? Style(dim: true, reverse: true) : .dim))

@@ -22,7 +22,7 @@ extension MenuScreen {
         }
         var output = ["\(title) — \(statusText)"]
         for (index, node) in children.enumerated() {
-            var text = "\(index + 1). \(hierarchy.title(of: node))"
+            var text = "\(index + 1). \(hierarchy.title(of: node, in: current.node))"
             if case .entry(let record) = node {
                 let summary = snapshot.table.summary(Int(record))
                 if !summary.isEmpty { text += " — \(summary)" }
