@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "CatalogKit", targets: ["CatalogKit"]),
         .library(name: "CatalogTerminal", targets: ["CatalogTerminal"]),
         .library(name: "CatalogCommand", targets: ["CatalogCommand"]),
+        .library(name: "CatalogSnapshots", targets: ["CatalogSnapshots"]),
         .executable(name: "catalog", targets: ["catalog"]),
     ],
     targets: [
@@ -16,6 +17,8 @@ let package = Package(
         .target(name: "CatalogTerminal", dependencies: ["CatalogKit"]),
         // The whole command-line application as a library: any package's executable is one call to it.
         .target(name: "CatalogCommand", dependencies: ["CatalogKit", "CatalogTerminal"]),
+        // Snapshot checks for a package's own `swift test` (Swift Testing).
+        .target(name: "CatalogSnapshots", dependencies: ["CatalogTerminal"]),
         // The content: the built-in demo screens, one file each.
         .target(
             name: "CatalogDemos", dependencies: ["CatalogKit", "CatalogTerminal"], path: "Catalog",

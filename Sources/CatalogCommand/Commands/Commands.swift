@@ -26,6 +26,8 @@ enum Commands {
         case "search": return try SearchCommand.run(arguments, &context)
         case "tree": return try TreeCommand.run(arguments, &context)
         case "open": return try OpenCommand.run(arguments, &context)
+        case "snapshot": return try SnapshotCommand.run(arguments, &context)
+        case "record": return try RecordCommand.run(arguments, &context)
         case "help": return try HelpCommand.run(arguments, &context)
         case "---complete": return try CompleteCommand.run(arguments, &context)
         default: return try LaunchCommand.run(arguments, &context)

@@ -101,6 +101,24 @@ struct CommandTable {
             operands: Operands(
                 name: "ID|TITLE", minimum: 1, maximum: 1, completion: .entries, help: "the entry to open")),
         Command(
+            name: "snapshot", summary: "check every screen's scenarios against their golden files",
+            description:
+                "Plays every scenario of every entry (or of the entries the query matches) on a virtual terminal and "
+                + "compares its last frame, text and styles, with its golden file in the directory. A difference "
+                + "prints a unified diff and exits 1. Goldens of entries that are gone are reported as stale. Record "
+                + "modes: missing (the default) writes goldens that don't exist yet, all rewrites every one, never "
+                + "only compares (for CI), failed rewrites those that differ; CATALOG_RECORD sets the mode too.",
+            operands: Operands(
+                name: "QUERY...", minimum: 0, maximum: nil, completion: .entries,
+                help: "only the entries that match")),
+        Command(
+            name: "record", summary: "record a scenario as an asciicast for asciinema",
+            description:
+                "Plays one scenario of an entry on a virtual terminal and writes every frame, timed by the virtual "
+                + "clock, as an asciicast v2 recording that asciinema plays.",
+            operands: Operands(
+                name: "ID|TITLE", minimum: 1, maximum: 1, completion: .entries, help: "the entry to record")),
+        Command(
             name: "help", summary: "show the help of a command",
             description: "Prints the help of a command, the same text as COMMAND --help.",
             operands: Operands(
@@ -120,13 +138,32 @@ struct CommandTable {
             name: "--file", value: "PATH", completion: .files,
             commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "read a catalog file instead of the built-in catalog ('-' for standard input)"),
-        Option(name: "--json", commands: ["list", "search", "tree"], help: "print JSON"),
+        Option(name: "--json", commands: ["list", "search", "tree", "snapshot"], help: "print JSON"),
         Option(name: "--fuzzy", commands: ["", "search"], help: "match characters in order, best first"),
         Option(name: "--limit", value: "N", commands: ["search"], help: "print at most N matches"),
         Option(
             name: "--max-children", value: "N", commands: ["", "tree"],
             help: "at most N items in a menu level (default 10)"),
         Option(name: "--plain", commands: ["", "open"], help: "run in line mode even on a terminal"),
+        Option(
+            name: "--dir", value: "DIR", completion: .directories, commands: ["snapshot"],
+            help: "where the golden files are (default Tests/Snapshots)"),
+        Option(
+            name: "--record", value: "MODE", completion: .choices(["missing", "all", "never", "failed"]),
+            commands: ["snapshot"], help: "when to write goldens: missing (default), all, never or failed"),
+        Option(
+            name: "--size", value: "COLSxROWS", commands: ["snapshot"],
+            help: "play every scenario at this size instead of its own"),
+        Option(name: "--prune", commands: ["snapshot"], help: "remove stale goldens"),
+        Option(
+            name: "--svg", value: "DIR", completion: .directories, commands: ["snapshot"],
+            help: "also keep an SVG picture of each scenario in DIR, checked like the goldens"),
+        Option(
+            name: "--scenario", value: "NAME", commands: ["record"],
+            help: "the scenario to record (default: the entry's first)"),
+        Option(
+            name: "--cast", value: "FILE", completion: .files, commands: ["record"],
+            help: "where to write the asciicast recording"),
         Option(name: "--help", short: "h", commands: Set(commands.map(\.name)), help: "show this help"),
         Option(name: "--version", commands: [""], help: "show the version"),
         Option(
@@ -143,6 +180,11 @@ struct CommandTable {
         Example(arguments: "tree --max-children 5", explanation: "Draw the menus with at most five items a level."),
         Example(arguments: "open basics/greeting", explanation: "Run one screen by its id."),
         Example(arguments: "--file titles.txt", explanation: "Pick an entry of a catalog file; the path is printed."),
+        Example(
+            arguments: "snapshot --record never", explanation: "Check every screen's goldens, as CI does."),
+        Example(
+            arguments: "record animated-grid --cast grid.cast",
+            explanation: "Record the Animated Grid for asciinema play grid.cast."),
     ]
 
     /// The environment variables the program reads, for the manual.
@@ -153,6 +195,8 @@ struct CommandTable {
         ("COLUMNS", "the width of line mode's lines when standard output is not a terminal."),
         ("LC_ALL, LC_MESSAGES, LANG", "the language of lists and summaries; UTF-8 selects Unicode glyphs."),
         ("XDG_CONFIG_HOME", "where the @AppStorage demo keeps settings.json (default ~/.config)."),
+        ("CATALOG_RECORD", "the record mode of snapshot: missing, all, never or failed."),
+        ("SOURCE_DATE_EPOCH", "the timestamp record writes, for recordings that are the same on every run."),
     ]
 
     /// The command with a name.

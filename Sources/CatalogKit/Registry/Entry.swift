@@ -15,6 +15,8 @@ public struct Entry<Handler>: Sendable, Identifiable {
     public let summary: String
     /// Builds the handler when the entry is opened.
     public let make: @Sendable () throws -> Handler
+    /// Values other modules attach under their own keys, such as the launcher's scenarios.
+    public var traits = EntryTraits()
 
     /// Describes an entry.
     ///

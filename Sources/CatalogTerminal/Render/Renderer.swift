@@ -81,29 +81,7 @@ public struct Renderer: Sendable {
 
     /// The bytes for one line: sanitized, cut to `columns` cells with "…", styled with SGR, ending unstyled.
     private func draw(_ line: Line, columns: Int) -> String {
-        let pieces = line.spans.map { (text: Sanitizer.sanitize($0.text), style: $0.style) }
-        let total = pieces.reduce(0) { $0 + DisplayWidth.of($1.text) }
-        var fitted: [(text: String, style: Style)] = []
-        if total <= columns {
-            fitted = pieces
-        } else if columns > 0 {
-            // Keep whole clusters up to one cell short of the width, then mark the cut in the style it fell in.
-            var used = 0
-            cut: for piece in pieces {
-                var kept = ""
-                for character in piece.text {
-                    let width = DisplayWidth.of(character)
-                    if used + width > columns - 1 {
-                        fitted.append((kept + "…", piece.style))
-                        break cut
-                    }
-                    kept.append(character)
-                    used += width
-                }
-                fitted.append((kept, piece.style))
-            }
-        }
-
+        let fitted = line.sanitized.truncated(to: columns).spans
         var output = ""
         var current = Style.plain
         for piece in fitted where !piece.text.isEmpty {

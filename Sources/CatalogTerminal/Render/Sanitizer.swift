@@ -68,3 +68,11 @@ public enum Sanitizer {
         byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
     }
 }
+
+extension Line {
+    /// The line with every span's text through ``Sanitizer/sanitize(_:)``: what the renderer draws, snapshots store
+    /// and pictures show.
+    public var sanitized: Line {
+        Line(spans.map { Span(Sanitizer.sanitize($0.text), $0.style) })
+    }
+}

@@ -1,0 +1,44 @@
+import CatalogKit
+import CatalogTerminal
+import Foundation
+
+/// `record ID|TITLE --cast FILE [--scenario NAME]`: one scenario as an asciicast v2 recording.
+enum RecordCommand {
+    static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
+        guard let path = arguments.values["--cast"] else {
+            throw Arguments.UsageError(description: "'record' needs --cast FILE, the file to write.")
+        }
+        let snapshot = context.registry.snapshot()
+        let record = try OpenCommand.resolve(
+            arguments.operands[0], in: snapshot, registry: context.registry, program: context.name)
+        guard let entry = context.registry.entry(id: snapshot.table.id(record)) else {
+            throw InputError(description: "the entry '\(arguments.operands[0])' is gone.")
+        }
+        let scenario: Scenario
+        if let name = arguments.values["--scenario"] {
+            guard let found = entry.scenarios.first(where: { Folding.fold($0.name) == Folding.fold(name) }) else {
+                let names = entry.scenarios.map { "'\($0.name)'" }.joined(separator: ", ")
+                throw InputError(description: "'\(entry.title)' has no scenario '\(name)'; it has \(names).")
+            }
+            scenario = found
+        } else {
+            scenario = entry.scenarios[0]
+        }
+        let run: ScenarioRun
+        do {
+            run = try ScenarioRun.play(scenario, of: entry.make)
+        } catch {
+            throw InputError(description: "could not open '\(entry.title)': \(error)")
+        }
+        let timestamp =
+            context.environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) } ?? Int(Date().timeIntervalSince1970)
+        let text = Asciicast.text(of: run, title: "\(entry.title) · \(scenario.name)", timestamp: timestamp)
+        do {
+            // Written beside the file and renamed over it: a failed write leaves no half-written recording.
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw InputError(description: "cannot write '\(path)': \(error.localizedDescription)")
+        }
+        return 0
+    }
+}

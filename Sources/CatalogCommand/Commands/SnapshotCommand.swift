@@ -1,0 +1,116 @@
+import CatalogKit
+import CatalogTerminal
+import Foundation
+
+/// `snapshot [QUERY...]`: every scenario against its golden file.
+enum SnapshotCommand {
+    static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
+        let mode = try recordMode(arguments, context)
+        let size = try arguments.values["--size"].map(parseSize)
+        let directory = URL(fileURLWithPath: arguments.values["--dir"] ?? "Tests/Snapshots")
+        let pictures = arguments.values["--svg"].map { DirectoryStore(URL(fileURLWithPath: $0)) }
+        let check = SnapshotCheck(store: DirectoryStore(directory), mode: mode, size: size, pictures: pictures)
+        let report =
+            arguments.operands.isEmpty
+            ? check.check(context.registry) : check.check(try matchingEntries(arguments, context), complete: false)
+        if arguments.has("--prune") { try check.prune(report) }
+        if arguments.has("--json") {
+            write(json: report, to: &context.out)
+        } else {
+            write(text: report, pruned: arguments.has("--prune"), directory: directory.path, to: &context.out)
+        }
+        let staleFails = mode == .never && !report.stale.isEmpty && !arguments.has("--prune")
+        return report.failed || staleFails ? 1 : 0
+    }
+
+    /// The entries the query matches, in search order.
+    static func matchingEntries(_ arguments: Arguments, _ context: Context) throws -> [Entry<any Screen>] {
+        let entries = context.registry.search(arguments.operands.joined(separator: " "))
+        guard !entries.isEmpty else {
+            throw InputError(description: "no entry matches '\(arguments.operands.joined(separator: " "))'.")
+        }
+        return entries
+    }
+
+    static func recordMode(_ arguments: Arguments, _ context: Context) throws -> SnapshotCheck.Mode {
+        if let text = arguments.values["--record"] {
+            guard let mode = SnapshotCheck.Mode(rawValue: text) else {
+                throw Arguments.UsageError(
+                    description: "option '--record' needs missing, all, never or failed, not '\(text)'.")
+            }
+            return mode
+        }
+        if let text = context.environment["CATALOG_RECORD"], !text.isEmpty {
+            guard let mode = SnapshotCheck.Mode(rawValue: text) else {
+                throw InputError(description: "CATALOG_RECORD must be missing, all, never or failed, not '\(text)'.")
+            }
+            return mode
+        }
+        return .missing
+    }
+
+    /// `COLSxROWS`, each from 1 to 1,000.
+    static func parseSize(_ text: String) throws -> Size {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]), (1...1000).contains(columns),
+            (1...1000).contains(rows)
+        else {
+            throw Arguments.UsageError(
+                description: "option '--size' needs COLSxROWS, each from 1 to 1000 (such as 100x30), not '\(text)'.")
+        }
+        return Size(columns: columns, rows: rows)
+    }
+
+    private static func write(text report: SnapshotCheck.Report, pruned: Bool, directory: String, to out: inout Output)
+    {
+        for result in report.results where result.status != .matched {
+            let name = "\(result.entryID) · \(result.scenario) · \(result.size)"
+            switch result.status {
+            case .matched: break
+            case .recorded: out.line("recorded \(name): \(directory)/\(result.golden)")
+            case .rewritten: out.line("rewrote \(name): \(directory)/\(result.golden)")
+            case .failed, .error:
+                out.line("FAILED \(name)")
+                for line in (result.message ?? "").split(separator: "\n", omittingEmptySubsequences: false) {
+                    out.line(String(line))
+                }
+            }
+        }
+        for path in report.stale { out.line((pruned ? "removed stale " : "stale: ") + "\(directory)/\(path)") }
+        var counts: [SnapshotCheck.Status: Int] = [:]
+        for result in report.results { counts[result.status, default: 0] += 1 }
+        let parts = [SnapshotCheck.Status.matched, .recorded, .rewritten, .failed, .error].compactMap { status in
+            counts[status].map { "\($0) \(status.rawValue)" }
+        }
+        let entries = Set(report.results.map(\.entryID)).count
+        out.line(
+            "\(report.results.count) scenarios of \(entries) entries: \(parts.joined(separator: ", "))"
+                + (report.stale.isEmpty ? "" : ", \(report.stale.count) stale"))
+    }
+
+    private static func write(json report: SnapshotCheck.Report, to out: inout Output) {
+        out.raw("[")
+        for (index, result) in report.results.enumerated() {
+            var object: [UInt8] = []
+            object += Array((index == 0 ? "\n  " : ",\n  ").utf8)
+            object += Array("{\"entry\": ".utf8)
+            JSONText.appendString(result.entryID, to: &object)
+            object += Array(", \"title\": ".utf8)
+            JSONText.appendString(result.title, to: &object)
+            object += Array(", \"scenario\": ".utf8)
+            JSONText.appendString(result.scenario, to: &object)
+            object += Array(", \"size\": \"\(result.size.columns)x\(result.size.rows)\", \"status\": ".utf8)
+            JSONText.appendString(result.status.rawValue, to: &object)
+            object += Array(", \"golden\": ".utf8)
+            JSONText.appendString(result.golden, to: &object)
+            if let message = result.message {
+                object += Array(", \"message\": ".utf8)
+                JSONText.appendString(message, to: &object)
+            }
+            object.append(0x7D)
+            out.raw(object)
+        }
+        out.raw(report.results.isEmpty ? "]\n" : "\n]\n")
+        _ = report.stale
+    }
+}

@@ -1,0 +1,66 @@
+import CatalogKit
+
+/// A scenario played on the real event loop, on a ``VirtualTerminal``: the frame it ends on and every write on the
+/// way, timed by the virtual clock.
+public struct ScenarioRun {
+    /// The scenario.
+    public let scenario: Scenario
+    /// The terminal's size at the end.
+    public let size: Size
+    /// The last frame, with the launcher's breadcrumb and status line, in its styles.
+    public let frame: Frame
+    /// The bytes the loop wrote, each at its virtual time and the size then: a recording.
+    public let writes: [(time: Duration, bytes: String, size: Size)]
+    /// The virtual time the scenario lasted.
+    public let duration: Duration
+
+    /// Plays a scenario.
+    ///
+    /// Keys are typed a millisecond apart (after Escape, just past the Escape timeout, so it stands alone); waits let
+    /// the virtual clock run, delivering ticks. Jobs run at once. The run ends after the last step, or when the
+    /// screen closes.
+    ///
+    /// - Parameters:
+    ///   - scenario: What to play.
+    ///   - size: A size that replaces the scenario's, if any.
+    ///   - make: Makes the screen, as its entry's factory does.
+    /// - Returns: The run.
+    /// - Throws: What the factory throws.
+    public static func play(
+        _ scenario: Scenario, size: Size? = nil, of make: () throws -> any Screen
+    ) throws -> ScenarioRun {
+        let screen = try make()
+        let start = size ?? scenario.size
+        let terminal = VirtualTerminal(size: start)
+        var now = Duration.milliseconds(1)
+        for step in scenario.steps {
+            switch step {
+            case .press(let key, let times):
+                for _ in 0..<max(0, min(times, 10_000)) {
+                    terminal.type(key.bytes, at: now)
+                    now += key == .escape ? EventLoop.escapeTimeout + .milliseconds(1) : .milliseconds(1)
+                }
+            case .type(let text):
+                for character in text {
+                    terminal.type(Key.character(character).bytes, at: now)
+                    now += .milliseconds(1)
+                }
+            case .wait(let duration):
+                now += max(duration, .zero)
+            case .resize(let newSize):
+                terminal.resize(to: newSize, at: now)
+                now += .milliseconds(1)
+            }
+        }
+        terminal.close(at: now)
+        let environment = scenario.environment
+        var loop = EventLoop(
+            session: Session(closable: screen, environment: environment), terminal: terminal, jobs: InlineJobs(),
+            renderer: Renderer(colorMode: environment.colorMode, synchronized: false))
+        _ = try loop.run()
+        let end = terminal.windowSize
+        return ScenarioRun(
+            scenario: scenario, size: end, frame: loop.session.render(in: end), writes: terminal.writes,
+            duration: now)
+    }
+}

@@ -1,0 +1,256 @@
+import CatalogKit
+import Foundation
+
+/// Checks every scenario of a catalog against its golden file: what `catalog snapshot` and
+/// `CatalogSnapshots.check` run.
+///
+/// Each scenario is played (see ``ScenarioRun``), its frame turned into golden text (see ``Golden``) and compared
+/// with the file `DIRECTORY/<entry id>/<scenario>.txt`. Record modes follow swift-snapshot-testing's: ``Mode/missing``
+/// writes goldens that don't exist yet and fails on differences; ``Mode/all`` rewrites every one; ``Mode/never``
+/// only compares, for CI; ``Mode/failed`` rewrites only those that differ.
+public struct SnapshotCheck {
+    /// When goldens are written.
+    public enum Mode: String, Sendable, CaseIterable {
+        case missing, all, never, failed
+
+        /// The mode `CATALOG_RECORD` names, if it names one.
+        public static func from(environment: [String: String]) -> Mode? {
+            environment["CATALOG_RECORD"].flatMap(Mode.init(rawValue:))
+        }
+    }
+
+    /// What happened to one scenario.
+    public enum Status: String, Sendable {
+        /// The frame matches its golden.
+        case matched
+        /// There was no golden; one was written.
+        case recorded
+        /// The frame differed and the golden was rewritten.
+        case rewritten
+        /// The frame differs from its golden (see the diff), or there is no golden and none may be written.
+        case failed
+        /// The screen could not be made or played.
+        case error
+    }
+
+    /// One scenario's result.
+    public struct Result: Sendable {
+        public var entryID: String
+        public var title: String
+        public var scenario: String
+        public var size: Size
+        public var status: Status
+        /// The golden file, relative to the directory.
+        public var golden: String
+        /// A unified diff from the golden to the frame now, for a failure; an error's message.
+        public var message: String?
+
+        /// Whether the result fails the check.
+        public var isFailure: Bool { status == .failed || status == .error }
+    }
+
+    /// A whole check.
+    public struct Report: Sendable {
+        public var results: [Result]
+        /// Golden files no scenario has any more, relative to the directory.
+        public var stale: [String]
+        /// Whether any result failed.
+        public var failed: Bool { results.contains(where: \.isFailure) }
+    }
+
+    /// Where goldens are read and written.
+    public let store: any GoldenStore
+    /// When goldens are written.
+    public let mode: Mode
+    /// A size that replaces every scenario's; goldens then carry it in their names (`initial@100x30.txt`).
+    public let size: Size?
+    /// Where to write an SVG picture of each scenario, compared and recorded like the goldens; `nil` for none.
+    public let pictures: (any GoldenStore)?
+
+    public init(store: any GoldenStore, mode: Mode = .missing, size: Size? = nil, pictures: (any GoldenStore)? = nil) {
+        self.store = store
+        self.mode = mode
+        self.size = size
+        self.pictures = pictures
+    }
+
+    /// The golden file of a scenario, relative to the directory: the entry's id as folders, the scenario's name as
+    /// the file.
+    public func goldenPath(entryID: String, scenario: Scenario, ext: String = "txt") -> String {
+        let folders = entryID.split(separator: "/", omittingEmptySubsequences: true).map { Self.fileName(String($0)) }
+        let suffix = size.map { "@\($0.columns)x\($0.rows)" } ?? ""
+        return (folders + [Self.fileName(scenario.name) + suffix + "." + ext]).joined(separator: "/")
+    }
+
+    /// A name made safe for a file: letters and digits of any script kept, runs of anything else a single "-".
+    static func fileName(_ name: String) -> String {
+        var result = ""
+        var pendingDash = false
+        for scalar in name.unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_" {
+                if pendingDash && !result.isEmpty { result.append("-") }
+                result.unicodeScalars.append(scalar)
+                pendingDash = false
+            } else {
+                pendingDash = true
+            }
+        }
+        return result.isEmpty ? "_" : result
+    }
+
+    /// Checks every entry of a registry, in search order; goldens of entries it doesn't have are stale.
+    ///
+    /// - Parameter registry: The catalog.
+    /// - Returns: Every scenario's result and the stale goldens.
+    public func check(_ registry: Registry<any Screen>) -> Report {
+        let snapshot = registry.snapshot()
+        let entries = snapshot.recordsInOrder.compactMap { registry.entry(id: snapshot.table.id(Int($0))) }
+        return check(entries, complete: true)
+    }
+
+    /// Checks entries.
+    ///
+    /// - Parameters:
+    ///   - entries: The entries, with their scenarios.
+    ///   - complete: Whether `entries` is the whole catalog, so goldens of other entries count as stale.
+    /// - Returns: Every scenario's result, in order, and the stale goldens.
+    public func check(_ entries: [Entry<any Screen>], complete: Bool) -> Report {
+        var results: [Result] = []
+        var expected: Set<String> = []
+        for entry in entries {
+            for scenario in entry.scenarios {
+                let result = check(scenario, of: entry)
+                expected.insert(result.golden)
+                results.append(result)
+            }
+        }
+        let stale = complete ? store.files().filter { !expected.contains($0) && isOurs($0) }.sorted() : []
+        return Report(results: results, stale: stale)
+    }
+
+    /// Whether a file is a golden of this check's size.
+    private func isOurs(_ path: String) -> Bool {
+        guard path.hasSuffix(".txt") else { return false }
+        let hasSize = path.split(separator: "/").last?.contains("@") ?? false
+        return size == nil ? !hasSize : path.hasSuffix("@\(size?.columns ?? 0)x\(size?.rows ?? 0).txt")
+    }
+
+    private func check(_ scenario: Scenario, of entry: Entry<any Screen>) -> Result {
+        let path = goldenPath(entryID: entry.id, scenario: scenario)
+        var result = Result(
+            entryID: entry.id, title: entry.title, scenario: scenario.name, size: size ?? scenario.size,
+            status: .matched, golden: path)
+        let run: ScenarioRun
+        do {
+            run = try ScenarioRun.play(scenario, size: size, of: entry.make)
+        } catch {
+            result.status = .error
+            result.message = "could not open '\(entry.title)': \(error)"
+            return result
+        }
+        result.size = run.size
+        let title = "\(entry.id) · \(scenario.name) · \(run.size)"
+        let text = Golden.text(of: run.frame, size: run.size, title: title)
+        result.status = compare(text, at: path, in: store, named: title, message: &result.message)
+        if let pictures, !result.isFailure {
+            let picture = SVGPicture.document(of: run.frame, size: run.size, title: "\(entry.title) · \(scenario.name)")
+            let status = compare(
+                picture, at: goldenPath(entryID: entry.id, scenario: scenario, ext: "svg"), in: pictures,
+                named: title, message: &result.message)
+            if status == .failed || status == .error { result.status = status }
+        }
+        return result
+    }
+
+    /// Compares a text with its file and records it as the mode says.
+    private func compare(
+        _ text: String, at path: String, in store: any GoldenStore, named title: String, message: inout String?
+    ) -> Status {
+        let golden = store.read(path)
+        let differs = golden.map { $0 != text } ?? true
+        let write: Bool
+        switch mode {
+        case .all: write = differs
+        case .missing: write = golden == nil
+        case .failed: write = differs
+        case .never: write = false
+        }
+        if write {
+            do {
+                try store.write(text, to: path)
+                return golden == nil ? .recorded : .rewritten
+            } catch {
+                message = "could not write \(path): \(error)"
+                return .error
+            }
+        }
+        guard differs else { return .matched }
+        if let golden {
+            message = LineDiff.unified(golden, text, oldName: "golden: \(path)", newName: "now: \(title)")
+        } else {
+            message = "there is no golden \(path); record it with --record missing"
+        }
+        return .failed
+    }
+
+    /// Removes stale goldens.
+    ///
+    /// - Parameter report: A report of a complete check.
+    /// - Throws: The first file that can't be removed.
+    public func prune(_ report: Report) throws {
+        for path in report.stale { try store.remove(path) }
+    }
+}
+
+/// Where golden files live: a directory on disk, or memory in tests.
+public protocol GoldenStore: Sendable {
+    /// The file's text, or `nil` when there is none.
+    func read(_ path: String) -> String?
+    /// Writes a file whole: a reader sees the old text or the new one, never half of one.
+    func write(_ text: String, to path: String) throws
+    /// Every file's path, relative.
+    func files() -> [String]
+    /// Removes a file.
+    func remove(_ path: String) throws
+}
+
+/// Golden files in a directory.
+public struct DirectoryStore: GoldenStore {
+    /// The directory.
+    public let root: URL
+
+    public init(_ root: URL) {
+        self.root = root
+    }
+
+    public func read(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
+            return nil
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    public func write(_ text: String, to path: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // Written beside the file, then renamed over it: the write is whole or not at all.
+        try Data(text.utf8).write(to: url, options: .atomic)
+    }
+
+    public func files() -> [String] {
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [] }
+        let prefix = root.standardizedFileURL.path + "/"
+        return walker.compactMap { item in
+            guard let url = item as? URL, (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
+            else { return nil }
+            let path = url.standardizedFileURL.path
+            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+        }
+    }
+
+    public func remove(_ path: String) throws {
+        try FileManager.default.removeItem(at: root.appendingPathComponent(path))
+    }
+}
