@@ -27,6 +27,14 @@ public protocol Screen {
     /// ``Keymap/help``.
     var help: [HelpItem] { get }
 
+    /// The screen's part of the breadcrumb: its title, or (for a menu) the title of each level it has open.
+    var breadcrumb: [String] { get }
+
+    /// Goes back to one of the screen's own breadcrumb parts, after a click on it.
+    ///
+    /// - Parameter part: The index into ``breadcrumb``.
+    mutating func goBack(toBreadcrumb part: Int)
+
     /// Updates the state for one event.
     ///
     /// - Parameter event: A key, a timer tick, or a resize.
@@ -58,6 +66,8 @@ extension Screen {
     public var takesText: Bool { false }
     public var handlesEscape: Bool { false }
     public var help: [HelpItem] { [] }
+    public var breadcrumb: [String] { [title] }
+    public mutating func goBack(toBreadcrumb part: Int) {}
 }
 
 /// Something that happens to a screen.

@@ -193,6 +193,7 @@ public struct Session {
     }
 
     private mutating func press(_ key: Key) -> [Effect] {
+        if case .mouse(let mouse) = key { return click(mouse) }
         status = nil
         if showsHelp {
             showsHelp = false
@@ -224,6 +225,57 @@ public struct Session {
             break
         }
         return deliver(.key(key), at: screens.count - 1)
+    }
+
+    /// A mouse report: a press on the breadcrumb goes back to the part pressed; in the body, the report goes to the
+    /// top screen in its own coordinates; the status line takes none.
+    private mutating func click(_ mouse: Mouse) -> [Effect] {
+        if showsHelp {
+            if mouse.action == .press { showsHelp = false }
+            return []
+        }
+        if mouse.row == 0 {
+            guard mouse.action == .press, let (index, part) = breadcrumbPart(at: mouse.column, width: size.columns)
+            else { return [] }
+            status = nil
+            var effects: [Effect] = []
+            while screens.count - 1 > index { effects += pop() }
+            screens[index].screen.goBack(toBreadcrumb: part)
+            return effects
+        }
+        guard mouse.row <= Self.bodySize(for: size).rows else { return [] }
+        if mouse.action == .press { status = nil }
+        return deliver(.key(.mouse(mouse.shifted(rows: 1))), at: screens.count - 1)
+    }
+
+    /// The breadcrumb as drawn: each part's screen, its index in the screen's ``Screen/breadcrumb``, and its text.
+    private func breadcrumbParts(width: Int) -> [(screen: Int, part: Int, text: String)] {
+        var parts: [(screen: Int, part: Int, text: String)] = []
+        for (index, entry) in screens.enumerated() {
+            for (part, text) in entry.screen.breadcrumb.enumerated() { parts.append((index, part, text)) }
+        }
+        // When too wide, the first parts give way to "…".
+        var text = parts.map(\.text).joined(separator: Self.breadcrumbSeparator)
+        while parts.count > 1, DisplayWidth.of(text) > width {
+            parts.removeFirst()
+            text = "…" + Self.breadcrumbSeparator + parts.map(\.text).joined(separator: Self.breadcrumbSeparator)
+        }
+        return parts
+    }
+
+    /// The breadcrumb part drawn at a column, if any.
+    private func breadcrumbPart(at column: Int, width: Int) -> (screen: Int, part: Int)? {
+        let parts = breadcrumbParts(width: width)
+        var start =
+            DisplayWidth.of(breadcrumb(width: width))
+            - DisplayWidth.of(
+                parts.map(\.text).joined(separator: Self.breadcrumbSeparator))
+        for part in parts {
+            let end = start + DisplayWidth.of(part.text)
+            if column >= start && column < end { return (part.screen, part.part) }
+            start = end + DisplayWidth.of(Self.breadcrumbSeparator)
+        }
+        return nil
     }
 
     private static func next(after locale: Locale, in locales: [Locale]) -> Locale {
@@ -374,15 +426,12 @@ public struct Session {
         return Frame(lines: lines).clipped(to: size)
     }
 
-    /// The titles joined by the separator; when too wide, the first titles give way to "…".
+    /// Every screen's breadcrumb parts joined by the separator; when too wide, the first parts give way to "…".
     private func breadcrumb(width: Int) -> String {
-        var titles = self.titles
-        var text = titles.joined(separator: Self.breadcrumbSeparator)
-        while titles.count > 1, DisplayWidth.of(text) > width {
-            titles.removeFirst()
-            text = "…" + Self.breadcrumbSeparator + titles.joined(separator: Self.breadcrumbSeparator)
-        }
-        return text
+        let parts = breadcrumbParts(width: width)
+        let all = screens.reduce(0) { $0 + $1.screen.breadcrumb.count }
+        let text = parts.map(\.text).joined(separator: Self.breadcrumbSeparator)
+        return parts.count < all ? "…" + Self.breadcrumbSeparator + text : text
     }
 
     /// A line in reverse video, padded so the whole row is reversed.

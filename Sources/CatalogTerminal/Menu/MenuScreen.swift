@@ -97,8 +97,14 @@ public struct MenuScreen: Screen {
 
     // MARK: - Screen
 
-    public var title: String {
-        levels.map { hierarchy.title(of: $0.node) }.joined(separator: Session.breadcrumbSeparator)
+    public var title: String { breadcrumb.joined(separator: Session.breadcrumbSeparator) }
+
+    public var breadcrumb: [String] { levels.map { hierarchy.title(of: $0.node) } }
+
+    public mutating func goBack(toBreadcrumb part: Int) {
+        closeFilter()
+        if part >= 0, part < levels.count { levels.removeLast(levels.count - part - 1) }
+        keepCursorVisible()
     }
 
     public var takesText: Bool { filter != nil }

@@ -31,6 +31,22 @@ extension Key {
             case 11, 12: return Self.csi("\(number + 12)~")
             default: return []
             }
+        case .mouse(let mouse):
+            let base: Int
+            switch mouse.button {
+            case .left, .none: base = 0
+            case .middle: base = 1
+            case .right: base = 2
+            }
+            let code: Int
+            switch mouse.action {
+            case .press, .release: code = base
+            case .drag: code = base + 32
+            case .scrollUp: code = 64
+            case .scrollDown: code = 65
+            }
+            let final = mouse.action == .release ? "m" : "M"
+            return Self.csi("<\(code);\(max(mouse.column, 0) + 1);\(max(mouse.row, 0) + 1)\(final)")
         case .character(let character):
             // The decoder reads one scalar a key, so a cluster of several (👍🏽) types as several keys.
             return Array(String(character).utf8)

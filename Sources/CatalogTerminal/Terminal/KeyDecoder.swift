@@ -5,8 +5,9 @@
 /// sequence look the same, the shell calls ``flush()`` when no further byte arrives within about 30 ms.
 ///
 /// Decoded: printable UTF-8 in any script; Enter (CR or LF), Tab, Backspace (DEL or BS), Ctrl plus a letter;
-/// arrows, Home, End, Page Up/Down, Delete, Shift-Tab and F1–F12 in their CSI (`ESC [`) and SS3 (`ESC O`) forms, with any
-/// modifier parameters ignored; bracketed paste, whose content arrives as characters. Escape followed by a printable
+/// arrows, Home, End, Page Up/Down, Delete, Shift-Tab and F1–F12 in their CSI (`ESC [`) and SS3 (`ESC O`) forms, with
+/// any modifier parameters ignored; SGR mouse reports (`ESC [ < b ; x ; y M`); bracketed paste, whose content arrives
+/// as characters. Escape followed by a printable
 /// character (Alt plus a key) gives `.escape` and then the character. Unknown sequences are swallowed whole, invalid
 /// UTF-8 is skipped, and the decoder never holds more than ``maximumSequenceLength`` bytes however long the garbage.
 public struct KeyDecoder: Sendable {
@@ -162,7 +163,11 @@ public struct KeyDecoder: Sendable {
     }
 
     private mutating func interpretCSI(final: UInt8, into keys: inout [Key]) {
-        // Private sequences (`ESC [ ? …`, mouse reports `ESC [ < …`) and ones with intermediates are not keys.
+        if sequence.first == UInt8(ascii: "<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+            if let mouse = mouseReport(release: final == UInt8(ascii: "m")) { keys.append(.mouse(mouse)) }
+            return
+        }
+        // Other private sequences (`ESC [ ? …`) and ones with intermediates are not keys.
         if let first = sequence.first, (0x3C...0x3F).contains(first) { return }
         if sequence.contains(where: { (0x20...0x2F).contains($0) }) { return }
         if let key = Self.cursorKey(final) {
@@ -225,6 +230,27 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "M"): keys.append(.enter)  // keypad Enter in application mode
         default: break
         }
+    }
+
+    /// An SGR mouse report, `ESC [ < button ; column ; row M` (or `m` for a release), 1-based.
+    private func mouseReport(release: Bool) -> Mouse? {
+        var numbers: [Int] = []
+        for part in sequence.dropFirst().split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false) {
+            guard !part.isEmpty, part.count <= 6, part.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            numbers.append(part.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        }
+        guard numbers.count == 3, numbers[1] >= 1, numbers[2] >= 1 else { return nil }
+        let code = numbers[0]
+        let button: Mouse.Button = [.left, .middle, .right, .none][code & 3]
+        let action: Mouse.Action
+        if code & 64 != 0 {
+            action = code & 1 == 0 ? .scrollUp : .scrollDown
+        } else if release {
+            action = .release
+        } else {
+            action = code & 32 != 0 ? .drag : .press
+        }
+        return Mouse(action, button: code & 64 != 0 ? .none : button, row: numbers[2] - 1, column: numbers[1] - 1)
     }
 
     /// The number before the first `;` of the sequence, or `nil` when there is none.
