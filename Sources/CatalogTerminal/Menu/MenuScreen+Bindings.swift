@@ -8,6 +8,7 @@ extension MenuScreen {
         case jump
         case deleteBackward, caretLeft, caretRight, clearText, escape
         case openNumber, filterText
+        case togglePreview
     }
 
     /// Bindings while browsing the hierarchy: the one table that handles the keys and draws the footer and help.
@@ -40,6 +41,23 @@ extension MenuScreen {
         KeyBinding([.control("u")], .clearText, help: "clear the text", footer: false),
         KeyBinding([.escape], .escape, help: "clear, then back"),
     ])
+
+    /// Keys that work the same while browsing and filtering.
+    static let menuKeys = Keymap<Command>([
+        KeyBinding([.control("p")], .togglePreview, help: "show or hide the preview", footer: false)
+    ])
+
+    /// Carries out one of ``menuKeys``.
+    mutating func apply(_ command: Command) -> Action {
+        switch command {
+        case .togglePreview:
+            previewShown.toggle()
+            keepCursorVisible()
+        default:
+            break
+        }
+        return .none
+    }
 
     /// Line mode's own commands, beyond the driver's `q`, `..` and `?`.
     static let lineCommands = Keymap<Command>([

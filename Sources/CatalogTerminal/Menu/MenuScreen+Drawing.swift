@@ -2,35 +2,57 @@ import CatalogKit
 
 extension MenuScreen {
     public func render(in size: Size) -> Frame {
-        let layout = Layout(size: size, filtering: filter != nil)
+        let layout = Layout(size: size, filtering: filter != nil, preview: previewShown ? preview : .hidden)
         let width = layout.columns
         var lines: [Line] = []
         var cursor: (row: Int, column: Int)?
+        // Scrolled again here, so the cursor is drawn even if the menu was told another size than this.
+        let first = firstRow(in: layout)
         if let filter {
             if layout.promptRows > 0 {
                 let before = String(filter.text.prefix(filter.caret))
                 lines.append(Line([Span("/ ", .bold), Span(filter.text)]))
                 cursor = (0, min(width - 1, 2 + DisplayWidth.of(before)))
             }
-            // Scrolled again here, so the cursor is drawn even if the menu was told another size than this.
-            let scroll = Self.scroll(filter.scroll, cursor: filter.cursor, height: layout.listRows)
-            for (position, record) in filter.hits.ordered.enumerated().dropFirst(scroll).prefix(layout.listRows) {
+            for (position, record) in filter.hits.ordered.enumerated().dropFirst(first).prefix(layout.listRows) {
                 lines.append(hitLine(record, selected: position == filter.cursor, width: width))
             }
         } else {
-            let level = current
-            let scroll = Self.scroll(level.scroll, cursor: level.cursor, height: layout.listRows)
-            for (position, node) in children.enumerated().dropFirst(scroll).prefix(layout.listRows) {
-                lines.append(itemLine(node, number: position, selected: position == level.cursor, width: width))
+            for (position, node) in children.enumerated().dropFirst(first).prefix(layout.listRows) {
+                lines.append(itemLine(node, number: position, selected: position == current.cursor, width: width))
             }
         }
         while lines.count < layout.promptRows + layout.listRows { lines.append(Line()) }
-        if layout.showsStatus { lines.append(Line(DisplayWidth.truncate(statusText, to: width), .dim)) }
+        if let pane = layout.pane { lines = withPane(lines, pane, listWidth: width) }
+        if layout.showsStatus { lines.append(Line(DisplayWidth.truncate(statusText, to: size.columns), .dim)) }
         if layout.showsFooter {
-            lines.append(
-                Line(DisplayWidth.truncate((filter == nil ? Self.browsing : Self.filtering).footer, to: width)))
+            let footer = (filter == nil ? Self.browsing : Self.filtering).footer
+            lines.append(Line(DisplayWidth.truncate(footer, to: size.columns)))
         }
         return Frame(lines: lines, cursor: cursor).clipped(to: size)
+    }
+
+    /// The list's lines with the preview pane drawn beside them (after a rule) or below them (under a rule).
+    private func withPane(_ list: [Line], _ pane: Layout.Pane, listWidth: Int) -> [Line] {
+        let content = Frame(lines: paneLines(in: pane.size)).clipped(to: pane.size).lines
+        let rule = Style.dim
+        switch pane.placement {
+        case .bottom:
+            var lines = Array(list.prefix(pane.row - 1))
+            lines.append(Line(String(repeating: environment.glyphs.horizontal, count: listWidth), rule))
+            lines += content
+            return lines
+        default:
+            return list.enumerated().map { row, line in
+                let fitted = line.truncated(to: listWidth)
+                var spans = fitted.spans
+                spans.append(Span(String(repeating: " ", count: max(0, listWidth - fitted.width))))
+                spans.append(Span(environment.glyphs.vertical, rule))
+                spans.append(Span(" "))
+                if row < content.count { spans += content[row].spans }
+                return Line(spans)
+            }
+        }
     }
 
     private func itemLine(_ node: Hierarchy.Node, number: Int, selected: Bool, width: Int) -> Line {

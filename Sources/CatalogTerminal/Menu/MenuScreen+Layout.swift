@@ -1,9 +1,24 @@
 import CatalogKit
 
 extension MenuScreen {
-    /// Where each part of the menu goes in the size it is drawn into: the one layout that scrolling, paging and
-    /// drawing all read, so the rows the cursor is kept within are the rows that are drawn.
+    /// Where the preview pane goes.
+    public enum PreviewPlacement: String, Sendable, CaseIterable {
+        /// Beside the list on a terminal at least 100 columns wide, below it on a tall narrow one, else none.
+        case auto
+        case right, bottom, hidden
+    }
+
+    /// Where each part of the menu goes in the size it is drawn into: the one layout that scrolling, paging,
+    /// clicking and drawing all read, so the rows the cursor is kept within are the rows that are drawn.
     struct Layout: Equatable {
+        /// The preview pane's place: its first row and column in the menu and its size.
+        struct Pane: Equatable {
+            var row: Int
+            var column: Int
+            var size: Size
+            var placement: PreviewPlacement
+        }
+
         /// The rows of the filter's prompt: 1 while filtering, if there is room.
         var promptRows: Int
         /// The rows of the list.
@@ -11,18 +26,26 @@ extension MenuScreen {
         /// Whether the status line and the footer are drawn.
         var showsStatus: Bool
         var showsFooter: Bool
-        /// The columns of the list.
+        /// The columns of the list (and of the prompt).
         var columns: Int
+        /// The preview pane, when there is one.
+        var pane: Pane?
+
+        /// The narrowest terminal the pane goes beside the list on, and the shortest it goes below it on.
+        static let rightFrom = 100
+        static let bottomFrom = 36
 
         /// Lays out a menu.
         ///
         /// The list keeps at least one row while there is any; then the prompt, the status line and the footer
-        /// take what is left, in that order.
+        /// take what is left, in that order. A pane beside the list takes 55% of the width after a one-column rule;
+        /// one below takes 60% of the list's rows after a one-row rule.
         ///
         /// - Parameters:
         ///   - size: The size the menu is drawn into.
         ///   - filtering: Whether the filter's prompt is shown.
-        init(size: Size, filtering: Bool) {
+        ///   - preview: Where the preview goes; ``PreviewPlacement/auto`` decides by the size.
+        init(size: Size, filtering: Bool, preview: PreviewPlacement = .hidden) {
             var rows = max(size.rows, 0)
             let chrome = (filtering ? 1 : 0) + 2
             listRows = rows > chrome ? rows - chrome : min(rows, 1)
@@ -33,11 +56,39 @@ extension MenuScreen {
             rows -= showsStatus ? 1 : 0
             showsFooter = rows > 0
             columns = max(size.columns, 0)
+            var placement = preview
+            if placement == .auto {
+                placement = size.columns >= Self.rightFrom ? .right : size.rows >= Self.bottomFrom ? .bottom : .hidden
+            }
+            switch placement {
+            case .right where columns >= 50:
+                // The rule and a space before the pane's text.
+                let paneColumns = columns * 55 / 100 - 2
+                columns -= paneColumns + 2
+                pane = Pane(
+                    row: 0, column: columns + 2, size: Size(columns: paneColumns, rows: promptRows + listRows),
+                    placement: .right)
+            case .bottom where listRows >= 8:
+                let paneRows = listRows * 60 / 100
+                listRows -= paneRows + 1
+                pane = Pane(
+                    row: promptRows + listRows + 1, column: 0, size: Size(columns: columns, rows: paneRows),
+                    placement: .bottom)
+            default:
+                pane = nil
+            }
         }
     }
 
     /// The layout for the size the menu was last told.
-    var layout: Layout { Layout(size: size, filtering: filter != nil) }
+    var layout: Layout { Layout(size: size, filtering: filter != nil, preview: previewShown ? preview : .hidden) }
+
+    /// The first list row shown: the one scrolling kept, moved if need be so the cursor is in view at this layout.
+    /// Drawing and clicking both read it.
+    func firstRow(in layout: Layout) -> Int {
+        if let filter { return Self.scroll(filter.scroll, cursor: filter.cursor, height: layout.listRows) }
+        return Self.scroll(current.scroll, cursor: current.cursor, height: layout.listRows)
+    }
 
     /// The first row to show so the cursor is in view, moving the previous first row as little as possible.
     ///

@@ -61,6 +61,9 @@ extension MenuScreen {
         if let outcome = result.value(of: Self.searchLane) {
             show(outcome)
         }
+        if let outcome = result.value(of: Self.previewLane) {
+            keep(outcome)
+        }
         return .none
     }
 

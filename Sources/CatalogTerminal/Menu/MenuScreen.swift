@@ -54,6 +54,17 @@ public struct MenuScreen: Screen {
     let background: Bool?
     /// Whether a search job is running whose result the filter waits for.
     var searching = false
+    /// Where the preview pane goes, and whether it shows (a key toggles it).
+    let preview: PreviewPlacement
+    var previewShown = true
+    /// The previews made so far, by record, and the one being made.
+    var previews: [UInt32: Preview] = [:]
+    var previewing: PreviewKey?
+    /// How far the preview is scrolled, and the entry it was scrolled for.
+    var previewScroll = 0
+    var previewScrolled: Hierarchy.Node?
+    /// The environment screens are previewed in, as the session last told it.
+    var environment = ScreenEnvironment.standard
     /// The job that loads the catalog, until it has been started.
     var loader: Job?
     /// What is being loaded, while it is.
@@ -74,12 +85,14 @@ public struct MenuScreen: Screen {
     ///   - fuzzy: Whether the filter matches fuzzily.
     ///   - background: Whether to search in background jobs; `nil` does so for catalogs of at least
     ///     ``backgroundSearchThreshold`` entries.
+    ///   - preview: Where the preview pane goes.
     /// - Throws: ``Hierarchy/Error`` when `maxChildren` is below 2.
     public init(
         source: MenuSource, title: String = "Catalog", maxChildren: Int = 10, fuzzy: Bool = false,
-        background: Bool? = nil
+        background: Bool? = nil, preview: PreviewPlacement = .auto
     ) throws {
         self.source = source
+        self.preview = preview
         self.rootTitle = title
         self.maxChildren = maxChildren
         self.fuzzy = fuzzy
@@ -109,7 +122,9 @@ public struct MenuScreen: Screen {
 
     public var takesText: Bool { filter != nil }
     public var handlesEscape: Bool { true }
-    public var help: [HelpItem] { (filter == nil ? Self.browsing : Self.filtering).help + Self.lineCommands.help }
+    public var help: [HelpItem] {
+        (filter == nil ? Self.browsing : Self.filtering).help + Self.menuKeys.help + Self.lineCommands.help
+    }
 
     public mutating func handle(_ event: Event) throws -> Action {
         let start = startLoading()
@@ -120,13 +135,23 @@ public struct MenuScreen: Screen {
             size = newSize
             keepCursorVisible()
             action = .none
-        case .tick, .environment:
+        case .environment(let newEnvironment):
+            environment = newEnvironment
+            previews = [:]
             action = .none
+        case .tick:
+            action = .none
+        case .key(.mouse(let mouse)):
+            action = click(mouse)
         case .key(let key):
-            action = filter == nil ? browse(key) : edit(key)
+            if let command = Self.menuKeys.command(for: key) {
+                action = apply(command)
+            } else {
+                action = filter == nil ? browse(key) : edit(key)
+            }
         case .finished(let result):
             action = finish(result)
         }
-        return .batch([start, refreshed, action])
+        return .batch([start, refreshed, action, previewWork()])
     }
 }

@@ -1,0 +1,145 @@
+import CatalogKit
+import Testing
+
+@testable import CatalogTerminal
+
+/// The preview pane: beside the list on a wide terminal, below it on a tall narrow one; a live render of the
+/// highlighted screen, made off the input path and kept per entry.
+@Suite("Menu preview")
+struct MenuPreviewTests {
+    let wide = Size(columns: 120, rows: 30)
+
+    func session(size: Size, jobs: InlineJobs, preview: MenuScreen.PreviewPlacement = .auto) throws -> Session {
+        var session = Session(root: try MenuScreen(source: .registry(try MenuScreenTests.registry()), preview: preview))
+        _ = session.settle(session.start(size: size), with: jobs)
+        return session
+    }
+
+    func press(_ keys: Key..., in session: inout Session, jobs: InlineJobs) {
+        for key in keys { _ = session.settle(session.handle(.key(key)), with: jobs) }
+    }
+
+    func text(_ session: Session, _ size: Size) -> String { session.render(in: size).text }
+
+    @Test("on a wide terminal the pane shows the entry's title, path, summary and its screen's first frame")
+    func liveRender() throws {
+        let jobs = InlineJobs(timing: .whenTold)
+        var session = try session(size: wide, jobs: jobs)
+        press(.character("1"), in: &session, jobs: jobs)  // into Effects: Alert is highlighted
+        #expect(text(session, wide).contains("│ Alert"))
+        #expect(text(session, wide).contains("│ Effects/Alert"))
+        #expect(text(session, wide).contains("│ The alert effect"))
+        // The screen is made off the input path: until the job runs, the pane says so.
+        #expect(text(session, wide).contains("│ …"))
+        #expect(!text(session, wide).contains("Note: Alert"))
+        #expect(jobs.hasWaiting)
+        jobs.runWaiting()
+        _ = session.settle([], with: jobs)
+        #expect(text(session, wide).contains("│ Note: Alert"))
+        // Moving on and back uses the kept preview: no new job.
+        press(.down, .up, in: &session, jobs: jobs)
+        jobs.runWaiting()
+        _ = session.settle([], with: jobs)
+        let ran = jobs.runCount
+        press(.down, in: &session, jobs: jobs)
+        press(.up, in: &session, jobs: jobs)
+        #expect(text(session, wide).contains("│ Note: Alert"))
+        #expect(jobs.runCount == ran)
+    }
+
+    @Test("a factory that throws shows its error in the pane, and the menu goes on")
+    func throwingFactory() throws {
+        let jobs = InlineJobs()
+        var session = try session(size: wide, jobs: jobs)
+        for character in "broken" { press(.character(character), in: &session, jobs: jobs) }
+        #expect(text(session, wide).contains("Could not preview: the factory failed"))
+        #expect(session.stack.count == 1)
+    }
+
+    @Test(
+        "where the pane goes: right from 100 columns, below on a tall narrow terminal, none on 80×24",
+        arguments: [
+            (Size(columns: 120, rows: 30), MenuScreen.PreviewPlacement.right),
+            (Size(columns: 80, rows: 50), .bottom), (Size(columns: 80, rows: 24), .hidden),
+            (Size(columns: 99, rows: 30), .hidden),
+        ])
+    func placement(_ example: (Size, MenuScreen.PreviewPlacement)) throws {
+        let layout = MenuScreen.Layout(
+            size: Session.bodySize(for: example.0), filtering: false, preview: .auto)
+        #expect((layout.pane?.placement ?? .hidden) == example.1)
+        if let pane = layout.pane {
+            // The list, the rule and the pane share the width (or the rows) without overlap.
+            if pane.placement == .right { #expect(layout.columns + 2 + pane.size.columns <= example.0.columns) }
+            if pane.placement == .bottom { #expect(pane.row == layout.listRows + 1) }
+        }
+    }
+
+    @Test("Ctrl-P hides and shows the pane; --preview hidden never shows it; the list takes the room")
+    func toggle() throws {
+        let jobs = InlineJobs()
+        var session = try session(size: wide, jobs: jobs)
+        #expect(text(session, wide).contains("│"))
+        press(.control("p"), in: &session, jobs: jobs)
+        #expect(!text(session, wide).contains("│"))
+        press(.control("p"), in: &session, jobs: jobs)
+        #expect(text(session, wide).contains("│"))
+        let hidden = try self.session(size: wide, jobs: jobs, preview: .hidden)
+        #expect(!text(hidden, wide).contains("│"))
+    }
+
+    @Test("the pane goes below the list on a tall narrow terminal")
+    func bottom() throws {
+        let tall = Size(columns: 60, rows: 50)
+        let jobs = InlineJobs()
+        var session = try session(size: tall, jobs: jobs)
+        press(.character("1"), in: &session, jobs: jobs)
+        let lines = session.render(in: tall).lines.map(\.text)
+        let rule = try #require(lines.firstIndex { $0.hasPrefix("───") })
+        #expect(lines[rule + 1] == "Alert")
+        #expect(lines[..<rule].contains { $0.contains("Alert  The alert effect") })
+        #expect(lines.contains("Note: Alert"))
+    }
+}
+
+@Suite("Menu mouse")
+struct MenuMouseTests {
+    func click(_ row: Int, _ column: Int = 5, _ action: Mouse.Action = .press) -> Key {
+        .mouse(Mouse(action, row: row, column: column))
+    }
+
+    @Test("a click highlights a row, a click on the highlighted row opens it, and the wheel moves")
+    func clicks() throws {
+        var session = Session(root: try MenuScreen(source: .registry(try MenuScreenTests.registry())))
+        _ = session.start(size: .standard)
+        // Terminal row 2 is the menu's row 1: Pickers.
+        _ = session.handle(.key(click(2)))
+        #expect((session.top as? MenuScreen)?.current.cursor == 1)
+        #expect(session.titles == ["Catalog"])
+        _ = session.handle(.key(click(2)))
+        #expect(session.titles == ["Catalog › Pickers"])
+        _ = session.handle(.key(click(0, 2)))  // "Catalog" in the breadcrumb
+        #expect(session.titles == ["Catalog"])
+        _ = session.handle(.key(click(1)))
+        _ = session.handle(.key(click(1)))
+        #expect(session.titles == ["Catalog › Effects"])
+        _ = session.handle(.key(.mouse(Mouse(.scrollDown, button: .none, row: 5, column: 5))))
+        #expect((session.top as? MenuScreen)?.current.cursor == 3)
+        // A click on an opened screen's breadcrumb part closes it and goes back to that level.
+        _ = session.handle(.key(.enter))
+        #expect(session.stack.count == 2)
+        _ = session.handle(.key(click(0, 2)))
+        #expect(session.stack.count == 1)
+        #expect(session.titles == ["Catalog"])
+    }
+
+    @Test("clicks below the list, on the status line or outside any row do nothing")
+    func outside() throws {
+        var session = Session(root: try MenuScreen(source: .registry(try MenuScreenTests.registry())))
+        _ = session.start(size: .standard)
+        for key in [click(20), click(23), click(22), click(2, 5, .release), click(2, 5, .drag)] {
+            _ = session.handle(.key(key))
+        }
+        #expect(session.titles == ["Catalog"])
+        #expect((session.top as? MenuScreen)?.current.cursor == 0)
+    }
+}
