@@ -24,8 +24,12 @@ struct TerminalRestoreTests {
         var testDescription: String { rawValue }
     }
 
-    /// What leaving the launcher writes last: bracketed paste off, attributes reset, cursor shown, main screen.
-    static let leaveSequence = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// What leaving the launcher writes last: mouse reporting and bracketed paste off, attributes reset, cursor
+    /// shown, main screen.
+    static let leaveSequence =
+        "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// What entering it turns on, mouse reporting included.
+    static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
     /// Generous: the machine may be busy with other builds.
     static let timeout = Duration.seconds(60)
 
@@ -53,6 +57,7 @@ struct TerminalRestoreTests {
         try pty.read(until: "/ filter · q quit", timeout: Self.timeout)
         let raw = try pty.attributes()
         #expect(raw.c_lflag & tcflag_t(ECHO | ICANON | ISIG) == 0, "the launcher is in raw mode")
+        #expect(pty.outputText.contains(Self.mouseOn), "mouse reporting is on, so every exit path must turn it off")
         return pty
     }
 

@@ -17,20 +17,27 @@ enum Launcher {
         let facts = LaunchMode.Facts.current(
             plain: arguments.has("--plain"), catalogOnInput: catalogOnInput, environment: context.environment)
         let colorMode = ColorMode.detect(environment: context.environment)
+        let mouse = !arguments.has("--no-mouse")
         var outcome: LineDriver.Outcome
         switch LaunchMode.decide(facts) {
         case .fullScreen:
-            outcome = Shell.run(session: session, input: STDIN_FILENO, output: STDOUT_FILENO, colorMode: colorMode)
+            outcome = Shell.run(
+                session: session, input: STDIN_FILENO, output: STDOUT_FILENO, colorMode: colorMode, mouse: mouse)
         case .controllingTerminal:
             let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
             guard tty >= 0 else { return lineMode(session, readsCommands: !catalogOnInput, context: &context) }
             defer { close(tty) }
-            outcome = Shell.run(session: session, input: tty, output: tty, colorMode: colorMode)
+            outcome = Shell.run(session: session, input: tty, output: tty, colorMode: colorMode, mouse: mouse)
         case .lineMode(let readsCommands):
             return lineMode(session, readsCommands: readsCommands, context: &context)
         }
         if let failure = outcome.failure { throw InputError(description: "terminal: \(failure)") }
         return outcome
+    }
+
+    /// The environment screens are told: the process's, with `--locale` over it.
+    static func environment(_ arguments: Arguments, _ context: Context) -> ScreenEnvironment {
+        ScreenEnvironment.detect(context.environment, locale: arguments.values["--locale"])
     }
 
     private static func lineMode(_ session: Session, readsCommands: Bool, context: inout Context)

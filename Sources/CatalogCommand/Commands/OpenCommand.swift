@@ -18,7 +18,7 @@ enum OpenCommand {
         } catch {
             throw InputError(description: "could not open '\(snapshot.table.title(record))': \(error)")
         }
-        let environment = ScreenEnvironment.detect(context.environment)
+        let environment = Launcher.environment(arguments, context)
         let outcome = try Launcher.run(
             Session(closable: screen, environment: environment), arguments: arguments, context: &context)
         return outcome.status

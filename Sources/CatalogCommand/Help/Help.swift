@@ -23,7 +23,12 @@ enum Help {
     ///   - name: The program's name.
     /// - Returns: The text, without a final newline.
     static func text(for command: CommandTable.Command, name: String) -> String {
-        var lines = ["usage: " + synopsis(of: command, name: name)]
+        // The synopsis, wrapped under its own start: `usage: catalog open ID|TITLE [--file PATH]` …
+        let lead = "usage: \(name)" + (command.name.isEmpty ? "" : " \(command.name)")
+        let rest = synopsis(of: command, name: name).dropFirst(lead.count - "usage: ".count)
+        let indent = String(repeating: " ", count: lead.count + 1)
+        let wrappedUsage = wrappedWords(rest.split(separator: " ").map(String.init), width: 80 - indent.count)
+        var lines = [lead + (wrappedUsage.first.map { " " + $0 } ?? "")] + wrappedUsage.dropFirst().map { indent + $0 }
         if command.name.isEmpty { lines.append("       \(name) COMMAND [OPTIONS]") }
         lines += [""] + wrapped(command.description, width: 80) + [""]
         if command.name.isEmpty {
@@ -53,9 +58,22 @@ enum Help {
 
 /// Text broken into lines of at most `width` characters, at spaces; a longer word stands alone.
 func wrapped(_ text: String, width: Int) -> [String] {
+    wrappedWords(text.split(separator: " ").map(String.init), width: width)
+}
+
+/// Words joined into lines of at most `width` characters; an option with its value (`[--file PATH]`) stays whole.
+func wrappedWords(_ words: [String], width: Int) -> [String] {
+    var units: [String] = []
+    for word in words {
+        if let last = units.last, last.hasPrefix("["), !last.hasSuffix("]") {
+            units[units.count - 1] += " " + word
+        } else {
+            units.append(word)
+        }
+    }
     var lines: [String] = []
     var line = ""
-    for word in text.split(separator: " ") {
+    for word in units {
         if !line.isEmpty, line.count + 1 + word.count > width {
             lines.append(line)
             line = ""

@@ -146,6 +146,13 @@ struct CommandTable {
             help: "at most N items in a menu level (default 10)"),
         Option(name: "--plain", commands: ["", "open"], help: "run in line mode even on a terminal"),
         Option(
+            name: "--preview", value: "WHERE", completion: .choices(["right", "bottom", "hidden"]), commands: [""],
+            help: "where the preview pane goes: right, bottom or hidden (default: right from 100 columns)"),
+        Option(name: "--no-mouse", commands: ["", "open"], help: "leave the mouse to the terminal"),
+        Option(
+            name: "--locale", value: "LOCALE", commands: ["", "open", "snapshot"],
+            help: "the language screens use, such as de or ko_KR (default: LC_ALL, LC_MESSAGES or LANG)"),
+        Option(
             name: "--dir", value: "DIR", completion: .directories, commands: ["snapshot"],
             help: "where the golden files are (default Tests/Snapshots)"),
         Option(

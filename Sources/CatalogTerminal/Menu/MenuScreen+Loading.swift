@@ -24,15 +24,18 @@ extension MenuScreen {
     ///   - maxChildren: The most children a level shows; at least 2.
     ///   - fuzzy: Whether the filter matches fuzzily.
     ///   - background: Whether to search in background jobs; `nil` decides by the catalog's size.
+    ///   - preview: Where the preview pane goes.
     ///   - load: Reads the catalog; an error ends the menu with ``loadError`` set to its description.
     /// - Throws: ``Hierarchy/Error`` when `maxChildren` is below 2.
     public init(
         loading description: String, title: String = "Catalog", maxChildren: Int = 10, fuzzy: Bool = false,
-        background: Bool? = nil, load: @escaping @Sendable () throws -> Snapshot<any Screen>
+        background: Bool? = nil, preview: PreviewPlacement = .auto,
+        load: @escaping @Sendable () throws -> Snapshot<any Screen>
     ) throws {
         let empty: Snapshot<any Screen> = try CatalogFile.parse([])
         try self.init(
-            source: .fixed(empty), title: title, maxChildren: maxChildren, fuzzy: fuzzy, background: background)
+            source: .fixed(empty), title: title, maxChildren: maxChildren, fuzzy: fuzzy, background: background,
+            preview: preview)
         loadingWhat = description
         loader = Job(Self.loadLane) { _ in
             Result {

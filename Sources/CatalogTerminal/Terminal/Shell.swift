@@ -15,14 +15,17 @@ public enum Shell {
     ///   - input: The terminal to read keys from.
     ///   - output: The terminal to draw on.
     ///   - colorMode: How much colour the terminal shows.
+    ///   - mouse: Whether to turn on mouse reporting.
     /// - Returns: The exit status (0 when the user quit, 130 after Ctrl-C, 1 when the terminal failed or went away,
     ///   with the reason in ``LineDriver/Outcome/failure``) and the final session.
-    public static func run(session: Session, input: Int32, output: Int32, colorMode: ColorMode) -> LineDriver.Outcome {
+    public static func run(
+        session: Session, input: Int32, output: Int32, colorMode: ColorMode, mouse: Bool = true
+    ) -> LineDriver.Outcome {
         let signals = SignalGuard.install()
         defer { SignalGuard.uninstall() }
         let terminal: Terminal
         do {
-            terminal = try Terminal(input: input, output: output, signals: signals)
+            terminal = try Terminal(input: input, output: output, signals: signals, mode: .fullScreen(mouse: mouse))
         } catch {
             return LineDriver.Outcome(status: 1, session: session, failure: "\(error)")
         }

@@ -44,8 +44,12 @@ enum SignalGuard {
     /// A handler installed with `SA_SIGINFO`: the signal, what sent it, and the interrupted context.
     typealias InfoHandler = @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
 
-    /// Bytes that leave the launcher's screen: bracketed paste off, attributes reset, cursor shown, main screen back.
-    static let leaveSequence = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// Bytes that leave the launcher's full screen: mouse reporting and bracketed paste off, attributes reset,
+    /// cursor shown, main screen back. Turning off a mouse mode that was never on is harmless.
+    static let leaveSequence = Terminal.Mode.fullScreen(mouse: true).leaveSequence
+
+    /// The most bytes a leave sequence may have.
+    static let leaveCapacity = 256
 
     /// Signals after which the process must end, with the terminal restored and any earlier handler run first.
     static let fatalSignals: [Int32] = [
@@ -79,13 +83,14 @@ enum SignalGuard {
     /// The write end of the self-pipe, or -1.
     private static let wakeFD = Atomic<Int32>(-1)
     private static let pending = Atomic<UInt32>(0)
-    /// The bytes of ``leaveSequence``; filled once, before any handler can run.
+    /// The bytes that leave the terminal's mode, the first ``leaveLength`` of them; written only while ``armed`` is
+    /// false, before any handler can read them.
     nonisolated(unsafe) private static let leaveBytes: UnsafeMutableBufferPointer<UInt8> = {
-        let bytes = Array(leaveSequence.utf8)
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-        _ = buffer.initialize(from: bytes)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: leaveCapacity)
+        _ = buffer.initialize(from: Array(repeating: 0, count: leaveCapacity))
         return buffer
     }()
+    private static let leaveLength = Atomic<Int>(0)
     /// The terminal settings to restore; written only while ``armed`` is false.
     nonisolated(unsafe) private static let savedSettings: UnsafeMutablePointer<termios> = {
         let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
@@ -119,12 +124,16 @@ enum SignalGuard {
     ///   - settings: The user's terminal settings.
     ///   - input: The terminal's input descriptor, where settings are applied.
     ///   - output: Where the leave sequence is written.
-    static func arm(settings: termios, input: Int32, output: Int32) {
+    ///   - leave: The bytes that leave the terminal's mode (at most ``leaveCapacity``).
+    static func arm(settings: termios, input: Int32, output: Int32, leave: String = leaveSequence) {
         _ = leaveBytes  // Initialise the storage now, never inside a handler.
         if !armed.load(ordering: .acquiring) {
             savedSettings.pointee = settings
             inputFD.store(input, ordering: .releasing)
             outputFD.store(output, ordering: .releasing)
+            let bytes = Array(leave.utf8.prefix(leaveCapacity))
+            for (index, byte) in bytes.enumerated() { leaveBytes[index] = byte }
+            leaveLength.store(bytes.count, ordering: .releasing)
         }
         armed.store(true, ordering: .releasing)
         if !registeredAtExit {
@@ -140,9 +149,10 @@ enum SignalGuard {
     static func restoreTerminal() -> Bool {
         guard armed.exchange(false, ordering: .acquiringAndReleasing) else { return false }
         let output = outputFD.load(ordering: .acquiring)
+        let length = leaveLength.load(ordering: .acquiring)
         var offset = 0
-        while offset < leaveBytes.count, let base = leaveBytes.baseAddress {
-            let written = write(output, base + offset, leaveBytes.count - offset)
+        while offset < length, let base = leaveBytes.baseAddress {
+            let written = write(output, base + offset, length - offset)
             if written > 0 {
                 offset += written
             } else if written < 0, errno == EINTR {

@@ -25,8 +25,31 @@ final class Terminal: Terminaling {
         }
     }
 
-    /// Bytes that enter the launcher's screen: alternate screen, cursor hidden, bracketed paste on.
-    public static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h"
+    /// How the launcher takes the terminal.
+    enum Mode: Sendable, Equatable {
+        /// The alternate screen, whole; the user's screen comes back on leaving.
+        case fullScreen(mouse: Bool)
+
+        /// Bytes that enter the mode: alternate screen, cursor hidden, bracketed paste on, and SGR mouse reporting
+        /// (buttons, drags, wheel) when asked for.
+        var enterSequence: String {
+            switch self {
+            case .fullScreen(let mouse):
+                "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h" + (mouse ? "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" : "")
+            }
+        }
+
+        /// Bytes that leave it: mouse reporting and bracketed paste off, attributes reset, cursor shown, main screen.
+        var leaveSequence: String {
+            switch self {
+            case .fullScreen:
+                "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+            }
+        }
+    }
+
+    /// How the terminal is taken.
+    let mode: Mode
 
     /// Where keys are read from and settings applied.
     public let input: Int32
@@ -49,7 +72,10 @@ final class Terminal: Terminaling {
     ///   - output: The descriptor to draw on; must be a terminal.
     ///   - signals: The signal guard's self-pipe, from ``SignalGuard/install()``; -1 for none.
     /// - Throws: ``Error/notATerminal(_:)`` when either is not a terminal.
-    init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, signals: Int32 = -1) throws {
+    init(
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, signals: Int32 = -1,
+        mode: Mode = .fullScreen(mouse: false)
+    ) throws {
         guard Self.isTerminal(input) else { throw Error.notATerminal(input) }
         guard Self.isTerminal(output) else { throw Error.notATerminal(output) }
         var settings = termios()
@@ -58,6 +84,7 @@ final class Terminal: Terminaling {
         self.output = output
         self.original = settings
         self.signalDescriptor = signals
+        self.mode = mode
         started = clock.now
     }
 
@@ -82,7 +109,7 @@ final class Terminal: Terminaling {
     ///
     /// - Throws: ``Error/systemCall(_:errno:)`` when the settings can't be applied or the bytes written.
     public func enter() throws {
-        SignalGuard.arm(settings: original, input: input, output: output)
+        SignalGuard.arm(settings: original, input: input, output: output, leave: mode.leaveSequence)
         var raw = Self.rawSettings(from: original)
         guard tcsetattr(input, TCSANOW, &raw) == 0 else {
             let code = errno
@@ -90,7 +117,7 @@ final class Terminal: Terminaling {
             throw Error.systemCall("tcsetattr", errno: code)
         }
         isActive = true
-        try write(Self.enterSequence)
+        try write(mode.enterSequence)
     }
 
     /// Leaves the alternate screen and restores the user's settings; does nothing if already left.
