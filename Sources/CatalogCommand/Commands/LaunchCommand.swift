@@ -4,15 +4,14 @@ import CatalogTerminal
 /// The launcher: the menu over the registry, or a picker over `--file`.
 enum LaunchCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
-        let maxChildren = try arguments.number("--max-children", in: 2...1_000_000, default: 10)
-        let fuzzy = arguments.has("--fuzzy")
-        let preview = try previewPlacement(arguments)
+        let options = try menuOptions(arguments)
         let menu: MenuScreen
+        let picker = arguments.values["--file"] != nil
         if let path = arguments.values["--file"] {
             // Read the file now (fast); fold, check and sort it in the background so the first frame is immediate.
             let bytes = try CatalogSource.read(path)
             let name = CatalogSource.displayName(path)
-            menu = try MenuScreen(loading: name, maxChildren: maxChildren, fuzzy: fuzzy, preview: preview) {
+            menu = try MenuScreen(loading: name, options: options) {
                 do {
                     return try CatalogFile.parse(bytes)
                 } catch let error as CatalogFile.Error {
@@ -20,8 +19,7 @@ enum LaunchCommand {
                 }
             }
         } else {
-            menu = try MenuScreen(
-                source: .registry(context.registry), maxChildren: maxChildren, fuzzy: fuzzy, preview: preview)
+            menu = try MenuScreen(source: .registry(context.registry), options: options)
         }
         let environment = Launcher.environment(arguments, context)
         let outcome = try Launcher.run(
@@ -30,10 +28,27 @@ enum LaunchCommand {
         if let error = final?.loadError {
             throw InputError(description: error)
         }
-        if let picked = final?.pickedPath {
-            context.out.line(picked)
-        }
-        return outcome.status
+        let picks = final?.pickedBytes ?? []
+        let terminator: UInt8 = arguments.has("--print0") ? 0 : 0x0A
+        // The pick is data for the next program: printed exactly as it was read.
+        for pick in picks { context.out.raw(pick + [terminator]) }
+        if outcome.status != 0 { return outcome.status }
+        // A picker that picked nothing (quit, or --exit-0) says so, as fzf does.
+        return picker && picks.isEmpty ? 1 : 0
+    }
+
+    /// The menu's options from the command line.
+    static func menuOptions(_ arguments: Arguments) throws -> MenuScreen.Options {
+        var options = MenuScreen.Options(
+            maxChildren: try arguments.number("--max-children", in: 2...1_000_000, default: 10),
+            fuzzy: arguments.has("--fuzzy"), preview: try previewPlacement(arguments))
+        options.multi = arguments.has("--multi")
+        options.query = arguments.values["--query"]
+        options.header = arguments.values["--header"]
+        options.prompt = arguments.values["--prompt"] ?? options.prompt
+        options.selectOne = arguments.has("--select-1")
+        options.exitZero = arguments.has("--exit-0")
+        return options
     }
 
     /// `--preview right|bottom|hidden`, or the menu's own choice by the terminal's size.

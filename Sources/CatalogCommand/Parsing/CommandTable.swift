@@ -150,6 +150,15 @@ struct CommandTable {
             help: "where the preview pane goes: right, bottom or hidden (default: right from 100 columns)"),
         Option(name: "--no-mouse", commands: ["", "open"], help: "leave the mouse to the terminal"),
         Option(
+            name: "--multi", short: "m", commands: [""],
+            help: "Tab marks entries (a group marks all under it); Enter prints every marked entry"),
+        Option(name: "--query", value: "TEXT", commands: [""], help: "start with this filter"),
+        Option(name: "--select-1", commands: [""], help: "pick at once when exactly one entry matches"),
+        Option(name: "--exit-0", commands: [""], help: "exit 1 at once when no entry matches"),
+        Option(name: "--header", value: "TEXT", commands: [""], help: "a line to show above the list"),
+        Option(name: "--prompt", value: "TEXT", commands: [""], help: "the filter's prompt (default '/ ')"),
+        Option(name: "--print0", commands: [""], help: "end each picked entry with NUL instead of a newline"),
+        Option(
             name: "--locale", value: "LOCALE", commands: ["", "open", "snapshot"],
             help: "the language screens use, such as de or ko_KR (default: LC_ALL, LC_MESSAGES or LANG)"),
         Option(

@@ -295,6 +295,36 @@ public struct Hierarchy: Sendable {
         return nil
     }
 
+    /// Calls `body` once with every entry at or below a node.
+    ///
+    /// - Parameters:
+    ///   - node: A group, bucket or entry.
+    ///   - body: Called once an entry.
+    /// - Complexity: O(entries and groups below the node), iteratively, so any depth is safe.
+    public func forEachEntry(under node: Node, _ body: (UInt32) -> Void) {
+        var pending: [Int] = []
+        switch node {
+        case .entry(let record):
+            body(record)
+            return
+        case .group(let id):
+            pending = [id]
+        case .bucket(let id, let range):
+            let subgroups = groups[id].groups
+            for position in range {
+                if position < subgroups.count {
+                    pending.append(subgroups[position])
+                } else {
+                    body(groups[id].entries[position - subgroups.count])
+                }
+            }
+        }
+        while let id = pending.popLast() {
+            for record in groups[id].entries { body(record) }
+            pending += groups[id].groups.reversed()
+        }
+    }
+
     // MARK: - Buckets
 
     /// The group whose children a node shows, and which of them: all of them for a group, a range for a bucket.

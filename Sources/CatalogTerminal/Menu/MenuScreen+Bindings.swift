@@ -8,7 +8,7 @@ extension MenuScreen {
         case jump
         case deleteBackward, caretLeft, caretRight, clearText, escape
         case openNumber, filterText
-        case togglePreview
+        case togglePreview, toggleMark
     }
 
     /// Bindings while browsing the hierarchy: the one table that handles the keys and draws the footer and help.
@@ -44,7 +44,8 @@ extension MenuScreen {
 
     /// Keys that work the same while browsing and filtering.
     static let menuKeys = Keymap<Command>([
-        KeyBinding([.control("p")], .togglePreview, help: "show or hide the preview", footer: false)
+        KeyBinding([.control("p")], .togglePreview, help: "show or hide the preview", footer: false),
+        KeyBinding([.tab], .toggleMark, help: "mark or unmark for picking (--multi)", footer: false),
     ])
 
     /// Carries out one of ``menuKeys``.
@@ -53,6 +54,9 @@ extension MenuScreen {
         case .togglePreview:
             previewShown.toggle()
             keepCursorVisible()
+        case .toggleMark:
+            guard options.multi, let node = highlighted else { return .none }
+            toggleMark(node)
         default:
             break
         }

@@ -44,10 +44,11 @@ extension MenuScreen {
         }
     }
 
-    /// Opens an entry: pushes the screen its factory makes, or, for a fixed catalog, picks it and quits.
+    /// Opens an entry: pushes the screen its factory makes, or, for a fixed catalog, picks it (with every marked
+    /// entry, when some are) and quits.
     mutating func open(record: UInt32) -> Action {
         guard let make = snapshot.factory(Int(record)) else {
-            picked = record
+            picked = marked.isEmpty ? [record] : marked.sorted()
             return .quit
         }
         do {

@@ -2,17 +2,20 @@ import CatalogKit
 
 extension MenuScreen {
     public func render(in size: Size) -> Frame {
-        let layout = Layout(size: size, filtering: filter != nil, preview: previewShown ? preview : .hidden)
+        let layout = layout(in: size)
         let width = layout.columns
         var lines: [Line] = []
+        if layout.headerRows > 0, let header = options.header { lines.append(Line(header, .bold)) }
         var cursor: (row: Int, column: Int)?
         // Scrolled again here, so the cursor is drawn even if the menu was told another size than this.
         let first = firstRow(in: layout)
         if let filter {
             if layout.promptRows > 0 {
                 let before = String(filter.text.prefix(filter.caret))
-                lines.append(Line([Span("/ ", .bold), Span(filter.text)]))
-                cursor = (0, min(width - 1, 2 + DisplayWidth.of(before)))
+                lines.append(Line([Span(options.prompt, .bold), Span(filter.text)]))
+                cursor = (
+                    layout.headerRows, min(width - 1, DisplayWidth.of(options.prompt) + DisplayWidth.of(before))
+                )
             }
             for (position, record) in filter.hits.ordered.enumerated().dropFirst(first).prefix(layout.listRows) {
                 lines.append(hitLine(record, selected: position == filter.cursor, width: width))
@@ -22,7 +25,7 @@ extension MenuScreen {
                 lines.append(itemLine(node, number: position, selected: position == current.cursor, width: width))
             }
         }
-        while lines.count < layout.promptRows + layout.listRows { lines.append(Line()) }
+        while lines.count < layout.headerRows + layout.promptRows + layout.listRows { lines.append(Line()) }
         if let pane = layout.pane { lines = withPane(lines, pane, listWidth: width) }
         if layout.showsStatus { lines.append(Line(DisplayWidth.truncate(statusText, to: size.columns), .dim)) }
         if layout.showsFooter {
@@ -59,7 +62,7 @@ extension MenuScreen {
         let key = number < 10 ? String((number + 1) % 10) : " "
         let isGroup: Bool
         if case .entry = node { isGroup = false } else { isGroup = true }
-        let prefix = " \(key) \(isGroup ? "▸" : " ") "
+        let prefix = " \(key) \(isGroup ? "▸" : " ") " + markPrefix(node)
         var spans = [Span(prefix, selected ? .reverse : .plain)]
         let available = max(0, width - DisplayWidth.of(prefix))
         let title = hierarchy.title(of: node)
@@ -95,8 +98,8 @@ extension MenuScreen {
         let title = table.title(Int(record))
         let groups = table.groups(Int(record)).joined(separator: " › ")
         let base: Style = selected ? .reverse : .plain
-        var spans = [Span("  ", base)]
-        let titleText = DisplayWidth.truncate(title, to: max(0, width - 2))
+        var spans = [Span("  " + markPrefix(.entry(record)), base)]
+        let titleText = DisplayWidth.truncate(title, to: max(0, width - DisplayWidth.of(spans[0].text)))
         let marks = Highlight.characters(in: titleText, matching: filter?.query ?? Query(""))
         for (index, character) in titleText.enumerated() {
             var style = base
@@ -110,7 +113,7 @@ extension MenuScreen {
                 spans.append(Span(String(character), style))
             }
         }
-        let room = width - 2 - DisplayWidth.of(titleText) - 2
+        let room = width - DisplayWidth.of(spans[0].text) - DisplayWidth.of(titleText) - 2
         if !groups.isEmpty && room >= 4 {
             var dim = base
             dim.dim = true
@@ -120,6 +123,11 @@ extension MenuScreen {
     }
 
     var statusText: String {
+        let marks = options.multi && !marked.isEmpty ? " · \(Self.grouped(marked.count)) marked" : ""
+        return plainStatusText + marks
+    }
+
+    private var plainStatusText: String {
         let total = snapshot.count
         if let loadingWhat { return "Loading \(loadingWhat)…" }
         if let filter, searching { return "Searching “\(filter.text)” in \(Self.grouped(total)) entries…" }

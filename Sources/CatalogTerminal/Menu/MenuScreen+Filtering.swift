@@ -82,8 +82,7 @@ extension MenuScreen {
         let candidates: Hits? = query.narrows(current.hitsQuery) ? current.hits : nil
         let index = snapshot.index
         guard searchesInBackground else {
-            show(SearchOutcome(query: query, hits: index.hits(for: query, among: candidates)))
-            return .none
+            return show(SearchOutcome(query: query, hits: index.hits(for: query, among: candidates)))
         }
         searching = true
         return .run(
@@ -93,13 +92,35 @@ extension MenuScreen {
     }
 
     /// Shows a search's hits, if they answer the query typed now.
-    mutating func show(_ outcome: SearchOutcome) {
-        guard var current = filter, outcome.query.matchesSameEntries(as: current.query) else { return }
+    ///
+    /// - Returns: What `--select-1` and `--exit-0` ask for when this is the first search.
+    @discardableResult
+    mutating func show(_ outcome: SearchOutcome) -> Action {
+        guard var current = filter, outcome.query.matchesSameEntries(as: current.query) else { return .none }
         searching = false
         current.hits = outcome.hits
         current.hitsQuery = outcome.query
         current.cursor = 0
         current.scroll = 0
         filter = current
+        return settleFirstSearch(hits: outcome.hits.count) { outcome.hits.ordered[0] }
+    }
+
+    /// Starts the menu once its catalog is there: the filter of `--query`, or, without one, the checks of
+    /// `--select-1` and `--exit-0` on the whole catalog.
+    mutating func begin() -> Action {
+        guard awaitingFirstSearch else { return .none }
+        if let query = options.query { return startFilter(with: query) }
+        let order = snapshot.recordsInOrder
+        return settleFirstSearch(hits: order.count) { order[0] }
+    }
+
+    /// Carries out `--select-1` (pick the one match) and `--exit-0` (quit when none) once, on the first search.
+    private mutating func settleFirstSearch(hits: Int, first: () -> UInt32) -> Action {
+        guard awaitingFirstSearch else { return .none }
+        awaitingFirstSearch = false
+        if options.selectOne && hits == 1 { return open(record: first()) }
+        if options.exitZero && hits == 0 { return .quit }
+        return .none
     }
 }

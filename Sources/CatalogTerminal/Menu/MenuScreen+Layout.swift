@@ -19,6 +19,8 @@ extension MenuScreen {
             var placement: PreviewPlacement
         }
 
+        /// The rows of the header (`--header`): 1 when there is one, if there is room.
+        var headerRows = 0
         /// The rows of the filter's prompt: 1 while filtering, if there is room.
         var promptRows: Int
         /// The rows of the list.
@@ -45,13 +47,15 @@ extension MenuScreen {
         ///   - size: The size the menu is drawn into.
         ///   - filtering: Whether the filter's prompt is shown.
         ///   - preview: Where the preview goes; ``PreviewPlacement/auto`` decides by the size.
-        init(size: Size, filtering: Bool, preview: PreviewPlacement = .hidden) {
+        init(size: Size, filtering: Bool, preview: PreviewPlacement = .hidden, header: Bool = false) {
             var rows = max(size.rows, 0)
-            let chrome = (filtering ? 1 : 0) + 2
+            let chrome = (filtering ? 1 : 0) + (header ? 1 : 0) + 2
             listRows = rows > chrome ? rows - chrome : min(rows, 1)
             rows -= listRows
             promptRows = filtering && rows > 0 ? 1 : 0
             rows -= promptRows
+            headerRows = header && rows > 0 ? 1 : 0
+            rows -= headerRows
             showsStatus = rows > 0
             rows -= showsStatus ? 1 : 0
             showsFooter = rows > 0
@@ -66,13 +70,14 @@ extension MenuScreen {
                 let paneColumns = columns * 55 / 100 - 2
                 columns -= paneColumns + 2
                 pane = Pane(
-                    row: 0, column: columns + 2, size: Size(columns: paneColumns, rows: promptRows + listRows),
-                    placement: .right)
+                    row: headerRows, column: columns + 2,
+                    size: Size(columns: paneColumns, rows: promptRows + listRows), placement: .right)
             case .bottom where listRows >= 8:
                 let paneRows = listRows * 60 / 100
                 listRows -= paneRows + 1
                 pane = Pane(
-                    row: promptRows + listRows + 1, column: 0, size: Size(columns: columns, rows: paneRows),
+                    row: headerRows + promptRows + listRows + 1, column: 0,
+                    size: Size(columns: columns, rows: paneRows),
                     placement: .bottom)
             default:
                 pane = nil
@@ -81,7 +86,14 @@ extension MenuScreen {
     }
 
     /// The layout for the size the menu was last told.
-    var layout: Layout { Layout(size: size, filtering: filter != nil, preview: previewShown ? preview : .hidden) }
+    var layout: Layout { layout(in: size) }
+
+    /// The layout at a size.
+    func layout(in size: Size) -> Layout {
+        Layout(
+            size: size, filtering: filter != nil, preview: previewShown ? preview : .hidden,
+            header: options.header != nil)
+    }
 
     /// The first list row shown: the one scrolling kept, moved if need be so the cursor is in view at this layout.
     /// Drawing and clicking both read it.

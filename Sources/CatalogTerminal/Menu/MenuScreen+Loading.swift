@@ -32,11 +32,28 @@ extension MenuScreen {
         background: Bool? = nil, preview: PreviewPlacement = .auto,
         load: @escaping @Sendable () throws -> Snapshot<any Screen>
     ) throws {
-        let empty: Snapshot<any Screen> = try CatalogFile.parse([])
         try self.init(
-            source: .fixed(empty), title: title, maxChildren: maxChildren, fuzzy: fuzzy, background: background,
-            preview: preview)
+            loading: description,
+            options: Options(
+                title: title, maxChildren: maxChildren, fuzzy: fuzzy, background: background, preview: preview),
+            load: load)
+    }
+
+    /// Creates a menu with options that loads its catalog in a background job.
+    ///
+    /// - Parameters:
+    ///   - description: What is loading, for the loading line ("titles.txt").
+    ///   - options: How it behaves; its `--query` shows in the filter while the catalog loads.
+    ///   - load: Reads the catalog; an error ends the menu with ``loadError`` set to its description.
+    /// - Throws: ``Hierarchy/Error`` when `maxChildren` is below 2.
+    public init(
+        loading description: String, options: Options, load: @escaping @Sendable () throws -> Snapshot<any Screen>
+    ) throws {
+        let empty: Snapshot<any Screen> = try CatalogFile.parse([])
+        try self.init(source: .fixed(empty), options: options)
         loadingWhat = description
+        if let query = options.query { filter = Filter(text: query, caret: query.count) }
+        let (title, maxChildren) = (options.title, options.maxChildren)
         loader = Job(Self.loadLane) { _ in
             Result {
                 let snapshot = try load()
@@ -62,7 +79,7 @@ extension MenuScreen {
             return finishLoading(loaded)
         }
         if let outcome = result.value(of: Self.searchLane) {
-            show(outcome)
+            return show(outcome)
         }
         if let outcome = result.value(of: Self.previewLane) {
             keep(outcome)
@@ -81,7 +98,7 @@ extension MenuScreen {
             hierarchy = loaded.hierarchy
             levels = [Level(node: hierarchy.root)]
             keepCursorVisible()
-            guard let current = filter else { return .none }
+            guard let current = filter else { return begin() }
             // Keys typed while loading are the filter now.
             let action = startFilter(with: current.text)
             filter?.caret = current.caret

@@ -25,7 +25,7 @@ extension MenuScreen {
         case .scrollDown:
             moveCursor(to: cursor + Self.wheelStep, count: count)
         case .press where mouse.button == .left:
-            let row = mouse.row - layout.promptRows
+            let row = mouse.row - layout.headerRows - layout.promptRows
             guard row >= 0, row < layout.listRows, mouse.column < layout.columns else { return .none }
             let position = firstRow(in: layout) + row
             guard position < count else { return .none }

@@ -39,23 +39,60 @@ public struct MenuScreen: Screen {
     /// searched at once, within the keystroke.
     public static let backgroundSearchThreshold = 100_000
 
+    /// How a menu behaves: what its command line asked for.
+    public struct Options: Sendable {
+        /// The root's title in the breadcrumb.
+        public var title = "Catalog"
+        /// The most children a level shows; at least 2.
+        public var maxChildren = 10
+        /// Whether the filter matches fuzzily.
+        public var fuzzy = false
+        /// Whether searches run as jobs; `nil` does so for catalogs of at least ``backgroundSearchThreshold``.
+        public var background: Bool?
+        /// Where the preview pane goes.
+        public var preview = PreviewPlacement.auto
+        /// Whether Tab marks entries (and groups) to pick several.
+        public var multi = false
+        /// The filter's text at the start (`--query`).
+        public var query: String?
+        /// A line shown above the list (`--header`).
+        public var header: String?
+        /// The filter's prompt (`--prompt`).
+        public var prompt = "/ "
+        /// Pick at once when exactly one entry matches at the start (`--select-1`).
+        public var selectOne = false
+        /// Quit at once when nothing matches at the start (`--exit-0`).
+        public var exitZero = false
+
+        public init(
+            title: String = "Catalog", maxChildren: Int = 10, fuzzy: Bool = false, background: Bool? = nil,
+            preview: PreviewPlacement = .auto
+        ) {
+            self.title = title
+            self.maxChildren = maxChildren
+            self.fuzzy = fuzzy
+            self.background = background
+            self.preview = preview
+        }
+    }
+
     let source: MenuSource
-    let rootTitle: String
+    /// What the command line asked for.
+    let options: Options
+    var rootTitle: String { options.title }
     /// The most children a level shows.
-    public let maxChildren: Int
+    public var maxChildren: Int { options.maxChildren }
     var snapshot: Snapshot<any Screen>
     var hierarchy: Hierarchy
     var levels: [Level]
     var filter: Filter?
     /// The size the menu is drawn into, as the session last told it.
     var size = Size.standard
-    let fuzzy: Bool
-    /// Whether searches run as jobs; `nil` decides by the catalog's size.
-    let background: Bool?
+    var fuzzy: Bool { options.fuzzy }
+    var preview: PreviewPlacement { options.preview }
     /// Whether a search job is running whose result the filter waits for.
     var searching = false
-    /// Where the preview pane goes, and whether it shows (a key toggles it).
-    let preview: PreviewPlacement
+    /// Whether the preview pane shows (a key toggles it).
     var previewShown = true
     /// The previews made so far, by record, and the one being made.
     var previews: [UInt32: Preview] = [:]
@@ -69,12 +106,16 @@ public struct MenuScreen: Screen {
     var loader: Job?
     /// What is being loaded, while it is.
     var loadingWhat: String?
+    /// The entries marked to pick (`--multi`), by record, and how many are marked under each node shown.
+    var marked: Set<UInt32> = []
+    /// Whether `--query`, `--select-1` and `--exit-0` still wait for the first search to finish.
+    var awaitingFirstSearch = false
 
     /// Why loading failed, if it did; the menu quits then.
     public internal(set) var loadError: String?
 
-    /// The entry picked from a fixed catalog, as a record of ``snapshot``.
-    public internal(set) var picked: UInt32?
+    /// The entries picked from a fixed catalog, as records of ``snapshot``, in catalog order.
+    public internal(set) var picked: [UInt32] = []
 
     /// Creates a menu.
     ///
@@ -91,22 +132,37 @@ public struct MenuScreen: Screen {
         source: MenuSource, title: String = "Catalog", maxChildren: Int = 10, fuzzy: Bool = false,
         background: Bool? = nil, preview: PreviewPlacement = .auto
     ) throws {
+        try self.init(
+            source: source,
+            options: Options(
+                title: title, maxChildren: maxChildren, fuzzy: fuzzy, background: background, preview: preview))
+    }
+
+    /// Creates a menu with options.
+    ///
+    /// - Parameters:
+    ///   - source: The entries.
+    ///   - options: How it behaves.
+    /// - Throws: ``Hierarchy/Error`` when `maxChildren` is below 2.
+    public init(source: MenuSource, options: Options) throws {
         self.source = source
-        self.preview = preview
-        self.rootTitle = title
-        self.maxChildren = maxChildren
-        self.fuzzy = fuzzy
-        self.background = background
+        self.options = options
         snapshot = source.snapshot()
-        hierarchy = try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren)
+        hierarchy = try Hierarchy(snapshot, rootTitle: options.title, maxChildren: options.maxChildren)
         levels = [Level(node: hierarchy.root)]
+        awaitingFirstSearch = options.query != nil || options.selectOne || options.exitZero
     }
 
     /// Whether searches run as jobs.
-    var searchesInBackground: Bool { background ?? (snapshot.count >= Self.backgroundSearchThreshold) }
+    var searchesInBackground: Bool { options.background ?? (snapshot.count >= Self.backgroundSearchThreshold) }
 
-    /// The full path of the picked entry, if any.
-    public var pickedPath: String? { picked.map { snapshot.table.path(Int($0)) } }
+    /// The picked entries' paths as they were read, byte for byte, in catalog order.
+    public var pickedBytes: [[UInt8]] {
+        picked.map { record in snapshot.table.withPathBytes(Int(record)) { Array($0) } }
+    }
+
+    /// The full path of the first picked entry, if any.
+    public var pickedPath: String? { picked.first.map { snapshot.table.path(Int($0)) } }
 
     // MARK: - Screen
 
@@ -127,7 +183,7 @@ public struct MenuScreen: Screen {
     }
 
     public mutating func handle(_ event: Event) throws -> Action {
-        let start = startLoading()
+        let start = isLoading || loader != nil ? startLoading() : begin()
         let refreshed = refreshIfChanged()
         let action: Action
         switch event {

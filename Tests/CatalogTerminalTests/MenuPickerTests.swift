@@ -1,0 +1,95 @@
+import CatalogKit
+import Testing
+
+@testable import CatalogTerminal
+
+/// The menu as a picker over a catalog file: several picks, a starting query, picking or quitting at once, a
+/// header and a prompt, as fzf's options do.
+@Suite("Menu as a picker")
+struct MenuPickerTests {
+    static let lines = "src/app/main.swift\nsrc/app/view.swift\nsrc/lib/util.swift\ndocs/readme.md\nLICENSE\n"
+
+    func session(_ configure: (inout MenuScreen.Options) -> Void) throws -> Session {
+        var options = MenuScreen.Options()
+        configure(&options)
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array(Self.lines.utf8))
+        var session = Session(root: try MenuScreen(source: .fixed(snapshot), options: options))
+        _ = session.settle(session.start(size: .standard), with: InlineJobs())
+        return session
+    }
+
+    func menu(_ session: Session) throws -> MenuScreen { try #require(session.stack.first as? MenuScreen) }
+
+    func picks(_ session: Session) throws -> [String] {
+        try menu(session).pickedBytes.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test("--multi: Tab marks a group and everything under it; Enter picks every mark in catalog order")
+    func multi() throws {
+        var session = try session { $0.multi = true }
+        // The root: 1 docs (one entry, inlined), 2 src, 3 LICENSE.
+        let text = session.render(in: .standard).text
+        #expect(text.contains("☐ readme.md"))
+        _ = session.handle(.key(.down))  // src
+        _ = session.handle(.key(.tab))
+        #expect(session.render(in: .standard).text.contains("☑ src"))
+        _ = session.handle(.key(.enter))  // into src: app is all marked, lib too
+        _ = session.handle(.key(.enter))  // into app
+        _ = session.handle(.key(.tab))  // unmark main.swift
+        _ = session.handle(.key(.left))
+        #expect(session.render(in: .standard).text.contains("▣ app"), "partly marked")
+        #expect(try menu(session).statusText.hasSuffix("2 marked"))
+        #expect(session.handle(.key(.enter)) == [], "Enter on a group goes into it")
+        _ = session.handle(.key(.left))
+        let effects = session.handle(.key(.character("/"))) + session.handle(.key(.enter))
+        #expect(effects == [.quit])
+        #expect(try picks(session) == ["src/app/view.swift", "src/lib/util.swift"])
+    }
+
+    @Test("without marks, Enter picks the highlighted entry even in --multi")
+    func multiWithoutMarks() throws {
+        var session = try session { $0.multi = true }
+        _ = session.handle(.key(.character("1")))
+        #expect(try picks(session) == ["docs/readme.md"])
+    }
+
+    @Test("--query starts filtered; --select-1 picks a single match at once; --exit-0 quits when none match")
+    func startingQuery() throws {
+        let filtered = try session { $0.query = "swift" }
+        #expect(try menu(filtered).filter?.text == "swift")
+        #expect(try menu(filtered).filter?.hits.count == 3)
+        let one = try session {
+            $0.query = "util"
+            $0.selectOne = true
+        }
+        #expect(try picks(one) == ["src/lib/util.swift"])
+        let none = try session {
+            $0.query = "zzz"
+            $0.exitZero = true
+            $0.selectOne = true
+        }
+        #expect(try picks(none).isEmpty)
+        #expect(try menu(none).filter?.hits.count == 0)
+        // With several matches neither option acts: the picker waits.
+        let several = try session {
+            $0.query = "swift"
+            $0.selectOne = true
+            $0.exitZero = true
+        }
+        #expect(try picks(several).isEmpty)
+    }
+
+    @Test("--header shows above the list, --prompt replaces the filter's prompt and the cursor follows it")
+    func headerAndPrompt() throws {
+        var session = try session {
+            $0.header = "Pick a file"
+            $0.prompt = "file> "
+        }
+        _ = session.handle(.key(.character("u")))
+        let frame = session.render(in: .standard)
+        #expect(frame.lines[1].text == "Pick a file")
+        #expect(frame.lines[2].text == "file> u")
+        #expect(frame.cursor?.row == 2 && frame.cursor?.column == 7)
+        #expect(frame.lines[3].text.hasPrefix("  util.swift"))
+    }
+}
