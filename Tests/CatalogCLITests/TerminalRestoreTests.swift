@@ -30,6 +30,23 @@ struct TerminalRestoreTests {
         "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
     /// What entering it turns on, mouse reporting included.
     static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+
+    /// How the launcher takes the terminal: the whole screen, or a region below the prompt (`--height`).
+    enum Presentation: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case fullScreen = "full screen"
+        case inline = "--height 10"
+
+        var arguments: [String] { self == .inline ? ["--height", "10"] : [] }
+        /// What entering writes first, again after a stop.
+        var enter: String { self == .inline ? "\u{1B}7" : "\u{1B}[?1049h" }
+        /// What leaving writes last.
+        var leave: String {
+            self == .inline
+                ? "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}8\u{1B}[J\u{1B}[?25h"
+                : leaveSequence
+        }
+        var testDescription: String { rawValue }
+    }
     /// Generous: the machine may be busy with other builds.
     static let timeout = Duration.seconds(60)
 
@@ -52,8 +69,9 @@ struct TerminalRestoreTests {
     }
 
     /// Starts the launcher and waits for the menu.
-    func start() throws -> PTY {
-        let pty = try PTY.spawn(path: productPath("catalog"), environment: Self.environment)
+    func start(_ presentation: Presentation = .fullScreen) throws -> PTY {
+        let pty = try PTY.spawn(
+            path: productPath("catalog"), arguments: presentation.arguments, environment: Self.environment)
         try pty.read(until: "/ filter · q quit", timeout: Self.timeout)
         let raw = try pty.attributes()
         #expect(raw.c_lflag & tcflag_t(ECHO | ICANON | ISIG) == 0, "the launcher is in raw mode")
@@ -61,11 +79,12 @@ struct TerminalRestoreTests {
         return pty
     }
 
-    @Test("the terminal is restored on every way out", arguments: ExitPath.allCases)
-    func restored(_ path: ExitPath) throws {
+    @Test("the terminal is restored on every way out", arguments: ExitPath.allCases, Presentation.allCases)
+    func restored(_ path: ExitPath, _ presentation: Presentation) throws {
         let before = try Self.freshSettings()
         #expect(before.c_lflag & tcflag_t(ECHO | ICANON | ISIG) == tcflag_t(ECHO | ICANON | ISIG))
-        let pty = try start()
+        let pty = try start(presentation)
+        let leaveSequence = presentation.leave
         let status: PTY.ExitStatus
         switch path {
         case .quitKey:
@@ -87,11 +106,11 @@ struct TerminalRestoreTests {
             #expect(pty.waitUntilStopped(timeout: Self.timeout))
             #expect(PTY.sameSettings(before, try pty.attributes()), "restored while stopped")
             // The bytes were written before the stop; read them from the terminal now.
-            let whileStopped = try pty.read(until: Self.leaveSequence, since: beforeStop, timeout: Self.timeout)
-            #expect(whileStopped.hasSuffix(Self.leaveSequence), "left the screen while stopped")
+            let whileStopped = try pty.read(until: leaveSequence, since: beforeStop, timeout: Self.timeout)
+            #expect(whileStopped.hasSuffix(leaveSequence), "left the screen while stopped")
             let mark = pty.mark
             pty.signal(SIGCONT)
-            try pty.read(until: "\u{1B}[?1049h", since: mark, timeout: Self.timeout)
+            try pty.read(until: presentation.enter, since: mark, timeout: Self.timeout)
             try pty.read(until: "/ filter · q quit", since: mark, timeout: Self.timeout)
             #expect(try pty.attributes().c_lflag & tcflag_t(ECHO) == 0, "raw again after SIGCONT")
             try pty.send("q")
@@ -106,8 +125,8 @@ struct TerminalRestoreTests {
             status = try pty.wait(timeout: Self.timeout)
             #expect(status == .signaled(SIGILL) || status == .signaled(SIGTRAP), "\(status)")
         }
-        #expect(PTY.sameSettings(before, try pty.attributes()), "\(path.rawValue): settings after \(status)")
-        #expect(pty.outputText.hasSuffix(Self.leaveSequence), "\(path.rawValue): \(pty.outputText.suffix(120))")
+        #expect(PTY.sameSettings(before, try pty.attributes()), "\(path.rawValue), \(presentation.rawValue): settings after \(status)")
+        #expect(pty.outputText.hasSuffix(leaveSequence), "\(path.rawValue): \(pty.outputText.suffix(120))")
     }
 
     @Test("a screen that throws, or whose factory throws, leaves the launcher running")

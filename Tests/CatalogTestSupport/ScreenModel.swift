@@ -3,8 +3,9 @@ import CatalogTerminal
 
 /// A very small terminal emulator: enough of VT100 to read back what a full-screen program drew.
 ///
-/// It understands printable text (wide characters take two cells), CR, LF, backspace, cursor positioning
-/// (`CSI row;col H`), erasing lines and the screen (`CSI K`, `CSI 2K`, `CSI 2J`), and the alternate screen
+/// It understands printable text (wide characters take two cells), CR, LF (scrolling at the bottom), backspace,
+/// cursor positioning and moves (`CSI row;col H`, `CSI n A/B/C/D`), saving and restoring the cursor (`ESC 7`,
+/// `ESC 8`), erasing lines and the screen (`CSI K`, `CSI 2K`, `CSI J`, `CSI 2J`), and the alternate screen
 /// (`CSI ? 1049 h/l`). Other sequences are skipped.
 public struct ScreenModel {
     public private(set) var size: Size
@@ -13,6 +14,7 @@ public struct ScreenModel {
     private var onAlternate = false
     private var row = 0
     private var column = 0
+    private var saved = (0, 0)
 
     public init(size: Size) {
         self.size = size
@@ -52,6 +54,11 @@ public struct ScreenModel {
         while let scalar = scalars.popFirst() {
             switch scalar {
             case "\u{1B}":
+                if scalars.first == "7" || scalars.first == "8" {
+                    // DECSC and DECRC: save and restore the cursor.
+                    if scalars.removeFirst() == "7" { saved = (row, column) } else { (row, column) = saved }
+                    continue
+                }
                 guard scalars.first == "[" else {
                     if scalars.first == "]" {  // OSC: skip to BEL or ST
                         while let next = scalars.popFirst(), next != "\u{7}", next != "\u{9C}" {}
@@ -69,12 +76,26 @@ public struct ScreenModel {
                 guard let final = scalars.popFirst() else { return }
                 control(final, parameters)
             case "\r": column = 0
-            case "\n": row = min(row + 1, size.rows - 1)
+            case "\n": lineFeed()
             case "\u{8}": column = max(column - 1, 0)
             default:
                 if scalar.value < 0x20 { continue }
                 put(Character(scalar))
             }
+        }
+    }
+
+    /// Down a row, scrolling the screen up at the bottom as a terminal does.
+    private mutating func lineFeed() {
+        guard row == size.rows - 1 else {
+            row = min(row + 1, size.rows - 1)
+            return
+        }
+        let blank = Array(repeating: " ", count: max(size.columns, 0))
+        if onAlternate {
+            alternate = Array(alternate.dropFirst()) + [blank]
+        } else {
+            main = Array(main.dropFirst()) + [blank]
         }
     }
 
@@ -109,6 +130,17 @@ public struct ScreenModel {
             eraseLine(row, from: parameters == "2" ? 0 : column)
         case "J" where parameters == "2":
             for row in 0..<size.rows { eraseLine(row, from: 0) }
+        case "J" where parameters.isEmpty || parameters == "0":
+            eraseLine(row, from: column)
+            for below in (row + 1)..<max(size.rows, row + 1) { eraseLine(below, from: 0) }
+        case "A", "B", "C", "D":
+            let count = max(numbers.first.flatMap { $0 } ?? 1, 1)
+            switch final {
+            case "A": row = max(row - count, 0)
+            case "B": row = min(row + count, size.rows - 1)
+            case "C": column = min(column + count, size.columns - 1)
+            default: column = max(column - count, 0)
+            }
         case "h" where parameters == "?1049":
             onAlternate = true
             alternate = Self.blank(size)

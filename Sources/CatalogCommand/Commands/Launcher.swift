@@ -18,16 +18,26 @@ enum Launcher {
             plain: arguments.has("--plain"), catalogOnInput: catalogOnInput, environment: context.environment)
         let colorMode = ColorMode.detect(environment: context.environment)
         let mouse = !arguments.has("--no-mouse")
+        var height: InlineHeight?
+        if let text = arguments.values["--height"] {
+            guard let parsed = InlineHeight(text) else {
+                throw Arguments.UsageError(
+                    description: "option '--height' needs N rows or N% of the window (1 to 100%), not '\(text)'.")
+            }
+            height = parsed
+        }
         var outcome: LineDriver.Outcome
         switch LaunchMode.decide(facts) {
         case .fullScreen:
             outcome = Shell.run(
-                session: session, input: STDIN_FILENO, output: STDOUT_FILENO, colorMode: colorMode, mouse: mouse)
+                session: session, input: STDIN_FILENO, output: STDOUT_FILENO, colorMode: colorMode, mouse: mouse,
+                height: height)
         case .controllingTerminal:
             let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
             guard tty >= 0 else { return lineMode(session, readsCommands: !catalogOnInput, context: &context) }
             defer { close(tty) }
-            outcome = Shell.run(session: session, input: tty, output: tty, colorMode: colorMode, mouse: mouse)
+            outcome = Shell.run(
+                session: session, input: tty, output: tty, colorMode: colorMode, mouse: mouse, height: height)
         case .lineMode(let readsCommands):
             return lineMode(session, readsCommands: readsCommands, context: &context)
         }

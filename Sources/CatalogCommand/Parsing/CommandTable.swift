@@ -159,6 +159,9 @@ struct CommandTable {
         Option(name: "--prompt", value: "TEXT", commands: [""], help: "the filter's prompt (default '/ ')"),
         Option(name: "--print0", commands: [""], help: "end each picked entry with NUL instead of a newline"),
         Option(
+            name: "--height", value: "N[%]", commands: [""],
+            help: "draw in N rows (or N% of the window) below the prompt instead of the whole screen"),
+        Option(
             name: "--locale", value: "LOCALE", commands: ["", "open", "snapshot"],
             help: "the language screens use, such as de or ko_KR (default: LC_ALL, LC_MESSAGES or LANG)"),
         Option(

@@ -16,7 +16,10 @@ extension MenuScreen {
         let count = children.count
         if move(command, from: current.cursor, count: count) { return .none }
         switch command {
-        case .open: return open(at: current.cursor)
+        case .open:
+            // With entries marked, Enter picks them wherever the cursor is; → still goes into a group.
+            if options.multi, !marked.isEmpty, key == .enter, let first = marked.min() { return open(record: first) }
+            return open(at: current.cursor)
         case .jump:
             guard case .character(let digit) = key,
                 let index = ItemNumber.index(String(digit), count: count, zeroIsTenth: true)

@@ -25,6 +25,11 @@ extension MenuScreen {
             if move(command, from: current.cursor, count: current.hits.count) { return .none }
             switch command {
             case .open:
+                // Typed ahead of the catalog or of the search ("readme⏎" at once): open the first hit once it's in.
+                if isLoading || searching {
+                    acceptWhenReady = true
+                    return .none
+                }
                 guard current.hits.ordered.indices.contains(current.cursor) else { return .bell }
                 return open(record: current.hits.ordered[current.cursor])
             case .deleteBackward:
@@ -60,6 +65,7 @@ extension MenuScreen {
     mutating func closeFilter() {
         filter = nil
         searching = false
+        acceptWhenReady = false
         keepCursorVisible()
     }
 
@@ -103,6 +109,11 @@ extension MenuScreen {
         current.cursor = 0
         current.scroll = 0
         filter = current
+        if acceptWhenReady {
+            acceptWhenReady = false
+            guard let first = outcome.hits.ordered.first else { return .bell }
+            return open(record: first)
+        }
         return settleFirstSearch(hits: outcome.hits.count) { outcome.hits.ordered[0] }
     }
 

@@ -110,6 +110,8 @@ public struct MenuScreen: Screen {
     var marked: Set<UInt32> = []
     /// Whether `--query`, `--select-1` and `--exit-0` still wait for the first search to finish.
     var awaitingFirstSearch = false
+    /// Whether Enter was pressed before the catalog or the search was ready, to open the first hit when it is.
+    var acceptWhenReady = false
 
     /// Why loading failed, if it did; the menu quits then.
     public internal(set) var loadError: String?

@@ -12,6 +12,18 @@ public struct Renderer: Sendable {
     public var colorMode: ColorMode
     /// Whether to wrap each frame in synchronized-update markers.
     public var synchronized: Bool
+    /// How rows are reached: absolutely on a full screen, or down from a saved cursor for a region drawn inline
+    /// below the prompt (`--height`).
+    public var positioning: Positioning
+
+    /// How the renderer moves to a row.
+    public enum Positioning: Sendable {
+        /// `CSI row ; 1 H`: the frame fills the screen from its top.
+        case absolute
+        /// `ESC 8` (restore the cursor saved at the region's top left), then down: the frame starts wherever the
+        /// region does.
+        case belowSavedCursor
+    }
 
     /// The bytes of each row as last drawn, or `nil` when the next frame must be drawn in full.
     private var drawnRows: [String]?
@@ -28,9 +40,11 @@ public struct Renderer: Sendable {
     /// - Parameters:
     ///   - colorMode: How colours are written.
     ///   - synchronized: Whether to wrap frames in synchronized-update markers.
-    public init(colorMode: ColorMode, synchronized: Bool = true) {
+    ///   - positioning: How rows are reached.
+    public init(colorMode: ColorMode, synchronized: Bool = true, positioning: Positioning = .absolute) {
         self.colorMode = colorMode
         self.synchronized = synchronized
+        self.positioning = positioning
     }
 
     /// Forgets what is on the screen, so the next frame is drawn in full (after a resize or a resume).
@@ -66,10 +80,10 @@ public struct Renderer: Sendable {
         output += "\u{1B}[?25l"
         if full { output += "\u{1B}[0m" }
         for row in changed {
-            output += "\u{1B}[\(row + 1);1H\u{1B}[2K" + rows[row]
+            output += move(toRow: row, column: 0) + "\u{1B}[2K" + rows[row]
         }
         if let cursor {
-            output += "\u{1B}[\(cursor.row + 1);\(cursor.column + 1)H\u{1B}[?25h"
+            output += move(toRow: cursor.row, column: cursor.column) + "\u{1B}[?25h"
         }
         if synchronized { output += "\u{1B}[?2026l" }
 
@@ -77,6 +91,17 @@ public struct Renderer: Sendable {
         drawnSize = size
         drawnCursor = cursor
         return output
+    }
+
+    /// The bytes that put the cursor at a cell of the frame.
+    private func move(toRow row: Int, column: Int) -> String {
+        switch positioning {
+        case .absolute:
+            return "\u{1B}[\(row + 1);\(column + 1)H"
+        case .belowSavedCursor:
+            // A count of 0 means 1 to these sequences, so none is written for no move.
+            return "\u{1B}8" + (row > 0 ? "\u{1B}[\(row)B" : "") + (column > 0 ? "\u{1B}[\(column)C" : "")
+        }
     }
 
     /// The bytes for one line: sanitized, cut to `columns` cells with "…", styled with SGR, ending unstyled.

@@ -16,21 +16,25 @@ public enum Shell {
     ///   - output: The terminal to draw on.
     ///   - colorMode: How much colour the terminal shows.
     ///   - mouse: Whether to turn on mouse reporting.
+    ///   - height: A region of this height below the prompt instead of the whole screen (`--height`).
     /// - Returns: The exit status (0 when the user quit, 130 after Ctrl-C, 1 when the terminal failed or went away,
     ///   with the reason in ``LineDriver/Outcome/failure``) and the final session.
     public static func run(
-        session: Session, input: Int32, output: Int32, colorMode: ColorMode, mouse: Bool = true
+        session: Session, input: Int32, output: Int32, colorMode: ColorMode, mouse: Bool = true,
+        height: InlineHeight? = nil
     ) -> LineDriver.Outcome {
         let signals = SignalGuard.install()
         defer { SignalGuard.uninstall() }
         let terminal: Terminal
         do {
-            terminal = try Terminal(input: input, output: output, signals: signals, mode: .fullScreen(mouse: mouse))
+            let mode: Terminal.Mode = height.map { .inline(height: $0, mouse: mouse) } ?? .fullScreen(mouse: mouse)
+            terminal = try Terminal(input: input, output: output, signals: signals, mode: mode)
         } catch {
             return LineDriver.Outcome(status: 1, session: session, failure: "\(error)")
         }
         var loop = EventLoop(
-            session: session, terminal: terminal, jobs: JobRunner(), renderer: Renderer(colorMode: colorMode))
+            session: session, terminal: terminal, jobs: JobRunner(),
+            renderer: Renderer(colorMode: colorMode, positioning: terminal.mode.positioning))
         do {
             let status = try loop.run()
             return LineDriver.Outcome(

@@ -1,7 +1,7 @@
 import Glibc
 
-/// The terminal the launcher draws on: raw mode, the alternate screen, its size, its clock, and reading and writing
-/// bytes.
+/// The terminal the launcher draws on: raw mode, the alternate screen or a region below the prompt, its size, its
+/// clock, and reading and writing bytes.
 ///
 /// With ``Shell``, ``JobRunner`` and ``SignalGuard`` this is the only code that touches the operating system. Entering puts the
 /// terminal in raw mode (no echo, no line editing, no signals from Ctrl-C or Ctrl-Z, no output processing: the
@@ -29,22 +29,43 @@ final class Terminal: Terminaling {
     enum Mode: Sendable, Equatable {
         /// The alternate screen, whole; the user's screen comes back on leaving.
         case fullScreen(mouse: Bool)
+        /// A region of so many rows below the prompt, on the main screen, so the scrollback stays as it was; it is
+        /// cleared on leaving and the prompt comes back where the region began.
+        case inline(height: InlineHeight, mouse: Bool)
 
         /// Bytes that enter the mode: alternate screen, cursor hidden, bracketed paste on, and SGR mouse reporting
         /// (buttons, drags, wheel) when asked for.
-        var enterSequence: String {
+        func enterSequence(rows: Int) -> String {
             switch self {
             case .fullScreen(let mouse):
-                "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h" + (mouse ? "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" : "")
+                return "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h" + Self.mouseOn(mouse)
+            case .inline(_, let mouse):
+                // Room for the region, made by newlines (which scroll the screen if need be), then back up to its
+                // first row, whose place is saved for every frame to start from.
+                let room = String(repeating: "\n", count: max(rows - 1, 0))
+                let back = rows > 1 ? "\u{1B}[\(rows - 1)A" : ""
+                return "\u{1B}[?25l" + room + back + "\r\u{1B}7\u{1B}[?2004h" + Self.mouseOn(mouse)
             }
         }
 
-        /// Bytes that leave it: mouse reporting and bracketed paste off, attributes reset, cursor shown, main screen.
+        private static func mouseOn(_ mouse: Bool) -> String {
+            mouse ? "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" : ""
+        }
+
+        /// Bytes that leave it: mouse reporting and bracketed paste off, attributes reset, cursor shown, and the
+        /// main screen back (or the inline region erased, with the cursor where it began).
         var leaveSequence: String {
+            let off = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m"
             switch self {
-            case .fullScreen:
-                "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+            case .fullScreen: return off + "\u{1B}[?25h\u{1B}[?1049l"
+            case .inline: return off + "\u{1B}8\u{1B}[J\u{1B}[?25h"
             }
+        }
+
+        /// How the renderer reaches a row in this mode.
+        var positioning: Renderer.Positioning {
+            if case .inline = self { return .belowSavedCursor }
+            return .absolute
         }
     }
 
@@ -100,6 +121,15 @@ final class Terminal: Terminaling {
 
     /// The size of the window, or `nil` when the terminal won't say (or says 0×0).
     public func size() -> Size? {
+        guard let window = windowSize() else { return nil }
+        if case .inline(let height, _) = mode {
+            return Size(columns: window.columns, rows: height.rows(of: window.rows))
+        }
+        return window
+    }
+
+    /// The whole window's size.
+    private func windowSize() -> Size? {
         var window = winsize()
         guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return nil }
         return Size(columns: Int(window.ws_col), rows: Int(window.ws_row))
@@ -117,7 +147,7 @@ final class Terminal: Terminaling {
             throw Error.systemCall("tcsetattr", errno: code)
         }
         isActive = true
-        try write(mode.enterSequence)
+        try write(mode.enterSequence(rows: size()?.rows ?? 0))
     }
 
     /// Leaves the alternate screen and restores the user's settings; does nothing if already left.
@@ -222,6 +252,37 @@ final class Terminal: Terminaling {
                     throw Error.systemCall("write", errno: written < 0 ? errno : EIO)
                 }
             }
+        }
+    }
+}
+
+/// How tall an inline region is (`--height`): so many rows, or a share of the window's, and never more than the
+/// window has nor fewer than 3.
+public enum InlineHeight: Sendable, Equatable {
+    case rows(Int)
+    case percent(Int)
+
+    /// The region's rows in a window of so many rows.
+    public func rows(of window: Int) -> Int {
+        let wanted: Int
+        switch self {
+        case .rows(let rows): wanted = rows
+        case .percent(let percent): wanted = window * min(max(percent, 0), 100) / 100
+        }
+        return min(max(wanted, 3), max(window, 1))
+    }
+
+    /// Reads `N` or `N%`.
+    ///
+    /// - Parameter text: What the user typed.
+    /// - Returns: The height, or `nil` unless it is a whole number from 1 (or 1% to 100%).
+    public init?(_ text: String) {
+        if text.hasSuffix("%") {
+            guard let percent = Int(text.dropLast()), (1...100).contains(percent) else { return nil }
+            self = .percent(percent)
+        } else {
+            guard let rows = Int(text), (1...10_000).contains(rows) else { return nil }
+            self = .rows(rows)
         }
     }
 }

@@ -1,0 +1,106 @@
+import CatalogTerminal
+import CatalogTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// The picker in shell pipelines, as a user runs it: the shell, the real binary, a pseudo-terminal. Frames go to
+/// the terminal and only the pick to standard output, so captures and pipes get exactly the picked line.
+@Suite("Picker in pipelines", .serialized)
+struct PickerPipelineTests {
+    static let timeout = TerminalRestoreTests.timeout
+
+    /// A directory with a catalog file, removed when the test ends.
+    final class Workspace {
+        let directory: URL
+        init(_ lines: String) throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-picker-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data(lines.utf8).write(to: directory.appendingPathComponent("list.txt"))
+        }
+        deinit { try? FileManager.default.removeItem(at: directory) }
+        var list: String { directory.appendingPathComponent("list.txt").path }
+    }
+
+    static let lines = "src/app/main.swift\nsrc/app/view.swift\nsrc/lib/util.swift\ndocs/readme.md\n"
+
+    /// Runs a shell script under a pseudo-terminal, with `$CATALOG` set to the binary.
+    func shell(_ script: String, in workspace: Workspace, size: Size = .standard) throws -> PTY {
+        var environment = TerminalRestoreTests.environment
+        environment["CATALOG"] = productPath("catalog")
+        environment["LIST"] = workspace.list
+        return try PTY.spawn(path: "/bin/sh", arguments: ["-c", script], environment: environment, size: size)
+    }
+
+    @Test("x=$(catalog --file list.txt): the menu draws on the terminal and only the pick is captured")
+    func captured() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell("x=$(\"$CATALOG\" --file \"$LIST\"); printf 'got:[%s] status %s\\n' \"$x\" $?", in: workspace)
+        try pty.read(until: "/ filter · q quit", timeout: Self.timeout)
+        try pty.send("util")
+        try pty.read(until: "1 of 4 entries match", timeout: Self.timeout)
+        try pty.send("\r")
+        try pty.read(until: "status", timeout: Self.timeout)
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
+        #expect(pty.outputText.contains("got:[src/lib/util.swift] status 0"))
+    }
+
+    @Test("catalog --file list.txt | cat: the pipe gets the pick alone")
+    func piped() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell("\"$CATALOG\" --file \"$LIST\" | sed 's/^/piped:/'", in: workspace)
+        try pty.read(until: "/ filter · q quit", timeout: Self.timeout)
+        try pty.send("readme\r")
+        try pty.read(until: "piped:docs/readme.md", timeout: Self.timeout)
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
+        #expect(!pty.outputText.contains("piped:\u{1B}"), "no frame went down the pipe")
+    }
+
+    @Test("--multi: Tab on a group marks all of it, Enter prints each, one a line")
+    func multi() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell("\"$CATALOG\" --file \"$LIST\" --multi | sed 's/^/picked:/'", in: workspace)
+        try pty.read(until: "4 entries", timeout: Self.timeout)
+        try pty.send("2")  // into src
+        try pty.read(until: "Catalog › src", timeout: Self.timeout)
+        try pty.send("\t\r")  // mark app (two entries), then Enter picks the marks
+        try pty.read(until: "picked:src/app/view.swift", timeout: Self.timeout)
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
+        // Each pick is a line of its own after the terminal is left (the first follows the leave sequence).
+        let picked = pty.outputText.split(whereSeparator: \.isNewline).compactMap { line in
+            line.range(of: "picked:").map { String(line[$0.lowerBound...]) }
+        }
+        #expect(picked == ["picked:src/app/main.swift", "picked:src/app/view.swift"])
+    }
+
+    @Test("--select-1 picks a lone match and --exit-0 exits 1 with none, both without a key")
+    func immediate() throws {
+        let workspace = try Workspace(Self.lines)
+        let one = try shell(
+            "\"$CATALOG\" --file \"$LIST\" --query util --select-1 | sed 's/^/one:/'; echo done", in: workspace)
+        try one.read(until: "done", timeout: Self.timeout)
+        #expect(one.outputText.contains("one:src/lib/util.swift"))
+        let none = try shell("\"$CATALOG\" --file \"$LIST\" --query zzz --exit-0; echo \"status $?\"", in: workspace)
+        try none.read(until: "status", timeout: Self.timeout)
+        #expect(none.outputText.contains("status 1"))
+    }
+
+    @Test("--height 40% draws below the lines already there and leaves them as they were")
+    func inline() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell(
+            "printf 'above 1\\nabove 2\\n'; \"$CATALOG\" --file \"$LIST\" --height 40%; echo \"status $?\"",
+            in: workspace, size: Size(columns: 60, rows: 20))
+        try pty.read(until: "/ filter · q quit", timeout: Self.timeout)
+        #expect(!pty.outputText.contains("\u{1B}[?1049h"), "the alternate screen is never used")
+        let drawn = pty.screenText.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(drawn.prefix(3) == ["above 1", "above 2", "Catalog"])
+        #expect(drawn.count == 20)
+        try pty.send("view\r")
+        try pty.read(until: "status 0", timeout: Self.timeout)
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
+        let after = pty.screenText.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(after.prefix(4) == ["above 1", "above 2", "src/app/view.swift", "status 0"])
+        #expect(!pty.screenText.contains("Catalog"), "the region is gone")
+    }
+}
