@@ -265,3 +265,23 @@ struct MenuBackgroundTests {
         #expect((session.stack.first as? MenuScreen)?.loadError == "line 1: the path has an empty title")
     }
 }
+
+@Suite("Menu filter editing")
+struct MenuFilterEditingTests {
+    @Test("a combining mark typed after a letter joins it, and typing on never traps")
+    func joiningCharacters() throws {
+        var session = Session(root: try MenuScreen(source: .registry(try MenuScreenTests.registry())))
+        _ = session.start(size: .standard)
+        for key: Key in [
+            .character("/"), .character("e"), .character("\u{301}"), .character("x"), .left, .character("\u{301}"),
+            .backspace, .character("y"),
+        ] {
+            _ = session.handle(.key(key))
+        }
+        let menu = try #require(session.stack.first as? MenuScreen)
+        let filter = try #require(menu.filter)
+        // "e", a mark (é), "x", ←, another mark on é, ⌫ deletes that whole character, then "y" before the x.
+        #expect(filter.text == "yx")
+        #expect(filter.caret == 1)
+    }
+}

@@ -57,7 +57,9 @@ extension MenuScreen {
         if case .character(let character) = key {
             var characters = Array(current.text)
             characters.insert(character, at: current.caret)
-            return setFilterText(String(characters), caret: current.caret + 1)
+            // A mark or joiner typed after a letter joins it into one character: count the caret again.
+            let caret = String(characters[...current.caret]).count
+            return setFilterText(String(characters), caret: caret)
         }
         return .none
     }
@@ -81,7 +83,7 @@ extension MenuScreen {
         let query = Query(text, fuzzy: fuzzy)
         let changed = force || !query.matchesSameEntries(as: current.query)
         current.text = text
-        current.caret = caret
+        current.caret = min(max(caret, 0), text.count)
         current.query = query
         filter = current
         guard changed, loadingWhat == nil else { return .none }
