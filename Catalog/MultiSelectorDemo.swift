@@ -30,11 +30,18 @@ struct TextField: Equatable {
     }
 
     /// Edits for one key; returns whether the key was an edit or a cursor move.
+    ///
+    /// A character can join the one before it (a combining accent typed after its letter, a joiner in an emoji),
+    /// or an edit can join two neighbours, so the text may grow or shrink by other than one character: the cursor is
+    /// counted again after each edit, and never passes the end.
     mutating func handle(_ key: Key) -> Bool {
+        defer { cursor = min(cursor, text.count) }
         switch key {
         case .character(let character) where Self.accepts(character):
-            text.insert(character, at: text.index(text.startIndex, offsetBy: cursor))
-            cursor += 1
+            let split = text.index(text.startIndex, offsetBy: cursor)
+            let before = String(text[..<split]) + String(character)
+            text = before + String(text[split...])
+            cursor = before.count
         case .backspace where cursor > 0:
             cursor -= 1
             text.remove(at: text.index(text.startIndex, offsetBy: cursor))
