@@ -103,23 +103,53 @@ struct SettingsStoreTests {
         #expect(names == ["settings.json"])
     }
 
-    @Test func aReadOnlyDirectoryNeverLosesThePreviousValue() throws {
+    /// Root writes into read-only directories, so this case can't fail for root; it is skipped then, and
+    /// ``aFailedWriteNeverLosesThePreviousValueEvenForRoot()`` makes a write fail for everyone.
+    @Test(.enabled(if: geteuid() != 0, "root can write into a read-only directory"))
+    func aReadOnlyDirectoryNeverLosesThePreviousValue() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let store = store(in: directory)
         try store.save(AppSettings(accent: "Orange", counter: 41))
         chmod(store.directory.path, 0o555)
         defer { chmod(store.directory.path, 0o755) }
-        do {
+        #expect {
             try store.save(AppSettings(accent: "Orange", counter: 42))
-            // Only root can write here; then the new value must be whole.
-            #expect(geteuid() == 0)
-            #expect(store.load().settings.counter == 42)
-        } catch {
-            #expect("\(error)".hasPrefix("Could not create '\(store.directory.path)/.settings.json."))
-            #expect(store.load() == SettingsLoad(settings: AppSettings(accent: "Orange", counter: 41)))
+        } throws: { error in
+            "\(error)".hasPrefix("Could not create '\(store.directory.path)/.settings.json.")
         }
+        #expect(store.load() == SettingsLoad(settings: AppSettings(accent: "Orange", counter: 41)))
         let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+        #expect(names == ["settings.json"])
+    }
+
+    @Test func aFailedWriteNeverLosesThePreviousValueEvenForRoot() throws {
+        // A directory whose path leaves room for "settings.json" but not for the longer name of the temporary file
+        // beside it: creating that file fails with ENAMETOOLONG whoever runs the test, root included.
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let length = Int(PATH_MAX) - 1 - "/settings.json".utf8.count - 4  // the file's path fits, with 4 to spare
+        let missing = length - directory.url.path.utf8.count
+        let parts = (missing + 200) / 201
+        var deep = directory.url
+        for part in 0..<parts {
+            // Each part is "/" and a name; the names share what is missing, so the path is exactly `length` long.
+            let name = (missing - parts) / parts + (part < (missing - parts) % parts ? 1 : 0)
+            deep.appendPathComponent(String(repeating: "d", count: name))
+        }
+        #expect(deep.path.utf8.count == length)
+        var store = FileSettingsStore(directory: deep)
+        store.now = { Date(timeIntervalSince1970: 1_700_000_000) }
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        try Data(#"{"accent": "Orange", "counter": 41}"#.utf8).write(to: store.file)
+        #expect {
+            try store.save(AppSettings(accent: "Orange", counter: 42))
+        } throws: { error in
+            "\(error)".hasPrefix("Could not create '\(deep.path)/.settings.json.")
+                && "\(error)".hasSuffix(".tmp': File name too long.")
+        }
+        #expect(store.load() == SettingsLoad(settings: AppSettings(accent: "Orange", counter: 41)))
+        let names = try FileManager.default.contentsOfDirectory(atPath: deep.path)
         #expect(names == ["settings.json"])
     }
 
