@@ -78,16 +78,19 @@ enum FrameCheck {
     }
 
     private static func problem(inSequence parameters: String, final: Unicode.Scalar, size: Size) -> String? {
-        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        // The parameters hold only digits, `;` and `?` (the caller read no others).
         switch final {
         case "H":
+            let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
             guard numbers.count == 2, let row = numbers[0], let column = numbers[1], (1...size.rows).contains(row),
                 (1...size.columns).contains(column)
             else { return "a cursor move CSI \(parameters)H outside \(size)" }
             return nil
         case "K" where parameters == "2":
             return nil
-        case "m" where !parameters.hasPrefix("?") && numbers.allSatisfy { $0 != nil }:
+        case "m"
+        where !parameters.isEmpty && !parameters.contains("?") && !parameters.hasSuffix(";")
+            && !parameters.contains(";;"):
             return nil
         case "h", "l":
             return ["?25", "?2026"].contains(parameters) ? nil : "a foreign sequence CSI \(parameters)\(final)"
