@@ -39,7 +39,9 @@ let package = Package(
         .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "CatalogTestSupport"]),
         .testTarget(
             name: "CatalogTerminalTests", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogTestSupport"]),
-        .testTarget(name: "CatalogDemosTests", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogDemos"]),
+        .testTarget(
+            name: "CatalogDemosTests",
+            dependencies: ["CatalogKit", "CatalogTerminal", "CatalogDemos", "CatalogTestSupport"]),
         .testTarget(
             name: "CatalogCLITests",
             dependencies: [

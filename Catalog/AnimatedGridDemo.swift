@@ -11,11 +11,28 @@ extension Demos {
 /// A grid of lettered cells that swaps two cells on every tick of a clock it is given.
 ///
 /// Time only moves by ``Event/tick(now:)``: the screen asks for the next tick with ``Action/tick(after:)`` while it
-/// runs, and never has more than one tick pending. It starts when it opens (its first size event). Any key pauses; Space or Enter plays again, and → steps one frame
-/// while paused. A paused screen ignores a late tick and asks for no more, so leaving it stops the clock cleanly.
-struct AnimatedGridDemo: Screen {
+/// runs, and never has more than one tick pending. It starts when it opens (its first size event). Any key pauses;
+/// Space or Enter plays again, and → (or `s n` in line mode) steps while paused. A paused screen ignores a late tick
+/// and asks for no more, so leaving it stops the clock cleanly.
+struct AnimatedGridDemo: KeymapScreen {
     static let interval = Duration.milliseconds(120)
     static let cellWidth = 4
+    /// How many frames `s n` may step at once.
+    static let steps = 1...1000
+
+    /// What a key or a line command does.
+    enum Command: Sendable, Equatable {
+        case play, pause, step, reset
+    }
+
+    /// The keys and line commands. While the grid plays, every key pauses it, whatever it is bound to.
+    static let keymap = Keymap<Command>([
+        KeyBinding([.character(" "), .enter], .play, label: "space", help: "play"),
+        KeyBinding([.character("p")], .pause, label: "any key", help: "pause"),
+        KeyBinding([.right], .step, help: "step frames", line: "s [n]"),
+        KeyBinding([.character("r")], .reset, help: "restore the order", line: "r"),
+    ])
+    var keymap: Keymap<Command> { Self.keymap }
 
     /// The cells' letters, in grid order.
     private(set) var cells: [Character]
@@ -38,7 +55,6 @@ struct AnimatedGridDemo: Screen {
     }
 
     var title: String { "Animated Grid" }
-    var lineHelp: [String] { ["s [n]    advance n frames (default 1)", "r        restore the order"] }
 
     mutating func handle(_ event: Event) throws -> Action {
         switch event {
@@ -46,8 +62,7 @@ struct AnimatedGridDemo: Screen {
             // The session tells a screen its size as it opens: start animating then, once.
             guard !started else { return .none }
             started = true
-            isRunning = true
-            return requestTick()
+            return perform(.play, .key(.enter))
         case .finished, .environment: return .none
         case .tick(let now):
             tickPending = false
@@ -59,20 +74,28 @@ struct AnimatedGridDemo: Screen {
             advance()
             return requestTick()
         case .key(let key):
-            if isRunning {
-                isRunning = false
-                return .status("Paused at frame \(step). Space plays.")
-            }
-            switch key {
-            case .character(" "), .enter:
-                isRunning = true
-                return requestTick()
-            case .right: advance()
-            case .character("r"): reset()
-            default: break
-            }
-            return .none
+            return isRunning ? perform(.pause, .key(key)) : perform(key: key)
         }
+    }
+
+    mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
+        switch command {
+        case .play:
+            isRunning = true
+            return requestTick()
+        case .pause:
+            guard isRunning else { return .none }
+            isRunning = false
+            return .status("Paused at frame \(step). Space plays.")
+        case .step:
+            guard let count = input.number(in: Self.steps, default: 1) else {
+                return input.missingNumber(in: Self.steps, "a number of frames")
+            }
+            for _ in 0..<count { advance() }
+        case .reset:
+            reset()
+        }
+        return .none
     }
 
     private mutating func requestTick() -> Action {
@@ -129,30 +152,12 @@ struct AnimatedGridDemo: Screen {
         var lines = gridRows(width: size.columns).map { row in
             Line(row.map { Span(" \($0)  ", Style(foreground: color($0), bold: true)) })
         }
-        lines += ["", Line(stateLine), Line("Space play  any key pause  → step  r reset", .dim)]
-        return clipped(lines, to: size)
+        lines += ["", Line(stateLine), footer]
+        return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(width: Int) -> [String] {
         // Line mode has no clock: frames move only with `s`.
         gridRows(width: width).map { String($0) } + ["Frame \(step) · type s to step"]
-    }
-
-    mutating func handle(line: String) throws -> Action {
-        let command = LineCommand(line)
-        switch command.word {
-        case "s":
-            let count = command.argument.isEmpty ? 1 : (command.number ?? 0)
-            guard (1...1000).contains(count) else {
-                return .status("Give a number of frames from 1 to 1000, not “\(command.argument)”.")
-            }
-            for _ in 0..<count { advance() }
-            return .none
-        case "r":
-            reset()
-            return .none
-        default:
-            return .unknownCommand(line, hint: "Type s [n] to advance or r to reset.")
-        }
     }
 }

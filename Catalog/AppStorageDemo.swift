@@ -6,123 +6,193 @@ extension Demos {
         "@AppStorage", in: ["Storage"], keywords: ["settings", "persist", "json", "preferences", "xdg"],
         summary: "Settings that persist across runs in ~/.config/catalog/settings.json"
     ) {
-        AppStorageDemo(opening: { try FileSettingsStore(environment: DemoEnvironment.variables) })
+        let environment = factoryEnvironment
+        return AppStorageDemo.opening { try FileSettingsStore(environment: environment) }
     }
 }
 
 /// An accent colour and a counter that persist across runs through an injected ``SettingsStore``.
 ///
-/// The screen never touches files itself: it loads once when created and saves through the store after each change.
-/// A store that fails leaves the value on screen and the previous one on disk, and says so.
-struct AppStorageDemo: Screen {
+/// The screen never touches files: it is given the settings its factory loaded, and each change starts a save job
+/// in the ``save`` lane, which the shell runs off the input path. A newer save supersedes one still waiting. A store
+/// that fails leaves the value on screen and the previous one on disk, and the screen says so when the job's result
+/// comes back.
+struct AppStorageDemo: KeymapScreen {
+    /// Why a save job didn't save.
+    enum SaveFailure: Error, Equatable, CustomStringConvertible {
+        /// A newer save replaced this one before it began.
+        case superseded
+        /// The store failed, for this reason.
+        case failed(String)
+
+        var description: String {
+            switch self {
+            case .superseded: return "a newer save replaced this one"
+            case .failed(let reason): return reason
+            }
+        }
+    }
+
+    /// The lane saves run in: the settings saved, or why they weren't.
+    static let save = JobLane<Result<AppSettings, SaveFailure>>("save")
+
+    /// What a key or a line command does.
+    enum Command: Sendable, Equatable {
+        case up, down, previous, next, increment, decrement, reset, accent
+    }
+
+    /// The keys and line commands. ←/→ change the row under the cursor; `+` and `-` count on any row.
+    static let keymap = Keymap<Command>([
+        KeyBinding([.up], .up, label: "↑↓", help: "move"),
+        KeyBinding([.down], .down, help: "move down", footer: false),
+        KeyBinding([.left], .previous, label: "←→", help: "change"),
+        KeyBinding([.right, .enter, .character(" ")], .next, help: "next value", footer: false),
+        KeyBinding([.character("+")], .increment, label: "+/-", help: "count", line: "+"),
+        KeyBinding([.character("-")], .decrement, help: "count down", footer: false, line: "-"),
+        KeyBinding([.character("r")], .reset, help: "reset", line: "reset"),
+        KeyBinding([], .accent, help: "choose an accent colour", footer: false, line: "accent <name>"),
+    ])
+    var keymap: Keymap<Command> { Self.keymap }
+
     private(set) var settings: AppSettings
     /// The row under the cursor: 0 accent, 1 counter.
     private(set) var row = 0
-    /// A problem found while loading or saving, shown until the next successful save.
-    private(set) var message: String?
+    /// The problems found while loading or saving, one sentence each, shown until the next successful save.
+    private(set) var messages: [String]
+    private(set) var glyphs = Glyphs.unicode
     private let store: any SettingsStore
 
-    /// Creates the screen with a store.
+    /// Creates the screen with its store and what was loaded from it; it does no I/O itself.
     ///
-    /// - Parameter opening: Makes the store; a failure keeps settings in memory and shows why.
-    init(opening: () throws -> any SettingsStore) {
+    /// Values out of range (a hand-edited counter of `Int.max`, an unknown colour) are brought into range, and the
+    /// message says what changed.
+    ///
+    /// - Parameters:
+    ///   - store: Where changes are saved, by jobs.
+    ///   - loaded: What the factory loaded.
+    init(store: any SettingsStore, loaded: SettingsLoad) {
+        self.store = store
+        let checked = loaded.settings.checked()
+        settings = checked.settings
+        messages = [loaded.message].compactMap { $0 } + checked.problems
+    }
+
+    /// The demo's composition root: makes the store, loads the settings once, and gives both to the screen.
+    ///
+    /// - Parameter makeStore: Makes the store; a failure keeps settings in memory and says why.
+    /// - Returns: The screen.
+    static func opening(_ makeStore: () throws -> any SettingsStore) -> AppStorageDemo {
         let store: any SettingsStore
         do {
-            store = try opening()
+            store = try makeStore()
         } catch {
             store = MemorySettingsStore(message: "\(error) Settings last until you quit.")
         }
-        self.store = store
-        let loaded = store.load()
-        settings = loaded.settings
-        message = loaded.message
+        return AppStorageDemo(store: store, loaded: store.load())
     }
 
     var title: String { "@AppStorage" }
-    var lineHelp: [String] {
-        [
-            "accent <name>   choose an accent colour", "+ / -           change the counter",
-            "reset           restore defaults",
-        ]
-    }
+
+    /// The problems as one message, if there are any.
+    var message: String? { messages.isEmpty ? nil : messages.joined(separator: " ") }
 
     private var accentIndex: Int { AppSettings.accents.firstIndex { $0.name == settings.accent } ?? 0 }
 
     mutating func handle(_ event: Event) throws -> Action {
-        guard case .key(let key) = event else { return .none }
+        switch event {
+        case .key(let key): return perform(key: key)
+        case .environment(let environment): glyphs = environment.glyphs
+        case .finished(let result): return saved(result.value(of: Self.save))
+        case .tick, .resize: break
+        }
+        return .none
+    }
+
+    mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
         var changed = settings
-        switch (key, row) {
-        case (.up, _): row = 0
-        case (.down, _): row = 1
-        case (.left, 0), (.right, 0), (.enter, 0), (.character(" "), 0):
-            let step = key == .left ? -1 : 1
-            let count = AppSettings.accents.count
-            changed.accent = AppSettings.accents[(accentIndex + step + count) % count].name
-        case (.right, 1), (.character("+"), _), (.enter, 1), (.character(" "), 1): changed.counter += 1
-        case (.left, 1), (.character("-"), _): changed.counter -= 1
-        case (.character("r"), _): changed = AppSettings()
-        default: break
+        switch command {
+        case .up: row = 0
+        case .down: row = 1
+        case .next where row == 0: changed.accent = accent(after: 1)
+        case .previous where row == 0: changed.accent = accent(after: -1)
+        case .next, .increment, .previous, .decrement:
+            let up = command == .next || command == .increment
+            guard let counter = stepped(settings.counter, up: up, in: AppSettings.counterRange) else {
+                return .atEnd(of: AppSettings.counterRange, "The counter")
+            }
+            changed.counter = counter
+        case .reset: changed = AppSettings()
+        case .accent:
+            guard case .line(let name) = input else { return .none }
+            guard let accent = AppSettings.accents.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                return .status("There is no accent colour “\(name)”. Choose one of \(AppSettings.accentNames).")
+            }
+            changed.accent = accent.name
         }
         return apply(changed)
     }
 
-    /// Shows the new settings and saves them; a failed save keeps them on screen and reports it.
+    /// The accent a number of steps along the list, wrapping at the ends.
+    private func accent(after step: Int) -> String {
+        let count = AppSettings.accents.count
+        return AppSettings.accents[(accentIndex + step + count) % count].name
+    }
+
+    /// Shows the new settings and starts saving them; the result comes back to ``saved(_:)``.
     private mutating func apply(_ changed: AppSettings) -> Action {
         guard changed != settings else { return .none }
         settings = changed
-        do {
-            try store.save(settings)
-            message = nil
+        let store = self.store
+        return .run(
+            Job(Self.save) { isCancelled in
+                // Superseded before it began: the newer save writes instead. Once begun, the store's rename makes
+                // the save all or nothing, so there is nothing to stop halfway.
+                guard !isCancelled() else { return .failure(.superseded) }
+                do {
+                    try store.save(changed)
+                    return .success(changed)
+                } catch {
+                    return .failure(.failed("\(error)"))
+                }
+            })
+    }
+
+    /// Takes a save job's result: a success clears the message, a failure keeps the value on screen and says why.
+    private mutating func saved(_ outcome: Result<AppSettings, SaveFailure>?) -> Action {
+        switch outcome {
+        case .success?:
+            messages = []
             return .none
-        } catch {
-            message = "Not saved: \(error)"
+        case .failure(.failed(let reason))?:
+            messages = ["Not saved: \(reason)"]
             return .bell
+        case .failure(.superseded)?, nil:
+            return .none
         }
     }
 
     func render(in size: Size) -> Frame {
         let accent = AppSettings.accents[accentIndex].rgb
-        let swatch = Span("  ██  ", Style(foreground: .rgb(accent.0, accent.1, accent.2)))
+        let swatch = Span(
+            "  " + String(repeating: glyphs.shades[glyphs.shades.count - 1], count: 2) + "  ",
+            Style(foreground: .rgb(accent.0, accent.1, accent.2)))
+        let (left, right) = glyphs == .ascii ? ("<", ">") : ("◂", "▸")
         func field(_ index: Int, _ label: String, _ value: [Span]) -> Line {
-            let pointer = index == row ? "› " : "  "
-            return Line([Span(pointer + DisplayWidth.pad(label, to: 14), index == row ? .bold : .plain)] + value)
+            let text = glyphs.marker(index == row) + DisplayWidth.pad(label, to: 14)
+            return Line([Span(text, index == row ? .bold : .plain)] + value)
         }
         var lines: [Line] = [
-            field(0, "Accent colour", [Span("◂ \(settings.accent) ▸"), swatch]),
+            field(0, "Accent colour", [Span("\(left) \(settings.accent) \(right)"), swatch]),
             field(1, "Counter", [Span("\(settings.counter)")]),
             "",
-            Line("←→ change  ↑↓ move  + - count  r reset", .dim),
+            footer,
         ]
-        if let message { lines += ["", Line(DisplayWidth.truncate(message, to: size.columns), .bold)] }
-        return clipped(lines, to: size)
+        if !messages.isEmpty { lines += [""] + messages.map { Line($0, .bold) } }
+        return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(width: Int) -> [String] {
-        fitted(
-            ["Accent colour: \(settings.accent)", "Counter: \(settings.counter)"] + (message.map { [$0] } ?? []),
-            width: width)
-    }
-
-    mutating func handle(line: String) throws -> Action {
-        let command = LineCommand(line)
-        var changed = settings
-        switch command.word {
-        case "+": changed.counter += 1
-        case "-": changed.counter -= 1
-        case "reset": changed = AppSettings()
-        case "accent":
-            guard
-                let accent = AppSettings.accents.first(where: { $0.name.lowercased() == command.argument.lowercased() })
-            else {
-                let names = AppSettings.accents.map(\.name).joined(separator: ", ")
-                return .status("There is no accent colour “\(command.argument)”. Choose one of \(names).")
-            }
-            changed.accent = accent.name
-        default:
-            return .unknownCommand(line, hint: "Type accent <name>, +, - or reset.")
-        }
-        let action = apply(changed)
-        if let message { return .status(message) }
-        return action
+        // The messages are printed whole: they name files the user may need to find.
+        fitted(["Accent colour: \(settings.accent)", "Counter: \(settings.counter)"], width: width) + messages
     }
 }

@@ -42,53 +42,40 @@ struct Region: Sendable {
 }
 
 /// The continents in Korean as a ``CheckboxTree``, with the checked ids listed below it.
-struct CheckboxTreeDemo: Screen {
+struct CheckboxTreeDemo: KeymapScreen {
     private(set) var tree: CheckboxTree<Region, String>
 
-    init(glyphs: Glyphs = DemoEnvironment.glyphs) throws {
+    /// The keys and line commands: ↑↓ move, →← or `e <n>` expand, Space or `<n>` check.
+    static let keymap = CheckboxTree<Region, String>.keymap(toggling: "check or uncheck")
+    var keymap: Keymap<CheckboxCommand> { Self.keymap }
+
+    init() throws {
         let regions = try Tree(roots: Region.continents, id: \.id, children: \.children)
-        tree = CheckboxTree(tree: regions, label: \.name, glyphs: glyphs, showsCounts: true)
+        tree = CheckboxTree(tree: regions, label: \.name, showsCounts: true)
     }
 
     var title: String { "Checkbox Tree" }
-    var lineHelp: [String] { ["<n>      check or uncheck row n", "e <n>    expand or collapse row n"] }
 
     /// The checked ids, in tree order.
     var checkedLine: String {
         "Checked: " + (tree.checkedIDs.isEmpty ? "none" : tree.checkedIDs.joined(separator: ", "))
     }
 
-    mutating func handle(_ event: Event) throws -> Action {
-        guard case .key(let key) = event else { return .none }
-        return report(tree.handle(key))
-    }
+    mutating func adopt(_ environment: ScreenEnvironment) { tree.glyphs = environment.glyphs }
 
-    private func report(_ outcome: CheckboxTree<Region, String>.Outcome) -> Action {
-        guard case .toggled(let id, let state) = outcome, let name = tree.title(of: id) else { return .none }
-        return .status((state == .unchecked ? "Unchecked " : "Checked ") + "\(name) (\(id))")
+    mutating func perform(_ command: CheckboxCommand, _ input: CommandInput) -> Action {
+        tree.perform(command, input) { title, id, state in
+            (state == .unchecked ? "Unchecked " : "Checked ") + "\(title) (\(id))"
+        }
     }
 
     func render(in size: Size) -> Frame {
         var lines = tree.render(width: size.columns, height: max(size.rows - 3, 1))
-        lines.append("")
-        lines.append(Line(DisplayWidth.truncate(checkedLine, to: size.columns), .dim))
-        lines.append(Line("↑↓ move  →← expand/collapse  Space check", .dim))
-        return clipped(lines, to: size)
+        lines += ["", Line(checkedLine, .dim), footer]
+        return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(width: Int) -> [String] {
         numbered(tree.rowTexts(), width: width) + fitted([checkedLine], width: width)
-    }
-
-    mutating func handle(line: String) throws -> Action {
-        let command = LineCommand(line)
-        switch (command.word, command.number) {
-        case ("", let row?) where tree.visibleRows.indices.contains(row - 1):
-            return report(tree.toggle(row: row - 1))
-        case ("e", let row?) where tree.toggleExpansion(row: row - 1):
-            return .none
-        default:
-            return .unknownCommand(line, hint: "Type a row number to check it, or e <n> to expand or collapse.")
-        }
     }
 }

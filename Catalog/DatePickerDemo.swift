@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 extension Demos {
     static let datePicker = demo(
@@ -9,7 +10,7 @@ extension Demos {
 }
 
 /// A date picker: ←/→ choose the field, ↑/↓ change it, and the day is clamped to the month's length.
-struct DatePickerDemo: Screen {
+struct DatePickerDemo: KeymapScreen {
     /// A calendar date in the proleptic Gregorian calendar.
     struct Day: Equatable, Comparable {
         var year: Int
@@ -58,6 +59,23 @@ struct DatePickerDemo: Screen {
 
     static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
+    /// What a key or a line command does.
+    enum Command: Sendable, Equatable {
+        case previousField, nextField, increase, decrease, nextDay, previousDay, setDate
+    }
+
+    /// The keys and line commands; `+` and `-` step a day as keys and as line commands alike.
+    static let keymap = Keymap<Command>([
+        KeyBinding([.left], .previousField, label: "←→", help: "field"),
+        KeyBinding([.right, .tab], .nextField, help: "next field", footer: false),
+        KeyBinding([.up], .increase, label: "↑↓", help: "change"),
+        KeyBinding([.down], .decrease, help: "change down", footer: false),
+        KeyBinding([.character("+")], .nextDay, label: "+/-", help: "next or previous day", line: "+"),
+        KeyBinding([.character("-")], .previousDay, help: "previous day", footer: false, line: "-"),
+        KeyBinding([], .setDate, help: "set the date", footer: false, line: "<yyyy-mm-dd>"),
+    ])
+    var keymap: Keymap<Command> { Self.keymap }
+
     private(set) var date: Day
     /// The field under the cursor: 0 year, 1 month, 2 day.
     private(set) var field = 2
@@ -65,18 +83,27 @@ struct DatePickerDemo: Screen {
     init(date: Day = Day(year: 2024, month: 2, day: 29)) { self.date = date }
 
     var title: String { "Date Picker" }
-    var lineHelp: [String] { ["yyyy-mm-dd   set the date", "+ / -        next or previous day"] }
 
-    mutating func handle(_ event: Event) throws -> Action {
-        guard case .key(let key) = event else { return .none }
-        switch key {
-        case .left: field = max(field - 1, 0)
-        case .right, .tab: field = min(field + 1, 2)
-        case .up: change(by: 1)
-        case .down: change(by: -1)
-        default: break
+    mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
+        switch command {
+        case .previousField: field = max(field - 1, 0)
+        case .nextField: field = min(field + 1, 2)
+        case .increase: change(by: 1)
+        case .decrease: change(by: -1)
+        case .nextDay: step(days: 1)
+        case .previousDay: step(days: -1)
+        case .setDate:
+            guard case .line(let text) = input else { return .none }
+            guard let day = Day(text) else { return .unknownCommand(text, in: Self.keymap) }
+            date = day
         }
         return .none
+    }
+
+    /// A line is a date unless it names another command, so `2024-12-31` sets the date.
+    mutating func handle(line: String) throws -> Action {
+        let match = Self.keymap.command(forLine: line) ?? (.setDate, line.trimmingCharacters(in: .whitespaces))
+        return perform(match.command, .line(match.argument))
     }
 
     /// Changes the field under the cursor, wrapping months and days and clamping the day to the month.
@@ -115,27 +142,12 @@ struct DatePickerDemo: Screen {
             spans.append(Span(part, index == field ? .reverse : .plain))
         }
         let lines = [
-            Line(spans), Line("      " + Self.weekdays[date.weekday], .dim), "",
-            Line("←→ field  ↑↓ change", .dim),
+            Line(spans), Line("      " + Self.weekdays[date.weekday], .dim), "", footer,
         ]
-        return clipped(lines, to: size)
+        return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(width: Int) -> [String] {
         fitted(["Date: \(date.text) (\(Self.weekdays[date.weekday]))"], width: width)
-    }
-
-    mutating func handle(line: String) throws -> Action {
-        let command = LineCommand(line)
-        switch command.word {
-        case "+": step(days: 1)
-        case "-": step(days: -1)
-        default:
-            guard let day = Day(command.word) else {
-                return .unknownCommand(line, hint: "Type a date as yyyy-mm-dd, + or -.")
-            }
-            date = day
-        }
-        return .none
     }
 }

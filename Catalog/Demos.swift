@@ -5,7 +5,8 @@ import Foundation
 /// The built-in catalog: every demo screen in this folder.
 ///
 /// Each demo file declares its entry once, in an extension, and a build-tool plugin collects every declaration
-/// into `Demos.all`, so a new demo is one new file:
+/// into `Demos.all`, so a new demo is one new file. A demo declares its keys and line commands once, in a keymap,
+/// which also draws its footer and its help (see ``KeymapScreen``):
 ///
 /// ```swift
 /// import CatalogKit
@@ -17,12 +18,14 @@ import Foundation
 ///     }
 /// }
 ///
-/// struct HelloScreen: Screen {
+/// struct HelloScreen: KeymapScreen {
+///     enum Command: Sendable { case wave }
+///     static let keymap = Keymap<Command>([KeyBinding([.enter], .wave, help: "wave", line: "wave")])
+///     var keymap: Keymap<Command> { Self.keymap }
 ///     var title: String { "Hello" }
-///     mutating func handle(_ event: Event) throws -> Action { .none }
-///     func render(in size: Size) -> Frame { Frame(lines: ["Hello, terminal!"]) }
+///     mutating func perform(_ command: Command, _ input: CommandInput) -> Action { .status("Hello again!") }
+///     func render(in size: Size) -> Frame { Frame(lines: ["Hello, terminal!", footer]).clipped(to: size) }
 ///     func lines(width: Int) -> [String] { ["Hello, terminal!"] }
-///     mutating func handle(line: String) throws -> Action { .none }
 /// }
 /// ```
 public enum Demos {
@@ -42,6 +45,22 @@ public enum Demos {
 
     /// The entries of every built-in demo, for tests and tools.
     public static var entries: [Entry<any Screen>] { all }
+
+    /// The environment the demos' factories read instead of the process's, while bound.
+    ///
+    /// A factory is a demo's composition root, the one place it may read the process environment (the @AppStorage
+    /// demo finds its settings file there); screens never do. Tests bind this to open demos through their factories
+    /// without touching the user's files:
+    ///
+    /// ```swift
+    /// try Demos.$environmentOverride.withValue(["XDG_CONFIG_HOME": directory]) { try entry.make() }
+    /// ```
+    @TaskLocal static var environmentOverride: [String: String]?
+
+    /// The environment a factory reads: the bound override, else the process's.
+    static var factoryEnvironment: [String: String] {
+        environmentOverride ?? ProcessInfo.processInfo.environment
+    }
 
     /// Declares one demo: the entry the launcher lists and the screen it opens.
     ///

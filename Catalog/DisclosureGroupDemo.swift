@@ -9,37 +9,50 @@ extension Demos {
 }
 
 /// Sections with ▸/▾ headers: Enter, Space or →/← open and close the one under the cursor.
-struct DisclosureGroupDemo: Screen {
+struct DisclosureGroupDemo: KeymapScreen {
     static let sections: [(title: String, body: [String])] = [
         ("Shipping", ["Standard: 3–5 days", "Express: next day"]),
         ("Returns", ["Free within 30 days", "Keep the receipt"]),
         ("Warranty", ["Two years on parts and labour"]),
     ]
 
-    private(set) var open: Set<Int> = [0]
-    private(set) var cursor = 0
-    let glyphs: Glyphs
-
-    init(glyphs: Glyphs = DemoEnvironment.glyphs) { self.glyphs = glyphs }
-
-    var title: String { "Disclosure Group" }
-    var lineHelp: [String] { ["<n>      open or close section n"] }
-
-    mutating func handle(_ event: Event) throws -> Action {
-        guard case .key(let key) = event else { return .none }
-        switch key {
-        case .up: cursor = max(cursor - 1, 0)
-        case .down: cursor = min(cursor + 1, Self.sections.count - 1)
-        case .enter, .character(" "): toggle(cursor)
-        case .right: open.insert(cursor)
-        case .left: open.remove(cursor)
-        default: break
-        }
-        return .none
+    /// What a key or a line command does.
+    enum Command: Sendable, Equatable {
+        case up, down, toggle, open, close
     }
 
-    private mutating func toggle(_ index: Int) {
-        if open.remove(index) == nil { open.insert(index) }
+    /// The keys and line commands: Enter, Space or `<n>` open and close a section.
+    static let keymap = Keymap<Command>([
+        KeyBinding([.up], .up, label: "↑↓", help: "move"),
+        KeyBinding([.down], .down, help: "move down", footer: false),
+        KeyBinding([.enter, .character(" ")], .toggle, label: "⏎", help: "open or close", line: "<n>"),
+        KeyBinding([.right], .open, help: "open", footer: false),
+        KeyBinding([.left], .close, help: "close", footer: false),
+    ])
+    var keymap: Keymap<Command> { Self.keymap }
+
+    private(set) var open: Set<Int> = [0]
+    private(set) var cursor = 0
+    private(set) var glyphs = Glyphs.unicode
+
+    var title: String { "Disclosure Group" }
+
+    mutating func adopt(_ environment: ScreenEnvironment) { glyphs = environment.glyphs }
+
+    mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
+        switch command {
+        case .up: cursor = max(cursor - 1, 0)
+        case .down: cursor = min(cursor + 1, Self.sections.count - 1)
+        case .open: open.insert(cursor)
+        case .close: open.remove(cursor)
+        case .toggle:
+            guard let section = input.item(cursor: cursor, count: Self.sections.count) else {
+                return input.missingItem(count: Self.sections.count, "a section number")
+            }
+            cursor = section
+            if open.remove(section) == nil { open.insert(section) }
+        }
+        return .none
     }
 
     func header(_ index: Int) -> String {
@@ -52,8 +65,8 @@ struct DisclosureGroupDemo: Screen {
             lines.append(Line(header(index), index == cursor ? .reverse : .bold))
             if open.contains(index) { lines += Self.sections[index].body.map { Line("    " + $0) } }
         }
-        lines += ["", Line("↑↓ move  Enter open/close", .dim)]
-        return clipped(lines, to: size)
+        lines += ["", footer]
+        return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(width: Int) -> [String] {
@@ -63,15 +76,5 @@ struct DisclosureGroupDemo: Screen {
             if open.contains(index) { lines += Self.sections[index].body.map { "      " + $0 } }
         }
         return fitted(lines, width: width)
-    }
-
-    mutating func handle(line: String) throws -> Action {
-        let command = LineCommand(line)
-        guard command.word.isEmpty, let number = command.number, Self.sections.indices.contains(number - 1) else {
-            return .unknownCommand(line, hint: "Type a section's number to open or close it.")
-        }
-        cursor = number - 1
-        toggle(cursor)
-        return .none
     }
 }

@@ -5,15 +5,16 @@ extension Demos {
     static let gradients = demo(
         "Gradients & Styles", in: ["Color"], keywords: ["colour", "color", "truecolor", "256", "no_color", "gradient"],
         summary: "Colour gradients in true colour, 256 colours, or shade characters without colour"
-    ) { GradientsDemo(mode: DemoEnvironment.colorMode, glyphs: DemoEnvironment.glyphs) }
+    ) { GradientsDemo() }
 }
 
 /// Colour gradients and text styles, drawn for the colours the terminal has.
 ///
 /// In colour the bars are cells of `█` in `.rgb` colours; the ``Renderer`` turns them into 256 or 16 colours when
 /// that is all the terminal shows, and the 256 preview quantizes them here to show the difference. With no colour
-/// (`NO_COLOR`) each cell becomes a shade character (`░▒▓█`) by its brightness, so the gradient still reads.
-struct GradientsDemo: Screen {
+/// (`NO_COLOR`, or F3) each cell becomes a shade character (`░▒▓█`) by its brightness, so the gradient still reads.
+/// The preview starts in the colour mode the session says the terminal has, and `m` cycles it.
+struct GradientsDemo: KeymapScreen {
     /// A named gradient between colour stops.
     struct Gradient {
         var name: String
@@ -31,17 +32,24 @@ struct GradientsDemo: Screen {
 
     static let modes: [ColorMode] = [.trueColor, .palette256, .none]
 
-    /// The mode the bars are drawn for; the terminal's at first, cycled with `m`.
-    private(set) var mode: ColorMode
-    let glyphs: Glyphs
-
-    init(mode: ColorMode, glyphs: Glyphs = .unicode) {
-        self.mode = mode
-        self.glyphs = glyphs
+    /// What a key or a line command does.
+    enum Command: Sendable, Equatable {
+        case cycle
     }
 
+    /// The one binding: `m` cycles the preview, as a key and as a line command.
+    static let keymap = Keymap<Command>([
+        KeyBinding([.character("m")], .cycle, help: "cycle the preview", line: "m")
+    ])
+    var keymap: Keymap<Command> { Self.keymap }
+
+    /// The mode the bars are drawn for; the terminal's, as the environment says, until `m` cycles it.
+    private(set) var mode = ColorMode.trueColor
+    private(set) var glyphs = Glyphs.unicode
+    /// The colour mode the environment last said, so a change of language leaves the cycled preview alone.
+    private var toldMode: ColorMode?
+
     var title: String { "Gradients & Styles" }
-    var lineHelp: [String] { ["m        cycle the preview: true colour, 256 colours, no colour"] }
 
     var modeName: String {
         switch mode {
@@ -52,15 +60,19 @@ struct GradientsDemo: Screen {
         }
     }
 
-    mutating func handle(_ event: Event) throws -> Action {
-        guard case .key(.character("m")) = event else { return .none }
-        cycle()
-        return .none
+    mutating func adopt(_ environment: ScreenEnvironment) {
+        glyphs = environment.glyphs
+        guard environment.colorMode != toldMode else { return }
+        toldMode = environment.colorMode
+        mode = environment.colorMode
     }
 
-    private mutating func cycle() {
+    mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
         let index = Self.modes.firstIndex(of: mode) ?? 0
         mode = Self.modes[(index + 1) % Self.modes.count]
+        // Line mode prints no colour, so say what a terminal would show.
+        guard case .line = input else { return .none }
+        return .status("Preview: \(modeName). Line mode always prints shades.")
     }
 
     /// The colour at a fraction of a gradient, interpolated between its stops.
@@ -117,9 +129,9 @@ struct GradientsDemo: Screen {
                 Span("Accent", Style(foreground: .rgb(10, 132, 255), bold: true)),
             ]),
             "",
-            Line("m cycles the preview", .dim),
+            footer,
         ]
-        return clipped(lines, to: size)
+        return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(width: Int) -> [String] {
@@ -129,11 +141,5 @@ struct GradientsDemo: Screen {
         let barWidth = min(max(width - 9, 1), 64)
         return Self.gradients.map { DisplayWidth.pad($0.name, to: 9) + plain.bar($0, width: barWidth).text }
             + ["Styles: bold, dim, underline, reverse (shown on a terminal)"]
-    }
-
-    mutating func handle(line: String) throws -> Action {
-        guard LineCommand(line).word == "m" else { return .unknownCommand(line, hint: "Type m to cycle the preview.") }
-        cycle()
-        return .status("Preview: \(modeName). Line mode always prints shades.")
     }
 }

@@ -7,12 +7,21 @@ extension Demos {
     }
 }
 
-/// The smallest screen: the README's "Add your own screen" example.
-struct GreetingScreen: Screen {
+/// The smallest screen with a key binding: Enter, or `hello` in line mode, says hello back.
+struct GreetingScreen: KeymapScreen {
+    /// The one thing the screen does.
+    enum Command: Sendable {
+        case greet
+    }
+
+    /// Its one binding, which draws the footer and the help too.
+    static let keymap = Keymap<Command>([KeyBinding([.enter], .greet, help: "say hello", line: "hello")])
+    var keymap: Keymap<Command> { Self.keymap }
+
     var title: String { "Greeting" }
-    mutating func handle(_ event: Event) throws -> Action { .none }
-    func render(in size: Size) -> Frame { Frame(lines: ["Hello, terminal!"]) }
-    func lines(width: Int) -> [String] { ["Hello, terminal!"] }
-    var lineHelp: [String] { ["(no commands: type .. to go back)"] }
-    mutating func handle(line: String) throws -> Action { .status("Type .. to go back.") }
+
+    mutating func perform(_ command: Command, _ input: CommandInput) -> Action { .status("Hello to you too!") }
+
+    func render(in size: Size) -> Frame { Frame(lines: ["Hello, terminal!", "", footer]).clipped(to: size) }
+    func lines(width: Int) -> [String] { fitted(["Hello, terminal!"], width: width) }
 }

@@ -9,7 +9,7 @@ extension Demos {
 }
 
 /// Rings the bell and flashes the screen, as actions the shell carries out, so no terminal is needed to test it.
-struct HapticDemo: Screen {
+struct HapticDemo: KeymapScreen {
     /// A strength of feedback: how long the screen flashes.
     struct Style: Equatable {
         var name: String
@@ -21,22 +21,44 @@ struct HapticDemo: Screen {
         Style(name: "Heavy", flash: .milliseconds(180)),
     ]
 
+    /// What a key or a line command does.
+    enum Command: Sendable, Equatable {
+        case previous, next, tap, tapStyle
+    }
+
+    /// The keys and line commands: a digit key and a typed number both tap that style.
+    static let keymap = Keymap<Command>([
+        KeyBinding([.up, .left], .previous, label: "↑↓", help: "choose"),
+        KeyBinding([.down, .right], .next, help: "choose the next style", footer: false),
+        KeyBinding([.enter, .character(" ")], .tap, label: "⏎", help: "tap"),
+        KeyBinding(
+            styles.indices.map { .character(Character(String($0 + 1))) }, .tapStyle, label: "1–\(styles.count)",
+            help: "tap style n", line: "<n>"),
+    ])
+    var keymap: Keymap<Command> { Self.keymap }
+
     private(set) var selected = 1
     private(set) var taps = 0
+    private(set) var glyphs = Glyphs.unicode
 
     var title: String { "Haptic View" }
-    var lineHelp: [String] { ["<n>      give feedback of style n (the bell and flash need a terminal)"] }
 
-    mutating func handle(_ event: Event) throws -> Action {
-        guard case .key(let key) = event else { return .none }
-        switch key {
-        case .up, .left: selected = max(selected - 1, 0)
-        case .down, .right: selected = min(selected + 1, Self.styles.count - 1)
-        case .enter, .character(" "): return tap()
-        case .character(let c) where c.wholeNumberValue.map({ (1...Self.styles.count).contains($0) }) == true:
-            selected = (c.wholeNumberValue ?? 1) - 1
+    mutating func adopt(_ environment: ScreenEnvironment) { glyphs = environment.glyphs }
+
+    mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
+        switch command {
+        case .previous: selected = max(selected - 1, 0)
+        case .next: selected = min(selected + 1, Self.styles.count - 1)
+        case .tap: return tap()
+        case .tapStyle:
+            // A digit key names its style just as a typed number does.
+            let typed: CommandInput
+            if case .key(.character(let digit)) = input { typed = .line(String(digit)) } else { typed = input }
+            guard let style = typed.item(cursor: selected, count: Self.styles.count) else {
+                return typed.missingItem(count: Self.styles.count, "a style number")
+            }
+            selected = style
             return tap()
-        default: break
         }
         return .none
     }
@@ -50,23 +72,14 @@ struct HapticDemo: Screen {
     func render(in size: Size) -> Frame {
         var lines = Self.styles.enumerated().map { index, style in
             let ms = style.flash.components.attoseconds / 1_000_000_000_000_000
-            let text = (index == selected ? "› " : "  ") + "\(index + 1). \(style.name)  (flash \(ms) ms)"
+            let text = glyphs.marker(index == selected) + "\(index + 1). \(style.name)  (flash \(ms) ms)"
             return Line(text, index == selected ? .reverse : .plain)
         }
-        lines += ["", Line("Taps: \(taps)"), "", Line("↑↓ choose  Enter or Space tap  1–3 tap a style", .dim)]
-        return clipped(lines, to: size)
+        lines += ["", Line("Taps: \(taps)"), "", footer]
+        return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(width: Int) -> [String] {
         numbered(Self.styles.map(\.name), width: width) + ["Taps: \(taps)"]
-    }
-
-    mutating func handle(line: String) throws -> Action {
-        let command = LineCommand(line)
-        guard command.word.isEmpty, let number = command.number, Self.styles.indices.contains(number - 1) else {
-            return .unknownCommand(line, hint: "Type 1, 2 or 3 to tap.")
-        }
-        selected = number - 1
-        return tap()
     }
 }

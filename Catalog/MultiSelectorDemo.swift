@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 extension Demos {
     static let multiSelector = demo(
@@ -9,6 +10,9 @@ extension Demos {
 }
 
 /// A one-line text field: the text and a cursor between characters.
+///
+/// It never holds a control character (nor a bidi override), whatever is typed or pasted, so what it shows is what
+/// it holds.
 struct TextField: Equatable {
     /// The text.
     private(set) var text: String
@@ -16,16 +20,28 @@ struct TextField: Equatable {
     private(set) var cursor: Int
 
     init(_ text: String = "") {
-        self.text = text
-        cursor = text.count
+        self.text = text.filter(Self.accepts)
+        cursor = self.text.count
+    }
+
+    /// Whether the field takes a character: not a line break, control or bidi-formatting character.
+    static func accepts(_ character: Character) -> Bool {
+        !character.unicodeScalars.contains(where: Sanitizer.isUnsafe)
     }
 
     /// Edits for one key; returns whether the key was an edit or a cursor move.
+    ///
+    /// A character can join the one before it (a combining accent typed after its letter, a joiner in an emoji),
+    /// or an edit can join two neighbours, so the text may grow or shrink by other than one character: the cursor is
+    /// counted again after each edit, and never passes the end.
     mutating func handle(_ key: Key) -> Bool {
+        defer { cursor = min(cursor, text.count) }
         switch key {
-        case .character(let character) where !character.isNewline:
-            text.insert(character, at: text.index(text.startIndex, offsetBy: cursor))
-            cursor += 1
+        case .character(let character) where Self.accepts(character):
+            let split = text.index(text.startIndex, offsetBy: cursor)
+            let before = String(text[..<split]) + String(character)
+            text = before + String(text[split...])
+            cursor = before.count
         case .backspace where cursor > 0:
             cursor -= 1
             text.remove(at: text.index(text.startIndex, offsetBy: cursor))
@@ -52,114 +68,157 @@ final class GoalSelection {
 }
 
 /// An "Edit Task" form: a Name text field and a "Serving Goals" row summing up a multiple selection.
-struct MultiSelectorDemo: Screen {
+struct MultiSelectorDemo: KeymapScreen {
     enum Field: Equatable { case name, goals }
+
+    /// What a key or a line command does.
+    enum Command: Sendable, Equatable {
+        case previousField, nextField, edit, rename, openGoals
+    }
+
+    /// Line mode's commands, which work whichever field has focus.
+    private static let renaming = KeyBinding<Command>(
+        [], .rename, help: "set the name", footer: false, line: "name <text>")
+
+    /// The keys while the name has focus; printable keys are typed into it.
+    static let nameField = Keymap<Command>([
+        KeyBinding([.down, .tab, .enter], .nextField, label: "↓/⏎", help: "next field"),
+        KeyBinding(
+            [.backspace, .delete, .left, .right, .home, .end, .control("a"), .control("e")], .edit, label: "⌫/←→",
+            help: "edit the name"),
+        renaming,
+        KeyBinding([], .openGoals, help: "choose the serving goals", footer: false, line: "goals"),
+    ])
+
+    /// The keys while the goals row has focus.
+    static let goalsField = Keymap<Command>([
+        KeyBinding([.up, .backTab], .previousField, label: "↑", help: "name field"),
+        KeyBinding(
+            [.enter, .character(" "), .right], .openGoals, label: "⏎", help: "choose the serving goals", line: "goals"),
+        renaming,
+    ])
+
+    var keymap: Keymap<Command> { focus == .name ? Self.nameField : Self.goalsField }
 
     private(set) var name = TextField("Learn more every day")
     private(set) var focus = Field.name
     let goals: GoalSelection
-    var language = "en"
+    /// The user's locale, as the environment says; the summary joins the goals in its language.
+    private(set) var locale = ScreenEnvironment.standard.locale
 
     static let goalTitles = [
         "Learn Japanese", "Learn SwiftUI", "Learn Serverless with Swift", "Read more books", "Run a marathon",
     ]
     static let labelWidth = 16
 
-    init(selected: [Int] = [0, 1, 2], glyphs: Glyphs = DemoEnvironment.glyphs) throws {
+    init(selected: [Int] = [0, 1, 2]) throws {
         let items = Self.goalTitles.map { MultiSelector<String>.Item(id: Slug.make([$0]), title: $0) }
         let selector = try MultiSelector(
-            items: items, selected: selected.filter(items.indices.contains).map { items[$0].id }, glyphs: glyphs)
+            items: items, selected: selected.filter(items.indices.contains).map { items[$0].id })
         goals = GoalSelection(selector: selector)
     }
 
     var title: String { "Edit Task" }
     var takesText: Bool { focus == .name }
-    var lineHelp: [String] { ["name <text>   set the name", "goals         choose the serving goals"] }
 
     mutating func handle(_ event: Event) throws -> Action {
-        guard case .key(let key) = event else { return .none }
-        switch (key, focus) {
-        case (.up, _), (.backTab, _): focus = .name
-        case (.down, _), (.tab, _), (.enter, .name): focus = .goals
-        case (.enter, .goals), (.character(" "), .goals), (.right, .goals): return openGoals()
-        case (_, .name): _ = name.handle(key)
-        default: break
+        switch event {
+        case .key(let key):
+            // A key the name field's keymap doesn't bind is typed into the name.
+            if focus == .name, keymap.command(for: key) == nil { return perform(.edit, .key(key)) }
+            return perform(key: key)
+        case .environment(let environment):
+            goals.selector.glyphs = environment.glyphs
+            locale = environment.locale
+        case .tick, .resize, .finished:
+            break
         }
         return .none
     }
 
-    private func openGoals() -> Action {
-        .push(GoalListScreen(goals: goals))
+    mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
+        switch (command, input) {
+        case (.previousField, _): focus = .name
+        case (.nextField, _): focus = .goals
+        case (.edit, .key(let key)): _ = name.handle(key)
+        case (.rename, .line(let text)): name = TextField(text)
+        case (.openGoals, _): return .push(GoalListScreen(goals: goals))
+        case (.edit, .line), (.rename, .key): break
+        }
+        return .none
     }
 
-    /// The goals summary, shortened to fit the columns after the label.
+    /// The goals summary, shortened to fit the columns after the label, in the locale's language.
+    ///
+    /// The one place the locale becomes words, so it is one line to change when ``ListSummary`` takes a `Locale`.
     func summary(columns: Int) -> String {
-        goals.selector.summary(width: max(columns - Self.labelWidth - 2, 1), language: language)
+        let language = locale.language.languageCode?.identifier ?? "en"
+        return goals.selector.summary(width: max(columns - Self.labelWidth - 2, 1), language: language)
     }
 
     func render(in size: Size) -> Frame {
         let g = goals.selector.glyphs
         func row(_ label: String, _ value: String, _ field: Field) -> Line {
             let pointer = DisplayWidth.pad(focus == field ? g.pointer : "", to: DisplayWidth.of(g.pointer))
-            let text = pointer + " " + DisplayWidth.pad(label, to: Self.labelWidth - 2) + value
-            return Line(DisplayWidth.truncate(text, to: size.columns), focus == field ? .bold : .plain)
+            return Line(
+                pointer + " " + DisplayWidth.pad(label, to: Self.labelWidth - 2) + value,
+                focus == field ? .bold : .plain)
         }
         let lines = [
             Line("Edit Task", .bold), "",
             row("Name", name.text, .name),
             row("Serving Goals", summary(columns: size.columns) + " " + g.collapsed, .goals),
-            "", Line("↑↓ move between fields  Enter on Serving Goals opens the list", .dim),
+            "", footer,
         ]
         let cursor = focus == .name ? (row: 2, column: Self.labelWidth + name.cursorColumn) : nil
-        return clipped(lines, to: size, cursor: cursor)
+        return Frame(lines: lines, cursor: cursor).clipped(to: size)
     }
 
     func lines(width: Int) -> [String] {
         fitted(["Edit Task", "Name: \(name.text)", "Serving Goals: \(summary(columns: width))"], width: width)
     }
-
-    mutating func handle(line: String) throws -> Action {
-        let command = LineCommand(line)
-        switch command.word {
-        case "name":
-            name = TextField(command.argument)
-            return .none
-        case "goals":
-            return openGoals()
-        default:
-            return .unknownCommand(line, hint: "Type name <text> or goals.")
-        }
-    }
 }
 
 /// The list of goals pushed from the form: Space or Enter toggles a checkmark.
-struct GoalListScreen: Screen {
+struct GoalListScreen: KeymapScreen {
     let goals: GoalSelection
 
-    var title: String { "Serving Goals" }
-    var lineHelp: [String] { ["<n>      toggle goal n"] }
+    /// What a key or a line command does.
+    enum Command: Sendable, Equatable {
+        case move, toggle
+    }
 
-    mutating func handle(_ event: Event) throws -> Action {
-        guard case .key(let key) = event else { return .none }
-        _ = goals.selector.handle(key)
+    /// The keys and line commands: Space, Enter or `<n>` check a goal.
+    static let keymap = Keymap<Command>([
+        KeyBinding([.up, .down, .home, .end, .pageUp, .pageDown], .move, label: "↑↓", help: "move"),
+        KeyBinding([.character(" "), .enter], .toggle, label: "space", help: "check or uncheck", line: "<n>"),
+    ])
+    var keymap: Keymap<Command> { Self.keymap }
+
+    var title: String { "Serving Goals" }
+
+    mutating func adopt(_ environment: ScreenEnvironment) { goals.selector.glyphs = environment.glyphs }
+
+    mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
+        switch (command, input) {
+        case (.move, .key(let key)):
+            _ = goals.selector.handle(key)
+        case (.toggle, _):
+            let count = goals.selector.items.count
+            guard let row = input.item(cursor: goals.selector.cursor, count: count) else {
+                return input.missingItem(count: count, "a goal number")
+            }
+            _ = goals.selector.toggle(row: row)
+        case (.move, .line):
+            break
+        }
         return .none
     }
 
     func render(in size: Size) -> Frame {
-        var lines = goals.selector.render(width: size.columns, height: max(size.rows - 2, 1))
-        lines.append("")
-        lines.append(Line("Space or Enter toggles  Esc goes back", .dim))
-        return clipped(lines, to: size)
+        let lines = goals.selector.render(width: size.columns, height: max(size.rows - 2, 1)) + ["", footer]
+        return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(width: Int) -> [String] { numbered(goals.selector.rowTexts(), width: width) }
-
-    mutating func handle(line: String) throws -> Action {
-        let command = LineCommand(line)
-        if command.word.isEmpty, let row = command.number, goals.selector.items.indices.contains(row - 1) {
-            _ = goals.selector.toggle(row: row - 1)
-            return .none
-        }
-        return .unknownCommand(line, hint: "Type a goal's number to toggle it, or .. to go back.")
-    }
 }

@@ -43,16 +43,19 @@ struct FileItem: Sendable {
 }
 
 /// A menu of files and folders with tri-state selection: a folder selects everything below it.
-struct NestedMenuDemo: Screen {
+struct NestedMenuDemo: KeymapScreen {
     private(set) var tree: CheckboxTree<FileItem, String>
 
-    init(glyphs: Glyphs = DemoEnvironment.glyphs) throws {
+    /// The keys and line commands: ↑↓ move, →← or `e <n>` expand, Space or `<n>` select.
+    static let keymap = CheckboxTree<FileItem, String>.keymap(toggling: "select or deselect")
+    var keymap: Keymap<CheckboxCommand> { Self.keymap }
+
+    init() throws {
         let files = try Tree(roots: FileItem.samples, id: \.id, children: \.children)
-        tree = CheckboxTree(tree: files, label: \.name, glyphs: glyphs, showsKindIcons: true)
+        tree = CheckboxTree(tree: files, label: \.name, showsKindIcons: true)
     }
 
     var title: String { "Nested Menu" }
-    var lineHelp: [String] { ["<n>      select or deselect row n", "e <n>    expand or collapse row n"] }
 
     /// How many of the selectable items (files and empty folders) are selected.
     var countLine: String {
@@ -60,37 +63,19 @@ struct NestedMenuDemo: Screen {
         return "Selected: \(tree.checkedIDs.count) of \(files.count) items"
     }
 
-    mutating func handle(_ event: Event) throws -> Action {
-        guard case .key(let key) = event else { return .none }
-        return report(tree.handle(key))
-    }
+    mutating func adopt(_ environment: ScreenEnvironment) { tree.glyphs = environment.glyphs }
 
-    private func report(_ outcome: CheckboxTree<FileItem, String>.Outcome) -> Action {
-        guard case .toggled(let id, let state) = outcome, let name = tree.title(of: id) else { return .none }
-        return .status((state == .unchecked ? "Deselected " : "Selected ") + name)
+    mutating func perform(_ command: CheckboxCommand, _ input: CommandInput) -> Action {
+        tree.perform(command, input) { title, _, state in (state == .unchecked ? "Deselected " : "Selected ") + title }
     }
 
     func render(in size: Size) -> Frame {
         var lines = tree.render(width: size.columns, height: max(size.rows - 3, 1))
-        lines.append("")
-        lines.append(Line(countLine, .dim))
-        lines.append(Line("↑↓ move  →← expand/collapse  Space select", .dim))
-        return clipped(lines, to: size)
+        lines += ["", Line(countLine, .dim), footer]
+        return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(width: Int) -> [String] {
         numbered(tree.rowTexts(), width: width) + [countLine]
-    }
-
-    mutating func handle(line: String) throws -> Action {
-        let command = LineCommand(line)
-        switch (command.word, command.number) {
-        case ("", let row?) where tree.visibleRows.indices.contains(row - 1):
-            return report(tree.toggle(row: row - 1))
-        case ("e", let row?) where tree.toggleExpansion(row: row - 1):
-            return .none
-        default:
-            return .unknownCommand(line, hint: "Type a row number to select it, or e <n> to expand or collapse.")
-        }
     }
 }

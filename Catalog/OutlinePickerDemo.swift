@@ -36,7 +36,28 @@ struct Category: Sendable {
 }
 
 /// A form with a "Category" pop-up button that opens an ``OutlinePicker`` as a panel over it.
-struct OutlinePickerDemo: Screen {
+struct OutlinePickerDemo: KeymapScreen {
+    /// What a key or a line command does.
+    enum Command: Sendable, Equatable {
+        case open, leave, move, expand, pick, close
+    }
+
+    /// The keys and line commands while the panel is closed.
+    static let closed = Keymap<Command>([
+        KeyBinding([.enter, .character(" ")], .open, label: "⏎", help: "open the picker", line: "open"),
+        KeyBinding([.escape], .leave, help: "back", footer: false),
+    ])
+
+    /// The keys and line commands while the panel is open.
+    static let opened = Keymap<Command>([
+        KeyBinding([.up, .down, .home, .end, .pageUp, .pageDown], .move, label: "↑↓", help: "move"),
+        KeyBinding([.right, .left], .expand, label: "→←", help: "expand or collapse", line: "e <n>"),
+        KeyBinding([.enter], .pick, label: "⏎", help: "pick", line: "<n>"),
+        KeyBinding([.escape], .close, help: "close", line: "x"),
+    ])
+
+    var keymap: Keymap<Command> { isOpen ? Self.opened : Self.closed }
+
     /// The picker, kept while closed so it remembers the selection.
     private(set) var picker: OutlinePicker<Category, String>
     /// Whether the panel is open.
@@ -44,41 +65,43 @@ struct OutlinePickerDemo: Screen {
 
     static let labelWidth = 12
 
-    init(selection: String? = "laptops", glyphs: Glyphs = DemoEnvironment.glyphs) throws {
+    init(selection: String? = "laptops") throws {
         let tree = try Tree(roots: Category.samples, id: \.id, children: \.children)
-        picker = OutlinePicker(tree: tree, label: \.title, selection: selection, glyphs: glyphs)
+        picker = OutlinePicker(tree: tree, label: \.title, selection: selection)
     }
 
     var title: String { "Outline Picker" }
     var handlesEscape: Bool { true }
-
-    var lineHelp: [String] {
-        isOpen
-            ? ["<n>      pick row n", "e <n>    expand or collapse row n", "x        close without a change"]
-            : ["open     open the category picker"]
-    }
 
     /// The form row: the label, the selection and the pop-up glyph.
     var formRow: String {
         DisplayWidth.pad("Category", to: Self.labelWidth) + picker.selectionTitle + " " + picker.glyphs.popUp
     }
 
-    mutating func handle(_ event: Event) throws -> Action {
-        guard case .key(let key) = event else { return .none }
-        guard isOpen else {
-            switch key {
-            case .enter, .character(" "): open()
-            case .escape: return .pop
-            default: break
+    mutating func adopt(_ environment: ScreenEnvironment) { picker.glyphs = environment.glyphs }
+
+    mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
+        switch (command, input) {
+        case (.open, _):
+            picker.reveal(picker.selection)
+            isOpen = true
+            return .none
+        case (.leave, _):
+            return .pop
+        case (.move, .key(let key)), (.expand, .key(let key)):
+            return close(after: picker.handle(key))
+        case (.expand, .line(let argument)):
+            return picker.toggleExpansion(typed: argument)
+        case (.pick, _):
+            guard let row = input.item(cursor: picker.cursor, count: picker.rowCount) else {
+                return input.missingItem(count: picker.rowCount, "a row number")
             }
+            return close(after: picker.pick(row: row))
+        case (.close, _):
+            return close(after: .cancelled)
+        case (.move, .line):
             return .none
         }
-        return close(after: picker.handle(key))
-    }
-
-    private mutating func open() {
-        picker.reveal(picker.selection)
-        isOpen = true
     }
 
     private mutating func close(after outcome: OutlinePicker<Category, String>.Outcome) -> Action {
@@ -94,19 +117,17 @@ struct OutlinePickerDemo: Screen {
     }
 
     func render(in size: Size) -> Frame {
-        var lines: [Line] = [Line(formRow, isOpen ? .plain : .reverse), "", Line("Enter opens the picker.", .dim)]
-        guard isOpen else { return clipped(lines, to: size) }
+        let form = Line(formRow, isOpen ? .plain : .reverse)
+        guard isOpen else { return Frame(lines: [form, "", footer]).clipped(to: size) }
         let g = picker.glyphs
-        let rows = picker.render(width: max(size.columns - Self.labelWidth - 2, 1), height: max(size.rows - 3, 1))
+        let rows = picker.render(width: max(size.columns - Self.labelWidth - 2, 1), height: max(size.rows - 4, 1))
         let inner = rows.map { DisplayWidth.of($0.text) }.max() ?? 0
         let edge = String(repeating: g.horizontal, count: inner)
         let indent = String(repeating: " ", count: Self.labelWidth - 1)
-        var panel = [Line(indent + g.corners[0] + edge + g.corners[1])]
-        panel += rows.map { Line([Span(indent + g.vertical)] + $0.spans + [Span(g.vertical)]) }
-        panel.append(Line(indent + g.corners[2] + edge + g.corners[3]))
-        lines = [lines[0]] + panel
-        lines.append(Line("↑↓ move  →← expand/collapse  Enter pick  Esc close", .dim))
-        return clipped(lines, to: size)
+        var lines = [form, Line(indent + g.corners[0] + edge + g.corners[1])]
+        lines += rows.map { Line([Span(indent + g.vertical)] + $0.spans + [Span(g.vertical)]) }
+        lines += [Line(indent + g.corners[2] + edge + g.corners[3]), footer]
+        return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(width: Int) -> [String] {
@@ -114,26 +135,5 @@ struct OutlinePickerDemo: Screen {
         var rows = numbered(picker.rowTexts(), width: width)
         rows.insert(String(repeating: "-", count: min(width, 20)), at: rows.count - 1)
         return rows
-    }
-
-    mutating func handle(line: String) throws -> Action {
-        let command = LineCommand(line)
-        if !isOpen {
-            guard command.word == "open" || command.word == "o" else {
-                return .unknownCommand(line, hint: "Type open to choose a category.")
-            }
-            open()
-            return .none
-        }
-        switch (command.word, command.number) {
-        case ("", let row?) where picker.rows.indices.contains(row - 1):
-            return close(after: picker.pick(row: row - 1))
-        case ("e", let row?) where picker.toggleExpansion(row: row - 1):
-            return .none
-        case ("x", nil):
-            return close(after: .cancelled)
-        default:
-            return .unknownCommand(line, hint: "Type a row number to pick it, e <n> to expand, or x to close.")
-        }
     }
 }

@@ -8,23 +8,38 @@ extension Demos {
     ) { ProgressDemo() }
 }
 
-/// A progress bar that gains 5% a tick while running; Space starts or pauses it, r resets it.
-struct ProgressDemo: Screen {
+/// A progress bar that gains 5% a tick while running; Space starts or pauses it, `+` adds 10%, r resets it.
+struct ProgressDemo: KeymapScreen {
     static let interval = Duration.milliseconds(100)
+    /// The percentages `+ n` may add at once.
+    static let steps = 1...100
+
+    /// What a key or a line command does.
+    enum Command: Sendable, Equatable {
+        case startOrPause, add, reset
+    }
+
+    /// The keys and line commands; `+` adds 10% as a key, and any amount as a line command.
+    static let keymap = Keymap<Command>([
+        KeyBinding([.character(" "), .enter], .startOrPause, label: "space", help: "start or pause"),
+        KeyBinding([.character("+")], .add, help: "add 10% (or n%)", line: "+ [n]"),
+        KeyBinding([.character("r")], .reset, help: "reset", line: "r"),
+    ])
+    var keymap: Keymap<Command> { Self.keymap }
 
     private(set) var percent = 0
     private(set) var isRunning = false
     private(set) var tickPending = false
-    let glyphs: Glyphs
-
-    init(glyphs: Glyphs = DemoEnvironment.glyphs) { self.glyphs = glyphs }
+    private(set) var glyphs = Glyphs.unicode
 
     var title: String { "Progress" }
-    var lineHelp: [String] { ["+ [n]    add n percent (default 10)", "r        reset"] }
 
     mutating func handle(_ event: Event) throws -> Action {
         switch event {
-        case .resize, .finished, .environment: return .none
+        case .resize, .finished: return .none
+        case .environment(let environment):
+            glyphs = environment.glyphs
+            return .none
         case .tick:
             tickPending = false
             guard isRunning else { return .none }
@@ -34,17 +49,27 @@ struct ProgressDemo: Screen {
                 return .batch([.bell, .status("Done.")])
             }
             return requestTick()
-        case .key(.character(" ")), .key(.enter):
+        case .key(let key):
+            return perform(key: key)
+        }
+    }
+
+    mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
+        switch command {
+        case .startOrPause:
             if percent == 100 { percent = 0 }
             isRunning.toggle()
             return isRunning ? requestTick() : .none
-        case .key(.character("r")):
+        case .add:
+            guard let amount = input.number(in: Self.steps, default: 10) else {
+                return input.missingNumber(in: Self.steps, "a percentage")
+            }
+            percent = min(percent + amount, 100)
+        case .reset:
             percent = 0
             isRunning = false
-            return .none
-        case .key:
-            return .none
         }
+        return .none
     }
 
     private mutating func requestTick() -> Action {
@@ -66,24 +91,10 @@ struct ProgressDemo: Screen {
         let lines = [
             Line(bar(width: min(size.columns, 60))), "",
             Line(isRunning ? "Running" : percent == 100 ? "Done" : "Paused"),
-            Line("Space start/pause  r reset", .dim),
+            footer,
         ]
-        return clipped(lines, to: size)
+        return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(width: Int) -> [String] { [bar(width: min(width, 60))] }
-
-    mutating func handle(line: String) throws -> Action {
-        let command = LineCommand(line)
-        switch command.word {
-        case "+":
-            guard let amount = command.argument.isEmpty ? 10 : command.number, (1...100).contains(amount) else {
-                return .status("Give a percentage from 1 to 100, not “\(command.argument)”.")
-            }
-            percent = min(percent + amount, 100)
-        case "r": percent = 0
-        default: return .unknownCommand(line, hint: "Type + [n] or r.")
-        }
-        return .none
-    }
 }

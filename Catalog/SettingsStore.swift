@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -8,7 +9,7 @@ import Foundation
 struct AppSettings: Codable, Equatable, Sendable {
     /// The accent colour's name, one of ``accents``.
     var accent = "Blue"
-    /// A counter that survives restarts.
+    /// A counter that survives restarts, within ``counterRange``.
     var counter = 0
 
     /// The accent colours to choose from, with their RGB values.
@@ -16,6 +17,34 @@ struct AppSettings: Codable, Equatable, Sendable {
         ("Blue", (10, 132, 255)), ("Green", (48, 209, 88)), ("Orange", (255, 159, 10)), ("Pink", (255, 55, 95)),
         ("Purple", (191, 90, 242)),
     ]
+
+    /// The values the counter takes: wide enough for any counting by hand, and far from `Int`'s ends, so `+` and
+    /// `-` can never overflow.
+    static let counterRange = -999_999...999_999
+
+    /// The accent names, for messages: "Blue, Green, Orange, Pink, Purple".
+    static var accentNames: String { accents.map(\.name).joined(separator: ", ") }
+
+    /// The settings with every value brought into range, and a sentence for each value that had to change.
+    ///
+    /// A hand-edited file can hold any number or name: a counter beyond ``counterRange`` is clamped to its nearest
+    /// end, and an accent colour that isn't one of ``accents`` becomes the default.
+    ///
+    /// - Returns: The usable settings, and what was changed to make them so (empty when nothing was).
+    func checked() -> (settings: AppSettings, problems: [String]) {
+        var checked = self
+        var problems: [String] = []
+        let range = Self.counterRange
+        if !range.contains(counter) {
+            checked.counter = min(max(counter, range.lowerBound), range.upperBound)
+            problems.append("The saved counter \(counter) is out of range, so it is \(checked.counter) now.")
+        }
+        if !Self.accents.contains(where: { $0.name == accent }) {
+            checked.accent = AppSettings().accent
+            problems.append("The saved accent colour “\(accent)” is unknown, so it is \(checked.accent) now.")
+        }
+        return (checked, problems)
+    }
 }
 
 /// What loading found: the settings to use, and a message when they are defaults because of a problem.
@@ -25,7 +54,9 @@ struct SettingsLoad: Equatable {
 }
 
 /// Where settings live. The screen only talks to this, so tests give it a store in a temporary directory or memory.
-protocol SettingsStore {
+///
+/// Stores are `Sendable`: the screen hands a save to a background job, which calls the store off the input path.
+protocol SettingsStore: Sendable {
     /// Reads the settings, falling back to defaults with a message when the file is missing, unreadable or corrupt.
     func load() -> SettingsLoad
     /// Replaces the stored settings in one step; on failure the previous settings stay as they were.
@@ -34,16 +65,24 @@ protocol SettingsStore {
 
 /// Settings kept in memory only, for when there is nowhere to write.
 final class MemorySettingsStore: SettingsStore {
-    private(set) var settings: AppSettings
+    private let stored: Mutex<AppSettings>
     private let message: String?
 
+    /// Creates a store holding settings.
+    ///
+    /// - Parameters:
+    ///   - settings: What ``load()`` gives until the first save.
+    ///   - message: What ``load()`` reports, such as why settings can't be kept on disk.
     init(_ settings: AppSettings = AppSettings(), message: String? = nil) {
-        self.settings = settings
+        stored = Mutex(settings)
         self.message = message
     }
 
+    /// The settings last saved.
+    var settings: AppSettings { stored.withLock { $0 } }
+
     func load() -> SettingsLoad { SettingsLoad(settings: settings, message: message) }
-    func save(_ settings: AppSettings) throws { self.settings = settings }
+    func save(_ settings: AppSettings) throws { stored.withLock { $0 = settings } }
 }
 
 /// Settings in `settings.json`, written atomically: a new file beside it, synced, then renamed over it.

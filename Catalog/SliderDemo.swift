@@ -8,24 +8,43 @@ extension Demos {
     ) { SliderDemo() }
 }
 
-/// A slider from 0 to 100: ←/→ move by 5, Home/End jump to the ends.
-struct SliderDemo: Screen {
-    private(set) var value = 50
-    let glyphs: Glyphs
+/// A slider from 0 to 100: ←/→ move by 5, Home/End jump to the ends, and a typed number sets it.
+struct SliderDemo: KeymapScreen {
+    static let range = 0...100
 
-    init(glyphs: Glyphs = DemoEnvironment.glyphs) { self.glyphs = glyphs }
+    /// What a key or a line command does.
+    enum Command: Sendable, Equatable {
+        case decrease, increase, minimum, maximum, set
+    }
+
+    /// The keys and line commands.
+    static let keymap = Keymap<Command>([
+        KeyBinding([.left, .down], .decrease, label: "←→", help: "move by 5"),
+        KeyBinding([.right, .up], .increase, help: "move up by 5", footer: false),
+        KeyBinding([.home], .minimum, label: "home/end", help: "ends"),
+        KeyBinding([.end], .maximum, help: "the top end", footer: false),
+        KeyBinding([], .set, help: "set the value (0–100)", footer: false, line: "<n>"),
+    ])
+    var keymap: Keymap<Command> { Self.keymap }
+
+    private(set) var value = 50
+    private(set) var glyphs = Glyphs.unicode
 
     var title: String { "Slider" }
-    var lineHelp: [String] { ["<n>      set the value (0–100)"] }
 
-    mutating func handle(_ event: Event) throws -> Action {
-        guard case .key(let key) = event else { return .none }
-        switch key {
-        case .left, .down: value = max(value - 5, 0)
-        case .right, .up: value = min(value + 5, 100)
-        case .home: value = 0
-        case .end: value = 100
-        default: break
+    mutating func adopt(_ environment: ScreenEnvironment) { glyphs = environment.glyphs }
+
+    mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
+        switch command {
+        case .decrease: value = max(value - 5, Self.range.lowerBound)
+        case .increase: value = min(value + 5, Self.range.upperBound)
+        case .minimum: value = Self.range.lowerBound
+        case .maximum: value = Self.range.upperBound
+        case .set:
+            guard let number = input.number(in: Self.range) else {
+                return input.missingNumber(in: Self.range, "a value")
+            }
+            value = number
         }
         return .none
     }
@@ -41,18 +60,8 @@ struct SliderDemo: Screen {
     var row: String { "Volume  \(track)  \(value)" }
 
     func render(in size: Size) -> Frame {
-        clipped([Line(row), "", Line("←→ move by 5  Home/End ends", .dim)], to: size)
+        Frame(lines: [Line(row), "", footer]).clipped(to: size)
     }
 
     func lines(width: Int) -> [String] { fitted([row], width: width) }
-
-    mutating func handle(line: String) throws -> Action {
-        let command = LineCommand(line)
-        guard command.word.isEmpty, let number = command.number else {
-            return .unknownCommand(line, hint: "Type a value from 0 to 100.")
-        }
-        guard (0...100).contains(number) else { return .status("\(number) is out of range; choose 0 to 100.") }
-        value = number
-        return .none
-    }
 }

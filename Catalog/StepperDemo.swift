@@ -9,49 +9,51 @@ extension Demos {
 }
 
 /// A quantity from 0 to 10: ↑/+ adds one, ↓/- takes one away, and the bell rings at either end.
-struct StepperDemo: Screen {
+struct StepperDemo: KeymapScreen {
     static let range = 0...10
+
+    /// What a key or a line command does.
+    enum Command: Sendable, Equatable {
+        case increment, decrement, set
+    }
+
+    /// The keys and line commands; `+` and `-` step as keys and as line commands alike.
+    static let keymap = Keymap<Command>([
+        KeyBinding([.up, .right, .character("+")], .increment, label: "↑/+", help: "more", line: "+"),
+        KeyBinding([.down, .left, .character("-")], .decrement, label: "↓/-", help: "fewer", line: "-"),
+        KeyBinding([], .set, help: "set the quantity (0–10)", footer: false, line: "<n>"),
+    ])
+    var keymap: Keymap<Command> { Self.keymap }
 
     private(set) var value = 1
 
     var title: String { "Stepper" }
-    var lineHelp: [String] { ["+ / -    step up or down", "<n>      set the value (0–10)"] }
 
-    mutating func handle(_ event: Event) throws -> Action {
-        guard case .key(let key) = event else { return .none }
-        switch key {
-        case .up, .right, .character("+"): return step(1)
-        case .down, .left, .character("-"): return step(-1)
-        default: return .none
+    mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
+        switch command {
+        case .increment: return step(up: true)
+        case .decrement: return step(up: false)
+        case .set:
+            guard let number = input.number(in: Self.range) else {
+                return input.missingNumber(in: Self.range, "a quantity")
+            }
+            value = number
+            return .none
         }
     }
 
-    private mutating func step(_ delta: Int) -> Action {
-        guard Self.range.contains(value + delta) else { return .bell }
-        value += delta
+    /// Steps one up or down; at either end the bell rings and the value stays.
+    private mutating func step(up: Bool) -> Action {
+        guard let next = stepped(value, up: up, in: Self.range) else { return .atEnd(of: Self.range, "The quantity") }
+        value = next
         return .none
     }
 
     var row: String { "Quantity   [ - ]  \(value)  [ + ]" }
 
     func render(in size: Size) -> Frame {
-        clipped([Line(row), "", Line("↑/+ more  ↓/- fewer  (0–10)", .dim)], to: size)
+        Frame(lines: [Line(row), "", footer]).clipped(to: size)
     }
 
     func lines(width: Int) -> [String] { fitted(["Quantity: \(value)"], width: width) }
-
-    mutating func handle(line: String) throws -> Action {
-        let command = LineCommand(line)
-        switch (command.word, command.number) {
-        case ("+", nil): return step(1)
-        case ("-", nil): return step(-1)
-        case ("", let number?) where Self.range.contains(number):
-            value = number
-            return .none
-        case ("", let number?):
-            return .status("\(number) is out of range; choose a value from 0 to 10.")
-        default:
-            return .unknownCommand(line, hint: "Type +, - or a value from 0 to 10.")
-        }
-    }
 }

@@ -9,7 +9,7 @@ extension Demos {
 }
 
 /// Samples of each text style, and of scripts whose characters take two cells, with their measured widths.
-struct TextStylesDemo: Screen {
+struct TextStylesDemo: KeymapScreen {
     static let samples: [(name: String, style: Style, text: String)] = [
         ("Plain", .plain, "The quick brown fox"),
         ("Bold", .bold, "The quick brown fox"),
@@ -21,17 +21,37 @@ struct TextStylesDemo: Screen {
         ("Emoji", .plain, "🦊 🐶 🇰🇷"),
     ]
 
+    /// What a key or a line command does.
+    enum Command: Sendable, Equatable {
+        case up, down, measure
+    }
+
+    /// The keys and line commands: Enter measures the sample under the cursor, `<n>` sample n.
+    static let keymap = Keymap<Command>([
+        KeyBinding([.up], .up, label: "↑↓", help: "move"),
+        KeyBinding([.down], .down, help: "move down", footer: false),
+        KeyBinding([.enter], .measure, label: "⏎", help: "show a sample's width", line: "<n>"),
+    ])
+    var keymap: Keymap<Command> { Self.keymap }
+
     private(set) var cursor = 0
+    private(set) var glyphs = Glyphs.unicode
 
     var title: String { "Text Styles" }
-    var lineHelp: [String] { ["<n>      show sample n's width"] }
 
-    mutating func handle(_ event: Event) throws -> Action {
-        guard case .key(let key) = event else { return .none }
-        switch key {
+    mutating func adopt(_ environment: ScreenEnvironment) { glyphs = environment.glyphs }
+
+    mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
+        switch command {
         case .up: cursor = max(cursor - 1, 0)
         case .down: cursor = min(cursor + 1, Self.samples.count - 1)
-        default: break
+        case .measure:
+            guard let index = input.item(cursor: cursor, count: Self.samples.count) else {
+                return input.missingItem(count: Self.samples.count, "a sample number")
+            }
+            cursor = index
+            let sample = Self.samples[index]
+            return .status("\(sample.name): “\(sample.text)” takes \(DisplayWidth.of(sample.text)) cells.")
         }
         return .none
     }
@@ -48,24 +68,12 @@ struct TextStylesDemo: Screen {
     }
 
     func render(in size: Size) -> Frame {
-        var lines = Self.samples.indices.map { index in
-            Line([Span(index == cursor ? "› " : "  ")] + row(index))
-        }
-        lines += ["", Line("↑↓ move", .dim)]
-        return clipped(lines, to: size)
+        var lines = Self.samples.indices.map { index in Line([Span(glyphs.marker(index == cursor))] + row(index)) }
+        lines += ["", footer]
+        return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(width: Int) -> [String] {
         numbered(Self.samples.indices.map { Line(row($0)).text }, width: width)
-    }
-
-    mutating func handle(line: String) throws -> Action {
-        let command = LineCommand(line)
-        guard command.word.isEmpty, let number = command.number, Self.samples.indices.contains(number - 1) else {
-            return .unknownCommand(line, hint: "Type a sample's number.")
-        }
-        cursor = number - 1
-        let sample = Self.samples[cursor]
-        return .status("\(sample.name): “\(sample.text)” takes \(DisplayWidth.of(sample.text)) cells.")
     }
 }

@@ -1,12 +1,30 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 @testable import CatalogDemos
 
-/// Sends keys to a session one after another and returns every effect.
+extension ScreenEnvironment {
+    /// The standard environment with ASCII glyphs, as a terminal whose locale isn't UTF-8 has.
+    static let ascii = ScreenEnvironment(locale: Locale(identifier: "en"), glyphs: .ascii)
+}
+
+/// A session on a screen, started as the launcher starts one: the screen is told its environment and size.
+///
+/// - Parameters:
+///   - screen: The screen.
+///   - environment: What the screen is told of the world.
+/// - Returns: The session, its jobs run.
+func started(_ screen: any Screen, environment: ScreenEnvironment = .standard) -> Session {
+    var session = Session(root: screen, environment: environment)
+    _ = session.settle(session.start(size: .standard), with: InlineJobs())
+    return session
+}
+
+/// Sends keys to a session one after another, runs the jobs they start at once, and returns the other effects.
 @discardableResult
 func press(_ keys: Key..., in session: inout Session) -> [Session.Effect] {
-    keys.flatMap { session.handle(.key($0)) }
+    keys.flatMap { session.settle(session.handle(.key($0)), with: InlineJobs()) }
 }
 
 /// Types each character of a string as a key.
@@ -22,8 +40,10 @@ func frame(_ session: Session, size: Size = .standard) -> String {
 }
 
 /// Runs line-mode commands through a driver and returns everything printed, one string a line.
-func run(_ commands: [String], on screen: any Screen, width: Int = 80) -> [String] {
-    var driver = LineDriver(session: Session(root: screen), width: width)
+func run(
+    _ commands: [String], on screen: any Screen, width: Int = 80, environment: ScreenEnvironment = .standard
+) -> [String] {
+    var driver = LineDriver(session: Session(root: screen, environment: environment), width: width)
     var output = driver.start()
     for command in commands { output += driver.handle(line: command).output }
     return output

@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 import Testing
 
 @testable import CatalogDemos
@@ -7,7 +8,7 @@ import Testing
 @Suite("Multi Selector demo")
 struct MultiSelectorDemoTests {
     @Test func formFrameShowsTheShortenedSummary() throws {
-        let session = Session(root: try MultiSelectorDemo(selected: [0, 1, 2, 3], glyphs: .unicode))
+        let session = started(try MultiSelectorDemo(selected: [0, 1, 2, 3]))
         #expect(
             frame(session) == """
                 Edit Task
@@ -16,7 +17,7 @@ struct MultiSelectorDemoTests {
                 › Name          Learn more every day
                   Serving Goals Learn Japanese, Learn SwiftUI, and 2 more ▸
 
-                ↑↓ move between fields  Enter on Serving Goals opens the list
+                ↓/⏎ next field · ⌫/←→ edit the name
                 """ + blank(17))
         #expect(session.render(in: .standard).cursor?.row == 3)
         #expect(session.render(in: .standard).cursor?.column == 16 + 20)
@@ -26,6 +27,27 @@ struct MultiSelectorDemoTests {
         let demo = try MultiSelectorDemo()
         #expect(demo.summary(columns: 80) == "Learn Japanese, Learn SwiftUI, and Learn Serverless with Swift")
         #expect(demo.summary(columns: 59) == "Learn Japanese, Learn SwiftUI, and 1 more")
+    }
+
+    @Test func theSummaryIsInTheEnvironmentsLanguage() throws {
+        let german = ScreenEnvironment(locale: Locale(identifier: "de_DE"))
+        var session = started(try MultiSelectorDemo(), environment: german)
+        #expect(frame(session).contains("Learn Japanese, Learn SwiftUI und Learn Serverless with Swift ▸"))
+        press(.function(2), .function(2), .function(2), in: &session)  // F2 cycles: English, German, Russian
+        #expect(session.environment.locale.identifier == "ru")
+        #expect(frame(session).contains("Learn Japanese, Learn SwiftUI и Learn Serverless with Swift ▸"))
+        let lines = run(
+            ["?"], on: try MultiSelectorDemo(), environment: ScreenEnvironment(locale: Locale(identifier: "ko")))
+        #expect(lines.contains("Serving Goals: Learn Japanese, Learn SwiftUI 및 Learn Serverless with Swift"))
+    }
+
+    @Test func theNameFieldTakesNoControlCharacters() throws {
+        var session = started(try MultiSelectorDemo())
+        press(.end, .character("\u{9B}"), .character("\u{202E}"), .character("!"), in: &session)
+        #expect((session.top as? MultiSelectorDemo)?.name.text == "Learn more every day!")
+        var demo = try MultiSelectorDemo()
+        _ = try demo.handle(line: "name a\u{1B}[2Jb\tc")
+        #expect(demo.name.text == "a[2Jbc")
     }
 
     @Test func theNameFieldTakesTextBackspaceAndCursor() throws {
@@ -46,7 +68,7 @@ struct MultiSelectorDemoTests {
     }
 
     @Test func enterPushesTheGoalsAndGoingBackShowsTheNewSummary() throws {
-        var session = Session(root: OpeningScreen(next: try MultiSelectorDemo(glyphs: .ascii)))
+        var session = Session(root: OpeningScreen(next: try MultiSelectorDemo()), environment: .ascii)
         press(.enter, .down, .enter, in: &session)
         #expect(session.titles == ["Catalog", "Edit Task", "Serving Goals"])
         #expect(
@@ -58,7 +80,7 @@ struct MultiSelectorDemoTests {
                     Read more books
                     Run a marathon
 
-                Space or Enter toggles  Esc goes back
+                ↑↓ move · space check or uncheck
                 """ + blank(16))
         press(.character(" "), .down, .enter, .end, .character(" "), .escape, in: &session)
         #expect(session.titles == ["Catalog", "Edit Task"])
@@ -66,7 +88,9 @@ struct MultiSelectorDemoTests {
     }
 
     @Test func lineMode() throws {
-        let output = run(["name Buy milk", "goals", "1", "..", "oops"], on: try MultiSelectorDemo(glyphs: .ascii))
+        let output = run(
+            ["name Buy milk", "goals", "1", "..", "oops", "goals", "6", "0"], on: try MultiSelectorDemo(),
+            environment: .ascii)
         #expect(
             output == [
                 "Edit Task", "Name: Learn more every day",
@@ -78,9 +102,31 @@ struct MultiSelectorDemoTests {
                 "1.   Learn Japanese", "2. * Learn SwiftUI", "3. * Learn Serverless with Swift", "4.   Read more books",
                 "5.   Run a marathon",
                 "Edit Task", "Name: Buy milk", "Serving Goals: Learn SwiftUI and Learn Serverless with Swift",
-                "Unknown command “oops”. Type name <text> or goals. Type ? for help.",
+                "Unknown command “oops”. Type name <text> or goals, or ? for help.",
                 "Edit Task", "Name: Buy milk", "Serving Goals: Learn SwiftUI and Learn Serverless with Swift",
+                "1.   Learn Japanese", "2. * Learn SwiftUI", "3. * Learn Serverless with Swift", "4.   Read more books",
+                "5.   Run a marathon",
+                "Give a goal number from 1 to 5, not “6”.",
+                "1.   Learn Japanese", "2. * Learn SwiftUI", "3. * Learn Serverless with Swift", "4.   Read more books",
+                "5.   Run a marathon",
+                "Give a goal number from 1 to 5, not “0”.",
+                "1.   Learn Japanese", "2. * Learn SwiftUI", "3. * Learn Serverless with Swift", "4.   Read more books",
+                "5.   Run a marathon",
             ])
+    }
+
+    @Test func theHelpComesFromTheFocusedFieldsKeymap() throws {
+        var session = started(try MultiSelectorDemo())
+        #expect(session.top.help.map(\.keys) == ["↓/⏎", "⌫/←→", "", ""])
+        #expect(
+            run(["?"], on: try MultiSelectorDemo()).dropFirst(3) == [
+                "Commands:", "  q    quit",
+                "  ..   go back: to the previous screen, out of the filter, or up a level",
+                "  ?    show this help", "  name <text>  set the name", "  goals        choose the serving goals",
+            ])
+        press(.tab, in: &session)
+        #expect(session.top.help.map(\.keys) == ["↑", "⏎", ""])
+        #expect(frame(session).contains("↑ name field · ⏎ choose the serving goals"))
     }
 }
 
@@ -91,10 +137,18 @@ struct SmallDemoTests {
         #expect(press(.down, in: &session) == [])
         #expect(press(.down, in: &session) == [.bell])
         #expect((session.top as? StepperDemo)?.value == 0)
+        #expect(session.status == "The quantity goes from 0 to 10.")
+        let output = run(["10", "+", "11", "-", "x"], on: StepperDemo())
         #expect(
-            run(["10", "+", "11", "-", "x"], on: StepperDemo()).contains(
-                "11 is out of range; choose a value from 0 to 10."))
-        #expect(run(["10", "-"], on: StepperDemo()).last == "Quantity: 9")
+            output == [
+                "Quantity: 1", "Quantity: 10", "The quantity goes from 0 to 10.", "Quantity: 10",
+                "Give a quantity from 0 to 10, not “11”.", "Quantity: 10", "Quantity: 9",
+                "Unknown command “x”. Type +, - or <n>, or ? for help.", "Quantity: 9",
+            ])
+        // The keys and the line commands are one table: ↑ and + step up, and the footer says so.
+        press(.up, .character("+"), in: &session)
+        #expect((session.top as? StepperDemo)?.value == 2)
+        #expect(frame(session).contains("↑/+ more · ↓/- fewer"))
     }
 
     @Test func toggleFlipsSwitches() throws {
@@ -106,11 +160,16 @@ struct SmallDemoTests {
     }
 
     @Test func sliderMovesInStepsOfFive() throws {
-        var session = Session(root: SliderDemo(glyphs: .ascii))
+        var session = started(SliderDemo(), environment: .ascii)
         press(.right, .right, .end, .left, in: &session)
         #expect((session.top as? SliderDemo)?.value == 95)
         #expect(frame(session).contains("Volume  -------------------O-  95"))
-        #expect(run(["20", "200"], on: SliderDemo(glyphs: .ascii)).contains("200 is out of range; choose 0 to 100."))
+        #expect(frame(session).contains("←→ move by 5 · home/end ends"))
+        #expect(
+            run(["20", "200"], on: SliderDemo(), environment: .ascii) == [
+                "Volume  ----------O----------  50", "Volume  ----O----------------  20",
+                "Give a value from 0 to 100, not “200”.", "Volume  ----O----------------  20",
+            ])
     }
 
     @Test func datePickerClampsAndWraps() throws {
@@ -120,24 +179,33 @@ struct SmallDemoTests {
         press(.right, .up, in: &session)
         #expect((session.top as? DatePickerDemo)?.date.text == "2025-03-28")
         #expect(frame(session).contains("Friday"))
-        let output = run(["2024-12-31", "+", "2023-02-29"], on: DatePickerDemo())
-        #expect(output.contains("Date: 2025-01-01 (Wednesday)"))
-        #expect(output.contains { $0.hasPrefix("Unknown command “2023-02-29”") })
+        let output = run(["2024-12-31", "+", "2023-02-29", "-", "12"], on: DatePickerDemo())
+        #expect(
+            output == [
+                "Date: 2024-02-29 (Thursday)", "Date: 2024-12-31 (Tuesday)", "Date: 2025-01-01 (Wednesday)",
+                "Unknown command “2023-02-29”. Type +, - or <yyyy-mm-dd>, or ? for help.",
+                "Date: 2025-01-01 (Wednesday)", "Date: 2024-12-31 (Tuesday)",
+                "Unknown command “12”. Type +, - or <yyyy-mm-dd>, or ? for help.", "Date: 2024-12-31 (Tuesday)",
+            ])
+        // + and - step a day as keys too, the same command as in line mode.
+        press(.character("-"), .character("-"), in: &session)
+        #expect((session.top as? DatePickerDemo)?.date.text == "2025-03-26")
     }
 
     @Test func disclosureGroupOpensAndCloses() throws {
-        var session = Session(root: DisclosureGroupDemo(glyphs: .ascii))
+        var session = started(DisclosureGroupDemo(), environment: .ascii)
         press(.down, .enter, in: &session)
         #expect((session.top as? DisclosureGroupDemo)?.open == [0, 1])
         #expect(frame(session).contains("    Free within 30 days"))
+        #expect(frame(session).contains("v Returns"))
         #expect(
-            run(["1"], on: DisclosureGroupDemo(glyphs: .ascii)).suffix(3) == [
-                "1. > Shipping", "2. > Returns", "3. > Warranty",
+            run(["1", "4"], on: DisclosureGroupDemo(), environment: .ascii).suffix(4) == [
+                "Give a section number from 1 to 3, not “4”.", "1. > Shipping", "2. > Returns", "3. > Warranty",
             ])
     }
 
     @Test func progressFillsOnlyOnTicks() throws {
-        var demo = ProgressDemo(glyphs: .ascii)
+        var demo = ProgressDemo()
         guard case .tick = try demo.handle(.key(.character(" "))) else {
             Issue.record("Space should start a tick")
             return
@@ -148,18 +216,36 @@ struct SmallDemoTests {
         let last = try demo.handle(.tick(now: .seconds(20)))
         #expect(last.flattened.count == 2)
         #expect(demo.percent == 100 && !demo.isRunning)
-        #expect(run(["+ 30"], on: ProgressDemo(glyphs: .ascii)).last?.hasSuffix(" 30%") == true)
+        #expect(run(["+ 30"], on: ProgressDemo()).last?.hasSuffix(" 30%") == true)
+        #expect(run(["+ 101"], on: ProgressDemo()).contains("Give a percentage from 1 to 100, not “101”."))
+        // The + key adds 10%, the same command as `+` in line mode.
+        var session = started(ProgressDemo(), environment: .ascii)
+        press(.character("+"), .character("+"), in: &session)
+        #expect((session.top as? ProgressDemo)?.percent == 20)
+        #expect(frame(session).contains(String(repeating: "@", count: 11) + "."))
     }
 
     @Test func textStylesMeasureWideText() throws {
         let output = run(["6"], on: TextStylesDemo())
         #expect(output.contains("Korean: “다람쥐 헌 쳇바퀴에 타고파” takes 25 cells."))
-        var session = Session(root: TextStylesDemo())
+        var session = started(TextStylesDemo())
         press(.down, in: &session)
         #expect(frame(session).contains("› Bold"))
+        press(.down, .down, .down, .down, .down, .enter, in: &session)
+        #expect(session.status == "Japanese: “いろはにほへと” takes 14 cells.")
     }
 
     @Test func greetingSaysHello() throws {
-        #expect(run(["hi"], on: GreetingScreen()) == ["Hello, terminal!", "Type .. to go back.", "Hello, terminal!"])
+        #expect(
+            run(["hi", "hello"], on: GreetingScreen()) == [
+                "Hello, terminal!", "Unknown command “hi”. Type hello, or ? for help.", "Hello, terminal!",
+                "Hello to you too!", "Hello, terminal!",
+            ])
+        var session = started(GreetingScreen())
+        press(.enter, in: &session)
+        #expect(session.status == "Hello to you too!")
+        #expect(
+            frame(session, size: Size(columns: 20, rows: 5))
+                == "Greeting\nHello, terminal!\n\n⏎ say hello\nHello to you too!")
     }
 }

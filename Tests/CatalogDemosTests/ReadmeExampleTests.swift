@@ -20,7 +20,7 @@ struct ReadmeExampleTests {
         #expect(hits.map(\.title) == ["Greeting"])
         #expect(hits.first?.id == "basics/examples/greeting")
         let screen = try #require(try hits.first?.make())
-        #expect(screen.render(in: .standard).text == "Hello, terminal!")
+        #expect(screen.render(in: .standard).lines.first?.text == "Hello, terminal!")
     }
 
     @Test("the Add-your-own-screen file appears in the built-in catalog under Basics")

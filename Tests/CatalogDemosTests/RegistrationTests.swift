@@ -51,11 +51,51 @@ struct RegistrationTests {
 
     @Test func everyDemoOpens() throws {
         for entry in Demos.entries {
-            let screen = try entry.make()
+            // No settings location: the @AppStorage demo keeps its settings in memory, away from the user's files.
+            let screen = try Demos.$environmentOverride.withValue([:]) { try entry.make() }
             #expect(!screen.title.isEmpty)
             #expect(screen.render(in: .standard).lines.count <= 22, "\(entry.path) draws too many lines")
             #expect(!screen.lines(width: 80).isEmpty, "\(entry.path) prints nothing in line mode")
             #expect(screen.help.contains { $0.line != nil }, "\(entry.path) has no line-mode help")
         }
+    }
+
+    @Test func everyDemoDeclaresItsBindingsInAKeymap() throws {
+        for entry in Demos.entries {
+            let screen = try Demos.$environmentOverride.withValue([:]) { try entry.make() }
+            guard let keymapped = screen as? any KeymapScreen else {
+                Issue.record("\(entry.path) has no keymap")
+                continue
+            }
+            #expect(Self.problems(of: keymapped) == [], "\(entry.path)")
+        }
+        // The other modes of the demos that have modes.
+        #expect(Self.problems(in: OutlinePickerDemo.opened) == [])
+        #expect(Self.problems(in: MultiSelectorDemo.goalsField) == [])
+        #expect(Self.problems(in: GoalListScreen.keymap) == [])
+    }
+
+    static func problems<S: KeymapScreen>(of screen: S) -> [String] {
+        problems(in: screen.keymap) + (screen.help == screen.keymap.help ? [] : ["its help is not its keymap's"])
+    }
+
+    /// What is wrong with a keymap: a key or a line word bound twice (the second binding would never run), or a
+    /// footer entry with no keys to name.
+    static func problems<Command>(in keymap: Keymap<Command>) -> [String] {
+        var problems: [String] = []
+        var keys = Set<Key>()
+        var words = Set<String>()
+        for binding in keymap.bindings {
+            for key in binding.keys where !keys.insert(key).inserted { problems.append("\(key) is bound twice") }
+            // Every `<…>` form is matched as a number alone, so two of them clash as much as two equal words.
+            let word = binding.line?.split(separator: " ").first.map { $0.hasPrefix("<") ? "<n>" : String($0) }
+            if let word, !words.insert(word).inserted {
+                problems.append("the line command \(word) is bound twice")
+            }
+            if binding.inFooter && binding.keyLabel.isEmpty {
+                problems.append("“\(binding.help)” is in the footer without keys")
+            }
+        }
+        return problems
     }
 }

@@ -103,23 +103,53 @@ struct SettingsStoreTests {
         #expect(names == ["settings.json"])
     }
 
-    @Test func aReadOnlyDirectoryNeverLosesThePreviousValue() throws {
+    /// Root writes into read-only directories, so this case can't fail for root; it is skipped then, and
+    /// ``aFailedWriteNeverLosesThePreviousValueEvenForRoot()`` makes a write fail for everyone.
+    @Test(.enabled(if: geteuid() != 0, "root can write into a read-only directory"))
+    func aReadOnlyDirectoryNeverLosesThePreviousValue() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let store = store(in: directory)
         try store.save(AppSettings(accent: "Orange", counter: 41))
         chmod(store.directory.path, 0o555)
         defer { chmod(store.directory.path, 0o755) }
-        do {
+        #expect {
             try store.save(AppSettings(accent: "Orange", counter: 42))
-            // Only root can write here; then the new value must be whole.
-            #expect(geteuid() == 0)
-            #expect(store.load().settings.counter == 42)
-        } catch {
-            #expect("\(error)".hasPrefix("Could not create '\(store.directory.path)/.settings.json."))
-            #expect(store.load() == SettingsLoad(settings: AppSettings(accent: "Orange", counter: 41)))
+        } throws: { error in
+            "\(error)".hasPrefix("Could not create '\(store.directory.path)/.settings.json.")
         }
+        #expect(store.load() == SettingsLoad(settings: AppSettings(accent: "Orange", counter: 41)))
         let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+        #expect(names == ["settings.json"])
+    }
+
+    @Test func aFailedWriteNeverLosesThePreviousValueEvenForRoot() throws {
+        // A directory whose path leaves room for "settings.json" but not for the longer name of the temporary file
+        // beside it: creating that file fails with ENAMETOOLONG whoever runs the test, root included.
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let length = Int(PATH_MAX) - 1 - "/settings.json".utf8.count - 4  // the file's path fits, with 4 to spare
+        let missing = length - directory.url.path.utf8.count
+        let parts = (missing + 200) / 201
+        var deep = directory.url
+        for part in 0..<parts {
+            // Each part is "/" and a name; the names share what is missing, so the path is exactly `length` long.
+            let name = (missing - parts) / parts + (part < (missing - parts) % parts ? 1 : 0)
+            deep.appendPathComponent(String(repeating: "d", count: name))
+        }
+        #expect(deep.path.utf8.count == length)
+        var store = FileSettingsStore(directory: deep)
+        store.now = { Date(timeIntervalSince1970: 1_700_000_000) }
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        try Data(#"{"accent": "Orange", "counter": 41}"#.utf8).write(to: store.file)
+        #expect {
+            try store.save(AppSettings(accent: "Orange", counter: 42))
+        } throws: { error in
+            "\(error)".hasPrefix("Could not create '\(deep.path)/.settings.json.")
+                && "\(error)".hasSuffix(".tmp': File name too long.")
+        }
+        #expect(store.load() == SettingsLoad(settings: AppSettings(accent: "Orange", counter: 41)))
+        let names = try FileManager.default.contentsOfDirectory(atPath: deep.path)
         #expect(names == ["settings.json"])
     }
 
@@ -171,23 +201,68 @@ struct SettingsStoreTests {
     }
 }
 
+/// A store whose saves always fail, and which counts them.
+final class FailingSettingsStore: SettingsStore {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "the disk is full" }
+    }
+
+    func load() -> SettingsLoad { SettingsLoad(settings: AppSettings()) }
+    func save(_ settings: AppSettings) throws { throw Failure() }
+}
+
 @Suite("@AppStorage demo")
 struct AppStorageDemoTests {
-    @Test func changesAreSavedThroughTheStoreAndReloaded() throws {
+    /// The settings file of a store, written by hand as a user might.
+    func handEdited(_ json: String, in directory: TemporaryDirectory) throws -> FileSettingsStore {
+        let store = FileSettingsStore(directory: directory.url)
+        try Data(json.utf8).write(to: store.file)
+        return store
+    }
+
+    @Test func changesAreSavedByJobsAndReloaded() throws {
         let memory = MemorySettingsStore()
-        var session = Session(root: AppStorageDemo(opening: { memory }))
-        press(.right, .right, .down, .right, .character("+"), .character("-"), .character("+"), in: &session)
+        var session = started(AppStorageDemo.opening { memory })
+        // A key only starts a job in the save lane: the screen itself never calls the store.
+        let effects = session.handle(.key(.right))
+        #expect(effects == [.run(Job(AppStorageDemo.save) { _ in .success(AppSettings()) }, for: session.topID)])
+        #expect(memory.settings == AppSettings())
+        #expect(session.settle(effects, with: InlineJobs()) == [])
+        #expect(memory.settings == AppSettings(accent: "Green", counter: 0))
+        press(.right, .down, .right, .character("+"), .character("-"), .character("+"), in: &session)
         #expect(memory.settings == AppSettings(accent: "Orange", counter: 2))
-        let reopened = AppStorageDemo(opening: { memory })
+        let reopened = AppStorageDemo.opening { memory }
         #expect(reopened.settings == AppSettings(accent: "Orange", counter: 2))
         #expect(
-            frame(Session(root: reopened)) == """
+            frame(started(reopened)) == """
                 @AppStorage
                 › Accent colour ◂ Orange ▸  ██
                   Counter       2
 
-                ←→ change  ↑↓ move  + - count  r reset
+                ↑↓ move · ←→ change · +/- count · r reset
                 """ + blank(19))
+    }
+
+    @Test func aNewerSaveSupersedesAWaitingOne() throws {
+        let memory = MemorySettingsStore()
+        let jobs = InlineJobs(timing: .whenTold)
+        var session = started(AppStorageDemo.opening { memory })
+        for _ in 0..<3 { _ = session.settle(session.handle(.key(.character("+"))), with: jobs) }
+        #expect(memory.settings.counter == 0)
+        jobs.runWaiting()
+        #expect(jobs.runCount == 1)
+        #expect(memory.settings.counter == 3)
+        #expect(session.settle([], with: jobs) == [])
+        #expect((session.top as? AppStorageDemo)?.message == nil)
+    }
+
+    @Test func aFailedSaveRingsTheBellAndSaysWhy() throws {
+        var session = started(AppStorageDemo.opening { FailingSettingsStore() })
+        #expect(press(.character("+"), in: &session) == [.bell])
+        let demo = try #require(session.top as? AppStorageDemo)
+        #expect(demo.settings.counter == 1)
+        #expect(demo.message == "Not saved: the disk is full")
+        #expect(frame(session).contains("Not saved: the disk is full"))
     }
 
     @Test func aCorruptFilesMessageIsShownAndAFailedSaveRingsTheBell() throws {
@@ -195,7 +270,7 @@ struct AppStorageDemoTests {
         defer { directory.cleanUp() }
         let store = FileSettingsStore(directory: directory.url)
         try FileManager.default.createDirectory(at: store.file, withIntermediateDirectories: true)
-        var session = Session(root: AppStorageDemo(opening: { store }))
+        var session = started(AppStorageDemo.opening { store })
         let message = try #require((session.top as? AppStorageDemo)?.message)
         #expect(message.contains("is a directory, not a settings file"))
         #expect(frame(session).contains(String(message.prefix(40))))
@@ -205,19 +280,83 @@ struct AppStorageDemoTests {
         #expect(demo.message?.hasPrefix("Not saved: ") == true)
     }
 
+    @Test func theFactoryFindsTheFileThroughTheEnvironmentItIsGiven() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let screen = try Demos.$environmentOverride.withValue(["XDG_CONFIG_HOME": directory.url.path]) {
+            try Demos.appStorage.make()
+        }
+        var session = started(screen)
+        press(.character("+"), .character("+"), in: &session)
+        let saved = FileSettingsStore(directory: directory.url.appendingPathComponent("catalog")).load()
+        #expect(saved == SettingsLoad(settings: AppSettings(accent: "Blue", counter: 2)))
+    }
+
+    @Test func aCounterOfIntMaxIsClampedReportedAndNeverOverflows() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = try handEdited(#"{"accent": "Pink", "counter": 9223372036854775807}"#, in: directory)
+        var session = started(AppStorageDemo.opening { store })
+        let demo = try #require(session.top as? AppStorageDemo)
+        #expect(demo.settings == AppSettings(accent: "Pink", counter: 999_999))
+        #expect(demo.message == "The saved counter 9223372036854775807 is out of range, so it is 999999 now.")
+        #expect(
+            frame(session).contains("\nThe saved counter 9223372036854775807 is out of range, so it is 999999 now.\n"))
+        // + and → at the top ring the bell and save nothing; - saves the clamped value less one.
+        #expect(press(.character("+"), in: &session) == [.bell])
+        #expect(session.status == "The counter goes from -999999 to 999999.")
+        #expect(press(.down, .right, in: &session) == [.bell])
+        #expect(store.load().settings.counter == Int.max)
+        press(.character("-"), in: &session)
+        #expect(store.load().settings == AppSettings(accent: "Pink", counter: 999_998))
+        #expect((session.top as? AppStorageDemo)?.message == nil)
+    }
+
+    @Test func aCounterOfIntMinAndAnUnknownColourAreClamped() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = try handEdited(#"{"accent": "Teal", "counter": -9223372036854775808}"#, in: directory)
+        let output = run(["-", "+"], on: AppStorageDemo.opening { store })
+        #expect(
+            output == [
+                "Accent colour: Blue", "Counter: -999999",
+                "The saved counter -9223372036854775808 is out of range, so it is -999999 now.",
+                "The saved accent colour “Teal” is unknown, so it is Blue now.",
+                "The counter goes from -999999 to 999999.",
+                "Accent colour: Blue", "Counter: -999999",
+                "The saved counter -9223372036854775808 is out of range, so it is -999999 now.",
+                "The saved accent colour “Teal” is unknown, so it is Blue now.",
+                "Accent colour: Blue", "Counter: -999998",
+            ])
+        #expect(store.load().settings == AppSettings(accent: "Blue", counter: -999_998))
+    }
+
+    @Test func aCounterTooLargeForAnyIntegerIsACorruptFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = try handEdited(#"{"accent": "Blue", "counter": 99999999999999999999}"#, in: directory)
+        let demo = AppStorageDemo.opening { store }
+        #expect(demo.settings == AppSettings())
+        #expect(demo.message?.contains("is not valid settings JSON. It was kept as 'settings.json.corrupt-") == true)
+    }
+
     @Test func noLocationKeepsSettingsInMemory() {
-        let demo = AppStorageDemo(opening: { throw FileSettingsStore.Error.noLocation })
+        let demo = AppStorageDemo.opening { throw FileSettingsStore.Error.noLocation }
         #expect(demo.message?.hasSuffix("Settings last until you quit.") == true)
     }
 
     @Test func lineMode() {
         let memory = MemorySettingsStore()
         let output = run(
-            ["accent purple", "+", "accent teal", "reset", "what"], on: AppStorageDemo(opening: { memory }))
+            ["accent purple", "+", "accent teal", "accent 99999999999999999999", "reset", "what"],
+            on: AppStorageDemo.opening { memory })
         #expect(output.contains("Accent colour: Purple"))
         #expect(output.contains("Counter: 1"))
         #expect(output.contains("There is no accent colour “teal”. Choose one of Blue, Green, Orange, Pink, Purple."))
-        #expect(output.contains { $0.hasPrefix("Unknown command “what”.") })
+        #expect(
+            output.contains(
+                "There is no accent colour “99999999999999999999”. Choose one of Blue, Green, Orange, Pink, Purple."))
+        #expect(output.contains("Unknown command “what”. Type +, -, reset or accent <name>, or ? for help."))
         #expect(memory.settings == AppSettings())
     }
 }

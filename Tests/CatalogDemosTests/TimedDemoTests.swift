@@ -67,7 +67,7 @@ struct AnimatedGridDemoTests {
                  I   J
 
                 Frame 1 · pause…
-                Space play  any…
+                space play · an…
 
                 """)
         for size in [Size(columns: 16, rows: 8), Size(columns: 7, rows: 3)] {
@@ -78,10 +78,24 @@ struct AnimatedGridDemoTests {
         #expect(
             frame(session, size: Size(columns: 40, rows: 4)).split(separator: "\n")[1]
                 == " A   B   C   D   E   F   G   H")
-        let output = run(["s 3", "r", "s x"], on: AnimatedGridDemo(count: 4))
+        let output = run(["s 3", "r", "s x", "s 1001", "s", "p"], on: AnimatedGridDemo(count: 4))
         #expect(output.first == "ABCD")
         #expect(output.contains("Frame 3 · type s to step"))
         #expect(output.contains("Give a number of frames from 1 to 1000, not “x”."))
+        #expect(output.contains("Give a number of frames from 1 to 1000, not “1001”."))
+        #expect(output.contains("Frame 1 · type s to step"))
+        #expect(output.contains("Unknown command “p”. Type s [n] or r, or ? for help."))
+    }
+
+    @Test func theFooterAndTheHelpComeFromTheKeymap() throws {
+        let session = started(AnimatedGridDemo())
+        #expect(frame(session).contains("space play · any key pause · → step frames · r restore the order"))
+        #expect(
+            session.top.help == [
+                HelpItem(keys: "space", help: "play"), HelpItem(keys: "any key", help: "pause"),
+                HelpItem(keys: "→", line: "s [n]", help: "step frames"),
+                HelpItem(keys: "r", line: "r", help: "restore the order"),
+            ])
     }
 }
 
@@ -96,12 +110,16 @@ struct HapticDemoTests {
         session.endFlash()
         #expect(press(.character("3"), in: &session) == [.bell, .flash(.milliseconds(180))])
         #expect(frame(session).contains("› 3. Heavy  (flash 180 ms)"))
+        session.endFlash()
+        #expect(press(.character("4"), .character("0"), in: &session) == [])
+        #expect(frame(session).contains("↑↓ choose · ⏎ tap · 1–3 tap style n"))
     }
 
     @Test func lineModeTapsWithoutEscapes() {
-        let output = run(["1", "9"], on: HapticDemo())
+        let output = run(["1", "9", "x"], on: HapticDemo())
         #expect(output.contains("Light tap (1)"))
-        #expect(output.contains("Unknown command “9”. Type 1, 2 or 3 to tap. Type ? for help."))
+        #expect(output.contains("Give a style number from 1 to 3, not “9”."))
+        #expect(output.contains("Unknown command “x”. Type <n>, or ? for help."))
         #expect(output.allSatisfy { !$0.contains("\u{7}") && !$0.contains("\u{1B}") })
     }
 }
@@ -109,7 +127,7 @@ struct HapticDemoTests {
 @Suite("Gradients & Styles demo")
 struct GradientsDemoTests {
     @Test func colourModesEmitRGBPaletteOrShades() throws {
-        var demo = GradientsDemo(mode: .trueColor)
+        var demo = GradientsDemo()
         let bar = demo.bar(GradientsDemo.gradients[3], width: 5)
         #expect(bar.text == "█████")
         #expect(bar.spans.first?.style.foreground == .rgb(0, 0, 0))
@@ -125,7 +143,9 @@ struct GradientsDemoTests {
     }
 
     @Test func noColourFrameReadsAsShades() {
-        let session = Session(root: GradientsDemo(mode: .none, glyphs: .ascii))
+        let session = started(
+            GradientsDemo(),
+            environment: ScreenEnvironment(locale: .init(identifier: "en"), glyphs: .ascii, colorMode: .none))
         #expect(
             frame(session, size: Size(columns: 25, rows: 12)) == """
                 Gradients & Styles
@@ -138,13 +158,26 @@ struct GradientsDemoTests {
 
                 Bold  Dim  Underline  Re…
 
-                m cycles the preview
+                m cycle the preview
 
                 """)
     }
 
+    @Test func theColourModeComesFromTheEnvironment() throws {
+        var session = started(GradientsDemo())
+        #expect((session.top as? GradientsDemo)?.mode == .trueColor)
+        press(.function(3), in: &session)  // F3: colour off
+        #expect((session.top as? GradientsDemo)?.mode == ColorMode.none)
+        #expect(frame(session).contains("Preview: no colour (shades)"))
+        press(.character("m"), .function(2), in: &session)  // m cycles on; a new language leaves the preview alone
+        #expect((session.top as? GradientsDemo)?.mode == .trueColor)
+        let ansi = started(
+            GradientsDemo(), environment: ScreenEnvironment(locale: .init(identifier: "en"), colorMode: .ansi16))
+        #expect((ansi.top as? GradientsDemo)?.modeName == "16 colours")
+    }
+
     @Test func lineModeAlwaysPrintsShades() {
-        let output = run(["m", "blue"], on: GradientsDemo(mode: .trueColor), width: 30)
+        let output = run(["m", "blue"], on: GradientsDemo(), width: 30)
         #expect(output.first?.hasPrefix("Sunset   ") == true)
         #expect(output.contains("Preview: 256 colours. Line mode always prints shades."))
         #expect(output.contains { $0.hasPrefix("Unknown command “blue”.") })

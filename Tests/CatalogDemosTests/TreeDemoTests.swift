@@ -7,13 +7,13 @@ import Testing
 @Suite("Outline Picker demo")
 struct OutlinePickerDemoTests {
     @Test func enterOpensThePanelWithOnlyTheSelectionsAncestorsExpanded() throws {
-        var session = Session(root: try OutlinePickerDemo(glyphs: .unicode))
+        var session = started(try OutlinePickerDemo())
         #expect(
             frame(session) == """
                 Outline Picker
                 Category    Laptops ⌃⌄
 
-                Enter opens the picker.
+                ⏎ open the picker
                 """ + blank(20))
         press(.enter, in: &session)
         #expect(
@@ -33,12 +33,13 @@ struct OutlinePickerDemoTests {
                            │──────────────────│
                            │      No Selection│
                            └──────────────────┘
-                ↑↓ move  →← expand/collapse  Enter pick  Esc close
+                ↑↓ move · →← expand or collapse · ⏎ pick · esc close
                 """ + blank(8))
     }
 
     @Test func enterPicksAndClosesEscapeClosesWithoutChange() throws {
-        var demo = try OutlinePickerDemo(glyphs: .ascii)
+        var demo = try OutlinePickerDemo()
+        _ = try demo.handle(.environment(.ascii))
         _ = try demo.handle(.key(.enter))
         _ = try demo.handle(.key(.down))
         #expect(demo.isOpen)
@@ -75,7 +76,8 @@ struct OutlinePickerDemoTests {
     }
 
     @Test func lineMode() throws {
-        let output = run(["open", "e 7", "8", "open", "zzz", "x"], on: try OutlinePickerDemo(glyphs: .ascii))
+        let output = run(
+            ["open", "e 7", "8", "open", "zzz", "x"], on: try OutlinePickerDemo(), environment: .ascii)
         let kitchen = [
             "1.   > Electronics", "2.   v Home", "3. *     Kitchen", "4.     > Garden", "5.   > Books",
             "6.     Gift Cards",
@@ -93,8 +95,7 @@ struct OutlinePickerDemoTests {
                     "10.   > Books", "11.     Gift Cards", "--------------------", "12.     No Selection",
                     "Category: Kitchen", "Category    Kitchen ^v", "Type open to choose a category.",
                 ] + kitchen + [
-                    "Unknown command “zzz”. Type a row number to pick it, e <n> to expand, or x to close. "
-                        + "Type ? for help."
+                    "Unknown command “zzz”. Type e <n>, <n> or x, or ? for help."
                 ] + kitchen + ["Category    Kitchen ^v", "Type open to choose a category."])
     }
 }
@@ -102,7 +103,7 @@ struct OutlinePickerDemoTests {
 @Suite("Nested Menu demo")
 struct NestedMenuDemoTests {
     @Test func togglingFoldersAndFilesReportsAndParentsFollow() throws {
-        var session = Session(root: try NestedMenuDemo(glyphs: .ascii))
+        var session = started(try NestedMenuDemo(), environment: .ascii)
         press(.down, .down, .character(" "), in: &session)
         #expect(session.status == "Selected Document 1.doc")
         #expect(
@@ -122,7 +123,7 @@ struct NestedMenuDemoTests {
                     [ ] - Another file.txt
 
                 Selected: 1 of 9 items
-                ↑↓ move  →← expand/collapse  Space select
+                ↑↓ move · →← expand or collapse · space select or deselect
 
 
 
@@ -154,7 +155,7 @@ struct NestedMenuDemoTests {
     }
 
     @Test func arrowsCollapseAndExpand() throws {
-        var session = Session(root: try NestedMenuDemo(glyphs: .unicode))
+        var session = started(try NestedMenuDemo())
         press(.left, in: &session)
         let collapsed = try #require(session.top as? NestedMenuDemo)
         #expect(collapsed.tree.visibleRows.count == 6)
@@ -164,19 +165,22 @@ struct NestedMenuDemoTests {
     }
 
     @Test func lineModeTogglesByNumber() throws {
-        let output = run(["1", "e 1", "?x"], on: try NestedMenuDemo(glyphs: .ascii))
+        let output = run(["1", "e 1", "?x", "e 3", "e 7", "e"], on: try NestedMenuDemo(), environment: .ascii)
         #expect(output.contains("Selected Documents"))
         #expect(output.contains(" 1. v [x] d Documents"))
         #expect(output.contains("1. > [x] d Documents"))
         #expect(output.contains("Selected: 5 of 9 items"))
-        #expect(output.contains { $0.hasPrefix("Unknown command “?x”.") })
+        #expect(output.contains("Unknown command “?x”. Type e <n> or <n>, or ? for help."))
+        #expect(output.contains("Row 3 has nothing to expand or collapse."))
+        #expect(output.contains("Give a row number from 1 to 6, not “7”."))
+        #expect(output.contains("Give a row number from 1 to 6."))
     }
 }
 
 @Suite("Checkbox Tree demo")
 struct CheckboxTreeDemoTests {
     @Test func koreanFrameAlignedByDisplayWidth() throws {
-        var session = Session(root: try CheckboxTreeDemo(glyphs: .unicode))
+        var session = started(try CheckboxTreeDemo())
         press(.down, .down, .down, .down, .down, .down, .down, .down, .down, .character(" "), in: &session)
         #expect(
             frame(session) == """
@@ -197,7 +201,7 @@ struct CheckboxTreeDemoTests {
                     ☐ 남극
 
                 Checked: north-america/north-america
-                ↑↓ move  →← expand/collapse  Space check
+                ↑↓ move · →← expand or collapse · space check or uncheck
 
 
 
@@ -213,7 +217,7 @@ struct CheckboxTreeDemoTests {
     }
 
     @Test func bothNorthAmericasCanBeSelectedIndependently() throws {
-        var demo = try CheckboxTreeDemo(glyphs: .ascii)
+        var demo = try CheckboxTreeDemo()
         _ = try demo.handle(line: "10")
         #expect(demo.tree.checkedIDs == ["north-america/north-america"])
         #expect(demo.tree.selection.state(of: "north-america") == .mixed)
@@ -230,7 +234,7 @@ struct CheckboxTreeDemoTests {
     }
 
     @Test func lineModePrintsNumberedRowsAndCheckedIDs() throws {
-        let output = run(["14", "e 1", "nope"], on: try CheckboxTreeDemo(glyphs: .ascii))
+        let output = run(["14", "e 1", "nope"], on: try CheckboxTreeDemo(), environment: .ascii)
         #expect(output.first == " 1. v [ ] 아프로-유라시아   0/3")
         #expect(output.contains("Checked 남극 (antarctica)"))
         #expect(output.contains("Checked: antarctica"))

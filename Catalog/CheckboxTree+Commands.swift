@@ -1,0 +1,53 @@
+import CatalogKit
+import CatalogTerminal
+
+/// What a key or a line command does to a tree of check boxes, in the demos that show one.
+enum CheckboxCommand: Sendable, Equatable {
+    /// Move the cursor (↑↓, Home/End, Page Up/Down).
+    case move
+    /// Expand or collapse: → and ← on the cursor's row, `e <n>` on row n.
+    case expand
+    /// Check or uncheck: Space on the cursor's row, `<n>` on row n.
+    case toggle
+}
+
+extension CheckboxTree {
+    /// The bindings of a demo that shows a tree of check boxes.
+    ///
+    /// - Parameter toggling: What toggling a box is called in the demo ("check or uncheck").
+    /// - Returns: The keymap.
+    static func keymap(toggling: String) -> Keymap<CheckboxCommand> {
+        Keymap([
+            KeyBinding([.up, .down, .home, .end, .pageUp, .pageDown], .move, label: "↑↓", help: "move"),
+            KeyBinding([.right, .left], .expand, label: "→←", help: "expand or collapse", line: "e <n>"),
+            KeyBinding([.character(" ")], .toggle, help: toggling, line: "<n>"),
+        ])
+    }
+
+    /// Does what a command says, for a key or a line command alike.
+    ///
+    /// - Parameters:
+    ///   - command: The command.
+    ///   - input: The key, or the line command's argument (a row number, any text at all).
+    ///   - report: The status message for a toggled box, from its title, id and new state.
+    /// - Returns: The status for a toggle, a message for a row number that names no row, or `.none`.
+    mutating func perform(
+        _ command: CheckboxCommand, _ input: CommandInput, report: (_ title: String, _ id: ID, CheckState) -> String
+    ) -> Action {
+        switch (command, input) {
+        case (.move, .key(let key)), (.expand, .key(let key)):
+            _ = handle(key)
+            return .none
+        case (.expand, .line(let argument)):
+            return toggleExpansion(typed: argument)
+        case (.toggle, _):
+            guard let row = input.item(cursor: cursor, count: rowCount) else {
+                return input.missingItem(count: rowCount, "a row number")
+            }
+            guard case .toggled(let id, let state) = toggle(row: row), let title = title(of: id) else { return .none }
+            return .status(report(title, id, state))
+        case (.move, .line):
+            return .none
+        }
+    }
+}
