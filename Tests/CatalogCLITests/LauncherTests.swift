@@ -64,7 +64,7 @@ struct LauncherTests {
         try pty.read(until: "Catalog › ", since: mark)
         try pty.send("\u{1B}[D")
         try pty.send("q")
-        #expect(try pty.wait() == .exited(0))
+        #expect(try pty.wait() == .exited(1), "a picker left without a pick exits 1")
         #expect(PTY.sameSettings(before, try pty.attributes()))
         #expect(pty.outputText.hasSuffix("\u{1B}[?1049l"))
     }

@@ -35,7 +35,8 @@ struct PickerPipelineTests {
     @Test("x=$(catalog --file list.txt): the menu draws on the terminal and only the pick is captured")
     func captured() throws {
         let workspace = try Workspace(Self.lines)
-        let pty = try shell("x=$(\"$CATALOG\" --file \"$LIST\"); printf 'got:[%s] status %s\\n' \"$x\" $?", in: workspace)
+        let pty = try shell(
+            "x=$(\"$CATALOG\" --file \"$LIST\"); printf 'got:[%s] status %s\\n' \"$x\" $?", in: workspace)
         try pty.read(until: "/ filter · q quit", timeout: Self.timeout)
         try pty.send("util")
         try pty.read(until: "1 of 4 entries match", timeout: Self.timeout)

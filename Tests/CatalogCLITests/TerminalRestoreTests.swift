@@ -125,7 +125,9 @@ struct TerminalRestoreTests {
             status = try pty.wait(timeout: Self.timeout)
             #expect(status == .signaled(SIGILL) || status == .signaled(SIGTRAP), "\(status)")
         }
-        #expect(PTY.sameSettings(before, try pty.attributes()), "\(path.rawValue), \(presentation.rawValue): settings after \(status)")
+        #expect(
+            PTY.sameSettings(before, try pty.attributes()),
+            "\(path.rawValue), \(presentation.rawValue): settings after \(status)")
         #expect(pty.outputText.hasSuffix(leaveSequence), "\(path.rawValue): \(pty.outputText.suffix(120))")
     }
 

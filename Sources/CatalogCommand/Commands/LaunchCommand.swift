@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Glibc
 
 /// The launcher: the menu over the registry, or a picker over `--file`.
 enum LaunchCommand {
@@ -30,8 +31,15 @@ enum LaunchCommand {
         }
         let picks = final?.pickedBytes ?? []
         let terminator: UInt8 = arguments.has("--print0") ? 0 : 0x0A
-        // The pick is data for the next program: printed exactly as it was read.
-        for pick in picks { context.out.raw(pick + [terminator]) }
+        for pick in picks {
+            if isatty(STDOUT_FILENO) == 1 {
+                // For a person reading the terminal: a control character in a name is shown, never obeyed.
+                pick.withUnsafeBufferPointer { context.out.line(bytes: $0, terminator: terminator) }
+            } else {
+                // For the next program (a pipe, a capture, a file): exactly the bytes that were read.
+                context.out.raw(pick + [terminator])
+            }
+        }
         if outcome.status != 0 { return outcome.status }
         // A picker that picked nothing (quit, or --exit-0) says so, as fzf does.
         return picker && picks.isEmpty ? 1 : 0

@@ -26,9 +26,7 @@ struct Subject: Sendable, CustomStringConvertible {
                 Launchpad(entry: entry)
             }
         } + [
-            // The menu's filter traps when a typed character joins the one before it (its caret counts characters
-            // as typed, not as the text holds them): left out here until the library counts the caret again.
-            Subject(name: "Menu", colorMode: .trueColor, joining: false) {
+            Subject(name: "Menu", colorMode: .trueColor) {
                 let registry = Registry<any Screen>()
                 try Demos.register(in: registry, environment: [:])
                 return try MenuScreen(source: .registry(registry))
