@@ -95,7 +95,8 @@ public enum AtomicFile {
             guard status.st_mode & S_IFMT == S_IFDIR else {
                 throw Error("create the directory", path: path, code: ENOTDIR)
             }
-        case ENOENT:
+        case ENOENT, ENOTDIR:
+            // A missing parent is made; a parent that is a file is named by the error this throws.
             try createDirectories((path as NSString).deletingLastPathComponent)
             // Another process may make it between the two calls; that is as good.
             guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
