@@ -13,6 +13,13 @@ struct HistoryStoreTests {
         HistoryStore(url: scratch.file(path), now: { Self.time })
     }
 
+    /// A store whose file holds one opening, and the file's text then.
+    func storeWithOneOpening(_ scratch: ScratchDirectory) throws -> (store: HistoryStore, text: String?) {
+        let store = store(scratch)
+        try store.update { $0.recordOpening("a", at: Self.time) }
+        return (store, scratch.text("history/registry.json"))
+    }
+
     func write(_ text: String, to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
@@ -174,9 +181,7 @@ struct HistoryStoreTests {
     func aFileWithoutReadPermissionIsLeftAlone() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let store = store(scratch)
-        try store.update { $0.recordOpening("a", at: Self.time) }
-        let before = scratch.text("history/registry.json")
+        let (store, before) = try storeWithOneOpening(scratch)
         chmod(store.url.path, 0)
         #expect(store.load().message?.contains("Permission denied") == true)
         #expect(throws: HistoryStore.Error.self) { try store.update { $0.recordOpening("b", at: Self.time) } }
@@ -206,9 +211,7 @@ struct HistoryStoreTests {
     @Test func aLockThatCannotBeTakenLeavesTheFileAsItWas() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let store = store(scratch)
-        try store.update { $0.recordOpening("a", at: Self.time) }
-        let before = scratch.text("history/registry.json")
+        let (store, before) = try storeWithOneOpening(scratch)
         try FileManager.default.removeItem(at: scratch.file("history/registry.json.lock"))
         try FileManager.default.createDirectory(
             at: scratch.file("history/registry.json.lock"), withIntermediateDirectories: false)
@@ -226,9 +229,7 @@ struct HistoryStoreTests {
     func aReadOnlyDirectoryThrowsAndKeepsTheFile() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let store = store(scratch)
-        try store.update { $0.recordOpening("a", at: Self.time) }
-        let before = scratch.text("history/registry.json")
+        let (store, before) = try storeWithOneOpening(scratch)
         chmod(scratch.file("history").path, 0o555)
         defer { chmod(scratch.file("history").path, 0o700) }
         let error = try #require(throws: AtomicFile.Error.self) {

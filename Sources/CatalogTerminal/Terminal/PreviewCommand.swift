@@ -9,7 +9,8 @@ public enum PreviewCommand {
     /// How a run ended.
     public enum Outcome: Sendable, Equatable {
         /// The command's output, cut to the limits, and its status: the exit code, or 128 plus the signal's number
-        /// when a signal ended it (as the shell reports it), which is the case when the limits cut it short.
+        /// when a signal ended it (as the shell reports it). A command the limits cut short usually ends so, by
+        /// SIGTERM, or by SIGPIPE when it writes after its output is closed.
         case output(lines: [String], status: Int32)
         /// `isCancelled` turned true; the command was killed.
         case cancelled
