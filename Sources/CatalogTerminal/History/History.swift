@@ -2,9 +2,9 @@ import Foundation
 
 /// What a user has opened in one catalog: the recent entries, how often each was opened, and the favourites.
 ///
-/// A pure value with no I/O: ``HistoryStore`` reads and writes it. Records are kept in the order of the operations
-/// that touched them, most recent first, not sorted by date, so a clock that jumps back still puts the entry just
-/// opened first. At most ``limit`` records that are not favourites are kept; favourites are kept whatever their age.
+/// A pure value with no I/O: ``HistoryStore`` reads and writes it. Records are kept in the order of their last
+/// openings, most recent first (a favourite never opened goes first when it is made one), not sorted by date, so a
+/// clock that jumps back still puts the entry just opened first. Toggling a favourite doesn't move a record. At most ``limit`` records that are not favourites are kept; favourites are kept whatever their age.
 /// Any value, including one decoded from a hand-edited file, holds these invariants: ids are unique, counts are at
 /// least zero, and every record was opened at least once or is a favourite (see ``checkInvariants()``).
 public struct History: Sendable, Equatable, Codable {
@@ -27,7 +27,7 @@ public struct History: Sendable, Equatable, Codable {
         }
     }
 
-    /// The records, most recently touched first.
+    /// The records, most recently opened first.
     public private(set) var records: [Record]
 
     /// How many entries that are not favourites are remembered; favourites are kept beyond it.
