@@ -35,7 +35,7 @@ enum RecordCommand {
         let text = Asciicast.text(of: run, title: "\(entry.title) · \(scenario.name)", timestamp: timestamp)
         do {
             // Written beside the file and renamed over it: a failed write leaves no half-written recording.
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path))
         } catch {
             throw InputError(description: "cannot write '\(path)': \(error.localizedDescription)")
         }

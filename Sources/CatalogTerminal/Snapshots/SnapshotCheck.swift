@@ -235,7 +235,7 @@ public struct DirectoryStore: GoldenStore {
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         // Written beside the file, then renamed over it: the write is whole or not at all.
-        try Data(text.utf8).write(to: url, options: .atomic)
+        try AtomicFile.write(Data(text.utf8), to: url)
     }
 
     public func files() -> [String] {

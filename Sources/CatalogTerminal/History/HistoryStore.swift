@@ -1,0 +1,265 @@
+import Foundation
+import Glibc
+
+/// One catalog's ``History`` in a JSON file, shared safely by launchers running at the same time.
+///
+/// The file is `{"version": 1, "records": [...]}` with ISO-8601 dates and sorted keys, so it diffs and hand-edits
+/// well. Reading never changes a good file. ``update(_:)`` reads, changes and writes under an exclusive `flock(2)` on
+/// a lock file beside it (`<name>.lock`, never removed: removing a lock file lets two processes lock two different
+/// files), and writes with ``AtomicFile``, so two launchers saving at once never lose each other's openings and a
+/// crash never leaves half a file. A file this program can't use (not JSON, not a history, another version) is kept
+/// as `<name>.corrupt-<UTC time>` under a name no other file has, never overwritten, and the history starts empty.
+public struct HistoryStore: Sendable {
+    /// A history file that exists but can't be read.
+    public enum Error: Swift.Error, Equatable, CustomStringConvertible {
+        /// The file can't be opened or read (permissions, a directory in its place); nothing is written over it.
+        case unreadable(path: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let path, let reason):
+                return "Could not read the history '\(path)': \(reason). It is left alone, and openings are not "
+                    + "saved until it can be read; fix its permissions or move it away."
+            }
+        }
+    }
+
+    /// The version of the file format this program reads and writes.
+    public static let version = 1
+
+    /// The history file.
+    public let url: URL
+    /// Gives the time used in the names of files kept aside; tests fix it.
+    private let now: @Sendable () -> Date
+
+    /// A store for one file.
+    ///
+    /// - Parameters:
+    ///   - url: The history file; its directory is created when the first opening is saved.
+    ///   - now: The clock for the names of corrupt files kept aside.
+    public init(url: URL, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.url = url
+        self.now = now
+    }
+
+    /// Where a catalog's history lives: `$XDG_STATE_HOME/<program>/history/<key>.json`, else
+    /// `$HOME/.local/state/<program>/history/<key>.json`.
+    ///
+    /// The key is `registry` for the program's built-in catalog. For a catalog file it is the base name of the
+    /// file's real path (symbolic links resolved), made safe and cut to 40 characters, then a dash and a 64-bit
+    /// FNV-1a hash of the real path in hex, so every file has its own history and a link to it shares it.
+    ///
+    /// - Parameters:
+    ///   - program: The program's name, such as `catalog`.
+    ///   - catalogFile: The `--file` path, or `nil` for the built-in catalog.
+    ///   - environment: The process environment.
+    /// - Returns: The file, or `nil` when there is no place for it: neither `XDG_STATE_HOME` nor `HOME` is an
+    ///   absolute path (the XDG specification says to ignore a relative one), or the catalog is standard input
+    ///   (`-`), which has no path to tell one pipeline's catalog from another's.
+    public static func url(program: String, catalogFile: String?, environment: [String: String]) -> URL? {
+        let base: URL
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            base = URL(fileURLWithPath: state, isDirectory: true)
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/state")
+        } else {
+            return nil
+        }
+        guard let key = key(catalogFile: catalogFile) else { return nil }
+        return base.appendingPathComponent(SnapshotCheck.fileName(program))
+            .appendingPathComponent("history").appendingPathComponent(key + ".json")
+    }
+
+    /// The file name stem for a catalog: `registry`, or the safe base name and hash of a file's real path.
+    static func key(catalogFile: String?) -> String? {
+        guard let catalogFile else { return "registry" }
+        guard catalogFile != "-", !catalogFile.isEmpty else { return nil }
+        let real = realPath(catalogFile)
+        let name = SnapshotCheck.fileName((real as NSString).lastPathComponent)
+        let hash = String(fnv1a(real), radix: 16)
+        return String(name.unicodeScalars.prefix(40)) + "-" + String(repeating: "0", count: 16 - hash.count) + hash
+    }
+
+    /// The path with symbolic links, `.` and `..` resolved; for a file that doesn't exist, its absolute path.
+    private static func realPath(_ path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// The 64-bit FNV-1a hash of a string's UTF-8 bytes: stable across runs and machines, unlike `Hasher`.
+    static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    /// Reads the history.
+    ///
+    /// A missing file is an empty history. A file that is not a version-1 history is moved aside and the history
+    /// starts empty; a file that can't be read is left alone and the history starts empty. Either way the message
+    /// says so in one line.
+    ///
+    /// - Returns: The history, and a message for the user when the file could not be used.
+    public func load() -> (history: History, message: String?) {
+        switch read() {
+        case .missing: return (History(), nil)
+        case .history(let history): return (history, nil)
+        case .unreadable(let reason):
+            return (
+                History(), "\(Error.unreadable(path: url.path, reason: reason)) Recents and favourites start empty."
+            )
+        case .invalid:
+            // Moved aside under the lock, and only if it is still bad then: another launcher may have just
+            // replaced it with a good file.
+            do {
+                return try locked { try readRecovering() }
+            } catch {
+                return (
+                    History(),
+                    "The history '\(url.path)' is not one this program can read, and it could not be moved aside: "
+                        + "\(error) Recents and favourites start empty."
+                )
+            }
+        }
+    }
+
+    /// Changes the history in one step: reads the file, applies the change and writes the result, all under an
+    /// exclusive lock, so changes from launchers running at the same time all count.
+    ///
+    /// A file this program can't use is moved aside first, as ``load()`` does, and the change applies to an empty
+    /// history.
+    ///
+    /// - Parameter change: The change, such as `{ $0.recordOpening(id, at: Date()) }`. It runs under the lock, so it
+    ///   should be quick.
+    /// - Returns: The history as written.
+    /// - Throws: ``Error/unreadable(path:reason:)`` when the file exists but can't be read (it is not written over),
+    ///   or ``AtomicFile/Error`` naming the file or directory that could not be made, locked or written. The file
+    ///   is then as it was.
+    @discardableResult
+    public func update(_ change: (inout History) -> Void) throws -> History {
+        try locked {
+            var history = try readRecovering().history
+            change(&history)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            let data = try encoder.encode(File(version: Self.version, records: history.records))
+            try AtomicFile.write(data + Data("\n".utf8), to: url)
+            return history
+        }
+    }
+
+    /// The file as it appears on disk.
+    private struct File: Codable {
+        var version: Int
+        var records: [History.Record]
+    }
+
+    /// Just the version, read before the rest, so another version's file is recognised whatever its shape.
+    private struct Version: Decodable {
+        var version: Int?
+    }
+
+    /// What reading the file found.
+    private enum Contents {
+        case missing
+        case history(History)
+        /// It exists but could not be read; the system's reason.
+        case unreadable(String)
+        /// It was read but is not a history this program can use; why not.
+        case invalid(String)
+    }
+
+    private func read() -> Contents {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno)))
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            return .unreadable("it is a directory")
+        }
+        let data: Data
+        do {
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            return .unreadable("\(error.localizedDescription)")
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let version = try? decoder.decode(Version.self, from: data) else {
+            return .invalid("it is not a JSON object")
+        }
+        guard version.version == Self.version else {
+            let found = version.version.map { "version \($0)" } ?? "no version"
+            return .invalid("it has \(found), and this program reads version \(Self.version)")
+        }
+        do {
+            return .history(History(records: try decoder.decode(File.self, from: data).records))
+        } catch DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
+            DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context)
+        {
+            let place = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return .invalid("its records are not in the expected form at '\(place)'")
+        } catch {
+            return .invalid("its records are not in the expected form")
+        }
+    }
+
+    /// Reads the file, moving it aside when it is not a history. Call it holding the lock.
+    private func readRecovering() throws -> (history: History, message: String?) {
+        switch read() {
+        case .missing: return (History(), nil)
+        case .history(let history): return (history, nil)
+        case .unreadable(let reason): throw Error.unreadable(path: url.path, reason: reason)
+        case .invalid(let reason):
+            let aside = try moveAside()
+            return (
+                History(),
+                "The history '\(url.path)' is not one this program can read (\(reason)); it was moved to "
+                    + "'\(aside.path)', and recents and favourites start empty."
+            )
+        }
+    }
+
+    /// Renames the file to `<name>.corrupt-<UTC time>`, or that with `-2`, `-3`… when the name is taken.
+    private func moveAside() throws -> URL {
+        var time = time_t(now().timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        let stamp = String(
+            format: "%04d%02d%02dT%02d%02d%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+            Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        let stem = url.path + ".corrupt-" + stamp
+        for attempt in 1...1000 {
+            let target = attempt == 1 ? stem : "\(stem)-\(attempt)"
+            // link(2) fails rather than replace an existing file, so no earlier copy is ever lost.
+            if link(url.path, target) == 0 {
+                unlink(url.path)
+                return URL(fileURLWithPath: target)
+            }
+            guard errno == EEXIST else { throw AtomicFile.Error("move aside", path: url.path, code: errno) }
+        }
+        throw AtomicFile.Error("move aside", path: url.path, code: EEXIST)
+    }
+
+    /// Runs a body holding the exclusive lock on `<name>.lock`, creating the directory as needed.
+    private func locked<T>(_ body: () throws -> T) throws -> T {
+        try AtomicFile.createDirectories(url.deletingLastPathComponent().path)
+        let path = url.path + ".lock"
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw AtomicFile.Error("open the lock file", path: path, code: errno) }
+        // Closing the descriptor releases the lock.
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw AtomicFile.Error("lock", path: path, code: errno) }
+        }
+        return try body()
+    }
+}

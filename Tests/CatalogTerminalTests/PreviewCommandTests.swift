@@ -1,0 +1,175 @@
+import CatalogTerminal
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+/// fzf-style preview commands: quoting, limits, cancellation and cleanup, against the real `/bin/sh`.
+@Suite("PreviewCommand")
+struct PreviewCommandTests {
+    /// Never cancels, except as a guard after ~5 minutes of polls, so a broken test fails instead of hanging.
+    static func never() -> JobCancellation {
+        let calls = Atomic<Int>(0)
+        return { calls.add(1, ordering: .relaxed).newValue > 15_000 }
+    }
+
+    /// Cancels once a file exists (the command writes it when it is running), with the same guard.
+    static func once(_ path: String) -> JobCancellation {
+        let calls = Atomic<Int>(0)
+        return { FileManager.default.fileExists(atPath: path) || calls.add(1, ordering: .relaxed).newValue > 15_000 }
+    }
+
+    /// Runs a command whose `{}` is a scratch directory, where it leaves process ids for the test to check.
+    func run(
+        _ command: String, in scratch: ScratchDirectory, maximumLines: Int = 10, cancelOnce file: String? = nil
+    ) -> PreviewCommand.Outcome {
+        PreviewCommand.run(
+            command, path: scratch.url.path, maximumLines: maximumLines,
+            isCancelled: file.map { Self.once(scratch.file($0).path) } ?? Self.never())
+    }
+
+    /// The lines of an outcome that a limit cut short: the command was killed, by SIGTERM, or by SIGPIPE when it
+    /// wrote after its output was closed (which of the two comes first is up to the scheduler).
+    func linesCutShort(_ outcome: PreviewCommand.Outcome) -> [String]? {
+        guard case .output(let lines, let status) = outcome, [128 + SIGTERM, 128 + SIGPIPE].contains(status) else {
+            return nil
+        }
+        return lines
+    }
+
+    /// The process id a command wrote to a file.
+    func pid(in url: URL) throws -> pid_t {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    /// Whether a process this test's process spawned is reaped: gone, not even a zombie.
+    func isReaped(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
+
+    /// Whether any process is dead or dying: gone, a zombie (a grandchild waits for init to reap it), or with
+    /// SIGKILL pending, since `kill(2)` returns before the target has finished dying.
+    func isDeadOrDying(_ pid: pid_t) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return true }
+        var fields: [Substring: Substring] = [:]
+        for line in status.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon]] = line[line.index(after: colon)...].drop(while: \.isWhitespace)
+        }
+        if let state = fields["State"]?.first, state == "Z" || state == "X" { return true }
+        let kill: UInt64 = 1 << (UInt64(SIGKILL) - 1)
+        return ["SigPnd", "ShdPnd"].contains { (fields[$0].flatMap { UInt64($0, radix: 16) } ?? 0) & kill != 0 }
+    }
+
+    /// Catches: a placeholder left or doubled, a quote not escaped, and a `{}` inside the path expanded again.
+    @Test func placeholdersBecomeTheQuotedPath() {
+        #expect(PreviewCommand.expand("cat {}", path: "a b") == "cat 'a b'")
+        #expect(PreviewCommand.expand("diff {} {}", path: "it's") == #"diff 'it'\''s' 'it'\''s'"#)
+        #expect(PreviewCommand.expand("echo {} {{}}", path: "{}") == "echo '{}' {'{}'}")
+        #expect(PreviewCommand.expand("ls -l", path: "x") == "ls -l")
+        #expect(PreviewCommand.expand("{ } {", path: "x") == "{ } {")
+        #expect(PreviewCommand.expand("{}", path: "") == "''")
+        // A quote with a combining mark is one Character but still a quote byte to the shell.
+        #expect(PreviewCommand.expand("{}", path: "x'\u{301}") == "'x'\\''\u{301}'")
+    }
+
+    /// Catches: any path the shell reads as more than one word, or as code: each must come back exactly.
+    @Test(arguments: [
+        "it's", "'", "''", "a'b'c'd", "$(touch /tmp/catalog-preview-pwned)", "`id`", "$HOME", "\"quoted\"",
+        "two  spaces", " edges ", "tab\there", "line\nbreak", "{}", "x{}'{}'y", "-n", "--", "\\n", "*", "~", ";|&",
+        "x'\u{301}; echo injected '", "日本語 ファイル.txt",
+    ])
+    func hostilePathsReachTheCommandAsOneWord(path: String) {
+        let outcome = PreviewCommand.run("printf '%s\\n' {}", path: path, maximumLines: 10, isCancelled: Self.never())
+        let lines = path.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(outcome == .output(lines: lines, status: 0))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/catalog-preview-pwned"))
+    }
+
+    /// Catches: reading on to the end of a long output instead of stopping at the pane's height, and leaving the
+    /// command running (or unreaped) after the cut.
+    @Test func outputIsCutToTheLinesAndTheCommandKilled() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let outcome = run("echo $$ > {}/pid; seq 1 10000; exec sleep 100", in: scratch, maximumLines: 5)
+        #expect(linesCutShort(outcome) == ["1", "2", "3", "4", "5"], "\(outcome)")
+        #expect(isReaped(try pid(in: scratch.file("pid"))))
+        let endless = PreviewCommand.run("yes", path: "", maximumLines: 3, isCancelled: Self.never())
+        #expect(linesCutShort(endless) == ["y", "y", "y"], "\(endless)")
+    }
+
+    /// Catches: the byte limit ignored (a single endless line, or many short ones, filling memory).
+    @Test func outputIsCutToTheBytes() {
+        let outcome = PreviewCommand.run(
+            "yes abcdefghi", path: "", maximumLines: 1_000_000, maximumBytes: 1_000, isCancelled: Self.never())
+        #expect(linesCutShort(outcome) == Array(repeating: "abcdefghi", count: 100), "\(outcome)")
+        let oneLine = PreviewCommand.run(
+            "tr -d '\\n' < /dev/zero", path: "", maximumLines: 10, maximumBytes: 4_096, isCancelled: Self.never())
+        #expect(linesCutShort(oneLine) == [String(repeating: "\0", count: 4_096)], "\(oneLine)")
+    }
+
+    /// Catches: a cancelled preview that keeps running, leaves a zombie, or leaves a background child behind
+    /// (killing the shell alone is not enough: the group must go).
+    @Test func aCancelledCommandIsKilledWithItsGroupAndReaped() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let outcome = run(
+            "sleep 100 & echo $! > {}/child; echo $$ > {}/pid.tmp; mv {}/pid.tmp {}/pid; wait", in: scratch,
+            cancelOnce: "pid")
+        #expect(outcome == .cancelled)
+        #expect(isReaped(try pid(in: scratch.file("pid"))), "the shell is reaped")
+        #expect(isDeadOrDying(try pid(in: scratch.file("child"))), "its background child is killed")
+    }
+
+    /// Catches: background processes of a finished command left running.
+    @Test func aFinishedCommandLeavesNothingRunning() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let outcome = run("sleep 100 > /dev/null 2>&1 & echo $! > {}/child; echo done", in: scratch)
+        #expect(outcome == .output(lines: ["done"], status: 0))
+        #expect(isDeadOrDying(try pid(in: scratch.file("child"))))
+    }
+
+    /// Catches: standard error dropped, a status lost, or standard input inherited (`cat` would wait on it).
+    @Test func errorsStatusAndInputAreThoseOfTheShell() {
+        let missing = PreviewCommand.run(
+            "/nonexistent/preview-command {}", path: "x", maximumLines: 10, isCancelled: Self.never())
+        guard case .output(let lines, let status) = missing else {
+            Issue.record("expected output, got \(missing)")
+            return
+        }
+        #expect(status == 127)
+        #expect(lines.count == 1)
+        // A path, not a name: the text doesn't then depend on which PATH directories can be searched.
+        #expect(lines.first?.contains("/nonexistent/preview-command: not found") == true, "\(lines)")
+        #expect(
+            PreviewCommand.run("echo out; echo err >&2; exit 3", path: "", maximumLines: 10, isCancelled: Self.never())
+                == .output(lines: ["out", "err"], status: 3))
+        #expect(
+            PreviewCommand.run("cat; echo done", path: "", maximumLines: 10, isCancelled: Self.never())
+                == .output(lines: ["done"], status: 0))
+    }
+
+    /// Catches: control bytes altered here (the renderer's sanitizer must see them as they are), CR LF kept as a
+    /// CR, and invalid UTF-8 trapping instead of becoming U+FFFD.
+    @Test func bytesComeThroughAsTheyAre() {
+        let outcome = PreviewCommand.run(
+            #"printf 'a\033[31mred\007\r\nb\tc\001x\ry\r\n\377end'"#, path: "", maximumLines: 10,
+            isCancelled: Self.never())
+        #expect(outcome == .output(lines: ["a\u{1B}[31mred\u{07}", "b\tc\u{01}x\ry", "\u{FFFD}end"], status: 0))
+    }
+
+    /// Catches: a NUL byte silently cutting the command short (it could end inside a quote), and running a
+    /// command for a pane with no room.
+    @Test func whatCannotBeRunIsNot() throws {
+        let nul = PreviewCommand.run("cat {}", path: "a\0b", maximumLines: 10, isCancelled: Self.never())
+        guard case .failed(let message) = nul else {
+            Issue.record("expected a failure, got \(nul)")
+            return
+        }
+        #expect(message.contains("NUL"))
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        #expect(run("touch {}/ran", in: scratch, maximumLines: 0) == .output(lines: [], status: 0))
+        #expect(scratch.names() == [])
+    }
+}
