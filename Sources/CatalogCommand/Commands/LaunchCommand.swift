@@ -1,11 +1,20 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 import Glibc
 
 /// The launcher: the menu over the registry, or a picker over `--file`.
 enum LaunchCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
-        let options = try menuOptions(arguments)
+        var options = try menuOptions(arguments)
+        let store = HistoryFiles.store(arguments, context)
+        if let store {
+            let (history, message) = store.load()
+            options.history = history
+            options.historyStore = store
+            options.historyMessage = message
+            options.now = Date()
+        }
         let menu: MenuScreen
         let picker = arguments.values["--file"] != nil
         if let path = arguments.values["--file"] {
@@ -30,6 +39,13 @@ enum LaunchCommand {
             throw InputError(description: error)
         }
         let picks = final?.pickedBytes ?? []
+        if let store, let menu = final, !menu.picked.isEmpty {
+            // Picks end the run at once, so they are remembered here rather than by the menu's jobs.
+            let ids = menu.pickedIDs
+            _ = try? store.update { history in
+                for id in ids { history.recordOpening(id, at: Date()) }
+            }
+        }
         let terminator: UInt8 = arguments.has("--print0") ? 0 : 0x0A
         for pick in picks {
             if isatty(STDOUT_FILENO) == 1 {

@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 /// `search QUERY...`: the entries that match, in result order; exit 1 when none do.
 enum SearchCommand {
@@ -7,7 +8,16 @@ enum SearchCommand {
         let limit = try arguments.number("--limit", in: 1...Int(Int32.max), default: Int(Int32.max))
         let query = Query(arguments.operands.joined(separator: " "), fuzzy: arguments.has("--fuzzy"))
         let (snapshot, _) = try CatalogSource.load(arguments, context, matching: query)
-        let hits = snapshot.index.search(query)
+        var hits = snapshot.index.search(query)
+        switch arguments.values["--sort"] {
+        case nil, "name"?: break
+        case "frecency"?:
+            // Opened often and lately first, among equal matches; read from the same history the launcher keeps.
+            let history = HistoryFiles.store(arguments, context)?.load().history ?? History()
+            hits = MenuScreen.ranked(hits, by: history, in: snapshot, fuzzy: query.fuzzy, now: Date())
+        case let other?:
+            throw Arguments.UsageError(description: "option '--sort' needs name or frecency, not '\(other)'.")
+        }
         EntryWriter.write(snapshot, hits.prefix(limit), json: arguments.has("--json"), to: &context.out)
         return hits.isEmpty ? 1 : 0
     }

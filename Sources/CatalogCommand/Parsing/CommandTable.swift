@@ -150,6 +150,12 @@ struct CommandTable {
             help: "where the preview pane goes: right, bottom or hidden (default: right from 100 columns)"),
         Option(name: "--no-mouse", commands: ["", "open"], help: "leave the mouse to the terminal"),
         Option(
+            name: "--no-history", commands: [""],
+            help: "neither read nor save the entries opened (no Recent, no Favourites)"),
+        Option(
+            name: "--sort", value: "ORDER", completion: .choices(["name", "frecency"]), commands: ["search"],
+            help: "name (the default, the same on every run) or frecency (opened often and lately first)"),
+        Option(
             name: "--multi", short: "m", commands: [""],
             help: "Tab marks entries (a group marks all under it); Enter prints every marked entry"),
         Option(name: "--query", value: "TEXT", commands: [""], help: "start with this filter"),

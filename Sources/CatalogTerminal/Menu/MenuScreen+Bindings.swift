@@ -8,7 +8,7 @@ extension MenuScreen {
         case jump
         case deleteBackward, caretLeft, caretRight, clearText, escape
         case openNumber, filterText
-        case togglePreview, toggleMark
+        case togglePreview, toggleMark, toggleFavourite
     }
 
     /// Bindings while browsing the hierarchy: the one table that handles the keys and draws the footer and help.
@@ -46,6 +46,7 @@ extension MenuScreen {
     static let menuKeys = Keymap<Command>([
         KeyBinding([.control("p")], .togglePreview, help: "show or hide the preview", footer: false),
         KeyBinding([.tab], .toggleMark, help: "mark or unmark for picking (--multi)", footer: false),
+        KeyBinding([.control("f")], .toggleFavourite, help: "make a favourite, or not", footer: false),
     ])
 
     /// Carries out one of ``menuKeys``.
@@ -57,6 +58,8 @@ extension MenuScreen {
         case .toggleMark:
             guard options.multi, let node = highlighted else { return .none }
             toggleMark(node)
+        case .toggleFavourite:
+            return toggleFavourite()
         default:
             break
         }

@@ -17,12 +17,12 @@ extension MenuScreen {
                     layout.headerRows, min(width - 1, DisplayWidth.of(options.prompt) + DisplayWidth.of(before))
                 )
             }
-            for (position, record) in filter.hits.ordered.enumerated().dropFirst(first).prefix(layout.listRows) {
+            for (position, record) in filter.shown.enumerated().dropFirst(first).prefix(layout.listRows) {
                 lines.append(hitLine(record, selected: position == filter.cursor, width: width))
             }
         } else {
-            for (position, node) in children.enumerated().dropFirst(first).prefix(layout.listRows) {
-                lines.append(itemLine(node, number: position, selected: position == current.cursor, width: width))
+            for (position, item) in children.enumerated().dropFirst(first).prefix(layout.listRows) {
+                lines.append(itemLine(item, number: position, selected: position == current.cursor, width: width))
             }
         }
         while lines.count < layout.headerRows + layout.promptRows + layout.listRows { lines.append(Line()) }
@@ -58,24 +58,27 @@ extension MenuScreen {
         }
     }
 
-    private func itemLine(_ node: Hierarchy.Node, number: Int, selected: Bool, width: Int) -> Line {
+    private func itemLine(_ item: Item, number: Int, selected: Bool, width: Int) -> Line {
         let key = number < 10 ? String((number + 1) % 10) : " "
-        let isGroup: Bool
-        if case .entry = node { isGroup = false } else { isGroup = true }
-        let prefix = " \(key) \(isGroup ? "▸" : " ") " + markPrefix(node)
+        var record: UInt32?
+        if case .node(.entry(let entry)) = item { record = entry }
+        let isGroup = record == nil
+        let prefix = " \(key) \(isGroup ? "▸" : " ") " + markPrefix(item)
         var spans = [Span(prefix, selected ? .reverse : .plain)]
         let available = max(0, width - DisplayWidth.of(prefix))
-        let title = hierarchy.title(of: node)
-        // A group of one is shown as its entry, with the groups it stands for dimmed: "Greeting · Basics".
-        let inlined = hierarchy.inlinedGroups(of: node, in: current.node).joined(separator: " › ")
+        var title = self.title(of: item)
+        if let record, favourites.contains(record) { title = "★ " + title }
+        // A group of one is shown as its entry, with the groups it stands for dimmed: "Greeting · Basics". On a
+        // shelf, an entry shows its whole group path.
+        let inlined = inlinedGroups(of: item, in: current.item).joined(separator: " › ")
         let detail: String
-        if isGroup {
-            let count = hierarchy.entryCount(of: node)
-            detail = hierarchy.isEmptyGroup(node) ? "empty" : count == 1 ? "1 entry" : "\(Self.grouped(count)) entries"
-        } else if case .entry(let record) = node {
+        if let record {
             detail = snapshot.table.summary(Int(record))
+        } else if case .node(let node) = item, hierarchy.isEmptyGroup(node) {
+            detail = "empty"
         } else {
-            detail = ""
+            let count = entryCount(of: item)
+            detail = count == 1 ? "1 entry" : "\(Self.grouped(count)) entries"
         }
         let titleText = DisplayWidth.truncate(title, to: available)
         spans.append(Span(titleText, selected ? Style(bold: true, reverse: true) : (isGroup ? .bold : .plain)))
@@ -98,7 +101,7 @@ extension MenuScreen {
         let title = table.title(Int(record))
         let groups = table.groups(Int(record)).joined(separator: " › ")
         let base: Style = selected ? .reverse : .plain
-        var spans = [Span("  " + markPrefix(.entry(record)), base)]
+        var spans = [Span("  " + markPrefix(.node(.entry(record))), base)]
         let titleText = DisplayWidth.truncate(title, to: max(0, width - DisplayWidth.of(spans[0].text)))
         let marks = Highlight.characters(in: titleText, matching: filter?.query ?? Query(""))
         for (index, character) in titleText.enumerated() {
@@ -136,7 +139,7 @@ extension MenuScreen {
             if filter.hits.isEmpty { return "No entries match “\(filter.text)”" }
             return "\(Self.grouped(filter.hits.count)) of \(Self.grouped(total)) entries match “\(filter.text)”"
         }
-        let here = hierarchy.entryCount(of: current.node)
+        let here = entryCount(of: current.item)
         return levels.count == 1
             ? "\(Self.grouped(total)) entries" : "\(Self.grouped(here)) of \(Self.grouped(total)) entries"
     }

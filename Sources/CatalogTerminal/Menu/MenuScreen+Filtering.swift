@@ -13,7 +13,8 @@ extension MenuScreen {
     mutating func startFilter(with text: String) -> Action {
         // The empty query matches everything, so every entry is a candidate for the first keystroke.
         let empty = Query("", fuzzy: fuzzy)
-        filter = Filter(query: empty, hitsQuery: empty, hits: Hits(all: snapshot.index))
+        let all = Hits(all: snapshot.index)
+        filter = Filter(query: empty, hitsQuery: empty, hits: all, shown: ranked(all.ordered, fuzzy: false))
         searching = false
         keepCursorVisible()
         return setFilterText(text, caret: text.count, force: true)
@@ -30,8 +31,8 @@ extension MenuScreen {
                     acceptWhenReady = true
                     return .none
                 }
-                guard current.hits.ordered.indices.contains(current.cursor) else { return .bell }
-                return open(record: current.hits.ordered[current.cursor])
+                guard current.shown.indices.contains(current.cursor) else { return .bell }
+                return open(record: current.shown[current.cursor])
             case .deleteBackward:
                 guard current.caret > 0 else {
                     if current.text.isEmpty { closeFilter() }
@@ -107,16 +108,17 @@ extension MenuScreen {
         guard var current = filter, outcome.query.matchesSameEntries(as: current.query) else { return .none }
         searching = false
         current.hits = outcome.hits
+        current.shown = ranked(outcome.hits.ordered, fuzzy: outcome.query.fuzzy)
         current.hitsQuery = outcome.query
         current.cursor = 0
         current.scroll = 0
         filter = current
         if acceptWhenReady {
             acceptWhenReady = false
-            guard let first = outcome.hits.ordered.first else { return .bell }
+            guard let first = current.shown.first else { return .bell }
             return open(record: first)
         }
-        return settleFirstSearch(hits: outcome.hits.count) { outcome.hits.ordered[0] }
+        return settleFirstSearch(hits: outcome.hits.count) { current.shown[0] }
     }
 
     /// Starts the menu once its catalog is there: the filter of `--query`, or, without one, the checks of

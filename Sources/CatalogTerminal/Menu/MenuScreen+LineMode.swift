@@ -7,7 +7,7 @@ extension MenuScreen {
     public func lines(width: Int) -> [String] {
         if let filter {
             var output = [statusText]
-            for (index, record) in filter.hits.ordered.prefix(Self.lineModeHits).enumerated() {
+            for (index, record) in filter.shown.prefix(Self.lineModeHits).enumerated() {
                 let table = snapshot.table
                 let groups = table.groups(Int(record)).joined(separator: "/")
                 output.append(
@@ -21,13 +21,15 @@ extension MenuScreen {
             return output
         }
         var output = ["\(title) — \(statusText)"]
-        for (index, node) in children.enumerated() {
-            var text = "\(index + 1). \(hierarchy.title(of: node, in: current.node))"
-            if case .entry(let record) = node {
+        for (index, item) in children.enumerated() {
+            let inlined = inlinedGroups(of: item, in: current.item)
+            var text =
+                "\(index + 1). \(title(of: item))" + (inlined.isEmpty ? "" : " · " + inlined.joined(separator: " › "))
+            if case .node(.entry(let record)) = item {
                 let summary = snapshot.table.summary(Int(record))
                 if !summary.isEmpty { text += " — \(summary)" }
             } else {
-                text += "/ (\(Self.grouped(hierarchy.entryCount(of: node))))"
+                text += "/ (\(Self.grouped(entryCount(of: item))))"
             }
             output.append(DisplayWidth.truncate(text, to: width))
         }
@@ -69,7 +71,7 @@ extension MenuScreen {
             guard let index = ItemNumber.index(text, count: shown) else {
                 return .status("There is no item \(text); choose 1 to \(shown).")
             }
-            return open(record: filter.hits.ordered[index])
+            return open(record: filter.shown[index])
         }
         let count = children.count
         guard let index = ItemNumber.index(text, count: count, zeroIsTenth: true) else {

@@ -5,6 +5,8 @@ extension MenuScreen {
     struct Loaded: Sendable {
         var snapshot: Snapshot<any Screen>
         var hierarchy: Hierarchy
+        /// The history's shelves in it, worked out off the input path too.
+        var shelves: Shelves
     }
 
     /// Why a catalog could not be loaded.
@@ -53,12 +55,13 @@ extension MenuScreen {
         try self.init(source: .fixed(empty), options: options)
         loadingWhat = description
         if let query = options.query { filter = Filter(text: query, caret: query.count) }
-        let (title, maxChildren) = (options.title, options.maxChildren)
+        let (title, maxChildren, history, now) = (options.title, options.maxChildren, options.history, options.now)
         loader = Job(Self.loadLane) { _ in
             Result {
                 let snapshot = try load()
                 return Loaded(
-                    snapshot: snapshot, hierarchy: try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren))
+                    snapshot: snapshot, hierarchy: try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren),
+                    shelves: Self.shelves(of: history, in: snapshot, maxChildren: maxChildren, now: now))
             }.mapError { LoadFailure(message: "\($0)") }
         }
     }
@@ -84,6 +87,9 @@ extension MenuScreen {
         if let outcome = result.value(of: Self.previewLane) {
             keep(outcome)
         }
+        if let saved = result.value(of: Self.historyLane) {
+            return finishSaving(saved)
+        }
         return .none
     }
 
@@ -96,7 +102,8 @@ extension MenuScreen {
         case .success(let loaded):
             snapshot = loaded.snapshot
             hierarchy = loaded.hierarchy
-            levels = [Level(node: hierarchy.root)]
+            shelves = loaded.shelves
+            levels = [Level(item: .node(hierarchy.root))]
             keepCursorVisible()
             guard let current = filter else { return begin() }
             // Keys typed while loading are the filter now.
@@ -113,16 +120,20 @@ extension MenuScreen {
         guard latest.generation != snapshot.generation,
             let rebuilt = try? Hierarchy(latest, rootTitle: rootTitle, maxChildren: maxChildren)
         else { return .none }
-        let titles = levels.dropFirst().map { hierarchy.title(of: $0.node) }
+        let titles = levels.dropFirst().map { title(of: $0.item) }
         snapshot = latest
         hierarchy = rebuilt
-        var rebuiltLevels = [Level(node: rebuilt.root)]
+        recomputeShelves()
+        var rebuiltLevels = [Level(item: .node(rebuilt.root))]
+        levels = rebuiltLevels
         for title in titles {
             guard
-                let node = rebuilt.children(of: rebuiltLevels[rebuiltLevels.count - 1].node)
-                    .first(where: { rebuilt.title(of: $0) == title })
+                let item = items(in: rebuiltLevels[rebuiltLevels.count - 1].item).first(where: {
+                    self.title(of: $0) == title
+                })
             else { break }
-            rebuiltLevels.append(Level(node: node))
+            rebuiltLevels.append(Level(item: item))
+            levels = rebuiltLevels
         }
         levels = rebuiltLevels
         keepCursorVisible()

@@ -5,24 +5,32 @@ extension MenuScreen {
     /// mixed when some are, as the tri-state checkbox tree shows its groups.
     ///
     /// - Complexity: O(1) for an entry; O(entries below) for a group or bucket.
-    func markState(of node: Hierarchy.Node) -> CheckState {
-        if case .entry(let record) = node { return marked.contains(record) ? .checked : .unchecked }
+    func markState(of item: Item) -> CheckState {
+        if case .node(.entry(let record)) = item { return marked.contains(record) ? .checked : .unchecked }
         guard !marked.isEmpty else { return .unchecked }
         var count = 0
-        hierarchy.forEachEntry(under: node) { if marked.contains($0) { count += 1 } }
-        return count == 0 ? .unchecked : count == hierarchy.entryCount(of: node) ? .checked : .mixed
+        forEachEntry(in: item) { if marked.contains($0) { count += 1 } }
+        return count == 0 ? .unchecked : count == entryCount(of: item) ? .checked : .mixed
     }
 
-    /// Marks a node, or unmarks it when it is wholly marked: a group marks or unmarks every entry under it.
-    mutating func toggleMark(_ node: Hierarchy.Node) {
-        let mark = markState(of: node) != .checked
+    /// Marks an item, or unmarks it when it is wholly marked: a group marks or unmarks every entry under it.
+    mutating func toggleMark(_ item: Item) {
+        let mark = markState(of: item) != .checked
         var records: [UInt32] = []
-        hierarchy.forEachEntry(under: node) { records.append($0) }
+        forEachEntry(in: item) { records.append($0) }
         if mark { marked.formUnion(records) } else { marked.subtract(records) }
     }
 
+    /// Calls `body` with every entry of an item.
+    func forEachEntry(in item: Item, _ body: (UInt32) -> Void) {
+        switch item {
+        case .shelf(let shelf): shelfRecords(shelf).forEach(body)
+        case .node(let node): hierarchy.forEachEntry(under: node, body)
+        }
+    }
+
     /// The box before an item in `--multi`, or nothing.
-    func markPrefix(_ node: Hierarchy.Node) -> String {
-        options.multi ? environment.glyphs.box(markState(of: node)) + " " : ""
+    func markPrefix(_ item: Item) -> String {
+        options.multi ? environment.glyphs.box(markState(of: item)) + " " : ""
     }
 }

@@ -30,14 +30,14 @@ extension MenuScreen {
     /// The most previews kept; the cache starts again when full.
     static let previewCacheLimit = 64
 
-    /// The node under the cursor, in the list being shown.
-    var highlighted: Hierarchy.Node? {
+    /// The item under the cursor, in the list being shown.
+    var highlighted: Item? {
         if let filter {
-            return filter.hits.ordered.indices.contains(filter.cursor)
-                ? .entry(filter.hits.ordered[filter.cursor]) : nil
+            let shown = filter.shown
+            return shown.indices.contains(filter.cursor) ? .node(.entry(shown[filter.cursor])) : nil
         }
-        let nodes = children
-        return nodes.indices.contains(current.cursor) ? nodes[current.cursor] : nil
+        let items = children
+        return items.indices.contains(current.cursor) ? items[current.cursor] : nil
     }
 
     /// The rows of the pane above the screen's frame: title, path, summary, keywords and a rule.
@@ -62,7 +62,7 @@ extension MenuScreen {
             previewScroll = 0
             previewScrolled = highlighted
         }
-        guard let pane = layout.pane, case .entry(let record)? = highlighted,
+        guard let pane = layout.pane, case .node(.entry(let record))? = highlighted,
             let make = snapshot.factory(Int(record))
         else {
             previewing = nil
@@ -95,14 +95,17 @@ extension MenuScreen {
     }
 
     private func unscrolledPaneLines(in pane: Size) -> [Line] {
-        guard let node = highlighted else { return [] }
-        guard case .entry(let record) = node else {
-            let count = hierarchy.entryCount(of: node)
+        guard let item = highlighted else { return [] }
+        guard case .node(.entry(let record)) = item else {
+            let count = entryCount(of: item)
             var lines = [
-                Line(hierarchy.title(of: node), .bold),
-                Line(count == 1 ? "1 entry" : "\(Self.grouped(count)) entries", .dim), Line(),
+                Line(title(of: item), .bold), Line(count == 1 ? "1 entry" : "\(Self.grouped(count)) entries", .dim),
+                Line(),
             ]
-            lines += hierarchy.children(of: node).map { Line("  " + hierarchy.title(of: $0, in: node)) }
+            lines += items(in: item).map { child in
+                let inlined = inlinedGroups(of: child, in: item)
+                return Line("  " + title(of: child) + (inlined.isEmpty ? "" : " · " + inlined.joined(separator: " › ")))
+            }
             return lines
         }
         var lines = previewHeader(for: record)

@@ -1,4 +1,5 @@
 import CatalogKit
+import Foundation
 
 /// The launcher's menu: the grouped hierarchy one level at a time, and a live filter across the whole catalog.
 ///
@@ -16,9 +17,23 @@ import CatalogKit
 public struct MenuScreen: Screen {
     /// One level of the hierarchy being browsed, with the cursor to come back to.
     struct Level: Sendable {
-        var node: Hierarchy.Node
+        var item: Item
         var cursor = 0
         var scroll = 0
+    }
+
+    /// What a level lists, and what an item of a level is: a node of the hierarchy, or one of the launcher's own
+    /// shelves at the root, the entries opened lately and the favourites.
+    enum Item: Sendable, Hashable {
+        case node(Hierarchy.Node)
+        case shelf(Shelf)
+    }
+
+    /// The launcher's shelves, shown first at the root when they hold anything.
+    enum Shelf: Sendable, Hashable, CaseIterable {
+        case recent, favourites
+
+        var title: String { self == .recent ? "Recent" : "Favourites" }
     }
 
     /// The filter's state: the text being typed and the hits it found.
@@ -31,6 +46,8 @@ public struct MenuScreen: Screen {
         /// The query the hits answer; it lags `query` while a background search runs.
         var hitsQuery = Query("")
         var hits = Hits.none
+        /// The hits as listed: in result order, with entries opened often and lately first among equal matches.
+        var shown: [UInt32] = []
         var cursor = 0
         var scroll = 0
     }
@@ -63,6 +80,15 @@ public struct MenuScreen: Screen {
         public var selectOne = false
         /// Quit at once when nothing matches at the start (`--exit-0`).
         public var exitZero = false
+        /// What the user opened before, for the Recent and Favourites shelves and for ranking; `nil` turns both off
+        /// (`--no-history`).
+        public var history: History?
+        /// Where openings and favourites are saved, by jobs; `nil` keeps them for this run only.
+        public var historyStore: HistoryStore?
+        /// A problem found loading the history, shown once in the status line.
+        public var historyMessage: String?
+        /// The time frecency is measured from.
+        public var now = Date(timeIntervalSince1970: 0)
 
         public init(
             title: String = "Catalog", maxChildren: Int = 10, fuzzy: Bool = false, background: Bool? = nil,
@@ -99,7 +125,7 @@ public struct MenuScreen: Screen {
     var previewing: PreviewKey?
     /// How far the preview is scrolled, and the entry it was scrolled for.
     var previewScroll = 0
-    var previewScrolled: Hierarchy.Node?
+    var previewScrolled: Item?
     /// The environment screens are previewed in, as the session last told it.
     var environment = ScreenEnvironment.standard
     /// The job that loads the catalog, until it has been started.
@@ -112,6 +138,12 @@ public struct MenuScreen: Screen {
     var awaitingFirstSearch = false
     /// Whether Enter was pressed before the catalog or the search was ready, to open the first hit when it is.
     var acceptWhenReady = false
+    /// The history, and what it means in this catalog: the shelves' entries, the favourites and each opened
+    /// entry's frecency, by record.
+    var history: History?
+    var shelves = Shelves()
+    /// Whether the history's load message has been shown.
+    var announced = false
 
     /// Why loading failed, if it did; the menu quits then.
     public internal(set) var loadError: String?
@@ -151,8 +183,10 @@ public struct MenuScreen: Screen {
         self.options = options
         snapshot = source.snapshot()
         hierarchy = try Hierarchy(snapshot, rootTitle: options.title, maxChildren: options.maxChildren)
-        levels = [Level(node: hierarchy.root)]
+        levels = [Level(item: .node(hierarchy.root))]
         awaitingFirstSearch = options.query != nil || options.selectOne || options.exitZero
+        history = options.history
+        recomputeShelves()
     }
 
     /// Whether searches run as jobs.
@@ -170,7 +204,7 @@ public struct MenuScreen: Screen {
 
     public var title: String { breadcrumb.joined(separator: Session.breadcrumbSeparator) }
 
-    public var breadcrumb: [String] { levels.map { hierarchy.title(of: $0.node) } }
+    public var breadcrumb: [String] { levels.map { title(of: $0.item) } }
 
     public mutating func goBack(toBreadcrumb part: Int) {
         closeFilter()
@@ -185,7 +219,11 @@ public struct MenuScreen: Screen {
     }
 
     public mutating func handle(_ event: Event) throws -> Action {
-        let start = isLoading || loader != nil ? startLoading() : begin()
+        var start = isLoading || loader != nil ? startLoading() : begin()
+        if !announced {
+            announced = true
+            if let message = options.historyMessage { start = .batch([start, .status(message)]) }
+        }
         let refreshed = refreshIfChanged()
         let action: Action
         switch event {
