@@ -87,6 +87,20 @@ struct MenuPreviewTests {
         #expect(!text(hidden, wide).contains("│"))
     }
 
+    @Test("for a catalog file, the pane shows the path and the preview command's output for it")
+    func previewCommand() throws {
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("docs/it's here.md\tguide\n".utf8))
+        var options = MenuScreen.Options()
+        options.previewCommand = "printf 'preview of [%s]\\n' {}"
+        let jobs = InlineJobs()
+        var session = Session(root: try MenuScreen(source: .fixed(snapshot), options: options))
+        _ = session.settle(session.start(size: wide), with: jobs)
+        let text = self.text(session, wide)
+        #expect(text.contains("│ docs/it's here.md"))
+        #expect(text.contains("│ keywords: guide"))
+        #expect(text.contains("│ preview of [docs/it's here.md]"), "the path reaches the command whole, quoted")
+    }
+
     @Test("the pane goes below the list on a tall narrow terminal")
     func bottom() throws {
         let tall = Size(columns: 60, rows: 50)

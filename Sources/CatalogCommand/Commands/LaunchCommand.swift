@@ -72,6 +72,7 @@ enum LaunchCommand {
         options.prompt = arguments.values["--prompt"] ?? options.prompt
         options.selectOne = arguments.has("--select-1")
         options.exitZero = arguments.has("--exit-0")
+        options.previewCommand = arguments.values["--preview-command"]
         return options
     }
 

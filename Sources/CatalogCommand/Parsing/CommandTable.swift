@@ -148,6 +148,9 @@ struct CommandTable {
         Option(
             name: "--preview", value: "WHERE", completion: .choices(["right", "bottom", "hidden"]), commands: [""],
             help: "where the preview pane goes: right, bottom or hidden (default: right from 100 columns)"),
+        Option(
+            name: "--preview-command", value: "CMD", commands: [""],
+            help: "preview a file's entries with CMD's output, {} standing for the path (shell-quoted)"),
         Option(name: "--no-mouse", commands: ["", "open"], help: "leave the mouse to the terminal"),
         Option(
             name: "--no-history", commands: [""],

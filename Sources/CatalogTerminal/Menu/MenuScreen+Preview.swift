@@ -62,22 +62,40 @@ extension MenuScreen {
             previewScroll = 0
             previewScrolled = highlighted
         }
-        guard let pane = layout.pane, case .node(.entry(let record))? = highlighted,
-            let make = snapshot.factory(Int(record))
-        else {
+        guard let pane = layout.pane, case .node(.entry(let record))? = highlighted, hasLivePreview(record) else {
             previewing = nil
             return .none
         }
         let key = PreviewKey(record: record, size: frameSize(in: pane.size, for: record))
         guard key.size.rows > 0, previews[record]?.size != key.size, previewing != key else { return .none }
         previewing = key
-        let environment = self.environment
+        if let make = snapshot.factory(Int(record)) {
+            let environment = self.environment
+            return .run(
+                Job(Self.previewLane) { _ in
+                    let frame = Result { try FirstFrame.render(of: make, size: key.size, environment: environment) }
+                        .mapError { PreviewFailure(message: "\($0)") }
+                    return PreviewOutcome(key: key, preview: Preview(size: key.size, frame: frame))
+                })
+        }
+        let command = options.previewCommand ?? ""
+        let path = snapshot.table.path(Int(record))
         return .run(
-            Job(Self.previewLane) { _ in
-                let frame = Result { try FirstFrame.render(of: make, size: key.size, environment: environment) }
-                    .mapError { PreviewFailure(message: "\($0)") }
+            Job(Self.previewLane) { isCancelled in
+                // Killed when the highlight moves on: a newer preview supersedes this job.
+                let frame: Result<Frame, PreviewFailure>
+                switch PreviewCommand.run(command, path: path, maximumLines: key.size.rows, isCancelled: isCancelled) {
+                case .output(let lines, _): frame = .success(Frame(lines: lines.map { Line($0) }))
+                case .cancelled: frame = .failure(PreviewFailure(message: "cancelled"))
+                case .failed(let message): frame = .failure(PreviewFailure(message: message))
+                }
                 return PreviewOutcome(key: key, preview: Preview(size: key.size, frame: frame))
             })
+    }
+
+    /// Whether an entry's pane shows more than its header: its screen, or the preview command's output.
+    func hasLivePreview(_ record: UInt32) -> Bool {
+        snapshot.factory(Int(record)) != nil || options.previewCommand != nil
     }
 
     /// Keeps a finished preview.
@@ -109,7 +127,7 @@ extension MenuScreen {
             return lines
         }
         var lines = previewHeader(for: record)
-        guard snapshot.factory(Int(record)) != nil else { return lines }
+        guard hasLivePreview(record) else { return lines }
         lines.append(Line(String(repeating: environment.glyphs.horizontal, count: max(pane.columns, 0)), .dim))
         let size = frameSize(in: pane, for: record)
         switch previews[record].flatMap({ $0.size == size ? $0.frame : nil }) {

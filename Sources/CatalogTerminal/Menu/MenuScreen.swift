@@ -85,6 +85,9 @@ public struct MenuScreen: Screen {
         public var history: History?
         /// Where openings and favourites are saved, by jobs; `nil` keeps them for this run only.
         public var historyStore: HistoryStore?
+        /// A command whose output previews an entry of a catalog file, `{}` standing for its path (fzf's
+        /// `--preview`).
+        public var previewCommand: String?
         /// A problem found loading the history, shown once in the status line.
         public var historyMessage: String?
         /// The time frecency is measured from.
