@@ -40,6 +40,9 @@ let package = Package(
         .testTarget(
             name: "CatalogTerminalTests", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogTestSupport"]),
         .testTarget(
+            name: "CatalogSnapshotsTests", dependencies: ["CatalogSnapshots", "CatalogTerminal"],
+            exclude: ["Snapshots"]),
+        .testTarget(
             name: "CatalogDemosTests",
             dependencies: ["CatalogKit", "CatalogTerminal", "CatalogDemos", "CatalogTestSupport"]),
         .testTarget(

@@ -45,11 +45,18 @@ enum Help {
         let names = options.map { option in
             (option.short.map { "-\($0), " } ?? "") + option.name + (option.value.map { " " + $0 } ?? "")
         }
-        let width = (names.map(\.count).max() ?? 0) + 2
+        // The help column starts after the longest name up to 22 characters; a longer name has its help below it.
+        let width = min((names.map(\.count).max() ?? 0), 22) + 2
         for (option, label) in zip(options, names) {
-            let help = wrapped(option.help, width: max(80 - 2 - width, 30))
-            lines.append("  " + label.padded(to: width) + (help.first ?? ""))
-            lines += help.dropFirst().map { String(repeating: " ", count: 2 + width) + $0 }
+            let help = wrapped(option.help, width: 80 - 2 - width)
+            let indent = String(repeating: " ", count: 2 + width)
+            if label.count + 2 > width {
+                lines.append("  " + label)
+                lines += help.map { indent + $0 }
+            } else {
+                lines.append("  " + label.padded(to: width) + (help.first ?? ""))
+                lines += help.dropFirst().map { indent + $0 }
+            }
         }
         lines += ["", "exit status: 0 success, 1 no match, 2 usage or input error, 130 interrupted"]
         return lines.joined(separator: "\n")
