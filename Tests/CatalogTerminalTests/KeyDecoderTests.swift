@@ -89,10 +89,21 @@ struct KeyDecoderTests {
         expectKeys(bytes("\u{1B}[16~a"), [.character("a")])  // no key has 16
         expectKeys(bytes("\u{1B}[25~b"), [.character("b")])  // F13, which few keyboards have
         expectKeys(bytes("\u{1B}[?1;2cq"), [.character("q")])  // device attributes reply
-        expectKeys(bytes("\u{1B}[<0;10;5Mz"), [.character("z")])  // SGR mouse report
+        expectKeys(bytes("\u{1B}[<0;10Mz"), [.character("z")])  // a mouse report without its row
         expectKeys(bytes("\u{1B}[12;40R"), [])  // cursor position report
         expectKeys(bytes("\u{1B}[ q"), [])  // intermediate byte
         expectKeys(bytes("\u{1B}[99999999999~"), [])
+    }
+
+    @Test func mouseReports() {
+        expectKeys(bytes("\u{1B}[<0;10;5M"), [.mouse(Mouse(.press, row: 4, column: 9))])
+        expectKeys(bytes("\u{1B}[<0;10;5m"), [.mouse(Mouse(.release, row: 4, column: 9))])
+        expectKeys(bytes("\u{1B}[<2;1;1M"), [.mouse(Mouse(.press, button: .right, row: 0, column: 0))])
+        expectKeys(bytes("\u{1B}[<32;3;4M"), [.mouse(Mouse(.drag, row: 3, column: 2))])
+        expectKeys(bytes("\u{1B}[<64;3;4M"), [.mouse(Mouse(.scrollUp, button: .none, row: 3, column: 2))])
+        expectKeys(bytes("\u{1B}[<65;3;4M"), [.mouse(Mouse(.scrollDown, button: .none, row: 3, column: 2))])
+        expectKeys(bytes("\u{1B}[<0;0;5Mx"), [.character("x")])  // column 0 doesn't exist
+        expectKeys(bytes("\u{1B}[<0;9999999;5Mx"), [.character("x")])  // too many digits
     }
 
     @Test func loneEscapeNeedsFlush() {
