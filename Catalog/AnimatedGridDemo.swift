@@ -4,7 +4,13 @@ import CatalogTerminal
 extension Demos {
     static let animatedGrid = demo(
         "Animated Grid", in: ["Animation"], keywords: ["animation", "timer", "shuffle", "grid", "tick"],
-        summary: "A grid of cells that shuffles on a clock; any key pauses it"
+        summary: "A grid of cells that shuffles on a clock; any key pauses it",
+        scenarios: [
+            Scenario("after 2 s", .wait(.seconds(2))),
+            Scenario("paused after 1 s", .wait(.seconds(1)), .press("p")),
+            Scenario("reflowed to 20 columns", .wait(.milliseconds(500)), .resize(Size(columns: 20, rows: 12))),
+            Scenario("no colour", colorMode: ColorMode.none),
+        ]
     ) { AnimatedGridDemo() }
 }
 

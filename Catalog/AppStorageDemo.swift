@@ -4,7 +4,8 @@ import CatalogTerminal
 extension Demos {
     static let appStorage = demo(
         "@AppStorage", in: ["Storage"], keywords: ["settings", "persist", "json", "preferences", "xdg"],
-        summary: "Settings that persist across runs in ~/.config/catalog/settings.json"
+        summary: "Settings that persist across runs in ~/.config/catalog/settings.json",
+        scenarios: [Scenario("counter row", .press(.down))]
     ) {
         let environment = factoryEnvironment
         return AppStorageDemo.opening { try FileSettingsStore(environment: environment) }

@@ -4,7 +4,12 @@ import CatalogTerminal
 extension Demos {
     static let checkboxTree = demo(
         "Checkbox Tree", in: ["Trees"], keywords: ["continents", "korean", "대륙", "tri-state", "checkbox"],
-        summary: "Continents in Korean with tri-state check boxes"
+        summary: "Continents in Korean with tri-state check boxes",
+        scenarios: [
+            Scenario("Europe checked, parents mixed", .press(.down, times: 3), .press(" ")),
+            Scenario("Americas checked", .press(.down, times: 7), .press(" ")),
+            Scenario("scrolled to Antarctica at 30×12", size: Size(columns: 30, rows: 12), .press(.end)),
+        ]
     ) { try CheckboxTreeDemo() }
 }
 

@@ -5,7 +5,11 @@ import Foundation
 extension Demos {
     static let datePicker = demo(
         "Date Picker", in: ["Pickers"], keywords: ["date", "calendar", "day", "month", "year"],
-        summary: "Pick a day with year, month and day fields that stay valid"
+        summary: "Pick a day with year, month and day fields that stay valid",
+        scenarios: [
+            Scenario("leap day clamped in 2025", .press(.left, times: 2), .press(.up)),
+            Scenario("next day is 1 March", .press("+")),
+        ]
     ) { DatePickerDemo() }
 }
 

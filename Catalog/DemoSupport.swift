@@ -166,6 +166,16 @@ extension Action {
     }
 }
 
+extension Scenario.Step {
+    /// A printable key, pressed `times` times: `.press(" ")` is Space, `.press("+", times: 3)` three pluses.
+    ///
+    /// - Parameters:
+    ///   - character: The character the key types.
+    ///   - times: How many times it is pressed.
+    /// - Returns: The step.
+    static func press(_ character: Character, times: Int = 1) -> Self { .press(.character(character), times: times) }
+}
+
 /// Steps a number one up or down within a range; it can never overflow.
 ///
 /// - Parameters:

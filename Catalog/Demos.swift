@@ -62,19 +62,32 @@ public enum Demos {
         environmentOverride ?? ProcessInfo.processInfo.environment
     }
 
-    /// Declares one demo: the entry the launcher lists and the screen it opens.
+    /// Declares one demo: the entry the launcher lists, the screen it opens, and the states `catalog snapshot`
+    /// checks.
+    ///
+    /// Scenarios are declared next to the entry, a line each; their goldens are in `Tests/Snapshots`, one file a
+    /// scenario, named by the entry's id and the scenario's name:
+    ///
+    /// ```swift
+    /// static let slider = demo(
+    ///     "Slider", in: ["Controls"], keywords: ["volume"], summary: "A value from 0 to 100",
+    ///     scenarios: [Scenario("at the top end", .press(.end))]
+    /// ) { SliderDemo() }
+    /// ```
     ///
     /// - Parameters:
     ///   - title: The title in the menu.
     ///   - groups: The group path from the root.
     ///   - keywords: Extra words search matches; every demo needs some.
     ///   - summary: A one-line description; every demo needs one.
+    ///   - scenarios: Named states reached by keys, time and resizes from the first frame; every demo declares some.
+    ///     They must not depend on the machine: no files, no environment, no wall clock.
     ///   - make: Builds the screen when the entry is opened.
     /// - Returns: The entry, for a `static let` that the generated `Demos.all` lists.
     static func demo(
-        _ title: String, in groups: [String], keywords: [String], summary: String,
+        _ title: String, in groups: [String], keywords: [String], summary: String, scenarios: [Scenario] = [],
         make: @escaping @Sendable () throws -> any Screen
     ) -> Entry<any Screen> {
-        Entry(title, in: groups, keywords: keywords, summary: summary, make: make)
+        Entry(title, in: groups, keywords: keywords, summary: summary, make: make).scenarios(scenarios)
     }
 }

@@ -4,7 +4,11 @@ import CatalogTerminal
 extension Demos {
     static let disclosureGroup = demo(
         "Disclosure Group", in: ["Layout"], keywords: ["expand", "collapse", "accordion", "section", "disclosure"],
-        summary: "Sections that open and close to show their content"
+        summary: "Sections that open and close to show their content",
+        scenarios: [
+            Scenario("all sections open", .press(.down), .press(.right), .press(.down), .press(.right)),
+            Scenario("all closed", .press(.left)),
+        ]
     ) { DisclosureGroupDemo() }
 }
 

@@ -4,7 +4,12 @@ import CatalogTerminal
 extension Demos {
     static let gradients = demo(
         "Gradients & Styles", in: ["Color"], keywords: ["colour", "color", "truecolor", "256", "no_color", "gradient"],
-        summary: "Colour gradients in true colour, 256 colours, or shade characters without colour"
+        summary: "Colour gradients in true colour, 256 colours, or shade characters without colour",
+        scenarios: [
+            Scenario("true colour at 40 columns", size: Size(columns: 40, rows: 14)),
+            Scenario("256-colour preview", size: Size(columns: 40, rows: 14), .press("m")),
+            Scenario("no colour", size: Size(columns: 40, rows: 14), colorMode: ColorMode.none),
+        ]
     ) { GradientsDemo() }
 }
 

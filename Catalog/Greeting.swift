@@ -2,9 +2,10 @@ import CatalogKit
 import CatalogTerminal
 
 extension Demos {
-    static let greeting = demo("Greeting", in: ["Basics"], keywords: ["hello", "example"], summary: "Says hello") {
-        GreetingScreen()
-    }
+    static let greeting = demo(
+        "Greeting", in: ["Basics"], keywords: ["hello", "example"], summary: "Says hello",
+        scenarios: [Scenario("said hello", .press(.enter))]
+    ) { GreetingScreen() }
 }
 
 /// The smallest screen with a key binding: Enter, or `hello` in line mode, says hello back.

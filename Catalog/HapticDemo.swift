@@ -4,7 +4,11 @@ import CatalogTerminal
 extension Demos {
     static let haptic = demo(
         "Haptic View", in: ["Feedback"], keywords: ["bell", "flash", "haptics", "feedback", "vibrate"],
-        summary: "The terminal's haptics: a bell and a brief flash of the screen"
+        summary: "The terminal's haptics: a bell and a brief flash of the screen",
+        scenarios: [
+            Scenario("heavy tap, flash over", .press("3"), .wait(.milliseconds(200))),
+            Scenario("flashing mid-tap", .press("3"), .wait(.milliseconds(50))),
+        ]
     ) { HapticDemo() }
 }
 

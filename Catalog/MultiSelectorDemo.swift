@@ -5,7 +5,19 @@ import Foundation
 extension Demos {
     static let multiSelector = demo(
         "Multi Selector", in: ["Forms"], keywords: ["multiple", "checkmark", "summary", "form", "text field"],
-        summary: "An Edit Task form whose goals row sums up a multiple selection"
+        summary: "An Edit Task form whose goals row sums up a multiple selection",
+        scenarios: [
+            Scenario("three goals selected"),
+            Scenario(
+                "summary cut to fit", size: MultiSelectorDemo.narrow,
+                steps: MultiSelectorDemo.checkingAll + [.press(.escape)]),
+            Scenario(
+                "German summary cut to fit", size: MultiSelectorDemo.narrow, locale: "de",
+                steps: MultiSelectorDemo.checkingAll + [.press(.escape)]),
+            Scenario("Korean summary", locale: "ko", .press(.down)),
+            Scenario("goal list, all five checked", steps: MultiSelectorDemo.checkingAll),
+            Scenario("name edited to every week", .press(.end), .press(.backspace, times: 3), .type("week")),
+        ]
     ) { try MultiSelectorDemo() }
 }
 
@@ -110,6 +122,13 @@ struct MultiSelectorDemo: KeymapScreen {
         "Learn Japanese", "Learn SwiftUI", "Learn Serverless with Swift", "Read more books", "Run a marathon",
     ]
     static let labelWidth = 16
+
+    /// Scenario steps: from the name field, open the goals and check the two left unchecked, so all five are.
+    static let checkingAll: [Scenario.Step] = [
+        .press(.down), .press(.enter), .press(.down, times: 3), .press(" "), .press(.down), .press(" "),
+    ]
+    /// A size at which all five goals don't fit the summary, but two and "3 more" do, in English and German.
+    static let narrow = Size(columns: 64, rows: 10)
 
     init(selected: [Int] = [0, 1, 2]) throws {
         let items = Self.goalTitles.map { MultiSelector<String>.Item(id: Slug.make([$0]), title: $0) }

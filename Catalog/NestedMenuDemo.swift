@@ -4,7 +4,15 @@ import CatalogTerminal
 extension Demos {
     static let nestedMenu = demo(
         "Nested Menu", in: ["Trees"], keywords: ["files", "folders", "selection", "checkbox", "tri-state"],
-        summary: "A file tree with folders that select everything below them"
+        summary: "A file tree with folders that select everything below them",
+        scenarios: [
+            Scenario("Documents selected, all below follow", .press(" ")),
+            Scenario("Temp selected, Documents mixed", .press(.down), .press(" ")),
+            Scenario(
+                "both Temp files selected, Temp follows", .press(.down, times: 2), .press(" "), .press(.down),
+                .press(" ")),
+            Scenario("Documents collapsed", .press(.left)),
+        ]
     ) { try NestedMenuDemo() }
 }
 

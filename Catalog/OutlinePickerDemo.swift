@@ -4,7 +4,17 @@ import CatalogTerminal
 extension Demos {
     static let outlinePicker = demo(
         "Outline Picker", in: ["Pickers"], keywords: ["tree", "outline", "popup", "category", "choose"],
-        summary: "Pick a category from a tree in a pop-up panel over a form"
+        summary: "Pick a category from a tree in a pop-up panel over a form",
+        scenarios: [
+            Scenario("closed on Laptops"),
+            Scenario("popover expanded to Laptops", .press(.enter)),
+            Scenario("popover at 40×10", size: Size(columns: 40, rows: 10), .press(.enter)),
+            Scenario(
+                "Garden picked", .press(.enter), .press(.down, times: 4), .press(.right), .press(.down, times: 2),
+                .press(.enter)),
+            Scenario("No Selection picked", .press(.enter), .press(.end), .press(.enter)),
+            Scenario("No Selection reopened", .press(.enter), .press(.end), .press(.enter), .press(.enter)),
+        ]
     ) { try OutlinePickerDemo() }
 }
 

@@ -4,7 +4,12 @@ import CatalogTerminal
 extension Demos {
     static let progress = demo(
         "Progress", in: ["Indicators"], keywords: ["progress", "bar", "download", "percent", "loading"],
-        summary: "A progress bar that fills on a clock, with pause and reset"
+        summary: "A progress bar that fills on a clock, with pause and reset",
+        scenarios: [
+            Scenario("running for 1 s", .press(" "), .wait(.seconds(1))),
+            Scenario("done after 2 s", .press(" "), .wait(.seconds(2))),
+            Scenario("30% added by hand", .press("+", times: 3)),
+        ]
     ) { ProgressDemo() }
 }
 

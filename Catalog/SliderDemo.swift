@@ -4,7 +4,11 @@ import CatalogTerminal
 extension Demos {
     static let slider = demo(
         "Slider", in: ["Controls"], keywords: ["slider", "volume", "range", "value", "knob"],
-        summary: "A value from 0 to 100 on a track, in steps of 5"
+        summary: "A value from 0 to 100 on a track, in steps of 5",
+        scenarios: [
+            Scenario("at 75", .press(.right, times: 5)),
+            Scenario("at the top end", .press(.end)),
+        ]
     ) { SliderDemo() }
 }
 

@@ -4,7 +4,8 @@ import CatalogTerminal
 extension Demos {
     static let stepper = demo(
         "Stepper", in: ["Forms"], keywords: ["stepper", "increment", "decrement", "number", "quantity"],
-        summary: "A number you step up and down within a range; the bell rings at the ends"
+        summary: "A number you step up and down within a range; the bell rings at the ends",
+        scenarios: [Scenario("past the top end", .press(.up, times: 10))]
     ) { StepperDemo() }
 }
 

@@ -4,7 +4,11 @@ import CatalogTerminal
 extension Demos {
     static let textStyles = demo(
         "Text Styles", in: ["Text"], keywords: ["bold", "underline", "font", "width", "korean", "emoji"],
-        summary: "Bold, dim, underline and reverse text, and wide characters measured by cells"
+        summary: "Bold, dim, underline and reverse text, and wide characters measured by cells",
+        scenarios: [
+            Scenario("Korean measured", .press(.down, times: 5), .press(.enter)),
+            Scenario("cut at 30 columns", size: Size(columns: 30, rows: 12)),
+        ]
     ) { TextStylesDemo() }
 }
 

@@ -4,7 +4,11 @@ import CatalogTerminal
 extension Demos {
     static let toggle = demo(
         "Toggle", in: ["Forms"], keywords: ["switch", "on", "off", "boolean", "settings"],
-        summary: "On/off switches that Space flips"
+        summary: "On/off switches that Space flips",
+        scenarios: [
+            Scenario("Bluetooth on", .press(.down), .press(" ")),
+            Scenario("help overlay", .press("?")),
+        ]
     ) { ToggleDemo() }
 }
 

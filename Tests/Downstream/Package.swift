@@ -12,5 +12,11 @@ let package = Package(
         .executableTarget(
             name: "mycatalog",
             dependencies: ["LoginScreens", "ReportScreens", .product(name: "CatalogCommand", package: "Catalog")]),
+        // Every screen's scenarios against the goldens in Tests/Snapshots, from this package's own `swift test`.
+        .testTarget(
+            name: "MyCatalogTests",
+            dependencies: [
+                "LoginScreens", "ReportScreens", .product(name: "CatalogSnapshots", package: "Catalog"),
+            ]),
     ]
 )

@@ -4,7 +4,11 @@ import CatalogCommand
 public enum LoginScreens {
     public static func register(in registry: Registry<any Screen>) throws {
         try registry.register(
-            "Login Form", in: ["Forms"], keywords: ["sign in", "password"], summary: "A user name and a sign-in button"
+            "Login Form", in: ["Forms"], keywords: ["sign in", "password"], summary: "A user name and a sign-in button",
+            scenarios: [
+                Scenario("empty"),
+                Scenario("signed in as ada", .type("ada"), .press(.enter)),
+            ]
         ) { LoginForm() }
     }
 }
@@ -15,7 +19,7 @@ struct LoginForm: Screen {
 
     static let keymap = Keymap<Command>([
         KeyBinding([.enter], .signIn, help: "sign in"),
-        KeyBinding([], .name, help: "set the user name", line: "name <text>"),
+        KeyBinding([], .name, help: "set the user name", footer: false, line: "name <text>"),
     ])
 
     var user = ""

@@ -4,7 +4,8 @@ import CatalogCommand
 public enum ReportScreens {
     public static func register(in registry: Registry<any Screen>) throws {
         try registry.register(
-            "Sales Chart", in: ["Reports"], keywords: ["bar", "revenue"], summary: "Revenue by quarter as bars"
+            "Sales Chart", in: ["Reports"], keywords: ["bar", "revenue"], summary: "Revenue by quarter as bars",
+            scenarios: [Scenario("wide"), Scenario("bars fit 40 columns", size: Size(columns: 40, rows: 8))]
         ) { SalesChart() }
     }
 }

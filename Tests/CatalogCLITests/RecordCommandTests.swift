@@ -1,0 +1,67 @@
+import CatalogTestSupport
+import Foundation
+import Testing
+
+/// `catalog record`: a scenario as an asciicast v2 file, read back line by line as a player would.
+@Suite("catalog record")
+struct RecordCommandTests {
+    let catalog = productPath("catalog")
+
+    /// Records a scenario into a scratch directory and returns the file's lines.
+    func record(_ entry: String, scenario: String) throws -> [String] {
+        let scratch = try SnapshotScratch()
+        defer { scratch.remove() }
+        let cast = scratch.url.appendingPathComponent("out.cast").path
+        let result = try runProcess(
+            catalog, ["record", entry, "--scenario", scenario, "--cast", cast],
+            environment: [
+                "SOURCE_DATE_EPOCH": "1796083200", "XDG_CONFIG_HOME": scratch.url.appendingPathComponent("no").path,
+            ])
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty && result.stderr.isEmpty)
+        let text = try String(contentsOfFile: cast, encoding: .utf8)
+        #expect(text.hasSuffix("\n"))
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    /// The events after the header: `[time, code, data]`, each checked to be exactly that shape.
+    func events(_ lines: [String]) throws -> [(time: Double, code: String, data: String)] {
+        try lines.dropFirst().map { line in
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any], "\(line)")
+            try #require(event.count == 3, "\(line)")
+            let (time, code, data) = (event[0] as? Double, event[1] as? String, event[2] as? String)
+            try #require(time != nil && data != nil, "\(line)")
+            try #require(code == "o" || code == "r", "\(line)")
+            return (time ?? 0, code ?? "", data ?? "")
+        }
+    }
+
+    @Test("the Animated Grid after 2 s: a v2 header, then many output events timed by the virtual clock")
+    func animatedGrid() throws {
+        let lines = try record("animated grid", scenario: "after 2 s")
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(header["version"] as? Int == 2)
+        #expect(header["width"] as? Int == 80 && header["height"] as? Int == 24)
+        #expect(header["timestamp"] as? Int == 1_796_083_200, "SOURCE_DATE_EPOCH fixes the timestamp")
+        #expect(header["title"] as? String == "Animated Grid · after 2 s")
+        #expect((header["env"] as? [String: Any])?["TERM"] as? String == "xterm-256color")
+        let events = try events(lines)
+        let times = events.map(\.time)
+        #expect(times.first == 0)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "times never go back")
+        // The first frame, then one every 120 ms tick: the clock ran through the 2 s.
+        #expect(events.filter { $0.code == "o" }.count >= 16)
+        #expect((times.last ?? 0) >= 1.9)
+        #expect((header["duration"] as? Double ?? 0) >= 2)
+        #expect(events.map(\.data).joined().contains("Frame 16 · playing"))
+    }
+
+    @Test("a resize in the scenario is an \"r\" event before the frames drawn at the new size")
+    func resize() throws {
+        let events = try events(try record("animated grid", scenario: "reflowed to 20 columns"))
+        let resize = try #require(events.firstIndex { $0.code == "r" })
+        #expect(events[resize].data == "20x12")
+        #expect(events.dropFirst(resize + 1).contains { $0.code == "o" })
+        #expect(events.filter { $0.code == "r" }.count == 1)
+    }
+}
