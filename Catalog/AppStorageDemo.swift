@@ -5,8 +5,13 @@ extension Demos {
     static let appStorage = demo(
         "@AppStorage", in: ["Storage"], keywords: ["settings", "persist", "json", "preferences", "xdg"],
         summary: "Settings that persist across runs in ~/.config/catalog/settings.json",
-        scenarios: [Scenario("counter row", .press(.down))]
+        scenarios: [
+            Scenario("counter row", .press(.down)),
+            Scenario("counted to three, accent Green", .press(.right), .press(.down), .press("+", times: 3)),
+        ]
     ) {
+        // A scenario plays with settings in memory: never the user's file, and the same frame everywhere.
+        if Scenario.playing != nil { return AppStorageDemo.opening { MemorySettingsStore() } }
         let environment = factoryEnvironment
         return AppStorageDemo.opening { try FileSettingsStore(environment: environment) }
     }

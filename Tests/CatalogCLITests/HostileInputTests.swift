@@ -11,7 +11,7 @@ import Testing
 /// Each run must end by itself (no hang), by exiting (no signal), with no raw control character on stdout or stderr,
 /// and with the outcome the table below gives: accepted with so many entries, or refused with exit status 2 and a
 /// one-line error naming the line. JSON output must parse.
-@Suite("Hostile input corpus")
+@Suite("Hostile input corpus", .slow)
 struct HostileInputTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("HostileInput")

@@ -1,4 +1,5 @@
 import CatalogKit
+import CatalogTestSupport
 import Testing
 
 /// Groupings built to hurt: long titles and long paths must group in time linear in their size (up to a log).
@@ -18,7 +19,7 @@ struct HierarchyHostileTests {
         try hierarchy.checkInvariants()
     }
 
-    @Test("100 groups of 100,000 bytes each group in linear memory", .timeLimit(.minutes(10)))
+    @Test("100 groups of 100,000 bytes each group in linear memory", .slow, .timeLimit(.minutes(10)))
     func longDeepPath() throws {
         let name = String(repeating: "g", count: 100_000)
         let path = Array(repeating: name, count: 100).joined(separator: "/")

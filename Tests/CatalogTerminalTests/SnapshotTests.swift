@@ -174,13 +174,16 @@ struct SnapshotTests {
         let xml = try XMLDocument(data: Data(document.utf8))
         let texts = try xml.nodes(forXPath: "//*[local-name()='text']").compactMap { $0 as? XMLElement }
         // The title, then the runs.
-        #expect(texts.map { $0.stringValue ?? "" } == ["T & \"Q\"", "아이 ", "<b>&", "second row"])
+        // Wide characters are a piece of their own; spaces with no background draw nothing.
+        #expect(texts.map { $0.stringValue ?? "" } == ["T & \"Q\"", "아이", "<b>&", "second", "row"])
         func attribute(_ name: String, of element: XMLElement) -> String? {
             element.attributes?.first { $0.name == name }?.stringValue
         }
-        #expect(attribute("textLength", of: texts[1]) == "\(5 * SVGPicture.cellWidth)", "아이 and a space: 5 cells")
+        #expect(attribute("textLength", of: texts[1]) == "\(4 * SVGPicture.cellWidth)", "two wide characters: 4 cells")
         #expect(attribute("x", of: texts[2]) == "\(SVGPicture.margin + 5 * SVGPicture.cellWidth)")
         #expect(attribute("y", of: texts[3]) == "\(SVGPicture.titleBar + SVGPicture.cellHeight + 13)")
+        #expect(
+            attribute("x", of: texts[4]) == "\(SVGPicture.margin + 7 * SVGPicture.cellWidth)", "each word at its cell")
         // Reverse video draws the text's colour as a background rectangle.
         #expect(document.contains("fill=\"#CD0000\"/>"))
         #expect(

@@ -110,7 +110,13 @@ enum SnapshotCommand {
             object.append(0x7D)
             out.raw(object)
         }
-        out.raw(report.results.isEmpty ? "]\n" : "\n]\n")
-        _ = report.stale
+        for (index, path) in report.stale.enumerated() {
+            var object = Array((report.results.isEmpty && index == 0 ? "\n  " : ",\n  ").utf8)
+            object += Array("{\"golden\": ".utf8)
+            JSONText.appendString(path, to: &object)
+            object += Array(", \"status\": \"stale\"}".utf8)
+            out.raw(object)
+        }
+        out.raw(report.results.isEmpty && report.stale.isEmpty ? "]\n" : "\n]\n")
     }
 }

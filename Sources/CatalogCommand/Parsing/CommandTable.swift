@@ -171,7 +171,7 @@ struct CommandTable {
             name: "--height", value: "N[%]", commands: [""],
             help: "draw in N rows (or N% of the window) below the prompt instead of the whole screen"),
         Option(
-            name: "--locale", value: "LOCALE", commands: ["", "open", "snapshot"],
+            name: "--locale", value: "LOCALE", commands: ["", "open"],
             help: "the language screens use, such as de or ko_KR (default: LC_ALL, LC_MESSAGES or LANG)"),
         Option(
             name: "--dir", value: "DIR", completion: .directories, commands: ["snapshot"],

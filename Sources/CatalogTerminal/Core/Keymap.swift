@@ -124,7 +124,8 @@ public struct Keymap<Command: Sendable>: Sendable {
 
     /// The footer: each listed binding's keys and help, in table order ("↑↓ move · ⏎ open").
     public var footer: String {
-        bindings.filter(\.inFooter).map { "\($0.keyLabel) \($0.help)" }.joined(separator: " · ")
+        bindings.filter { $0.inFooter && !$0.keyLabel.isEmpty }.map { "\($0.keyLabel) \($0.help)" }
+            .joined(separator: " · ")
     }
 
     /// Every binding as help lists it.

@@ -4,7 +4,8 @@ import CatalogKit
 ///
 /// The first line names the entry, the scenario and the size. The frame follows as a person sees it, one line a row,
 /// trailing spaces dropped. A style layer closes it: one line per run of styled cells, `row:first-last` in 1-based
-/// columns and the style in words, so a colour or bold change shows as a changed line too.
+/// columns and the style in words, so a colour or bold change shows as a changed line too, and where the cursor is
+/// shown, if it is.
 ///
 /// ```
 /// # pickers/outline-picker · expanded to Laptops · 80×24
@@ -36,6 +37,7 @@ public enum Golden {
         for run in runs where run.style != .plain {
             lines.append("\(run.row + 1):\(run.column + 1)-\(run.column + run.width) \(run.style.words)")
         }
+        if let cursor = frame.cursor { lines.append("# cursor \(cursor.row + 1):\(cursor.column + 1)") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -54,15 +54,20 @@ public enum SVGPicture {
                 classes[rule] = name
                 styles.append(".s\(name) { \(rule) }")
             }
-            texts.append(
-                "<text class=\"s\(name)\" x=\"\(x)\" y=\"\(y + cellHeight - 5)\" textLength=\"\(run.width * cellWidth)\" "
-                    + "lengthAdjust=\"spacingAndGlyphs\">\(escaped(run.text))</text>")
+            // Wide and narrow characters in separate pieces, each placed at its own cell, so a viewer whose font
+            // draws a wide character at another width can't move the cells after it.
+            for piece in pieces(of: run) {
+                texts.append(
+                    "<text class=\"s\(name)\" x=\"\(margin + piece.column * cellWidth)\" y=\"\(y + cellHeight - 5)\" "
+                        + "textLength=\"\(piece.width * cellWidth)\" lengthAdjust=\"spacingAndGlyphs\">"
+                        + "\(escaped(piece.text))</text>")
+            }
         }
         var lines = [
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xml:space=\"preserve\" width=\"\(width)\" height=\"\(height)\" "
                 + "viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"\(escaped(title))\">",
             "<style>",
-            "text { font-family: 'DejaVu Sans Mono', 'Cascadia Mono', Menlo, Consolas, monospace; "
+            "text { font-family: 'DejaVu Sans Mono', 'Cascadia Mono', Menlo, Consolas, 'Noto Sans Mono CJK KR', monospace; "
                 + "font-size: \(fontSize)px; white-space: pre; }",
         ]
         lines += styles
@@ -78,6 +83,33 @@ public enum SVGPicture {
         lines += texts
         lines.append("</svg>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A run split into words of one character width (one cell or two), each with its first column and cells;
+    /// spaces only move the column, so every word starts at its own cell whatever width a viewer's font gives a
+    /// space or a wide character.
+    static func pieces(of run: StyledRun) -> [(column: Int, width: Int, text: String)] {
+        var pieces: [(column: Int, width: Int, text: String)] = []
+        var column = run.column
+        var open = false
+        var wide = false
+        for character in run.text {
+            let cells = DisplayWidth.of(character)
+            if character == " " {
+                open = false
+            } else if cells == 0 {
+                if !pieces.isEmpty { pieces[pieces.count - 1].text.append(character) }
+            } else if open, wide == (cells == 2) {
+                pieces[pieces.count - 1].text.append(character)
+                pieces[pieces.count - 1].width += cells
+            } else {
+                pieces.append((column, cells, String(character)))
+                open = true
+                wide = cells == 2
+            }
+            column += cells
+        }
+        return pieces
     }
 
     /// The text colour and the background colour, if any, of a style; reverse swaps them.

@@ -66,6 +66,10 @@ public struct Scenario: Sendable, Hashable {
     /// The scenario of an entry that declares none: its first frame at 80×24.
     public static let initial = Scenario("initial")
 
+    /// The scenario being played while a factory runs for it, so a factory that would read files or the
+    /// environment (a settings store, say) can make its screen from fixed data instead, the same on every machine.
+    @TaskLocal public static var playing: Scenario?
+
     /// The environment screens are told in this scenario.
     public var environment: ScreenEnvironment {
         ScreenEnvironment(

@@ -29,7 +29,7 @@ public struct ScenarioRun {
     public static func play(
         _ scenario: Scenario, size: Size? = nil, of make: () throws -> any Screen
     ) throws -> ScenarioRun {
-        let screen = try make()
+        let screen = try Scenario.$playing.withValue(scenario) { try make() }
         let start = size ?? scenario.size
         let terminal = VirtualTerminal(size: start)
         var now = Duration.milliseconds(1)

@@ -157,7 +157,10 @@ public struct SnapshotCheck {
             let status = compare(
                 picture, at: goldenPath(entryID: entry.id, scenario: scenario, ext: "svg"), in: pictures,
                 named: title, message: &result.message)
-            if status == .failed || status == .error { result.status = status }
+            // A picture's news counts as well as the golden's: written, rewritten or failed.
+            if status == .failed || status == .error || (result.status == .matched && status != .matched) {
+                result.status = status
+            }
         }
         return result
     }
