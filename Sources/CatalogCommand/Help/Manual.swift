@@ -65,8 +65,17 @@ enum Manual {
 
         page.macro("Sh", "FILES")
         page.macro("Bl", "-tag", "-width", "Ds")
-        page.macro("It", "Pa", "$XDG_CONFIG_HOME/\(name)/settings.json")
+        page.macro("It", "Pa", "$XDG_STATE_HOME/\(name)/history/")
+        page.text(
+            "What the launcher remembers of each catalog: the entries opened, how often and when, and the favourites; "
+                + "registry.json for the built-in catalog, a file named for each catalog file's real path otherwise. "
+                + "Written atomically under a lock, and moved aside when corrupt.")
+        page.macro("It", "Pa", "$XDG_CONFIG_HOME/catalog/settings.json")
         page.text("Settings the @AppStorage demo keeps; written atomically, and moved aside when corrupt.")
+        page.macro("It", "Pa", "Tests/Snapshots/")
+        page.text(
+            "Where snapshot keeps golden files by default: one a scenario, named by the entry's id and the "
+                + "scenario's name, holding the frame as seen and a style layer.")
         page.macro("It", "Ar", "catalog file")
         page.text(
             "UTF-8 text, one entry per line written as its full path (Group/Sub/Title, at most 100 groups deep), "

@@ -223,6 +223,7 @@ struct CommandTable {
         ("COLUMNS", "the width of line mode's lines when standard output is not a terminal."),
         ("LC_ALL, LC_MESSAGES, LANG", "the language of lists and summaries; UTF-8 selects Unicode glyphs."),
         ("XDG_CONFIG_HOME", "where the @AppStorage demo keeps settings.json (default ~/.config)."),
+        ("XDG_STATE_HOME", "where the launcher remembers what was opened, per catalog (default ~/.local/state)."),
         ("CATALOG_RECORD", "the record mode of snapshot: missing, all, never or failed."),
         ("SOURCE_DATE_EPOCH", "the timestamp record writes, for recordings that are the same on every run."),
     ]
