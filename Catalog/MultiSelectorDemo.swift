@@ -168,11 +168,8 @@ struct MultiSelectorDemo: KeymapScreen {
     }
 
     /// The goals summary, shortened to fit the columns after the label, in the locale's language.
-    ///
-    /// The one place the locale becomes words, so it is one line to change when ``ListSummary`` takes a `Locale`.
     func summary(columns: Int) -> String {
-        let language = locale.language.languageCode?.identifier ?? "en"
-        return goals.selector.summary(width: max(columns - Self.labelWidth - 2, 1), language: language)
+        goals.selector.summary(width: max(columns - Self.labelWidth - 2, 1), locale: locale)
     }
 
     func render(in size: Size) -> Frame {
