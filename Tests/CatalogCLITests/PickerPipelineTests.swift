@@ -105,3 +105,29 @@ struct PickerPipelineTests {
         #expect(!pty.screenText.contains("Catalog"), "the region is gone")
     }
 }
+
+@Suite("Picker on a slow producer", .serialized)
+struct StreamingPickerTests {
+    @Test("entries show while the producer is still writing, the rest when it writes again, and the pick is exact")
+    func slowProducer() throws {
+        let workspace = try PickerPipelineTests.Workspace("")
+        let go = workspace.directory.appendingPathComponent("go").path
+        // The producer writes one line, then waits for the test to say go before it writes the second and ends.
+        let producer = "printf 'early/One\\n'; while [ ! -e \"$GO\" ]; do sleep 0.02; done; printf 'late/Two\\n'"
+        var environment = TerminalRestoreTests.environment
+        environment["CATALOG"] = productPath("catalog")
+        environment["GO"] = go
+        let pty = try PTY.spawn(
+            path: "/bin/sh", arguments: ["-c", "(\(producer)) | \"$CATALOG\" --file - | sed 's/^/picked:/'"],
+            environment: environment)
+        try pty.read(until: "1 entry · reading standard input", timeout: PickerPipelineTests.timeout)
+        #expect(pty.screenText.contains("One"))
+        #expect(!pty.screenText.contains("Two"))
+        FileManager.default.createFile(atPath: go, contents: nil)
+        try pty.read(until: "2 entries\u{1B}", timeout: PickerPipelineTests.timeout)
+        #expect(!pty.screenText.contains("reading standard input"), "the spinner stops at the end of input")
+        try pty.send("two\r")
+        try pty.read(until: "picked:late/Two", timeout: PickerPipelineTests.timeout)
+        #expect(try pty.wait(timeout: PickerPipelineTests.timeout) == .exited(0))
+    }
+}

@@ -2,6 +2,7 @@ import CatalogKit
 import CatalogTerminal
 import Foundation
 import Glibc
+import Synchronization
 
 /// The launcher: the menu over the registry, or a picker over `--file`.
 enum LaunchCommand {
@@ -17,17 +18,23 @@ enum LaunchCommand {
         }
         let menu: MenuScreen
         let picker = arguments.values["--file"] != nil
-        if let path = arguments.values["--file"] {
+        if let path = arguments.values["--file"], let stream = try CatalogSource.stream(path) {
+            // A pipe: its entries show as they arrive, while the producer (find /, say) is still writing.
+            let name = CatalogSource.displayName(path)
+            let clock = ContinuousClock()
+            let lastParse = Mutex(Duration.zero)
+            menu = try MenuScreen(streaming: name, options: options) {
+                // Each step reads at least as long as the last one took to parse, so parsing never dominates.
+                let (bytes, done) = try stream.read(for: .milliseconds(100) + lastParse.withLock { $0 })
+                let start = clock.now
+                defer { lastParse.withLock { $0 = start.duration(to: clock.now) } }
+                return (try CatalogSource.parse(bytes, name: name), done)
+            }
+        } else if let path = arguments.values["--file"] {
             // Read the file now (fast); fold, check and sort it in the background so the first frame is immediate.
             let bytes = try CatalogSource.read(path)
             let name = CatalogSource.displayName(path)
-            menu = try MenuScreen(loading: name, options: options) {
-                do {
-                    return try CatalogFile.parse(bytes)
-                } catch let error as CatalogFile.Error {
-                    throw InputError(description: "\(name): \(error)")
-                }
-            }
+            menu = try MenuScreen(loading: name, options: options) { try CatalogSource.parse(bytes, name: name) }
         } else {
             menu = try MenuScreen(source: .registry(context.registry), options: options)
         }

@@ -28,6 +28,32 @@ enum CatalogSource {
         }
     }
 
+    /// A stream over a catalog that arrives through a pipe (standard input, or a FIFO), or `nil` for a regular
+    /// file, which is read whole at once.
+    ///
+    /// - Throws: ``InputError`` when the path can't be opened.
+    static func stream(_ path: String) throws -> CatalogStream? {
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw InputError(description: "cannot read '\(path)': \(systemError())") }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFIFO || status.st_mode & S_IFMT == S_IFSOCK {
+            return CatalogStream(descriptor: descriptor)
+        }
+        if descriptor != STDIN_FILENO { close(descriptor) }
+        return nil
+    }
+
+    /// Parses a catalog file's bytes, naming the file in an error.
+    ///
+    /// - Throws: ``InputError`` with the file's name and the line.
+    static func parse(_ bytes: [UInt8], name: String) throws -> Snapshot<any Screen> {
+        do {
+            return try CatalogFile.parse(bytes)
+        } catch let error as CatalogFile.Error {
+            throw InputError(description: "\(name): \(error)")
+        }
+    }
+
     /// How messages name a path: "standard input" for `-`.
     static func displayName(_ path: String) -> String { path == "-" ? "standard input" : path }
 

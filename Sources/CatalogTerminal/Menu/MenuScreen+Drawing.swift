@@ -78,7 +78,7 @@ extension MenuScreen {
             detail = "empty"
         } else {
             let count = entryCount(of: item)
-            detail = count == 1 ? "1 entry" : "\(Self.grouped(count)) entries"
+            detail = Self.entries(count)
         }
         let titleText = DisplayWidth.truncate(title, to: available)
         spans.append(Span(titleText, selected ? Style(bold: true, reverse: true) : (isGroup ? .bold : .plain)))
@@ -127,7 +127,11 @@ extension MenuScreen {
 
     var statusText: String {
         let marks = options.multi && !marked.isEmpty ? " · \(Self.grouped(marked.count)) marked" : ""
-        return plainStatusText + marks
+        let reading = streamingWhat.map { what in
+            let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+            return " · reading \(what) \(frames[spinner % frames.count])"
+        }
+        return plainStatusText + marks + (loadingWhat == nil ? reading ?? "" : "")
     }
 
     private var plainStatusText: String {
@@ -135,14 +139,16 @@ extension MenuScreen {
         if let loadingWhat { return "Loading \(loadingWhat)…" }
         if let filter, searching { return "Searching “\(filter.text)” in \(Self.grouped(total)) entries…" }
         if let filter {
-            if filter.query.isEmpty { return "Type to filter \(Self.grouped(total)) entries" }
+            if filter.query.isEmpty { return "Type to filter \(Self.entries(total))" }
             if filter.hits.isEmpty { return "No entries match “\(filter.text)”" }
             return "\(Self.grouped(filter.hits.count)) of \(Self.grouped(total)) entries match “\(filter.text)”"
         }
         let here = entryCount(of: current.item)
-        return levels.count == 1
-            ? "\(Self.grouped(total)) entries" : "\(Self.grouped(here)) of \(Self.grouped(total)) entries"
+        return levels.count == 1 ? Self.entries(total) : "\(Self.grouped(here)) of \(Self.entries(total))"
     }
+
+    /// A number of entries: "1 entry", "1,000,000 entries".
+    static func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(grouped(count)) entries" }
 
     /// A count with thousands separators: 1,000,000.
     static func grouped(_ value: Int) -> String {

@@ -132,7 +132,8 @@ extension MenuScreen {
 
     /// Carries out `--select-1` (pick the one match) and `--exit-0` (quit when none) once, on the first search.
     private mutating func settleFirstSearch(hits: Int, first: () -> UInt32) -> Action {
-        guard awaitingFirstSearch else { return .none }
+        // On a stream, only the whole catalog can say "exactly one" or "none", as fzf waits for its input to end.
+        guard awaitingFirstSearch, streamingWhat == nil else { return .none }
         awaitingFirstSearch = false
         if options.selectOne && hits == 1 { return open(record: first()) }
         if options.exitZero && hits == 0 { return .quit }

@@ -7,6 +7,8 @@ extension MenuScreen {
         var hierarchy: Hierarchy
         /// The history's shelves in it, worked out off the input path too.
         var shelves: Shelves
+        /// Whether this is all of the catalog, or what a stream has brought so far.
+        var complete = true
     }
 
     /// Why a catalog could not be loaded.
@@ -66,7 +68,38 @@ extension MenuScreen {
         }
     }
 
-    /// Whether the catalog is still loading.
+    /// Creates a menu whose catalog streams in (from a pipe, say): its first frame shows at once, each step's
+    /// entries show as they arrive, and keys work from the start.
+    ///
+    /// - Parameters:
+    ///   - description: What is read, for the status line ("standard input").
+    ///   - options: How it behaves.
+    ///   - step: Reads for a while and returns the whole catalog read so far, and whether the input has ended; an
+    ///     error ends the menu with ``loadError`` set to its description.
+    /// - Throws: ``Hierarchy/Error`` when `maxChildren` is below 2.
+    public init(
+        streaming description: String, options: Options,
+        step: @escaping @Sendable () throws -> (snapshot: Snapshot<any Screen>, complete: Bool)
+    ) throws {
+        let empty: Snapshot<any Screen> = try CatalogFile.parse([])
+        try self.init(source: .fixed(empty), options: options)
+        loadingWhat = description
+        streamingWhat = description
+        if let query = options.query { filter = Filter(text: query, caret: query.count) }
+        let (title, maxChildren, history, now) = (options.title, options.maxChildren, options.history, options.now)
+        loader = Job(Self.loadLane) { _ in
+            Result {
+                let (snapshot, complete) = try step()
+                return Loaded(
+                    snapshot: snapshot, hierarchy: try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren),
+                    shelves: Self.shelves(of: history, in: snapshot, maxChildren: maxChildren, now: now),
+                    complete: complete)
+            }.mapError { LoadFailure(message: "\($0)") }
+        }
+        streamStep = loader
+    }
+
+    /// Whether the catalog is still loading: nothing of it has arrived yet.
     public var isLoading: Bool { loadingWhat != nil }
 
     /// Starts the loading job on the first event.
@@ -99,6 +132,26 @@ extension MenuScreen {
         case .failure(let failure):
             loadError = failure.message
             return .quit
+        case .success(let loaded) where !loaded.complete || streamingWhat != nil:
+            // A step of a stream: show what has come, keeping the levels and the filter, and read on.
+            let titles = levels.dropFirst().map { title(of: $0.item) }
+            snapshot = loaded.snapshot
+            hierarchy = loaded.hierarchy
+            shelves = loaded.shelves
+            spinner += 1
+            if loaded.complete { streamingWhat = nil }
+            levels = [Level(item: .node(hierarchy.root))]
+            for title in titles {
+                guard let item = items(in: levels[levels.count - 1].item).first(where: { self.title(of: $0) == title })
+                else { break }
+                levels.append(Level(item: item))
+            }
+            keepCursorVisible()
+            let next: Action = loaded.complete ? .none : (streamStep.map { .run($0) } ?? .none)
+            guard let current = filter else { return .batch([next, loaded.complete ? begin() : .none]) }
+            let search = startFilter(with: current.text)
+            filter?.caret = current.caret
+            return .batch([next, search])
         case .success(let loaded):
             snapshot = loaded.snapshot
             hierarchy = loaded.hierarchy

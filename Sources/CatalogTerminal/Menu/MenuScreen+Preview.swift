@@ -117,7 +117,7 @@ extension MenuScreen {
         guard case .node(.entry(let record)) = item else {
             let count = entryCount(of: item)
             var lines = [
-                Line(title(of: item), .bold), Line(count == 1 ? "1 entry" : "\(Self.grouped(count)) entries", .dim),
+                Line(title(of: item), .bold), Line(Self.entries(count), .dim),
                 Line(),
             ]
             lines += items(in: item).map { child in

@@ -133,8 +133,12 @@ public struct MenuScreen: Screen {
     var environment = ScreenEnvironment.standard
     /// The job that loads the catalog, until it has been started.
     var loader: Job?
-    /// What is being loaded, while it is.
+    /// What is being loaded, until the first of it is in.
     var loadingWhat: String?
+    /// What is streaming in, while more is to come; the job that reads each step, and a spinner's step.
+    var streamingWhat: String?
+    var streamStep: Job?
+    var spinner = 0
     /// The entries marked to pick (`--multi`), by record, and how many are marked under each node shown.
     var marked: Set<UInt32> = []
     /// Whether `--query`, `--select-1` and `--exit-0` still wait for the first search to finish.
