@@ -1,0 +1,51 @@
+import CatalogKit
+
+/// `catalog-bench profile WHAT [REPEATS]`: repeats one operation on the million-entry corpus, so `perf record`
+/// sees little else.
+///
+/// - `load`: parse the file and group it, as the launcher does;
+/// - `fuzzy`: the fuzzy benchmark queries;
+/// - `narrow`: one narrowing keystroke ("gri" → "grid");
+/// - `register`: make and register the entries in code.
+enum Profile {
+    static func run(_ arguments: [String]) {
+        let what = arguments.first ?? "load"
+        let repeats = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
+        let bytes = Corpus.lines(count: 1_000_000)
+        var times: [Duration] = []
+        switch what {
+        case "load":
+            for _ in 0..<repeats {
+                times.append(
+                    measure {
+                        let snapshot: Snapshot<Void>? = try? CatalogFile.parse(bytes)
+                        _ = snapshot.map { try? Hierarchy($0) }
+                    })
+            }
+        case "fuzzy", "narrow":
+            guard let snapshot: Snapshot<Void> = try? CatalogFile.parse(bytes) else { return }
+            let previous = snapshot.index.hits(for: Query("gri"))
+            for _ in 0..<repeats {
+                if what == "narrow" {
+                    times.append(measure { _ = snapshot.index.hits(for: Query("grid"), among: previous) })
+                } else {
+                    for text in InProcess.fuzzyQueries {
+                        times.append(measure { _ = snapshot.index.search(Query(text, fuzzy: true)) })
+                    }
+                }
+            }
+        case "register":
+            for _ in 0..<repeats {
+                times.append(
+                    measure {
+                        let registry = Registry<Int>()
+                        try? registry.register(InProcess.makeEntries(1_000_000))
+                    })
+            }
+        default:
+            print("usage: catalog-bench profile load|fuzzy|narrow|register [REPEATS]")
+            return
+        }
+        print("\(what): median of \(times.count): \(ms(median(times)))")
+    }
+}
