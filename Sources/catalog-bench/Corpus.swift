@@ -79,12 +79,12 @@ enum Corpus {
             try? handle.write(contentsOf: chunk)
             size += chunk.count
         }
-        FileManager.default.createFile(atPath: marker, contents: nil)
+        _ = FileManager.default.createFile(atPath: marker, contents: nil)
         return size
     }
 
     private static func create(_ path: String) -> FileHandle? {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         return FileHandle(forWritingAtPath: path)
     }
 }

@@ -6,7 +6,8 @@ import CatalogKit
 /// - `load`: parse the file and group it, as the launcher does;
 /// - `fuzzy`: the fuzzy benchmark queries;
 /// - `narrow`: one narrowing keystroke ("gri" → "grid");
-/// - `register`: make and register the entries in code.
+/// - `register`: make and register the entries in code;
+/// - `oneshot`: read the file keeping only the entries that match a query with no hits, as `catalog search` does.
 enum Profile {
     static func run(_ arguments: [String]) {
         let what = arguments.first ?? "load"
@@ -34,6 +35,10 @@ enum Profile {
                     }
                 }
             }
+        case "oneshot":
+            for _ in 0..<repeats {
+                times.append(measure { _ = try? CatalogFile.matching(bytes, Query("zqxj")) as Snapshot<Void> })
+            }
         case "register":
             for _ in 0..<repeats {
                 times.append(
@@ -43,7 +48,7 @@ enum Profile {
                     })
             }
         default:
-            print("usage: catalog-bench profile load|fuzzy|narrow|register [REPEATS]")
+            print("usage: catalog-bench profile load|fuzzy|narrow|register|oneshot [REPEATS]")
             return
         }
         print("\(what): median of \(times.count): \(ms(median(times)))")

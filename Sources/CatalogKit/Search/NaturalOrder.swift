@@ -28,9 +28,29 @@ public enum NaturalOrder {
     ///   - key: The buffer to append to.
     /// - Complexity: O(title.count).
     static func appendKey(_ title: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) {
-        let count = title.count
+        guard let source = title.baseAddress else { return key.append(1) }
+        key += [UInt8](unsafeUninitializedCapacity: maximumKeyLength(title.count)) { buffer, written in
+            written = buffer.baseAddress.map { writeKey(source, count: title.count, to: $0) } ?? 0
+        }
+    }
+
+    /// The most bytes the key of a title of `count` bytes can take: a one-digit run takes five.
+    @inline(__always)
+    static func maximumKeyLength(_ count: Int) -> Int { 5 * count + 1 }
+
+    /// Writes the sort key of a folded title.
+    ///
+    /// - Parameters:
+    ///   - title: Folded UTF-8 title bytes.
+    ///   - count: Their number.
+    ///   - out: Room for ``maximumKeyLength(_:)`` bytes.
+    /// - Returns: The number of bytes written.
+    /// - Complexity: O(count).
+    @inline(__always)
+    static func writeKey(_ title: UnsafePointer<UInt8>, count: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var index = 0
-        key.append(count > 0 && isDigit(title[0]) ? 0 : 1)
+        var written = 1
+        out[0] = count > 0 && isDigit(title[0]) ? 0 : 1
         while index < count {
             var end = index
             if isDigit(title[index]) {
@@ -39,18 +59,23 @@ public enum NaturalOrder {
                 while significant < end - 1 && title[significant] == 0x30 { significant += 1 }
                 let digits = min(end - significant, 0xFFFF)
                 let zeros = min(significant - index, 0xFFFF)
-                key.append(UInt8(digits >> 8))
-                key.append(UInt8(digits & 0xFF))
-                key.append(contentsOf: UnsafeBufferPointer(rebasing: title[significant..<significant + digits]))
-                key.append(UInt8(zeros >> 8))
-                key.append(UInt8(zeros & 0xFF))
+                out[written] = UInt8(digits >> 8)
+                out[written + 1] = UInt8(digits & 0xFF)
+                (out + written + 2).update(from: title + significant, count: digits)
+                written += 2 + digits
+                out[written] = UInt8(zeros >> 8)
+                out[written + 1] = UInt8(zeros & 0xFF)
+                written += 2
             } else {
                 while end < count && !isDigit(title[end]) { end += 1 }
-                key.append(contentsOf: UnsafeBufferPointer(rebasing: title[index..<end]))
-                key.append(0)
+                (out + written).update(from: title + index, count: end - index)
+                written += end - index
+                out[written] = 0
+                written += 1
             }
             index = end
         }
+        return written
     }
 
     /// The sort key of a string: its folded title's key.

@@ -51,22 +51,23 @@ public struct SearchIndex: Sendable {
         // candidate set is cheaper to scan again than to filter.
         let candidates = previous.flatMap { $0.count > count / 8 ? nil : $0.byRecord }
         if query.isEmpty { return previous ?? Hits(ordered: order, byRecord: nil) }
+        if count == 0 { return Hits(ordered: [], byRecord: []) }
         if query.fuzzy {
             let matcher = FuzzyMatcher(query)
-            let scored =
+            let scored = withText { text in
                 candidates.map { list in
-                    chunked(list) { slice in
-                        slice.compactMap { record in score(record, matcher).map { Scored(record: record, score: $0) } }
-                    }
-                } ?? fuzzyScan(query)
+                    chunked(list) { slice in text.fuzzyMatches(among: slice, matcher, isCancelled: isCancelled) }
+                }
+                    ?? inChunks { records in text.fuzzyMatches(records, matcher, isCancelled: isCancelled) }
+            }
+            if isCancelled?() == true { return Hits(ordered: [], byRecord: []) }
             return Hits(ordered: rankFuzzy(scored), byRecord: scored.map(\.record))
         }
-        let found: [UInt32]
-        if let candidates {
-            let terms = query.terms
-            found = chunked(candidates) { slice in filter(slice, terms) }
-        } else {
-            found = scan(query, isCancelled: isCancelled)
+        let terms = query.terms
+        let found = withText { text in
+            candidates.map { list in
+                chunked(list) { slice in text.exactMatches(among: slice, terms, isCancelled: isCancelled) }
+            } ?? inChunks { records in text.exactMatches(records, terms, isCancelled: isCancelled) }
         }
         if isCancelled?() == true { return Hits(ordered: [], byRecord: []) }
         return Hits(ordered: inSearchOrder(found), byRecord: found)
@@ -91,100 +92,14 @@ public struct SearchIndex: Sendable {
             .ordered
     }
 
-    /// The candidates whose text holds every term, in the order given.
-    private func filter(_ candidates: ArraySlice<UInt32>, _ terms: [[UInt8]]) -> [UInt32] {
-        var result: [UInt32] = []
-        result.reserveCapacity(candidates.count / 2)
-        folded.withUnsafeBufferPointer { text in
-            starts.withUnsafeBufferPointer { bounds in
-                guard let base = text.baseAddress else { return }
-                for record in candidates {
-                    let lower = Int(bounds[Int(record)])
-                    let upper = Int(bounds[Int(record) + 1])
-                    var matched = true
-                    for term in terms where matched {
-                        matched = term.withUnsafeBufferPointer {
-                            ByteSearch.find($0, in: base, from: lower, to: upper) != nil
-                        }
-                    }
-                    if matched { result.append(record) }
-                }
-            }
-        }
-        return result
-    }
-
-    // MARK: - Exact scanning
-
-    /// Scans for the longest term and checks the others on each hit record.
-    private func scan(_ query: Query, isCancelled: (@Sendable () -> Bool)?) -> [UInt32] {
-        let terms = query.terms.sorted { $0.count > $1.count }
-        let pieces = Parallel.map(chunkCount) { chunk in
-            let records = chunkRange(chunk)
-            return scan(records, primary: terms[0], others: terms.dropFirst(), isCancelled: isCancelled)
-        }
-        return pieces.flatMap { $0 }
-    }
-
-    private func scan(
-        _ records: Range<Int>, primary: [UInt8], others: ArraySlice<[UInt8]>, isCancelled: (@Sendable () -> Bool)?
-    ) -> [UInt32] {
-        var hits: [UInt32] = []
-        guard !records.isEmpty else { return hits }
-        folded.withUnsafeBufferPointer { text in
-            primary.withUnsafeBufferPointer { needle in
-                guard let base = text.baseAddress else { return }
-                var position = Int(starts[records.lowerBound])
-                let end = Int(starts[records.upperBound])
-                var record = records.lowerBound
-                var nextCheck = position + (1 << 20)
-                while position < end {
-                    if position >= nextCheck, let isCancelled {
-                        if isCancelled() { return }
-                        nextCheck = position + (1 << 20)
-                    }
-                    guard let offset = ByteSearch.find(needle, in: base, from: position, to: end) else { break }
-                    record = recordContaining(offset, from: record, in: records)
-                    if others.isEmpty || matchesAll(record, others) { hits.append(UInt32(record)) }
-                    position = Int(starts[record + 1])
-                }
-            }
-        }
-        return hits
-    }
-
-    /// Whether every term occurs in a record's text.
-    private func matchesAll(_ record: some BinaryInteger, _ terms: some Collection<[UInt8]>) -> Bool {
-        let lower = Int(starts[Int(record)])
-        let upper = Int(starts[Int(record) + 1])
-        return folded.withUnsafeBufferPointer { text in
-            guard let base = text.baseAddress else { return false }
-            return terms.allSatisfy { term in
-                term.withUnsafeBufferPointer { needle in
-                    ByteSearch.find(needle, in: base, from: lower, to: upper) != nil
-                }
-            }
-        }
-    }
-
-    /// The record whose bytes include `offset`, searching forward from `hint`, a record at or before it.
-    ///
-    /// - Complexity: O(log d) for a record d records after the hint (galloping, then binary search).
+    /// Runs `body` on a view of the records' text; the index must not be empty.
     @inline(__always)
-    private func recordContaining(_ offset: Int, from hint: Int, in records: Range<Int>) -> Int {
-        var low = hint
-        var step = 1
-        var high = min(records.upperBound, hint + step)
-        while high < records.upperBound && Int(starts[high]) <= offset {
-            low = high
-            step *= 2
-            high = min(records.upperBound, low + step)
+    private func withText<R>(_ body: (RecordText) -> R) -> R {
+        folded.withUnsafeBufferPointer { text in
+            starts.withUnsafeBufferPointer { starts in
+                body(RecordText(text: text.baseAddress.unsafelyUnwrapped, starts: starts.baseAddress.unsafelyUnwrapped))
+            }
         }
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if Int(starts[middle]) <= offset { low = middle } else { high = middle }
-        }
-        return low
     }
 
     /// Puts records found in record order into search order.
@@ -219,28 +134,17 @@ public struct SearchIndex: Sendable {
         var score: Int32
     }
 
-    private func fuzzyScan(_ query: Query) -> [Scored] {
-        let matcher = FuzzyMatcher(query)
-        let pieces = Parallel.map(chunkCount) { chunk in
-            chunkRange(chunk).compactMap { record in
-                score(UInt32(record), matcher).map { Scored(record: UInt32(record), score: $0) }
-            }
-        }
-        return pieces.flatMap { $0 }
-    }
-
-    private func score(_ record: UInt32, _ matcher: FuzzyMatcher) -> Int32? {
-        let lower = Int(starts[Int(record)])
-        let upper = Int(starts[Int(record) + 1])
-        return folded.withUnsafeBufferPointer { text in
-            matcher.score(UnsafeBufferPointer(rebasing: text[lower..<upper]))
-        }
-    }
-
+    /// Orders scored hits: best score first, then search order.
+    ///
+    /// - Complexity: O(h log h), comparing one 64-bit number per pair.
     private func rankFuzzy(_ scored: [Scored]) -> [UInt32] {
-        scored.sorted { a, b in
-            a.score != b.score ? a.score > b.score : rank[Int(a.record)] < rank[Int(b.record)]
-        }.map(\.record)
+        var keys = scored.map { hit -> UInt64 in
+            // Higher scores first: invert the score's order-preserving unsigned form.
+            let descending = ~(UInt32(bitPattern: hit.score) ^ 0x8000_0000)
+            return UInt64(descending) << 32 | UInt64(rank[Int(hit.record)])
+        }
+        keys.sort()
+        return keys.map { order[Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF)] }
     }
 
     // MARK: - Chunks
@@ -248,15 +152,17 @@ public struct SearchIndex: Sendable {
     /// How many pieces a full scan splits into: one per core once the text is large enough to pay for threads.
     private var chunkCount: Int { folded.count < 1 << 20 ? 1 : Parallel.width }
 
-    private func chunkRange(_ chunk: Int) -> Range<Int> {
-        let size = (count + chunkCount - 1) / max(chunkCount, 1)
-        return min(count, chunk * size)..<min(count, (chunk + 1) * size)
+    /// Runs a scan over every record, split into consecutive ranges on the cores, and joins the results in order.
+    private func inChunks<T: Sendable>(_ body: @Sendable (Range<Int>) -> [T]) -> [T] {
+        let pieces = chunkCount
+        let size = (count + pieces - 1) / pieces
+        return Parallel.map(pieces) { chunk in
+            body(min(count, chunk * size)..<min(count, (chunk + 1) * size))
+        }.flatMap { $0 }
     }
 
-    /// Applies an order-preserving filter to slices of `items` (all records when `nil`) concurrently when there are
-    /// many.
-    private func chunked<T: Sendable>(_ items: [UInt32]?, _ body: @Sendable (ArraySlice<UInt32>) -> [T]) -> [T] {
-        let items = items ?? Array(0..<UInt32(count))
+    /// Applies an order-preserving filter to slices of `items` concurrently when there are many.
+    private func chunked<T: Sendable>(_ items: [UInt32], _ body: @Sendable (ArraySlice<UInt32>) -> [T]) -> [T] {
         // Candidates are scattered through the text, so each costs a cache miss: two threads overlap them.
         let pieces = items.count < 8_192 ? 1 : Parallel.width
         let size = (items.count + pieces - 1) / pieces

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A growable buffer of plain values that hot loops write through a pointer.
+///
+/// Reading a file appends tens of megabytes a few bytes at a time; an `Array` checks uniqueness and capacity on
+/// every append, and gives no pointer to its spare capacity. This buffer grows with `realloc` (which moves large
+/// blocks by remapping pages, not copying them), and is turned into an `Array` once, when a whole file has been
+/// read and its pieces are joined anyway.
+///
+/// It is a class so that a piece of a file can be read on one thread and handed to another; it is never shared
+/// while it is written.
+final class RawBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var capacity: Int
+    /// The number of values written; values past it are uninitialized.
+    var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        guard let memory = malloc(self.capacity * MemoryLayout<Element>.stride) else {
+            preconditionFailure("out of memory")
+        }
+        base = memory.bindMemory(to: Element.self, capacity: self.capacity)
+    }
+
+    /// A buffer of `count` zeros; large ones come straight from zeroed pages, so untouched parts cost nothing.
+    init(zeros count: Int) {
+        capacity = max(count, 16)
+        guard let memory = calloc(capacity, MemoryLayout<Element>.stride) else { preconditionFailure("out of memory") }
+        base = memory.bindMemory(to: Element.self, capacity: capacity)
+        self.count = count
+    }
+
+    deinit { free(base) }
+
+    /// Makes room for `additional` more values, so that `base + count ..< base + count + additional` is writable.
+    ///
+    /// - Complexity: Amortized O(1) per value: the capacity at least doubles.
+    @inline(__always)
+    func reserve(_ additional: Int) {
+        if count + additional > capacity { grow(to: count + additional) }
+    }
+
+    private func grow(to needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        guard let memory = realloc(base, newCapacity * MemoryLayout<Element>.stride) else {
+            preconditionFailure("out of memory")
+        }
+        base = memory.bindMemory(to: Element.self, capacity: newCapacity)
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    func append(_ value: Element) {
+        reserve(1)
+        base[count] = value
+        count += 1
+    }
+
+    func append(contentsOf values: UnsafeBufferPointer<Element>) {
+        guard let source = values.baseAddress, !values.isEmpty else { return }
+        reserve(values.count)
+        (base + count).update(from: source, count: values.count)
+        count += values.count
+    }
+
+    /// The values written, as a buffer valid until the next write.
+    var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Joins buffers into one array, each part copied on its own core.
+    ///
+    /// - Parameters:
+    ///   - parts: The buffers, in order.
+    ///   - dropFirst: How many values to skip at the start of every part but the first (the leading 0 of a part's
+    ///     record starts).
+    ///   - adjust: A value added to every value of part `i` as it is copied (to rebase offsets), or `nil`.
+    /// - Returns: The values of all parts.
+    /// - Complexity: O(total count), split over the cores.
+    static func joined(
+        _ parts: [RawBuffer<Element>], dropFirst: Int = 0, adjust: [Element]? = nil
+    ) -> [Element] where Element: FixedWidthInteger & Sendable {
+        let counts = parts.enumerated().map { $0.offset == 0 ? $0.element.count : $0.element.count - dropFirst }
+        let total = counts.reduce(0, +)
+        return [Element](unsafeUninitializedCapacity: total) { buffer, initialized in
+            guard let target = buffer.baseAddress else {
+                initialized = 0
+                return
+            }
+            nonisolated(unsafe) let destination = target
+            var offsets: [Int] = []
+            var running = 0
+            for count in counts {
+                offsets.append(running)
+                running += count
+            }
+            let work = offsets
+            _ = Parallel.map(parts.count) { part in
+                let skip = part == 0 ? 0 : dropFirst
+                let source = parts[part].base + skip
+                let count = counts[part]
+                let to = destination + work[part]
+                if let adjust, adjust[part] != 0 {
+                    let delta = adjust[part]
+                    for index in 0..<count { to[index] = source[index] &+ delta }
+                } else {
+                    to.update(from: source, count: count)
+                }
+                return 0
+            }
+            initialized = total
+        }
+    }
+}
