@@ -5,7 +5,8 @@ import Foundation
 /// the in-process figures, and (with `--large`) 100k → 1M → 10M lines. With `--baseline DIR` every figure is also
 /// taken for another release build (a directory with its `catalog` and `catalog-bench`), runs interleaved.
 ///
-/// It ends with the goals of issue 13, each with the baseline's figure and this build's.
+/// It ends with the goals of issue 13, each with the baseline's figure and this build's. `--only launcher,oneshot`
+/// runs some sections only, for quick checks while working.
 enum Compare {
     static let queries = ["grid", "grid picker", "straße", "документы", "유라시아"]
     /// A query no line matches: what is left is the fixed cost of reading and checking the file.
@@ -16,6 +17,10 @@ enum Compare {
         var runs = 5
         var baseline: Build?
         var large = false
+        /// The sections to run (`oneshot`, `fuzzy`, `launcher`, `growth`, `inprocess`); all when empty.
+        var sections: Set<String> = []
+
+        func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
 
         init(_ arguments: [String]) {
             var rest = arguments[...]
@@ -28,6 +33,7 @@ enum Compare {
                         if baseline == nil { print("warning: no catalog executable in \(directory)") }
                     }
                 case "--large": large = true
+                case "--only": sections = Set((rest.popFirst() ?? "").split(separator: ",").map(String.init))
                 default: print("warning: ignoring \(argument)")
                 }
             }
@@ -58,11 +64,13 @@ enum Compare {
         print("fzf: \(fzf ?? "not installed")\nRuns per cell: \(options.runs), interleaved; medians shown\n")
         var outcomes = Array(repeating: Outcome(), count: builds.count)
 
-        oneShot(builds, fzf: fzf, corpus: corpus, runs: options.runs, into: &outcomes)
-        fuzzy(builds, fzf: fzf, corpus: corpus, runs: options.runs)
-        launcher(builds, fzf: fzf, corpus: corpus, runs: options.runs, into: &outcomes)
-        growth(builds, corpus: corpus, runs: options.runs, into: &outcomes)
-        inProcess(builds, into: &outcomes)
+        if options.runs("oneshot") { oneShot(builds, fzf: fzf, corpus: corpus, runs: options.runs, into: &outcomes) }
+        if options.runs("fuzzy") { fuzzy(builds, fzf: fzf, corpus: corpus, runs: options.runs) }
+        if options.runs("launcher") {
+            launcher(builds, fzf: fzf, corpus: corpus, runs: options.runs, into: &outcomes)
+        }
+        if options.runs("growth") { growth(builds, corpus: corpus, runs: options.runs, into: &outcomes) }
+        if options.runs("inprocess") { inProcess(builds, into: &outcomes) }
         if options.large { Scale.run(builds[0], fzf: fzf, runs: options.runs) }
         goals(builds, outcomes)
     }

@@ -7,7 +7,8 @@ import CatalogKit
 /// - `fuzzy`: the fuzzy benchmark queries;
 /// - `narrow`: one narrowing keystroke ("gri" → "grid");
 /// - `register`: make and register the entries in code;
-/// - `oneshot`: read the file keeping only the entries that match a query with no hits, as `catalog search` does.
+/// - `oneshot`: read the file keeping only the entries that match a query with no hits, as `catalog search` does;
+/// - `sort`: sort the folded titles (the index builder's last step) on their own.
 enum Profile {
     static func run(_ arguments: [String]) {
         let what = arguments.first ?? "load"
@@ -39,6 +40,21 @@ enum Profile {
             for _ in 0..<repeats {
                 times.append(measure { _ = try? CatalogFile.matching(bytes, Query("zqxj")) as Snapshot<Void> })
             }
+        case "sort":
+            for _ in 0..<repeats {
+                var builder = SearchIndex.Builder(expectedBytes: bytes.count, expectedRecords: 1_000_000)
+                bytes.withUnsafeBufferPointer { text in
+                    var start = 0
+                    for index in 0..<text.count where text[index] == 0x0A {
+                        let line = UnsafeBufferPointer(rebasing: text[start..<index])
+                        builder.append(
+                            path: line, titleStart: (line.lastIndex(of: 0x2F) ?? -1) + 1,
+                            keywords: UnsafeBufferPointer(rebasing: line[0..<0]), separator: 0x2C)
+                        start = index + 1
+                    }
+                }
+                times.append(measure { _ = builder.build { $0 < $1 } })
+            }
         case "register":
             for _ in 0..<repeats {
                 times.append(
@@ -48,7 +64,7 @@ enum Profile {
                     })
             }
         default:
-            print("usage: catalog-bench profile load|fuzzy|narrow|register|oneshot [REPEATS]")
+            print("usage: catalog-bench profile load|fuzzy|narrow|register|oneshot|sort [REPEATS]")
             return
         }
         print("\(what): median of \(times.count): \(ms(median(times)))")

@@ -17,19 +17,8 @@ extension CatalogFile {
         /// Path start, path end and line end of each kept entry, as offsets into the file.
         let bounds: RawBuffer<UInt32>
         let paths: PathSet
-        var lines = 0
-        var error: Error?
-
-        init(expectedBytes: Int, expectedRecords: Int) {
-            folded = RawBuffer(capacity: expectedBytes + expectedRecords + 64)
-            starts = RawBuffer(capacity: expectedRecords + 1)
-            starts.append(0)
-            keys = RawBuffer(capacity: expectedBytes + 64)
-            keyStarts = RawBuffer(capacity: expectedRecords + 1)
-            keyStarts.append(0)
-            bounds = RawBuffer(capacity: 3 * expectedRecords)
-            paths = PathSet(expected: expectedRecords)
-        }
+        let lines: Int
+        let error: Error?
     }
 
     /// Reads one piece of a file in a single pass over its lines: splits each line, checks it, folds it into the
@@ -37,12 +26,15 @@ extension CatalogFile {
     ///
     /// A plain line (a path whose components each start with a letter, digit or other plain character, valid
     /// UTF-8, no NUL, and text that folds scalar by scalar) is folded by the loop below: ASCII eight bytes at a
-    /// time with a byte-wise lower-casing, other scalars through the ``Folder``'s per-scalar cache. Any other line
-    /// is read by the exact checks and the reference folding (``SearchIndex/Builder``), which also produce the
-    /// error message, so both paths give the same bytes and the same errors.
+    /// time with a byte-wise lower-casing, other scalars through a packed per-scalar table. Any other line is read
+    /// by the exact checks and the reference folding (``SearchIndex/Builder``), which also produce the error
+    /// message, so both paths give the same bytes and the same errors.
     ///
     /// With a matcher, records are folded a block at a time and the block is searched in one pass; only the
     /// records that match are kept and given sort keys.
+    ///
+    /// The buffers are plain values written through pointers (``RawStorage``), so the inner loops do no reference
+    /// counting; ``read()`` hands them to the ``Piece`` it returns.
     struct Reader {
         private let text: UnsafePointer<UInt8>
         /// The file's size: words may be read up to it.
@@ -55,18 +47,23 @@ extension CatalogFile {
         private let plainLines: Bool
         private var folder = Folder()
         private var exact = SearchIndex.Builder()
-        private(set) var piece: Piece
-        /// The piece's buffers, held by `piece`; referenced here without retaining them on every line.
-        private unowned(unsafe) let folded: RawBuffer<UInt8>
-        private unowned(unsafe) let keys: RawBuffer<UInt8>
+        private var lines = 0
+        private var error: Error?
+        private var folded: RawStorage<UInt8>
+        private var starts: RawStorage<UInt32>
+        private var keys: RawStorage<UInt8>
+        private var keyStarts: RawStorage<UInt32>
+        private var bounds: RawStorage<UInt32>
+        private var hashes: RawStorage<UInt64>
+        private var offsets: RawStorage<UInt32>
         /// The packed folds of the BMP scalars seen so far (``Folder/Packed``), 0 for those not seen.
-        private let table = RawBuffer<UInt64>(zeros: 0x10000)
+        private var table = RawStorage<UInt64>(zeros: 0x10000)
         /// Records folded but not yet searched, in matching mode: where each starts in `folded`; where its folded
         /// title starts and ends (packed in one word), or `UInt64.max` for a record whose key was made by the
         /// exact path and waits in `blockKeys`; and its bounds in the file.
-        private let blockStarts = RawBuffer<UInt32>(capacity: 1 << 12)
-        private let blockTitles = RawBuffer<UInt64>(capacity: 1 << 12)
-        private let blockBounds = RawBuffer<UInt32>(capacity: 3 << 12)
+        private var blockStarts = RawStorage<UInt32>(capacity: 1 << 12)
+        private var blockTitles = RawStorage<UInt64>(capacity: 1 << 12)
+        private var blockBounds = RawStorage<UInt32>(capacity: 3 << 12)
         private var blockKeys: [Int: [UInt8]] = [:]
 
         /// Folded bytes searched at a time in matching mode: large enough for the scan to run at full speed,
@@ -84,28 +81,42 @@ extension CatalogFile {
             matching = matcher != nil
             self.plainLines = plainLines
             let expected = range.count / 24
-            piece = Piece(
-                expectedBytes: matcher == nil ? range.count : 1 << 18,
-                expectedRecords: matcher == nil ? expected : 1 << 12)
-            folded = piece.folded
-            keys = piece.keys
-            if matcher != nil {
-                piece.paths.hashes.reserve(expected)
-                piece.paths.offsets.reserve(expected)
-            }
+            let records = matching ? 1 << 12 : expected
+            folded = RawStorage(capacity: matching ? 1 << 18 : range.count + expected + 64)
+            starts = RawStorage(capacity: records + 1)
+            starts.append(0)
+            keys = RawStorage(capacity: matching ? 1 << 16 : range.count + 64)
+            keyStarts = RawStorage(capacity: records + 1)
+            keyStarts.append(0)
+            bounds = RawStorage(capacity: 3 * records)
+            hashes = RawStorage(capacity: expected)
+            offsets = RawStorage(capacity: expected)
         }
 
-        /// Reads every line of the piece, stopping at the first malformed one.
+        /// Reads every line of the piece, stopping at the first malformed one, and hands over what it read.
         ///
         /// - Complexity: O(bytes).
-        mutating func run() {
+        consuming func read() -> Piece {
+            run()
+            table.deallocate()
+            blockStarts.deallocate()
+            blockTitles.deallocate()
+            blockBounds.deallocate()
+            return Piece(
+                folded: RawBuffer(adopting: folded), starts: RawBuffer(adopting: starts),
+                keys: RawBuffer(adopting: keys), keyStarts: RawBuffer(adopting: keyStarts),
+                bounds: RawBuffer(adopting: bounds), paths: PathSet(hashes: hashes, offsets: offsets), lines: lines,
+                error: error)
+        }
+
+        private mutating func run() {
             var lineStart = range.lowerBound
             if lineStart == 0 && range.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF {
                 lineStart = 3
             }
             let end = range.upperBound
             while lineStart < end {
-                piece.lines += 1
+                lines += 1
                 var lineEnd = end
                 if let found = memchr(text + lineStart, 0x0A, end - lineStart) {
                     lineEnd = UnsafeRawPointer(found) - UnsafeRawPointer(text)
@@ -125,10 +136,10 @@ extension CatalogFile {
 
         /// Reads one non-empty line (without its line end).
         ///
-        /// - Returns: `false` when the line is malformed; `piece.error` says why.
+        /// - Returns: `false` when the line is malformed; `error` says why.
         private mutating func read(_ start: Int, _ end: Int) -> Bool {
             if folded.count > Int(UInt32.max) - 64 * (end - start) - 64 {
-                piece.error = Error(line: piece.lines, problem: "the file's folded text is larger than 4 GiB")
+                error = Error(line: lines, problem: "the file's folded text is larger than 4 GiB")
                 return false
             }
             guard plainLines else { return readExactly(start, end) }
@@ -143,7 +154,8 @@ extension CatalogFile {
                 return readExactly(start, end)
             }
             folded.count = recordEnd
-            piece.paths.append(hash: PathSet.hash(text + start, count: pathEnd - start), offset: start)
+            hashes.append(PathSet.hash(text + start, count: pathEnd - start))
+            offsets.append(UInt32(start))
             keep(recordStart, title: title..<pathOut, key: nil, bounds: (start, pathEnd, end))
             return true
         }
@@ -168,24 +180,23 @@ extension CatalogFile {
                 blockBounds.count += 3
                 return
             }
-            piece.starts.append(UInt32(folded.count))
+            starts.append(UInt32(folded.count))
             if let key {
                 key.withUnsafeBufferPointer { keys.append(contentsOf: $0) }
             } else {
                 appendKey(title)
             }
-            piece.keyStarts.append(UInt32(keys.count))
-            let bounded = piece.bounds
-            bounded.reserve(3)
-            bounded.base[bounded.count] = UInt32(bounds.0)
-            bounded.base[bounded.count + 1] = UInt32(bounds.1)
-            bounded.base[bounded.count + 2] = UInt32(bounds.2)
-            bounded.count += 3
+            keyStarts.append(UInt32(keys.count))
+            self.bounds.reserve(3)
+            self.bounds.base[self.bounds.count] = UInt32(bounds.0)
+            self.bounds.base[self.bounds.count &+ 1] = UInt32(bounds.1)
+            self.bounds.base[self.bounds.count &+ 2] = UInt32(bounds.2)
+            self.bounds.count &+= 3
         }
 
         /// Appends the sort key of the folded title at `title` in `folded`.
         @inline(__always)
-        private func appendKey(_ title: Range<Int>) {
+        private mutating func appendKey(_ title: Range<Int>) {
             keys.reserve(NaturalOrder.maximumKeyLength(title.count))
             keys.count += NaturalOrder.writeKey(
                 folded.base + title.lowerBound, count: title.count, to: keys.base + keys.count)
@@ -208,13 +219,13 @@ extension CatalogFile {
                 } else {
                     appendKey(Int(title >> 32)..<Int(title & 0xFFFF_FFFF))
                 }
-                piece.keyStarts.append(UInt32(keys.count))
+                keyStarts.append(UInt32(keys.count))
                 let from = Int(blockStarts.base[record])
                 let length = Int(blockStarts.base[record + 1]) - from
                 if write != from { memmove(folded.base + write, folded.base + from, length) }
                 write += length
-                piece.starts.append(UInt32(write))
-                for part in 0..<3 { piece.bounds.append(blockBounds.base[3 * record + part]) }
+                starts.append(UInt32(write))
+                for part in 0..<3 { bounds.append(blockBounds.base[3 * record + part]) }
             }
             folded.count = write
             blockStarts.count = 0
@@ -234,21 +245,21 @@ extension CatalogFile {
                 (memchr(text + start, 0x09, end - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(text) }
                     ?? end)
             if memchr(text + start, 0, end - start) != nil {
-                piece.error = Error(line: piece.lines, problem: "the line contains a NUL byte")
+                error = Error(line: lines, problem: "the line contains a NUL byte")
                 return false
             }
             let path = UnsafeBufferPointer(start: text + start, count: pathEnd - start)
             let keywords = UnsafeBufferPointer(start: text + min(pathEnd + 1, end), count: end - min(pathEnd + 1, end))
             let titleStart: Int
-            switch CatalogFile.checkPath(path, line: piece.lines) {
+            switch CatalogFile.checkPath(path, line: lines) {
             case .success(let start): titleStart = start
-            case .failure(let error):
-                piece.error = error
+            case .failure(let problem):
+                error = problem
                 return false
             }
             exact.removeAll()
             guard exact.append(path: path, titleStart: titleStart, keywords: keywords, separator: 0x2C) else {
-                piece.error = Error(line: piece.lines, problem: "the line is not valid UTF-8")
+                error = Error(line: lines, problem: "the line is not valid UTF-8")
                 return false
             }
             let recordStart = folded.count
@@ -256,7 +267,8 @@ extension CatalogFile {
                 folded.append(contentsOf: text)
                 return Array(key)
             }
-            piece.paths.append(hash: PathSet.hash(path.baseAddress, count: path.count), offset: start)
+            hashes.append(PathSet.hash(path.baseAddress, count: path.count))
+            offsets.append(UInt32(start))
             keep(recordStart, title: 0..<0, key: key, bounds: (start, pathEnd, end))
             return true
         }

@@ -47,6 +47,37 @@ public enum CatalogFile {
         try read(bytes, keeping: RecordMatcher(query))
     }
 
+    /// Reads a catalog file from memory it does not own (a mapped file, say) and keeps only the entries that
+    /// match a query, copying their text, so the snapshot does not refer to `bytes` after it returns.
+    ///
+    /// A one-shot search of a mapped file reads it without copying the whole file first.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents, valid for the duration of the call.
+    ///   - query: The query.
+    /// - Returns: A snapshot of the matching entries, as ``matching(_:_:)-(UInt8,_)`` returns.
+    /// - Throws: ``Error`` as ``parse(_:)`` does.
+    /// - Complexity: O(B) to fold B bytes, split over the cores, then O(h log h) to order h matches.
+    public static func matching<Handler>(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Query) throws
+        -> Snapshot<Handler>
+    {
+        let (index, bounds): ((EntryTable) -> Snapshot<Handler>, [UInt32]) = try read(
+            bytes, keeping: RecordMatcher(query), plainLines: true)
+        var copied: [UInt8] = []
+        copied.reserveCapacity(
+            stride(from: 0, to: bounds.count, by: 3).reduce(0) { $0 + Int(bounds[$1 + 2] - bounds[$1]) })
+        var rebased = bounds
+        for entry in stride(from: 0, to: bounds.count, by: 3) {
+            let start = Int(bounds[entry])
+            let base = UInt32(copied.count)
+            rebased[entry] = base
+            rebased[entry + 1] = base + bounds[entry + 1] - bounds[entry]
+            rebased[entry + 2] = base + bounds[entry + 2] - bounds[entry]
+            copied.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<Int(bounds[entry + 2])]))
+        }
+        return index(EntryTable(bytes: copied, bounds: rebased, keywordSeparator: 0x2C, details: nil))
+    }
+
     /// The largest file a catalog can be: offsets into it are 32-bit.
     public static let maximumSize = Int(UInt32.max) - 1
 
@@ -67,15 +98,24 @@ public enum CatalogFile {
     static func read<Handler>(
         _ bytes: [UInt8], keeping matcher: RecordMatcher?, plainLines: Bool = true
     ) throws -> Snapshot<Handler> {
-        try checkSize(bytes.count)
-        let ranges = pieces(of: bytes)
-        let pieces = bytes.withUnsafeBufferPointer { file in
-            nonisolated(unsafe) let file = file
-            return Parallel.map(ranges.count) { piece in
-                var reader = Reader(file, ranges[piece], keeping: matcher, plainLines: plainLines)
-                reader.run()
-                return reader.piece
-            }
+        let (index, bounds): ((EntryTable) -> Snapshot<Handler>, [UInt32]) = try bytes.withUnsafeBufferPointer {
+            try read($0, keeping: matcher, plainLines: plainLines)
+        }
+        return index(EntryTable(bytes: bytes, bounds: bounds, keywordSeparator: 0x2C, details: nil))
+    }
+
+    /// Reads a file's lines on the cores: checks every line, folds the kept ones and finds duplicate paths.
+    ///
+    /// - Returns: The kept entries' bounds in the file, and a function that sorts them and makes the snapshot
+    ///   once they are in a table (which the sort's tie break reads).
+    private static func read<Handler>(
+        _ file: UnsafeBufferPointer<UInt8>, keeping matcher: RecordMatcher?, plainLines: Bool
+    ) throws -> (index: (EntryTable) -> Snapshot<Handler>, bounds: [UInt32]) {
+        try checkSize(file.count)
+        let ranges = pieces(of: file)
+        nonisolated(unsafe) let text = file
+        let pieces = Parallel.map(ranges.count) { piece in
+            Reader(text, ranges[piece], keeping: matcher, plainLines: plainLines).read()
         }
         // Report the first malformed line, else the first line that repeats a path.
         var linesBefore = 0
@@ -83,22 +123,23 @@ public enum CatalogFile {
             if let error = piece.error { throw Error(line: linesBefore + error.line, problem: error.problem) }
             linesBefore += piece.lines
         }
-        try checkDuplicates(pieces.map(\.paths), bytes)
-        let foldedCounts = pieces.map(\.folded.count)
-        guard foldedCounts.reduce(0, +) < Int(UInt32.max) else {
+        try checkDuplicates(pieces.map(\.paths), file)
+        guard pieces.reduce(0, { $0 + $1.folded.count }) < Int(UInt32.max) else {
             throw Error(line: 1, problem: "the file's folded text is larger than 4 GiB")
         }
         let (folded, starts, keys, keyStarts, bounds) = joined(pieces)
-        let table = EntryTable(bytes: bytes, bounds: bounds, keywordSeparator: 0x2C, details: nil)
-        let order = keys.withUnsafeBufferPointer { keys in
-            keyStarts.withUnsafeBufferPointer { keyStarts in
-                KeySort.order(keys: keys, starts: keyStarts) { a, b in
-                    let byTitle = compareRaw(table, Int(a), Int(b), titleOnly: true)
-                    return byTitle != 0 ? byTitle < 0 : compareRaw(table, Int(a), Int(b), titleOnly: false) < 0
+        let index = { (table: EntryTable) -> Snapshot<Handler> in
+            let order = keys.withUnsafeBufferPointer { keys in
+                keyStarts.withUnsafeBufferPointer { keyStarts in
+                    KeySort.order(keys: keys, starts: keyStarts) { a, b in
+                        let byTitle = compareRaw(table, Int(a), Int(b), titleOnly: true)
+                        return byTitle != 0 ? byTitle < 0 : compareRaw(table, Int(a), Int(b), titleOnly: false) < 0
+                    }
                 }
             }
+            return Snapshot(table: table, index: SearchIndex(folded: folded, starts: starts, order: order))
         }
-        return Snapshot(table: table, index: SearchIndex(folded: folded, starts: starts, order: order))
+        return (index, bounds)
     }
 
     /// Joins the pieces' buffers into arrays, rebasing each piece's offsets, each piece copied on its own core.
@@ -122,7 +163,7 @@ public enum CatalogFile {
     }
 
     /// Splits a file at line ends into one piece per core, or one piece for a small file.
-    private static func pieces(of bytes: [UInt8]) -> [Range<Int>] {
+    private static func pieces(of bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         let pieceCount = bytes.count < 1 << 20 ? 1 : Parallel.width
         var cuts = [0]
         for piece in 1..<max(pieceCount, 1) {
@@ -198,20 +239,18 @@ public enum CatalogFile {
     }
 
     /// Finds the first line whose path an earlier line already has, across all pieces.
-    private static func checkDuplicates(_ paths: [PathSet], _ bytes: [UInt8]) throws {
-        let first = bytes.withUnsafeBufferPointer { file in
-            nonisolated(unsafe) let file = file
-            return PathSet.firstDuplicate(in: paths) { offset in
-                UnsafeBufferPointer(rebasing: file[pathRange(at: offset, in: file)])
-            }
+    private static func checkDuplicates(_ paths: [PathSet], _ file: UnsafeBufferPointer<UInt8>) throws {
+        nonisolated(unsafe) let text = file
+        let first = PathSet.firstDuplicate(in: paths) { offset in
+            UnsafeBufferPointer(rebasing: text[pathRange(at: offset, in: text)])
         }
         guard let first else { return }
         // The message shows the path up to any CR, as it always has.
         let path = String(
-            decoding: bytes[first.offset...].prefix { $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }, as: UTF8.self)
+            decoding: file[first.offset...].prefix { $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }, as: UTF8.self)
         throw Error(
-            line: lineNumber(at: first.offset, in: bytes),
-            problem: "duplicate path '\(path)' (first on line \(lineNumber(at: first.earlier, in: bytes)))")
+            line: lineNumber(at: first.offset, in: file),
+            problem: "duplicate path '\(path)' (first on line \(lineNumber(at: first.earlier, in: file)))")
     }
 
     /// The path of the line that starts at `offset`: up to its first TAB, or to its end less a CR.
@@ -223,16 +262,14 @@ public enum CatalogFile {
     }
 
     /// The 1-based number of the line that holds a byte offset.
-    private static func lineNumber(at offset: Int, in bytes: [UInt8]) -> Int {
-        bytes.withUnsafeBufferPointer { file in
-            guard let base = file.baseAddress else { return 1 }
-            var line = 1
-            var position = 0
-            while position < offset, let found = memchr(base + position, 0x0A, offset - position) {
-                line += 1
-                position = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-            }
-            return line
+    private static func lineNumber(at offset: Int, in file: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = file.baseAddress else { return 1 }
+        var line = 1
+        var position = 0
+        while position < offset, let found = memchr(base + position, 0x0A, offset - position) {
+            line += 1
+            position = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
         }
+        return line
     }
 }

@@ -9,20 +9,10 @@ struct PathSet: Sendable {
     let hashes: RawBuffer<UInt64>
     let offsets: RawBuffer<UInt32>
 
-    init(expected: Int) {
-        hashes = RawBuffer(capacity: expected)
-        offsets = RawBuffer(capacity: expected)
-    }
-
-    /// Records a path.
-    ///
-    /// - Parameters:
-    ///   - hash: ``hash(_:count:)`` of the path's bytes.
-    ///   - offset: Where the path starts in the file.
-    @inline(__always)
-    func append(hash: UInt64, offset: Int) {
-        hashes.append(hash)
-        offsets.append(UInt32(truncatingIfNeeded: offset))
+    /// The paths a reader recorded: each path's ``hash(_:count:)`` and where it starts in the file.
+    init(hashes: RawStorage<UInt64>, offsets: RawStorage<UInt32>) {
+        self.hashes = RawBuffer(adopting: hashes)
+        self.offsets = RawBuffer(adopting: offsets)
     }
 
     /// Finds the first path (in file order) that an earlier path equals.

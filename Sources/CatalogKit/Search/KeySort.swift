@@ -6,20 +6,28 @@
 
 /// Sorts records by their natural-order keys (see ``NaturalOrder``): a radix sort on eight key bytes at a time.
 ///
-/// Each record's next eight key bytes are loaded once into a 16-byte item with the record number, and the items
-/// are sorted by those bytes as one 64-bit number, with a least-significant-digit radix sort for large runs.
-/// Runs of items whose eight bytes agree are then ordered by how much key is left, and those that go on are sorted
-/// again on their next eight bytes; keys that are equal to the end fall to the caller's tie break. So each key
+/// Each record's first 24 key bytes are loaded once, in record order, into a 32-byte item with the record number,
+/// and the items are sorted by their first eight bytes as one 64-bit number, with a least-significant-digit radix
+/// sort. Runs of items whose eight bytes agree are then ordered by how much key is left, and those that go on are
+/// sorted again on their next eight bytes, which the items already hold: only keys that agree for 24 bytes read
+/// the key buffer again, at random. Keys that are equal to the end fall to the caller's tie break. So each key
 /// byte is read about once, and no comparison walks two keys from their start.
 ///
 /// The items are first split at sampled boundaries into one range per core, so both halves sort at once.
 enum KeySort {
-    private struct Item {
-        /// Key bytes `depth ..< depth + 8`, big-endian, zero past the key's end.
+    fileprivate struct Item {
+        /// Key bytes `depth ..< depth + 8`, big-endian, zero past the key's end: what the items sort on now.
         var chunk: UInt64
+        /// The eight key bytes after `chunk`, and the eight after those.
+        var next: UInt64
+        var afterNext: UInt64
         var record: UInt32
+        /// The key's length in bytes.
+        var length: UInt32
+
         /// How many key bytes are left from `depth`, at most 9 (more than the chunk holds).
-        var remaining: UInt32
+        @inline(__always)
+        func remaining(at depth: Int) -> Int { max(0, min(Int(length) - depth, 9)) }
     }
 
     /// The records in key order.
@@ -45,7 +53,7 @@ enum KeySort {
         // Load the first chunk of every key, in record order, on every core.
         _ = Parallel.map(pieces) { piece in
             for record in (count * piece / pieces)..<(count * (piece + 1) / pieces) {
-                items.base[record] = item(UInt32(record), depth: 0, keys, starts)
+                items.base[record] = item(UInt32(record), keys, starts)
             }
             return 0
         }
@@ -57,24 +65,42 @@ enum KeySort {
         return (0..<count).map { items.base[$0].record }
     }
 
+    /// The item of a record at depth 0: its first 24 key bytes.
     @inline(__always)
     private static func item(
-        _ record: UInt32, depth: Int, _ keys: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>
+        _ record: UInt32, _ keys: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>
     ) -> Item {
-        let start = Int(starts[Int(record)]) + depth
-        let end = Int(starts[Int(record) + 1])
-        var chunk: UInt64 = 0
-        let available = end - start
+        let start = Int(starts[Int(record)])
+        let length = Int(starts[Int(record) + 1]) - start
+        return Item(
+            chunk: chunk(keys, start, length), next: chunk(keys, start + 8, length - 8),
+            afterNext: chunk(keys, start + 16, length - 16), record: record, length: UInt32(length))
+    }
+
+    /// Eight key bytes from `start`, of which `available` exist, big-endian and zero-padded.
+    @inline(__always)
+    private static func chunk(_ keys: UnsafeBufferPointer<UInt8>, _ start: Int, _ available: Int) -> UInt64 {
         if available >= 8, let base = keys.baseAddress {
-            chunk = UInt64(bigEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-        } else if available > 0 {
-            var shift: UInt64 = 56
-            for index in start..<end {
-                chunk |= UInt64(keys[index]) << shift
-                shift &-= 8
-            }
+            return UInt64(bigEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
         }
-        return Item(chunk: chunk, record: record, remaining: UInt32(max(0, min(available, 9))))
+        var chunk: UInt64 = 0
+        var shift: UInt64 = 56
+        for index in start..<start + max(available, 0) {
+            chunk |= UInt64(keys[index]) << shift
+            shift &-= 8
+        }
+        return chunk
+    }
+
+    /// Moves an item eight bytes deeper into its key, reading the key again only past the 24 bytes it holds.
+    @inline(__always)
+    private static func deeper(
+        _ item: inout Item, to depth: Int, _ keys: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>
+    ) {
+        item.chunk = item.next
+        item.next = item.afterNext
+        let available = Int(item.length) - (depth + 16)
+        item.afterNext = available > 0 ? chunk(keys, Int(starts[Int(item.record)]) + depth + 16, available) : 0
     }
 
     /// Moves the items into `pieces` consecutive ranges by sampled chunk boundaries (equal chunks always share a
@@ -114,11 +140,12 @@ enum KeySort {
         @inline(__always) func view(_ range: Range<Int>) -> UnsafeMutableBufferPointer<Item> {
             UnsafeMutableBufferPointer(start: items + range.lowerBound, count: range.count)
         }
+        var counts = [Int](repeating: 0, count: 2_048)
         var stack: [(range: Range<Int>, depth: Int)] = [(range, 0)]
         while let (range, depth) = stack.popLast() {
             var run = view(range)
             if depth > 0 {
-                for index in run.indices { run[index] = item(run[index].record, depth: depth, keys, starts) }
+                for index in run.indices { deeper(&run[index], to: depth, keys, starts) }
             }
             if run.count <= 16 || depth >= 512 {
                 // Few items, or keys that agree for hundreds of bytes: compare whole keys from here.
@@ -128,24 +155,25 @@ enum KeySort {
                 }
                 continue
             }
-            if run.count >= 2_048 {
-                radixSort(run, scratch + range.lowerBound)
-            } else {
-                run.sort { $0.chunk < $1.chunk }
-            }
+            counts.withUnsafeMutableBufferPointer { radixSort(run, scratch + range.lowerBound, $0) }
             var lower = range.lowerBound
             while lower < range.upperBound {
                 var upper = lower + 1
-                while upper < range.upperBound && items[upper].chunk == items[lower].chunk { upper += 1 }
+                var mixed = false
+                while upper < range.upperBound && items[upper].chunk == items[lower].chunk {
+                    mixed = mixed || items[upper].remaining(at: depth) != items[lower].remaining(at: depth)
+                    upper += 1
+                }
                 if upper - lower > 1 {
-                    var same = view(lower..<upper)
-                    same.sort { $0.remaining < $1.remaining }
+                    // Keys that end within these eight bytes come first, shortest first.
+                    if mixed { view(lower..<upper).sortByRemaining(at: depth) }
                     var first = lower
                     while first < upper {
                         var last = first + 1
-                        while last < upper && items[last].remaining == items[first].remaining { last += 1 }
+                        let remaining = items[first].remaining(at: depth)
+                        while last < upper && items[last].remaining(at: depth) == remaining { last += 1 }
                         if last - first > 1 {
-                            if items[first].remaining > 8 {
+                            if remaining > 8 {
                                 stack.append((first..<last, depth + 8))
                             } else {
                                 var equal = view(first..<last)
@@ -170,40 +198,64 @@ enum KeySort {
         return NaturalOrder.compare(x, y)
     }
 
-    /// Sorts items by chunk: least significant 11 bits first, six passes, skipping a pass whose digit is the same
-    /// for every item.
-    private static func radixSort(_ run: UnsafeMutableBufferPointer<Item>, _ scratch: UnsafeMutablePointer<Item>) {
+    /// Sorts items by chunk, least significant digit first: 11-bit digits for long runs, 8-bit ones for short
+    /// runs, and only the digits in which some chunks differ (the rest would leave the order as it is).
+    ///
+    /// - Parameter counts: Room for 2,048 counters.
+    private static func radixSort(
+        _ run: UnsafeMutableBufferPointer<Item>, _ scratch: UnsafeMutablePointer<Item>,
+        _ counts: UnsafeMutableBufferPointer<Int>
+    ) {
         let count = run.count
-        guard let items = run.baseAddress else { return }
-        let digits = 6
-        let radix = 2_048
-        var counts = [Int](repeating: 0, count: digits * radix)
-        counts.withUnsafeMutableBufferPointer { counts in
+        guard let items = run.baseAddress, let histograms = counts.baseAddress else { return }
+        var all: UInt64 = ~0
+        var any: UInt64 = 0
+        for index in 0..<count {
+            all &= items[index].chunk
+            any |= items[index].chunk
+        }
+        let differing = all ^ any
+        guard differing != 0 else { return }
+        let width: UInt64 = count >= 1 << 16 ? 11 : 8
+        let radix = 1 << Int(width)
+        let mask = UInt64(radix - 1)
+        var source = items
+        var target = scratch
+        var shift: UInt64 = 0
+        while shift < 64 {
+            defer { shift += width }
+            if (differing >> shift) & mask == 0 { continue }
+            histograms.initialize(repeating: 0, count: radix)
+            for index in 0..<count { histograms[Int((source[index].chunk >> shift) & mask)] += 1 }
+            var running = 0
+            for bucket in 0..<radix {
+                let size = histograms[bucket]
+                histograms[bucket] = running
+                running += size
+            }
             for index in 0..<count {
-                let chunk = items[index].chunk
-                for digit in 0..<digits { counts[digit * radix + Int((chunk >> UInt64(11 * digit)) & 2_047)] += 1 }
+                let item = source[index]
+                let bucket = Int((item.chunk >> shift) & mask)
+                target[histograms[bucket]] = item
+                histograms[bucket] += 1
             }
-            var source = items
-            var target = scratch
-            for digit in 0..<digits {
-                let shift = UInt64(11 * digit)
-                guard let histogram = counts.baseAddress.map({ $0 + digit * radix }) else { return }
-                if histogram[Int((source[0].chunk >> shift) & 2_047)] == count { continue }
-                var running = 0
-                for bucket in 0..<radix {
-                    let size = histogram[bucket]
-                    histogram[bucket] = running
-                    running += size
-                }
-                for index in 0..<count {
-                    let item = source[index]
-                    let bucket = Int((item.chunk >> shift) & 2_047)
-                    target[histogram[bucket]] = item
-                    histogram[bucket] += 1
-                }
-                swap(&source, &target)
+            swap(&source, &target)
+        }
+        if source != items { items.update(from: source, count: count) }
+    }
+}
+
+extension UnsafeMutableBufferPointer where Element == KeySort.Item {
+    /// Orders items by how much key they have left at `depth` (0 to 9), keeping the order within each count.
+    fileprivate func sortByRemaining(at depth: Int) {
+        var buckets = Array(repeating: [KeySort.Item](), count: 10)
+        for item in self { buckets[item.remaining(at: depth)].append(item) }
+        var position = startIndex
+        for bucket in buckets {
+            for item in bucket {
+                self[position] = item
+                position += 1
             }
-            if source != items { items.update(from: source, count: count) }
         }
     }
 }

@@ -67,8 +67,24 @@ public enum NaturalOrder {
                 out[written + 1] = UInt8(zeros & 0xFF)
                 written += 2
             } else {
-                while end < count && !isDigit(title[end]) { end += 1 }
-                (out + written).update(from: title + index, count: end - index)
+                // Eight bytes at a time while they fit: store the word, keep the bytes before its first digit.
+                // The key has room, since the rest of the title (at least eight bytes) goes into it.
+                while end + 8 <= count {
+                    let word = UnsafeRawPointer(title + end).loadUnaligned(as: UInt64.self)
+                    UnsafeMutableRawPointer(out + written + end - index).storeBytes(of: word, as: UInt64.self)
+                    let digits = digitBytes(word)
+                    if digits != 0 {
+                        end += digits.trailingZeroBitCount >> 3
+                        break
+                    }
+                    end += 8
+                }
+                if end + 8 > count {
+                    while end < count && !isDigit(title[end]) {
+                        out[written + end - index] = title[end]
+                        end += 1
+                    }
+                }
                 written += end - index
                 out[written] = 0
                 written += 1
@@ -125,4 +141,11 @@ public enum NaturalOrder {
 
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+    /// The high bit of each byte of a word that is an ASCII digit, exactly (no carry crosses a byte).
+    @inline(__always)
+    static func digitBytes(_ word: UInt64) -> UInt64 {
+        let low = word & 0x7F7F_7F7F_7F7F_7F7F
+        return ~word & (low &+ 0x5050_5050_5050_5050) & ~(low &+ 0x4646_4646_4646_4646) & 0x8080_8080_8080_8080
+    }
 }

@@ -4,16 +4,13 @@
     import Darwin
 #endif
 
-/// A growable buffer of plain values that hot loops write through a pointer.
+/// A growable run of plain values that hot loops write through a pointer, with no reference counting.
 ///
 /// Reading a file appends tens of megabytes a few bytes at a time; an `Array` checks uniqueness and capacity on
-/// every append, and gives no pointer to its spare capacity. This buffer grows with `realloc` (which moves large
-/// blocks by remapping pages, not copying them), and is turned into an `Array` once, when a whole file has been
-/// read and its pieces are joined anyway.
-///
-/// It is a class so that a piece of a file can be read on one thread and handed to another; it is never shared
-/// while it is written.
-final class RawBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
+/// every append, and gives no pointer to its spare capacity, and a class is retained and released around every
+/// call. This is a plain value: whoever makes one frees it, by handing it to a ``RawBuffer`` (which frees it when
+/// it goes) or with ``deallocate()``. It grows with `realloc`, which moves large blocks by remapping pages, not copying.
+struct RawStorage<Element: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var capacity: Int
     /// The number of values written; values past it are uninitialized.
@@ -27,7 +24,7 @@ final class RawBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
         base = memory.bindMemory(to: Element.self, capacity: self.capacity)
     }
 
-    /// A buffer of `count` zeros; large ones come straight from zeroed pages, so untouched parts cost nothing.
+    /// `count` zeros; large ones come straight from zeroed pages, so untouched parts cost nothing.
     init(zeros count: Int) {
         capacity = max(count, 16)
         guard let memory = calloc(capacity, MemoryLayout<Element>.stride) else { preconditionFailure("out of memory") }
@@ -35,17 +32,17 @@ final class RawBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
         self.count = count
     }
 
-    deinit { free(base) }
+    func deallocate() { free(base) }
 
     /// Makes room for `additional` more values, so that `base + count ..< base + count + additional` is writable.
     ///
     /// - Complexity: Amortized O(1) per value: the capacity at least doubles.
     @inline(__always)
-    func reserve(_ additional: Int) {
-        if count + additional > capacity { grow(to: count + additional) }
+    mutating func reserve(_ additional: Int) {
+        if count &+ additional > capacity { grow(to: count + additional) }
     }
 
-    private func grow(to needed: Int) {
+    private mutating func grow(to needed: Int) {
         let newCapacity = max(needed, capacity * 2)
         guard let memory = realloc(base, newCapacity * MemoryLayout<Element>.stride) else {
             preconditionFailure("out of memory")
@@ -55,21 +52,37 @@ final class RawBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     }
 
     @inline(__always)
-    func append(_ value: Element) {
+    mutating func append(_ value: Element) {
         reserve(1)
         base[count] = value
-        count += 1
+        count &+= 1
     }
 
-    func append(contentsOf values: UnsafeBufferPointer<Element>) {
+    mutating func append(contentsOf values: UnsafeBufferPointer<Element>) {
         guard let source = values.baseAddress, !values.isEmpty else { return }
         reserve(values.count)
         (base + count).update(from: source, count: values.count)
         count += values.count
     }
+}
+
+/// A ``RawStorage`` owned by a class, which frees it, so a piece of a file read on one thread can be handed to
+/// another; it is never shared while it is written.
+final class RawBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
+    private(set) var storage: RawStorage<Element>
+
+    init(capacity: Int) { storage = RawStorage(capacity: capacity) }
+
+    /// Takes over a storage; this buffer frees it.
+    init(adopting storage: RawStorage<Element>) { self.storage = storage }
+
+    deinit { storage.deallocate() }
+
+    var base: UnsafeMutablePointer<Element> { storage.base }
+    var count: Int { storage.count }
 
     /// The values written, as a buffer valid until the next write.
-    var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+    var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: storage.base, count: storage.count) }
 
     /// Joins buffers into one array, each part copied on its own core.
     ///
