@@ -54,10 +54,17 @@ enum CLI {
         _ arguments: Arguments, matching query: Query? = nil
     ) throws -> (Snapshot<any Screen>, Registry<any Screen>?) {
         if let path = arguments.values["--file"] {
-            let bytes = try readFile(path)
             do {
-                if let query { return (try CatalogFile.matching(bytes, query), nil) }
-                return (try CatalogFile.parse(bytes), nil)
+                if let query {
+                    // A one-off search reads a regular file where it lies, mapped, instead of copying it first.
+                    if let found: Snapshot<any Screen> = try withMappedFile(
+                        path, { try CatalogFile.matching($0, query) })
+                    {
+                        return (found, nil)
+                    }
+                    return (try CatalogFile.matching(try readFile(path), query), nil)
+                }
+                return (try CatalogFile.parse(try readFile(path)), nil)
             } catch let error as CatalogFile.Error {
                 throw InputError(description: "\(path == "-" ? "standard input" : path): \(error)")
             }
@@ -81,6 +88,8 @@ enum CLI {
             }
             if status.st_mode & S_IFMT == S_IFREG { expected = Int(status.st_size) }
         }
+        // Refuse a file too large to index before reading any of it.
+        try CatalogFile.checkSize(expected)
         // One byte more than the file's size, so reading to the end never has to grow the buffer.
         var bytes = [UInt8](repeating: 0, count: max(expected + 1, 1 << 16))
         var count = 0
@@ -98,6 +107,26 @@ enum CLI {
         }
         bytes.removeSubrange(count...)
         return bytes
+    }
+
+    /// Maps a regular file and runs `body` on its bytes; `nil` for standard input or anything that cannot be
+    /// mapped (which `readFile` then reads).
+    static func withMappedFile<T>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T? {
+        guard path != "-" else { return nil }
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else {
+            return nil
+        }
+        let size = Int(status.st_size)
+        try CatalogFile.checkSize(size)
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
+            return nil
+        }
+        defer { munmap(mapped, size) }
+        return try body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size))
     }
 
     private static func systemError() -> String { String(cString: strerror(errno)) }
