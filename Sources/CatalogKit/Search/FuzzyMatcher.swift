@@ -21,8 +21,11 @@ struct FuzzyMatcher: Sendable {
     }
 
     let terms: [Term]
+    /// ``CharacterMasks/mask(of:)`` of every term's bytes: what a record's mask must hold for it to match.
+    let mask: UInt32
 
     init(_ query: Query) {
+        mask = query.terms.reduce(0) { $0 | CharacterMasks.mask(of: $1) }
         terms = query.terms.map { term in
             var units: [Int] = []
             for (offset, byte) in term.enumerated() where byte & 0xC0 != 0x80 || units.isEmpty {

@@ -245,6 +245,51 @@ enum KeySort {
     }
 }
 
+extension KeySort {
+    /// Sorts 64-bit numbers ascending: a least-significant-digit radix sort on 11-bit digits that skips the digits
+    /// in which no two numbers differ (so numbers that fit in 32 bits take at most three passes).
+    ///
+    /// - Complexity: O(n · w) for w differing digits, at most 6.
+    static func sortNumbers(_ values: inout [UInt64]) {
+        let count = values.count
+        guard count > 64 else { return values.sort() }
+        var all: UInt64 = ~0
+        var any: UInt64 = 0
+        for value in values {
+            all &= value
+            any |= value
+        }
+        let differing = all ^ any
+        var scratch = [UInt64](repeating: 0, count: count)
+        var counts = [Int](repeating: 0, count: 2_048)
+        var shift: UInt64 = 0
+        while shift < 64 {
+            defer { shift += 11 }
+            if (differing >> shift) & 2_047 == 0 { continue }
+            values.withUnsafeMutableBufferPointer { source in
+                scratch.withUnsafeMutableBufferPointer { target in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        counts.update(repeating: 0)
+                        for value in source { counts[Int((value >> shift) & 2_047)] += 1 }
+                        var running = 0
+                        for bucket in 0..<2_048 {
+                            let size = counts[bucket]
+                            counts[bucket] = running
+                            running += size
+                        }
+                        for value in source {
+                            let bucket = Int((value >> shift) & 2_047)
+                            target[counts[bucket]] = value
+                            counts[bucket] += 1
+                        }
+                    }
+                }
+            }
+            swap(&values, &scratch)
+        }
+    }
+}
+
 extension UnsafeMutableBufferPointer where Element == KeySort.Item {
     /// Orders items by how much key they have left at `depth` (0 to 9), keeping the order within each count.
     fileprivate func sortByRemaining(at depth: Int) {

@@ -50,6 +50,42 @@ struct RecordText: @unchecked Sendable {
 
     // MARK: - Exact
 
+    /// Calls `body` with each record in a range whose text holds `needle`, in record order: one pass of the SIMD
+    /// scanner over the range's text, a window at a time, asking `isCancelled` after each window.
+    ///
+    /// - Returns: `false` when the scan was cancelled before the end.
+    /// - Complexity: O(B) expected for B bytes of text, plus O(log d) to place each hit.
+    @inline(__always)
+    func forEachRecord(
+        holding needle: [UInt8], in records: Range<Int>, isCancelled: (@Sendable () -> Bool)?,
+        _ body: (Int) -> Void
+    ) -> Bool {
+        guard !records.isEmpty else { return true }
+        // A window is never shorter than twice the needle, so a scan that restarts a needle's length before the
+        // window's end, to find a match that straddles it, always moves on.
+        let window = max(RecordText.cancellationInterval, 2 * needle.count)
+        return needle.withUnsafeBufferPointer { needle in
+            var position = Int(starts[records.lowerBound])
+            let end = Int(starts[records.upperBound])
+            var record = records.lowerBound
+            var windowEnd = min(end, position + window)
+            while position < end {
+                if position < windowEnd, let offset = ByteSearch.find(needle, in: text, from: position, to: windowEnd) {
+                    record = self.record(containing: offset, from: record, before: records.upperBound)
+                    body(record)
+                    position = Int(starts[record + 1])
+                    continue
+                }
+                // Nothing more starts in this window.
+                if windowEnd == end { return true }
+                if isCancelled?() == true { return false }
+                position = max(position, windowEnd - needle.count + 1)
+                windowEnd = min(end, position + window)
+            }
+            return true
+        }
+    }
+
     /// The records in a range whose text holds every term, in record order: one pass for the longest term over
     /// all the range's text, then the other terms on each record that holds it.
     ///
@@ -58,24 +94,11 @@ struct RecordText: @unchecked Sendable {
     /// - Complexity: O(B) expected for B bytes of text, plus O(log d) to place each hit.
     func exactMatches(_ records: Range<Int>, _ terms: [[UInt8]], isCancelled: (@Sendable () -> Bool)?) -> [UInt32] {
         var hits: [UInt32] = []
-        guard !records.isEmpty, let primary = terms.max(by: { $0.count < $1.count }) else { return hits }
+        guard let primary = terms.max(by: { $0.count < $1.count }) else { return hits }
         var others = terms
         if let position = others.firstIndex(of: primary) { others.remove(at: position) }
-        primary.withUnsafeBufferPointer { needle in
-            var position = Int(starts[records.lowerBound])
-            let end = Int(starts[records.upperBound])
-            var record = records.lowerBound
-            var nextCheck = position + RecordText.cancellationInterval
-            while position < end {
-                if position >= nextCheck, let isCancelled {
-                    if isCancelled() { return }
-                    nextCheck = position + RecordText.cancellationInterval
-                }
-                guard let offset = ByteSearch.find(needle, in: text, from: position, to: end) else { break }
-                record = self.record(containing: offset, from: record, before: records.upperBound)
-                if others.isEmpty || holdsAll(record, others) { hits.append(UInt32(record)) }
-                position = Int(starts[record + 1])
-            }
+        _ = forEachRecord(holding: primary, in: records, isCancelled: isCancelled) { record in
+            if others.isEmpty || holdsAll(record, others) { hits.append(UInt32(record)) }
         }
         return hits
     }
@@ -110,42 +133,32 @@ struct RecordText: @unchecked Sendable {
     ///
     /// - Complexity: O(B) for B bytes of text.
     func fuzzyMatches(
-        _ records: Range<Int>, _ matcher: FuzzyMatcher, isCancelled: (@Sendable () -> Bool)?
+        _ records: Range<Int>, _ matcher: FuzzyMatcher, masks: UnsafeBufferPointer<UInt32>? = nil,
+        isCancelled: (@Sendable () -> Bool)?
     ) -> [SearchIndex.Scored] {
         var hits: [SearchIndex.Scored] = []
         guard !records.isEmpty else { return hits }
         let (anchor, share) = matcher.rarestCharacter(in: self, records: records)
         if anchor.isEmpty || share > 0.25 {
+            // Every record is a candidate: the character masks, when there are some, skip most without reading.
+            let wanted = matcher.mask
             var scanned = 0
             for record in records {
                 if scanned >= RecordText.cancellationInterval, let isCancelled {
                     if isCancelled() { return hits }
                     scanned = 0
                 }
-                let bytes = bytes(of: record)
-                scanned += bytes.count
-                if let score = matcher.score(bytes) {
+                scanned += Int(starts[record + 1] &- starts[record])
+                if let masks, masks[record] & wanted != wanted { continue }
+                if let score = matcher.score(bytes(of: record)) {
                     hits.append(SearchIndex.Scored(record: UInt32(record), score: score))
                 }
             }
             return hits
         }
-        anchor.withUnsafeBufferPointer { needle in
-            var position = Int(starts[records.lowerBound])
-            let end = Int(starts[records.upperBound])
-            var record = records.lowerBound
-            var nextCheck = position + RecordText.cancellationInterval
-            while position < end {
-                if position >= nextCheck, let isCancelled {
-                    if isCancelled() { return }
-                    nextCheck = position + RecordText.cancellationInterval
-                }
-                guard let offset = ByteSearch.find(needle, in: text, from: position, to: end) else { break }
-                record = self.record(containing: offset, from: record, before: records.upperBound)
-                if let score = matcher.score(bytes(of: record)) {
-                    hits.append(SearchIndex.Scored(record: UInt32(record), score: score))
-                }
-                position = Int(starts[record + 1])
+        _ = forEachRecord(holding: anchor, in: records, isCancelled: isCancelled) { record in
+            if let score = matcher.score(bytes(of: record)) {
+                hits.append(SearchIndex.Scored(record: UInt32(record), score: score))
             }
         }
         return hits

@@ -13,6 +13,8 @@ public struct SearchIndex: Sendable {
     let starts: [UInt32]
     let order: [UInt32]
     let rank: [UInt32]
+    /// Made the first time a fuzzy query scans every record.
+    private let masks = CharacterMasks()
 
     init(folded: [UInt8], starts: [UInt32], order: [UInt32]) {
         self.folded = folded
@@ -55,10 +57,18 @@ public struct SearchIndex: Sendable {
         if query.fuzzy {
             let matcher = FuzzyMatcher(query)
             let scored = withText { text in
-                candidates.map { list in
-                    chunked(list) { slice in text.fuzzyMatches(among: slice, matcher, isCancelled: isCancelled) }
+                if let candidates {
+                    return chunked(candidates) { slice in
+                        text.fuzzyMatches(among: slice, matcher, isCancelled: isCancelled)
+                    }
                 }
-                    ?? inChunks { records in text.fuzzyMatches(records, matcher, isCancelled: isCancelled) }
+                let masks = masks.masks(of: text, count: count)
+                return masks.withUnsafeBufferPointer { masks in
+                    nonisolated(unsafe) let masks = masks
+                    return inChunks { records in
+                        text.fuzzyMatches(records, matcher, masks: masks, isCancelled: isCancelled)
+                    }
+                }
             }
             if isCancelled?() == true { return Hits(ordered: [], byRecord: []) }
             return Hits(ordered: rankFuzzy(scored), byRecord: scored.map(\.record))
@@ -136,14 +146,14 @@ public struct SearchIndex: Sendable {
 
     /// Orders scored hits: best score first, then search order.
     ///
-    /// - Complexity: O(h log h), comparing one 64-bit number per pair.
+    /// - Complexity: O(h), a radix sort of one 64-bit number per hit.
     private func rankFuzzy(_ scored: [Scored]) -> [UInt32] {
         var keys = scored.map { hit -> UInt64 in
             // Higher scores first: invert the score's order-preserving unsigned form.
             let descending = ~(UInt32(bitPattern: hit.score) ^ 0x8000_0000)
             return UInt64(descending) << 32 | UInt64(rank[Int(hit.record)])
         }
-        keys.sort()
+        KeySort.sortNumbers(&keys)
         return keys.map { order[Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF)] }
     }
 
