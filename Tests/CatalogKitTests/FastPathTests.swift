@@ -177,6 +177,73 @@ struct FastPathTests {
     }
 }
 
+extension FastPathTests {
+    @Test(
+        "fuzzy search over an index ranks exactly as scoring every record with the reference does", arguments: [8, 9])
+    func fuzzySearchAgrees(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        // Bytes whose mask bit is bit 0 ("@", "`" and the lead byte of U+0800) must not hide a record.
+        let extra = ["@home", "`tick`", "\u{800}x", "ab@"]
+        let lines = (0..<1_500).map { number in
+            "\(randomTitle(&rng))/\(randomTitle(&rng))\(extra.randomElement(using: &rng) ?? "") \(number)"
+        }
+        let catalog = try snapshot(lines)
+        let records = (0..<catalog.count).map { record -> [UInt8] in
+            let start = Int(catalog.index.starts[record])
+            return Array(catalog.index.folded[start..<Int(catalog.index.starts[record + 1])])
+        }
+        for _ in 0..<40 {
+            var text = (0..<Int.random(in: 1...2, using: &rng)).map { _ in
+                String(randomTitle(&rng).prefix(Int.random(in: 1...3, using: &rng)))
+            }.joined(separator: " ")
+            if Int.random(in: 0..<4, using: &rng) == 0 { text += " " + (extra.randomElement(using: &rng) ?? "") }
+            let query = Query(text, fuzzy: true)
+            let expected = (0..<catalog.count).compactMap { record -> (Int, Int32)? in
+                ReferenceFuzzy.score(query.terms, records[record]).map { (record, $0) }
+            }.sorted { a, b in
+                a.1 != b.1 ? a.1 > b.1 : catalog.index.rank[a.0] < catalog.index.rank[b.0]
+            }.map { UInt32($0.0) }
+            #expect(catalog.index.search(query) == expected, "seed \(seed), query \(text.debugDescription)")
+        }
+    }
+}
+
+extension FastPathTests {
+    /// Slugs as first written: each component folded with ``Folding/fold(_:)``, its letters and digits kept.
+    static func referenceSlug(_ components: [String]) -> String {
+        components.map { text -> String in
+            var slug = ""
+            var pendingDash = false
+            for scalar in Folding.fold(text).unicodeScalars {
+                if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                    if pendingDash && !slug.isEmpty { slug.append("-") }
+                    slug.unicodeScalars.append(scalar)
+                    pendingDash = false
+                } else {
+                    pendingDash = true
+                }
+            }
+            return slug.isEmpty ? "_" : slug
+        }.joined(separator: "/")
+    }
+
+    @Test("slugs and their streamed hashes agree with the reference slug", arguments: [21, 22])
+    func slugsAgree(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        var maker = Slug.Maker()
+        for _ in 0..<500 {
+            let groups = (0..<Int.random(in: 0...2, using: &rng)).map { _ in randomTitle(&rng) }
+            let title = randomTitle(&rng)
+            let slug = Slug.make(groups + [title])
+            #expect(
+                slug == Self.referenceSlug(groups + [title]), "seed \(seed): \((groups + [title]).debugDescription)")
+            #expect(
+                Slug.hash(groups: groups, title: title, using: &maker) == IDHash.of(slug),
+                "seed \(seed): \((groups + [title]).debugDescription)")
+        }
+    }
+}
+
 /// The fuzzy scorer as first written, field by field with a search per character: the oracle for
 /// ``FuzzyMatcher``.
 enum ReferenceFuzzy {

@@ -75,7 +75,7 @@ public enum CatalogFile {
             rebased[entry + 2] = base + bounds[entry + 2] - bounds[entry]
             copied.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<Int(bounds[entry + 2])]))
         }
-        return index(EntryTable(bytes: copied, bounds: rebased, keywordSeparator: 0x2C, details: nil))
+        return index(EntryTable(bytes: copied, bounds: rebased, keywordSeparator: 0x2C, registered: nil))
     }
 
     /// The largest file a catalog can be: offsets into it are 32-bit.
@@ -101,7 +101,7 @@ public enum CatalogFile {
         let (index, bounds): ((EntryTable) -> Snapshot<Handler>, [UInt32]) = try bytes.withUnsafeBufferPointer {
             try read($0, keeping: matcher, plainLines: plainLines)
         }
-        return index(EntryTable(bytes: bytes, bounds: bounds, keywordSeparator: 0x2C, details: nil))
+        return index(EntryTable(bytes: bytes, bounds: bounds, keywordSeparator: 0x2C, registered: nil))
     }
 
     /// Reads a file's lines on the cores: checks every line, folds the kept ones and finds duplicate paths.

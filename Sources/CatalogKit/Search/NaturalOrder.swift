@@ -26,12 +26,16 @@ public enum NaturalOrder {
     /// - Parameters:
     ///   - title: Folded UTF-8 title bytes.
     ///   - key: The buffer to append to.
+    ///   - scratch: A buffer to write the key in first, kept between calls so appending allocates nothing.
     /// - Complexity: O(title.count).
-    static func appendKey(_ title: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) {
+    static func appendKey(_ title: UnsafeBufferPointer<UInt8>, to key: inout [UInt8], scratch: inout [UInt8]) {
         guard let source = title.baseAddress else { return key.append(1) }
-        key += [UInt8](unsafeUninitializedCapacity: maximumKeyLength(title.count)) { buffer, written in
-            written = buffer.baseAddress.map { writeKey(source, count: title.count, to: $0) } ?? 0
+        let bound = maximumKeyLength(title.count)
+        if scratch.count < bound { scratch = [UInt8](repeating: 0, count: max(bound, 2 * scratch.count, 256)) }
+        let written = scratch.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { writeKey(source, count: title.count, to: $0) } ?? 0
         }
+        key.append(contentsOf: scratch[..<written])
     }
 
     /// The most bytes the key of a title of `count` bytes can take: a one-digit run takes five.
@@ -102,7 +106,8 @@ public enum NaturalOrder {
         let folded = Folding.foldedBytes(title)
         var key: [UInt8] = []
         key.reserveCapacity(folded.count + 4)
-        folded.withUnsafeBufferPointer { appendKey($0, to: &key) }
+        var scratch: [UInt8] = []
+        folded.withUnsafeBufferPointer { appendKey($0, to: &key, scratch: &scratch) }
         return key
     }
 

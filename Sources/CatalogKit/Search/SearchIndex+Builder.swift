@@ -7,6 +7,7 @@ extension SearchIndex {
         private var keys: [UInt8] = []
         private var keyStarts: [UInt32] = [0]
         private var titleScratch: [UInt8] = []
+        private var keyScratch: [UInt8] = []
         private var folder = Folder()
 
         /// The number of records added so far.
@@ -70,10 +71,11 @@ extension SearchIndex {
                 return false
             }
             if titleFolded < 0 {
-                titleScratch.withUnsafeBufferPointer { NaturalOrder.appendKey($0, to: &keys) }
+                titleScratch.withUnsafeBufferPointer { NaturalOrder.appendKey($0, to: &keys, scratch: &keyScratch) }
             } else {
                 folded.withUnsafeBufferPointer { buffer in
-                    NaturalOrder.appendKey(UnsafeBufferPointer(rebasing: buffer[titleFolded..<titleEnd]), to: &keys)
+                    NaturalOrder.appendKey(
+                        UnsafeBufferPointer(rebasing: buffer[titleFolded..<titleEnd]), to: &keys, scratch: &keyScratch)
                 }
             }
             starts.append(UInt32(folded.count))
