@@ -89,7 +89,11 @@ enum CLI {
             if status.st_mode & S_IFMT == S_IFREG { expected = Int(status.st_size) }
         }
         // Refuse a file too large to index before reading any of it.
-        try CatalogFile.checkSize(expected)
+        do {
+            try CatalogFile.checkSize(expected)
+        } catch {
+            throw InputError(description: "\(path == "-" ? "standard input" : path): \(error)")
+        }
         // One byte more than the file's size, so reading to the end never has to grow the buffer.
         var bytes = [UInt8](repeating: 0, count: max(expected + 1, 1 << 16))
         var count = 0
