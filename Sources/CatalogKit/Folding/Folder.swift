@@ -36,7 +36,9 @@ public struct Folder: Sendable {
     }
 
     /// Scalars of the Basic Multilingual Plane, direct-mapped; made on the first non-ASCII scalar.
-    private var bmp: [Cached] = []
+    /// Scalars of the Basic Multilingual Plane in 256 pages of 256, a page made when one of its scalars is first
+    /// seen: text in a few scripts touches a few pages.
+    private var bmp: [[Cached]] = Array(repeating: [], count: 256)
     /// Scalars above U+FFFF.
     private var astral: [UInt32: Cached] = [:]
     private var cacheBytes: [UInt8] = []
@@ -205,11 +207,15 @@ public struct Folder: Sendable {
     @inline(__always)
     mutating func lookup(_ value: UInt32) -> Cached {
         if value < 0x10000 {
-            if bmp.isEmpty { bmp = Array(repeating: Cached(start: 0, count: 0, kind: .unknown), count: 0x10000) }
-            let cached = bmp[Int(value)]
+            let page = Int(value >> 8)
+            let slot = Int(value & 0xFF)
+            if bmp[page].isEmpty {
+                bmp[page] = Array(repeating: Cached(start: 0, count: 0, kind: .unknown), count: 256)
+            }
+            let cached = bmp[page][slot]
             if cached.kind != .unknown { return cached }
             let made = Folder.classify(value, appendingTo: &cacheBytes)
-            bmp[Int(value)] = made
+            bmp[page][slot] = made
             return made
         }
         if let cached = astral[value] { return cached }

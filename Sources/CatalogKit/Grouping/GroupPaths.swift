@@ -34,7 +34,7 @@ struct GroupPaths {
     init(table: EntryTable, ranks: [UInt32]) {
         let count = table.count
         var pathOfRecord = [UInt32](repeating: 0, count: count)
-        let pieces = count < 50_000 ? 1 : Parallel.width
+        let pieces = count < 50_000 ? 1 : Parallel.pieces
         let parts = pathOfRecord.withUnsafeMutableBufferPointer { ids in
             nonisolated(unsafe) let ids = ids
             return table.bytes.withUnsafeBufferPointer { bytes in

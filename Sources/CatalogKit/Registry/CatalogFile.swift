@@ -164,7 +164,7 @@ public enum CatalogFile {
 
     /// Splits a file at line ends into one piece per core, or one piece for a small file.
     private static func pieces(of bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        let pieceCount = bytes.count < 1 << 20 ? 1 : Parallel.width
+        let pieceCount = bytes.count < 1 << 20 ? 1 : Parallel.pieces
         var cuts = [0]
         for piece in 1..<max(pieceCount, 1) {
             var cut = max(cuts[cuts.count - 1], bytes.count * piece / pieceCount)

@@ -66,10 +66,10 @@ struct PathSet: Sendable {
             return 0
         }
         let partitionBounds = bounds
-        let found = Parallel.map(Parallel.width) { worker -> (offset: Int, earlier: Int)? in
+        let found = Parallel.map(Parallel.pieces) { worker -> (offset: Int, earlier: Int)? in
             var best: (offset: Int, earlier: Int)?
             var table: [Int32] = []
-            for partition in stride(from: worker, to: partitions, by: Parallel.width) {
+            for partition in stride(from: worker, to: partitions, by: Parallel.pieces) {
                 let lower = partitionBounds[partition]
                 let upper = partitionBounds[partition + 1]
                 var size = 16

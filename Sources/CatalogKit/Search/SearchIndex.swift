@@ -4,7 +4,8 @@
 /// field followed by a NUL byte. Entries never contain NUL, so a term found by one scan of the whole buffer never
 /// spans two fields or two records. `order` lists records in search order and `rank` inverts it.
 ///
-/// Memory is the folded text plus 12 bytes per record; the index keeps no `String` per record.
+/// Memory is the folded text plus 12 bytes per record (16 once a fuzzy query has scanned everything, for the
+/// character masks); the index keeps no `String` per record.
 public struct SearchIndex: Sendable {
     /// The number of records.
     public var count: Int { order.count }
@@ -39,13 +40,17 @@ public struct SearchIndex: Sendable {
     ///   - query: The parsed query.
     ///   - previous: Earlier hits of a query that `query` narrows (see ``Query/narrows(_:)``); only they are
     ///     checked, front to back through the folded text. `nil` scans everything.
-    ///   - isCancelled: Checked about every megabyte of text; when it turns true the search stops and returns
-    ///     nothing, because a newer query has taken its place.
+    ///   - isCancelled: Asked after every 256 KB of text each core reads, on every path (exact or fuzzy, full scan
+    ///     or narrowing); when it turns true the search stops and returns nothing, because a newer query has taken
+    ///     its place.
     /// - Returns: The hits, in result order (search order for exact queries; best fuzzy score first, then search
     ///   order, for fuzzy ones) and in record order for narrowing further.
-    /// - Complexity: A full search is one pass over the folded text, split over the cores: O(B + h log n) for B
-    ///   bytes and h hits. Narrowing is O(Σ length of the candidates' text), plus O(n / 64 + h) to put the hits in
-    ///   search order with a bitmap of ranks; fuzzy hits are then ranked in O(h log h).
+    /// - Complexity: A full exact search is one SIMD pass over the folded text, split over the cores: O(B + h log d)
+    ///   for B bytes and h hits d records apart. A full fuzzy search looks for the query's rarest character with
+    ///   the same scanner when few records hold it, and otherwise tests each record's character mask, O(n), and
+    ///   scores the records that pass in O(their length). Narrowing is O(Σ length of the candidates' text). Exact
+    ///   hits are put in search order with a bitmap of ranks, O(n / 64 + h); fuzzy hits are ranked by a radix sort,
+    ///   O(h).
     public func hits(for query: Query, among previous: Hits? = nil, isCancelled: (@Sendable () -> Bool)? = nil) -> Hits
     {
         if query.matchesNothing { return Hits(ordered: [], byRecord: []) }
@@ -160,7 +165,7 @@ public struct SearchIndex: Sendable {
     // MARK: - Chunks
 
     /// How many pieces a full scan splits into: one per core once the text is large enough to pay for threads.
-    private var chunkCount: Int { folded.count < 1 << 20 ? 1 : Parallel.width }
+    private var chunkCount: Int { folded.count < 1 << 20 ? 1 : Parallel.pieces }
 
     /// Runs a scan over every record, split into consecutive ranges on the cores, and joins the results in order.
     private func inChunks<T: Sendable>(_ body: @Sendable (Range<Int>) -> [T]) -> [T] {
