@@ -1,4 +1,5 @@
 import CatalogKit
+import Foundation
 
 /// `catalog-bench profile WHAT [REPEATS]`: repeats one operation on the million-entry corpus, so `perf record`
 /// sees little else.
@@ -8,10 +9,21 @@ import CatalogKit
 /// - `narrow`: one narrowing keystroke ("gri" → "grid");
 /// - `register`: make and register the entries in code;
 /// - `oneshot`: read the file keeping only the entries that match a query with no hits, as `catalog search` does;
-/// - `sort`: sort the folded titles (the index builder's last step) on their own.
+/// - `sort`: sort the folded titles (the index builder's last step) on their own;
+/// - `loadfile PATH`: once, in a fresh process, what the launcher's load job does with a file (for `perf stat`).
 enum Profile {
     static func run(_ arguments: [String]) {
         let what = arguments.first ?? "load"
+        if what == "loadfile", let path = arguments.dropFirst().first {
+            guard let data = FileManager.default.contents(atPath: path) else { return }
+            let bytes = [UInt8](data)
+            let time = measure {
+                let snapshot: Snapshot<Void>? = try? CatalogFile.parse(bytes)
+                _ = snapshot.map { try? Hierarchy($0) }
+            }
+            print("loadfile: \(ms(time))")
+            return
+        }
         let repeats = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
         let bytes = Corpus.lines(count: 1_000_000)
         var times: [Duration] = []

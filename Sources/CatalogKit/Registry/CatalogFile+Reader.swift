@@ -61,14 +61,16 @@ extension CatalogFile {
         /// Records folded but not yet searched, in matching mode: where each starts in `folded`; where its folded
         /// title starts and ends (packed in one word), or `UInt64.max` for a record whose key was made by the
         /// exact path and waits in `blockKeys`; and its bounds in the file.
-        private var blockStarts = RawStorage<UInt32>(capacity: 1 << 12)
-        private var blockTitles = RawStorage<UInt64>(capacity: 1 << 12)
-        private var blockBounds = RawStorage<UInt32>(capacity: 3 << 12)
+        private var blockStarts = RawStorage<UInt32>(capacity: Reader.blockRecords + 1)
+        private var blockTitles = RawStorage<UInt64>(capacity: Reader.blockRecords)
+        private var blockBounds = RawStorage<UInt32>(capacity: 3 * Reader.blockRecords)
         private var blockKeys: [Int: [UInt8]] = [:]
 
         /// Folded bytes searched at a time in matching mode: large enough for the scan to run at full speed,
         /// small enough to stay in the second-level cache.
         private static let blockBytes = 1 << 17
+        /// The most records a block holds: its arrays are made this large once, so adding to them checks nothing.
+        private static let blockRecords = 1 << 13
 
         init(
             _ file: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, keeping matcher: RecordMatcher?,
@@ -125,8 +127,10 @@ extension CatalogFile {
                 if lineEnd > lineStart && text[lineEnd - 1] == 0x0D { lineEnd -= 1 }
                 if lineEnd > lineStart && !read(lineStart, lineEnd) { return }
                 lineStart = next
+                // A block is searched when it holds enough text, or as many records as its arrays hold.
                 if matching && blockStarts.count > 0
-                    && folded.count - Int(blockStarts.base[0]) >= Reader.blockBytes
+                    && (folded.count - Int(blockStarts.base[0]) >= Reader.blockBytes
+                        || blockStarts.count == Reader.blockRecords)
                 {
                     searchBlock()
                 }
@@ -156,7 +160,20 @@ extension CatalogFile {
             folded.count = recordEnd
             hashes.append(PathSet.hash(text + start, count: pathEnd - start))
             offsets.append(UInt32(start))
-            keep(recordStart, title: title..<pathOut, key: nil, bounds: (start, pathEnd, end))
+            if matching {
+                // The block has room (see run()); the title and the bounds wait with the record to be matched.
+                let record = blockTitles.count
+                blockTitles.base[record] = UInt64(title) << 32 | UInt64(pathOut)
+                blockStarts.base[record] = UInt32(truncatingIfNeeded: recordStart)
+                blockBounds.base[3 &* record] = UInt32(truncatingIfNeeded: start)
+                blockBounds.base[3 &* record &+ 1] = UInt32(truncatingIfNeeded: pathEnd)
+                blockBounds.base[3 &* record &+ 2] = UInt32(truncatingIfNeeded: end)
+                blockTitles.count = record &+ 1
+                blockStarts.count = record &+ 1
+                blockBounds.count = 3 &* (record &+ 1)
+            } else {
+                keep(recordStart, title: title..<pathOut, key: nil, bounds: (start, pathEnd, end))
+            }
             return true
         }
 
@@ -345,85 +362,128 @@ extension CatalogFile {
             var index = start
             var slashes = 0
             var title = out
-            var titleStart = start
             var baseIsLatin = false
-            // The path, up to the first TAB; each component must start plainly.
-            path: while index < end {
-                let first = text[index]
-                if first < 0x80 {
-                    if first <= 0x20 || first == 0x2F { return .notPlain }
-                } else {
-                    guard let (scalar, _) = decode(index, end),
-                        scalar < 0x10000
-                            ? Folder.Packed.flags(packedFold(scalar)) & Folder.Packed.startsPlainly != 0
-                            : folder.lookup(scalar).startsPlainly
-                    else { return .notPlain }
+            // One loop for the path and the keywords, so the scalar loop below is written (and inlined) once. In
+            // the path, runs of ASCII stop at a TAB or "/"; in the keywords, at ",".
+            var inPath = true
+            var atComponentStart = true
+            var separators: (UInt64, UInt64) = (0x0909_0909_0909_0909, 0x2F2F_2F2F_2F2F_2F2F)
+            var pathEnd = end
+            var pathOut = 0
+            var keywordStart = 0
+            while index < end {
+                if atComponentStart {
+                    // Each path component must start plainly: not with whitespace, "/", a TAB, or a scalar that
+                    // could be blank or join what precedes it.
+                    atComponentStart = false
+                    let first = text[index]
+                    if first < 0x80 {
+                        if first <= 0x20 || first == 0x2F { return .notPlain }
+                    } else {
+                        guard let (scalar, _) = decode(index, end),
+                            scalar < 0x10000
+                                ? Folder.Packed.flags(packedFold(scalar)) & Folder.Packed.startsPlainly != 0
+                                : folder.lookup(scalar).startsPlainly
+                        else { return .notPlain }
+                    }
                 }
-                while index < end {
-                    let count = copyPlainRun(index, end, out, separators: 0x0909_0909_0909_0909, 0x2F2F_2F2F_2F2F_2F2F)
-                    if count > 0 {
-                        index += count
-                        out += count
-                        baseIsLatin = true
-                        continue
-                    }
-                    let byte = text[index]
-                    if byte >= 0x80 {
-                        let status = foldRun(&index, end, &out, &baseIsLatin)
-                        if status != 0 { return status == -2 ? .needsRoom : .notPlain }
-                        continue
-                    }
-                    if byte == 0x09 { break path }
-                    if byte == 0 { return .notPlain }
-                    // A "/": the next component starts.
-                    slashes += 1
-                    if slashes > CatalogFile.maximumGroups { return .notPlain }
-                    base[out] = 0x2F
-                    out += 1
-                    index += 1
-                    title = out
-                    titleStart = index
+                let count = copyPlainRun(index, end, out, separators: separators.0, separators.1)
+                if count > 0 {
+                    index &+= count
+                    out &+= count
                     baseIsLatin = true
-                    continue path
+                    continue
                 }
-            }
-            // An empty title: the path ends with "/".
-            if index == titleStart { return .notPlain }
-            let pathEnd = index
-            let pathOut = out
-            base[out] = 0
-            out += 1
-            guard index < end else { return .folded(pathEnd: pathEnd, title: title, pathOut: pathOut, end: out) }
-            // Keywords, after the TAB: each non-empty one folded on its own and followed by a NUL.
-            index += 1
-            var keywordStart = index
-            baseIsLatin = false
-            while true {
-                while index < end {
-                    let count = copyPlainRun(index, end, out, separators: 0x2C2C_2C2C_2C2C_2C2C, 0x2C2C_2C2C_2C2C_2C2C)
-                    if count > 0 {
-                        index += count
-                        out += count
+                let byte = text[index]
+                if byte < 0x80 {
+                    if byte == 0 { return .notPlain }
+                    if !inPath {
+                        // A ",": the keyword ends, followed by a NUL unless it is empty.
+                        if index > keywordStart {
+                            base[out] = 0
+                            out &+= 1
+                        }
+                        index &+= 1
+                        keywordStart = index
+                        baseIsLatin = false
+                    } else if byte == 0x2F {
+                        slashes &+= 1
+                        if slashes > CatalogFile.maximumGroups { return .notPlain }
+                        base[out] = 0x2F
+                        out &+= 1
+                        index &+= 1
+                        title = out
+                        atComponentStart = true
                         baseIsLatin = true
-                        continue
+                    } else {
+                        // A TAB: the path ends, and keywords follow, each folded on its own.
+                        pathEnd = index
+                        pathOut = out
+                        base[out] = 0
+                        out &+= 1
+                        index &+= 1
+                        inPath = false
+                        separators = (0x2C2C_2C2C_2C2C_2C2C, 0x2C2C_2C2C_2C2C_2C2C)
+                        keywordStart = index
+                        baseIsLatin = false
                     }
-                    let byte = text[index]
-                    if byte >= 0x80 {
-                        let status = foldRun(&index, end, &out, &baseIsLatin)
+                    continue
+                }
+                // A run of scalars of two or three bytes through the packed table, with the checks of
+                // Folder.decode; others through the folder.
+                repeat {
+                    let lead = text[index]
+                    var scalar: UInt32
+                    var length: Int
+                    if lead & 0xE0 == 0xC0 {
+                        guard lead >= 0xC2, index &+ 1 < end, text[index &+ 1] & 0xC0 == 0x80 else {
+                            return .notPlain
+                        }
+                        scalar = UInt32(lead & 0x1F) << 6 | UInt32(text[index &+ 1] & 0x3F)
+                        length = 2
+                    } else if lead & 0xF0 == 0xE0 {
+                        guard index &+ 2 < end, text[index &+ 1] & 0xC0 == 0x80, text[index &+ 2] & 0xC0 == 0x80 else {
+                            return .notPlain
+                        }
+                        scalar =
+                            UInt32(lead & 0x0F) << 12 | UInt32(text[index &+ 1] & 0x3F) << 6
+                            | UInt32(text[index &+ 2] & 0x3F)
+                        guard scalar >= 0x800, scalar & 0xF800 != 0xD800 else { return .notPlain }
+                        length = 3
+                    } else {
+                        let status = foldOther(&index, end, &out, &baseIsLatin)
                         if status != 0 { return status == -2 ? .needsRoom : .notPlain }
                         continue
                     }
-                    if byte == 0 { return .notPlain }
-                    break
-                }
-                if index > keywordStart {
-                    base[out] = 0
-                    out += 1
-                }
-                if index >= end { break }
-                index += 1
-                keywordStart = index
-                baseIsLatin = false
+                    let entry = packedFold(scalar)
+                    let flags = Folder.Packed.flags(entry)
+                    if flags & (Folder.Packed.mark | Folder.Packed.combining | Folder.Packed.long) == 0 {
+                        // One store writes the folded bytes; the ones past the count are overwritten next.
+                        UnsafeMutableRawPointer(base + out).storeBytes(of: entry.littleEndian, as: UInt64.self)
+                        out &+= Folder.Packed.count(entry)
+                        baseIsLatin = flags & Folder.Packed.latin != 0
+                    } else if flags & Folder.Packed.mark != 0 {
+                        if !baseIsLatin { return .notPlain }
+                    } else if flags & Folder.Packed.combining != 0 {
+                        return .notPlain
+                    } else {
+                        let cached = folder.lookup(scalar)
+                        if out + Int(cached.count) + 3 * (end - index) + 16 > folded.capacity { return .needsRoom }
+                        out &+= folder.copyFolded(cached, to: base + out)
+                        baseIsLatin = cached.kind == .latinBase
+                    }
+                    index &+= length
+                } while index < end && text[index] >= 0x80
+            }
+            if inPath {
+                // An empty title: the path ends with "/".
+                if atComponentStart { return .notPlain }
+                pathOut = out
+                base[out] = 0
+                out &+= 1
+            } else if index > keywordStart {
+                base[out] = 0
+                out &+= 1
             }
             return .folded(pathEnd: pathEnd, title: title, pathOut: pathOut, end: out)
         }
@@ -431,59 +491,6 @@ extension CatalogFile {
         @inline(__always)
         private func decode(_ index: Int, _ end: Int) -> (UInt32, Int)? {
             Folder.decode(UnsafeBufferPointer(start: text, count: end), at: index)
-        }
-
-        /// Folds a run of non-ASCII scalars as ``Folder`` does: two- and three-byte ones through the packed
-        /// table, with the UTF-8 checks of ``Folder/decode(_:at:)``.
-        ///
-        /// - Returns: 0; -1 when the text needs the exact path (invalid UTF-8, or a scalar that only the
-        ///   reference fold handles here); -2 when an expansion needs more room.
-        @inline(__always)
-        private mutating func foldRun(_ index: inout Int, _ end: Int, _ out: inout Int, _ baseIsLatin: inout Bool)
-            -> Int
-        {
-            repeat {
-                let lead = text[index]
-                var scalar: UInt32
-                var length: Int
-                if lead & 0xE0 == 0xC0 {
-                    guard lead >= 0xC2, index + 1 < end, text[index + 1] & 0xC0 == 0x80 else { return -1 }
-                    scalar = UInt32(lead & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F)
-                    length = 2
-                } else if lead & 0xF0 == 0xE0 {
-                    guard index + 2 < end, text[index + 1] & 0xC0 == 0x80, text[index + 2] & 0xC0 == 0x80 else {
-                        return -1
-                    }
-                    scalar =
-                        UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6
-                        | UInt32(text[index + 2] & 0x3F)
-                    guard scalar >= 0x800, scalar & 0xF800 != 0xD800 else { return -1 }
-                    length = 3
-                } else {
-                    let status = foldOther(&index, end, &out, &baseIsLatin)
-                    if status != 0 { return status }
-                    continue
-                }
-                let entry = packedFold(scalar)
-                let flags = Folder.Packed.flags(entry)
-                if flags & (Folder.Packed.mark | Folder.Packed.combining | Folder.Packed.long) == 0 {
-                    // One store writes the folded bytes; the ones past the count are overwritten next.
-                    UnsafeMutableRawPointer(folded.base + out).storeBytes(of: entry.littleEndian, as: UInt64.self)
-                    out += Folder.Packed.count(entry)
-                    baseIsLatin = flags & Folder.Packed.latin != 0
-                } else if flags & Folder.Packed.mark != 0 {
-                    if !baseIsLatin { return -1 }
-                } else if flags & Folder.Packed.combining != 0 {
-                    return -1
-                } else {
-                    let cached = folder.lookup(scalar)
-                    if out + Int(cached.count) + 3 * (end - index) + 16 > folded.capacity { return -2 }
-                    out += folder.copyFolded(cached, to: folded.base + out)
-                    baseIsLatin = cached.kind == .latinBase
-                }
-                index += length
-            } while index < end && text[index] >= 0x80
-            return 0
         }
 
         /// Folds a four-byte scalar, which the packed table does not hold, or reports invalid UTF-8.

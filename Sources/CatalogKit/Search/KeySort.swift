@@ -18,9 +18,9 @@ enum KeySort {
     fileprivate struct Item {
         /// Key bytes `depth ..< depth + 8`, big-endian, zero past the key's end: what the items sort on now.
         var chunk: UInt64
-        /// The eight key bytes after `chunk`, and the eight after those.
-        var next: UInt64
-        var afterNext: UInt64
+        /// Key bytes 8 ..< 16 and 16 ..< 24, kept for the next two depths.
+        var second: UInt64
+        var third: UInt64
         var record: UInt32
         /// The key's length in bytes.
         var length: UInt32
@@ -49,20 +49,58 @@ enum KeySort {
         nonisolated(unsafe) let starts = starts
         let items = RawBuffer<Item>(capacity: count)
         let scratch = RawBuffer<Item>(capacity: count)
-        let pieces = count < 50_000 ? 1 : Parallel.width
-        // Load the first chunk of every key, in record order, on every core.
-        _ = Parallel.map(pieces) { piece in
+        let pieces = count < 50_000 ? 1 : Parallel.pieces
+        // Ranges of the sorted order, cut at sampled first chunks (equal chunks always share a range), so each
+        // range sorts on its own core.
+        let step = max(1, count / 4_096)
+        let sample = stride(from: 0, to: count, by: step).map { record in
+            chunk(keys, Int(starts[record]), Int(starts[record + 1] - starts[record]))
+        }.sorted()
+        let bounds = (1..<max(pieces, 1)).map { sample[sample.count * $0 / pieces] }
+        @Sendable @inline(__always) func range(of chunk: UInt64) -> Int {
+            var range = 0
+            while range < bounds.count && chunk >= bounds[range] { range += 1 }
+            return range
+        }
+        // Load each key's first 24 bytes, in record order, and count the items of each range, a piece per core.
+        let counts = Parallel.map(pieces) { piece -> [Int] in
+            var counts = [Int](repeating: 0, count: pieces)
             for record in (count * piece / pieces)..<(count * (piece + 1) / pieces) {
-                items.base[record] = item(UInt32(record), keys, starts)
+                let made = item(UInt32(record), keys, starts)
+                items.base[record] = made
+                counts[range(of: made.chunk)] += 1
+            }
+            return counts
+        }
+        // Move each piece's items into their ranges, in parallel, then sort the ranges.
+        var firstSlots = Array(repeating: [Int](repeating: 0, count: pieces), count: pieces)
+        var ranges: [Range<Int>] = []
+        var running = 0
+        for target in 0..<pieces {
+            let lower = running
+            for piece in 0..<pieces {
+                firstSlots[piece][target] = running
+                running += counts[piece][target]
+            }
+            ranges.append(lower..<running)
+        }
+        let slots = firstSlots
+        _ = Parallel.map(pieces) { piece in
+            var next = slots[piece]
+            for record in (count * piece / pieces)..<(count * (piece + 1) / pieces) {
+                let made = items.base[record]
+                let target = range(of: made.chunk)
+                scratch.base[next[target]] = made
+                next[target] += 1
             }
             return 0
         }
-        let ranges = split(items.base, scratch.base, count: count, into: pieces)
-        _ = Parallel.map(ranges.count) { piece in
-            sort(items.base, scratch.base, ranges[piece], keys, starts, tieBreak)
+        let sortedRanges = ranges
+        _ = Parallel.map(pieces) { piece in
+            sort(scratch.base, items.base, sortedRanges[piece], keys, starts, tieBreak)
             return 0
         }
-        return (0..<count).map { items.base[$0].record }
+        return (0..<count).map { scratch.base[$0].record }
     }
 
     /// The item of a record at depth 0: its first 24 key bytes.
@@ -73,8 +111,8 @@ enum KeySort {
         let start = Int(starts[Int(record)])
         let length = Int(starts[Int(record) + 1]) - start
         return Item(
-            chunk: chunk(keys, start, length), next: chunk(keys, start + 8, length - 8),
-            afterNext: chunk(keys, start + 16, length - 16), record: record, length: UInt32(length))
+            chunk: chunk(keys, start, length), second: chunk(keys, start + 8, length - 8),
+            third: chunk(keys, start + 16, length - 16), record: record, length: UInt32(length))
     }
 
     /// Eight key bytes from `start`, of which `available` exist, big-endian and zero-padded.
@@ -92,43 +130,17 @@ enum KeySort {
         return chunk
     }
 
-    /// Moves an item eight bytes deeper into its key, reading the key again only past the 24 bytes it holds.
+    /// Moves an item to a deeper eight bytes of its key: from the item for its first 24 bytes, and from the key
+    /// buffer, at random, only past them (for keys that agree with another key for 24 bytes).
     @inline(__always)
     private static func deeper(
         _ item: inout Item, to depth: Int, _ keys: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>
     ) {
-        item.chunk = item.next
-        item.next = item.afterNext
-        let available = Int(item.length) - (depth + 16)
-        item.afterNext = available > 0 ? chunk(keys, Int(starts[Int(item.record)]) + depth + 16, available) : 0
-    }
-
-    /// Moves the items into `pieces` consecutive ranges by sampled chunk boundaries (equal chunks always share a
-    /// range), so each range sorts on its own.
-    private static func split(
-        _ items: UnsafeMutablePointer<Item>, _ scratch: UnsafeMutablePointer<Item>, count: Int, into pieces: Int
-    ) -> [Range<Int>] {
-        guard pieces > 1 else { return [0..<count] }
-        let step = max(1, count / 4_096)
-        let sample = stride(from: 0, to: count, by: step).map { items[$0].chunk }.sorted()
-        let bounds = (1..<pieces).map { sample[sample.count * $0 / pieces] }
-        @inline(__always) func piece(_ chunk: UInt64) -> Int {
-            var piece = 0
-            while piece < bounds.count && chunk >= bounds[piece] { piece += 1 }
-            return piece
+        switch depth {
+        case 8: item.chunk = item.second
+        case 16: item.chunk = item.third
+        default: item.chunk = chunk(keys, Int(starts[Int(item.record)]) + depth, Int(item.length) - depth)
         }
-        var counts = [Int](repeating: 0, count: pieces)
-        for index in 0..<count { counts[piece(items[index].chunk)] += 1 }
-        var next = [Int](repeating: 0, count: pieces)
-        for index in 1..<pieces { next[index] = next[index - 1] + counts[index - 1] }
-        let ranges = (0..<pieces).map { next[$0]..<next[$0] + counts[$0] }
-        for index in 0..<count {
-            let target = piece(items[index].chunk)
-            scratch[next[target]] = items[index]
-            next[target] += 1
-        }
-        items.update(from: scratch, count: count)
-        return ranges
     }
 
     /// Sorts one range completely, without recursion: a stack holds the runs still to sort deeper.
