@@ -94,23 +94,42 @@ enum CLI {
         } catch {
             throw InputError(description: "\(path == "-" ? "standard input" : path): \(error)")
         }
-        // One byte more than the file's size, so reading to the end never has to grow the buffer.
-        var bytes = [UInt8](repeating: 0, count: max(expected + 1, 1 << 16))
-        var count = 0
+        // Read straight into the array's storage, one byte more than the file's size so that reading to the end
+        // never has to grow it: no zero-filling first, and 2 MB pages where the kernel gives them on request.
+        var bytes: [UInt8] = []
+        var capacity = max(expected + 1, 1 << 16)
         while true {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+            var ended = false
+            let filled = bytes.count
+            bytes = try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                guard let base = buffer.baseAddress else { return }
+                if capacity >= 4 << 20 {
+                    let first = (UInt(bitPattern: base) + (2 << 20) - 1) & ~UInt((2 << 20) - 1)
+                    let last = (UInt(bitPattern: base) + UInt(capacity)) & ~UInt((2 << 20) - 1)
+                    if last > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) {
+                        _ = madvise(aligned, Int(last - first), MADV_HUGEPAGE)
+                    }
+                }
+                bytes.withUnsafeBufferPointer { old in
+                    if let source = old.baseAddress { base.update(from: source, count: filled) }
+                }
+                count = filled
+                while count < capacity {
+                    let read = Glibc.read(descriptor, base + count, capacity - count)
+                    if read < 0 {
+                        if errno == EINTR { continue }
+                        throw InputError(description: "cannot read '\(path)': \(systemError())")
+                    }
+                    if read == 0 {
+                        ended = true
+                        return
+                    }
+                    count += read
+                }
             }
-            if read < 0 {
-                if errno == EINTR { continue }
-                throw InputError(description: "cannot read '\(path)': \(systemError())")
-            }
-            if read == 0 { break }
-            count += read
+            if ended { return bytes }
+            capacity *= 2
         }
-        bytes.removeSubrange(count...)
-        return bytes
     }
 
     /// Maps a regular file and runs `body` on its bytes; `nil` for standard input or anything that cannot be
