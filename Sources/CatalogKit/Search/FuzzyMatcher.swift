@@ -167,6 +167,7 @@ struct FuzzyMatcher: Sendable {
     ///   - text: The records' text.
     ///   - records: The records to sample.
     /// - Returns: The character's bytes and the fraction of sampled records that hold it.
+    /// - Complexity: O(c · s · L) for c distinct characters in the query and s ≤ 256 sampled records of L bytes.
     func rarestCharacter(in text: RecordText, records: Range<Int>) -> (bytes: [UInt8], share: Double) {
         var characters: [[UInt8]] = []
         for term in terms {
