@@ -1,149 +1,272 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// `catalog-bench compare`: times `catalog search --file` against `fzf --filter` and `grep -iF | sort` on the same
-/// generated million-line file, whole processes side by side, and prints a markdown table of medians and ratios.
+/// `catalog-bench compare`: whole processes side by side on the same generated files: `catalog search --file`
+/// against `fzf --filter` and `grep -iF | sort`, the launcher against `LC_ALL=C sort`, growth from 1M to 3M lines,
+/// the in-process figures, and (with `--large`) 100k → 1M → 10M lines. With `--baseline DIR` every figure is also
+/// taken for another release build (a directory with its `catalog` and `catalog-bench`), runs interleaved.
+///
+/// It ends with the goals of issue 13, each with the baseline's figure and this build's. `--only launcher,oneshot`
+/// runs some sections only, for quick checks while working.
 enum Compare {
-    struct Run {
-        var seconds: Double
-        var peakKB: Int
-        var lines: Set<String>
+    static let queries = ["grid", "grid picker", "straße", "документы", "유라시아"]
+    /// A query no line matches: what is left is the fixed cost of reading and checking the file.
+    static let noHit = "zqxj"
+    static let fuzzyQueries = ["grid", "grdpk"]
+
+    struct Options {
+        var runs = 5
+        var baseline: Build?
+        var large = false
+        /// The sections to run (`oneshot`, `fuzzy`, `launcher`, `growth`, `inprocess`); all when empty.
+        var sections: Set<String> = []
+
+        func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
+
+        init(_ arguments: [String]) {
+            var rest = arguments[...]
+            while let argument = rest.popFirst() {
+                switch argument {
+                case "--runs": runs = max(1, rest.popFirst().flatMap { Int($0) } ?? runs)
+                case "--baseline":
+                    if let directory = rest.popFirst() {
+                        baseline = Build.baseline(directory)
+                        if baseline == nil { print("warning: no catalog executable in \(directory)") }
+                    }
+                case "--large": large = true
+                case "--only": sections = Set((rest.popFirst() ?? "").split(separator: ",").map(String.init))
+                default: print("warning: ignoring \(argument)")
+                }
+            }
+        }
     }
 
-    static let queries = ["grid", "grid picker", "straße", "документы", "유라시아"]
+    /// The figures the goal table needs, per build.
+    struct Outcome {
+        var grepRatios: [Double] = []
+        var fzfRatios: [Double] = []
+        var noHitRatio = Double.nan
+        var oneShotPeakKB = 0
+        var loaded = Double.nan
+        var loadedPeakKB = 0
+        var growthRatios: [Double] = []
+        var figures: [String: Double] = [:]
+    }
 
     static func run(_ arguments: [String]) {
-        let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 5
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-compare")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let corpus = directory.appendingPathComponent("titles.txt").path
-        let size = writeCorpus(to: corpus)
-        let catalog = catalogPath()
-        let fzf = which("fzf")
+        let options = Options(arguments)
+        try? FileManager.default.createDirectory(atPath: Processes.directory, withIntermediateDirectories: true)
+        let corpus = Processes.directory + "/titles.txt"
+        let size = Corpus.write(count: 1_000_000, to: corpus)
+        let builds = [Build.current()] + (options.baseline.map { [$0] } ?? [])
+        let fzf = Processes.which("fzf")
         print("Corpus: 1,000,000 lines, \(String(format1: Double(size) / 1e6)) MB at \(corpus)")
-        print("catalog: \(catalog)\nfzf: \(fzf ?? "not installed")\nRuns per cell: \(runs), medians shown\n")
+        for build in builds { print("\(build.name): \(build.catalog)") }
+        print("fzf: \(fzf ?? "not installed")\nRuns per cell: \(options.runs), interleaved; medians shown\n")
+        var outcomes = Array(repeating: Outcome(), count: builds.count)
 
+        if options.runs("oneshot") { oneShot(builds, fzf: fzf, corpus: corpus, runs: options.runs, into: &outcomes) }
+        if options.runs("fuzzy") { fuzzy(builds, fzf: fzf, corpus: corpus, runs: options.runs) }
+        if options.runs("launcher") {
+            launcher(builds, fzf: fzf, corpus: corpus, runs: options.runs, into: &outcomes)
+        }
+        if options.runs("growth") { growth(builds, corpus: corpus, runs: options.runs, into: &outcomes) }
+        if options.runs("inprocess") { inProcess(builds, into: &outcomes) }
+        if options.large { Scale.run(builds[0], fzf: fzf, runs: options.runs) }
+        goals(builds, outcomes)
+    }
+
+    // MARK: - Sections
+
+    private static func oneShot(
+        _ builds: [Build], fzf: String?, corpus: String, runs: Int, into outcomes: inout [Outcome]
+    ) {
+        let names = builds.map(\.name)
+        print("One-shot search, whole processes (`catalog search QUERY --file titles.txt`):\n")
         print(
-            "| query | catalog | fzf --exact | grep -iF \\| sort | catalog ÷ fzf | catalog ÷ grep | catalog RSS | fzf RSS | hits (grep ⊆ catalog) |"
-        )
-        print("|---|---|---|---|---|---|---|---|---|")
-        for query in queries {
+            "| query | " + names.joined(separator: " | ")
+                + " | fzf --exact | grep -iF \\| sort | catalog ÷ grep | catalog ÷ fzf | "
+                + names.map { "\($0) RSS" }.joined(separator: " | ") + " | fzf RSS | hits (grep ⊆ catalog) |")
+        print("|---|" + String(repeating: "---|", count: 2 * builds.count + 6))
+        for query in queries + [noHit] {
             let quoted = shellQuote(query)
-            let mine = measure(runs, "exec \(shellQuote(catalog)) search \(quoted) --file \(shellQuote(corpus))")
-            let theirs = fzf.map { measure(runs, "exec \($0) --exact --filter \(quoted) < \(shellQuote(corpus))") }
-            let grep = measure(runs, "grep -iF \(quoted) \(shellQuote(corpus)) | LC_ALL=C sort")
-            let subset = grep.lines.isSubset(of: mine.lines)
+            var commands = builds.map { "exec \(shellQuote($0.catalog)) search \(quoted) --file \(shellQuote(corpus))" }
+            commands.append("grep -iF \(quoted) \(shellQuote(corpus)) | LC_ALL=C sort")
+            if let fzf { commands.append("exec \(fzf) --exact --filter \(quoted) < \(shellQuote(corpus))") }
+            let series = Processes.interleaved(runs, commands)
+            let grep = series[builds.count]
+            let theirs = fzf == nil ? nil : series[builds.count + 1]
+            let mine = series[0]
+            for position in builds.indices {
+                let ratioToGrep = series[position].median / grep.median
+                if query == noHit {
+                    outcomes[position].noHitRatio = ratioToGrep
+                } else {
+                    outcomes[position].grepRatios.append(ratioToGrep)
+                    if let theirs { outcomes[position].fzfRatios.append(series[position].median / theirs.median) }
+                }
+                outcomes[position].oneShotPeakKB = max(outcomes[position].oneShotPeakKB, series[position].peakKB)
+            }
+            let subset = Set(grep.lines).isSubset(of: Set(mine.lines))
             print(
-                "| `\(query)` | \(seconds(mine)) | \(theirs.map(seconds) ?? "–") | \(seconds(grep)) | "
-                    + "\(theirs.map { ratio(mine.seconds, $0.seconds) } ?? "–") | \(ratio(mine.seconds, grep.seconds)) | "
-                    + "\(mb(mine.peakKB)) | \(theirs.map { mb($0.peakKB) } ?? "–") | "
+                "| `\(query)` | " + series[..<builds.count].map { secondsText($0.median) }.joined(separator: " | ")
+                    + " | \(theirs.map { secondsText($0.median) } ?? "–") | \(secondsText(grep.median)) | "
+                    + "\(ratio(mine.median, grep.median)) | \(theirs.map { ratio(mine.median, $0.median) } ?? "–") | "
+                    + series[..<builds.count].map { megabytes($0.peakKB) }.joined(separator: " | ")
+                    + " | \(theirs.map { megabytes($0.peakKB) } ?? "–") | "
                     + "\(mine.lines.count) (\(grep.lines.count) \(subset ? "⊆" : "NOT ⊆")) |")
         }
-        print("\n| fuzzy query | catalog --fuzzy | fzf --filter | catalog ÷ fzf | catalog RSS | fzf RSS |")
-        print("|---|---|---|---|---|---|")
-        for query in ["grid", "grdpk"] {
+    }
+
+    private static func fuzzy(_ builds: [Build], fzf: String?, corpus: String, runs: Int) {
+        let names = builds.map(\.name)
+        print("\nFuzzy one-shot search (`catalog search --fuzzy`, `fzf --filter`):\n")
+        print(
+            "| query | " + names.map { "\($0) --fuzzy" }.joined(separator: " | ")
+                + " | fzf --filter | catalog ÷ fzf | " + names.map { "\($0) RSS" }.joined(separator: " | ")
+                + " | fzf RSS | hits |")
+        print("|---|" + String(repeating: "---|", count: 2 * builds.count + 4))
+        for query in fuzzyQueries {
             let quoted = shellQuote(query)
-            let mine = measure(
-                runs, "exec \(shellQuote(catalog)) search --fuzzy \(quoted) --file \(shellQuote(corpus))")
-            let theirs = fzf.map { measure(runs, "exec \($0) --filter \(quoted) < \(shellQuote(corpus))") }
+            var commands = builds.map {
+                "exec \(shellQuote($0.catalog)) search --fuzzy \(quoted) --file \(shellQuote(corpus))"
+            }
+            if let fzf { commands.append("exec \(fzf) --filter \(quoted) < \(shellQuote(corpus))") }
+            let series = Processes.interleaved(runs, commands)
+            let theirs = fzf == nil ? nil : series[builds.count]
             print(
-                "| `\(query)` | \(seconds(mine)) | \(theirs.map(seconds) ?? "–") | "
-                    + "\(theirs.map { ratio(mine.seconds, $0.seconds) } ?? "–") | \(mb(mine.peakKB)) | "
-                    + "\(theirs.map { mb($0.peakKB) } ?? "–") |")
+                "| `\(query)` | " + series[..<builds.count].map { secondsText($0.median) }.joined(separator: " | ")
+                    + " | \(theirs.map { secondsText($0.median) } ?? "–") | "
+                    + "\(theirs.map { ratio(series[0].median, $0.median) } ?? "–") | "
+                    + series[..<builds.count].map { megabytes($0.peakKB) }.joined(separator: " | ")
+                    + " | \(theirs.map { megabytes($0.peakKB) } ?? "–") | \(series[0].lines.count) |")
         }
-        var latencies: [LauncherLatency.Figures] = []
+    }
+
+    private static func launcher(
+        _ builds: [Build], fzf: String?, corpus: String, runs: Int, into outcomes: inout [Outcome]
+    ) {
+        var figures = Array(repeating: [LauncherLatency.Figures](), count: builds.count)
+        var sorts = Processes.Series()
         for _ in 0..<runs {
-            if let figures = LauncherLatency.measure(catalog: catalog, file: corpus) { latencies.append(figures) }
-        }
-        if !latencies.isEmpty {
-            func middle(_ values: [Double]) -> String {
-                String(format: "%.0f ms", values.sorted()[values.count / 2] * 1000)
+            for (position, build) in builds.enumerated() {
+                if let run = LauncherLatency.measure(catalog: build.catalog, file: corpus, entries: 1_000_000) {
+                    figures[position].append(run)
+                }
             }
-            let keys = latencies.flatMap { $0.keystrokes.map(\.1) }.sorted()
-            print("\n| launcher on the 1M file, under a pseudo-terminal | median of \(latencies.count) runs | target |")
-            print("|---|---|---|")
-            print("| start → first frame | \(middle(latencies.map(\.firstFrame))) | ≤ 500 ms |")
-            print("| start → menu loaded (fold, check, sort, group) | \(middle(latencies.map(\.loaded))) | – |")
+            sorts.samples.append(Processes.run("LC_ALL=C sort \(shellQuote(corpus))"))
+        }
+        let fzfPeak = fzf.flatMap { LauncherLatency.fzfPeakKB(fzf: $0, file: corpus, entries: 1_000_000) }
+        let names = builds.map(\.name)
+        print("\nThe launcher on the 1M file under a pseudo-terminal, \(runs) runs, against `LC_ALL=C sort` of it:\n")
+        print("| measure | " + names.joined(separator: " | ") + " | target |")
+        print("|---|" + String(repeating: "---|", count: builds.count + 1))
+        func row(_ label: String, _ target: String, _ value: (Int) -> String) {
+            print("| \(label) | " + builds.indices.map(value).joined(separator: " | ") + " | \(target) |")
+        }
+        func middle(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.sorted()[values.count / 2] }
+        row("start → first frame", "≤ 500 ms") { msText(middle(figures[$0].map(\.firstFrame))) }
+        for position in builds.indices { outcomes[position].loaded = middle(figures[position].map(\.loaded)) }
+        row("start → menu loaded (fold, check, sort, group)", "≤ 300 ms, ≤ 0.75× sort") {
+            "\(msText(outcomes[$0].loaded)) (\(ratio(outcomes[$0].loaded, sorts.median)) sort)"
+        }
+        row("keystroke → frame with its results, typing \"grid picker\"", "smooth") { position in
+            let keys = figures[position].flatMap { $0.keystrokes.map(\.1) }.sorted()
+            guard !keys.isEmpty else { return "–" }
+            return "\(msText(keys[keys.count / 2])) (p90 \(msText(keys[keys.count * 9 / 10])))"
+        }
+        for position in builds.indices { outcomes[position].loadedPeakKB = figures[position].map(\.peakKB).max() ?? 0 }
+        row("peak memory, loaded and filtered", "no growth") { megabytes(outcomes[$0].loadedPeakKB) }
+        print("\n`LC_ALL=C sort titles.txt`: \(msText(sorts.median)), \(megabytes(sorts.peakKB)) peak")
+        print("interactive fzf on the same file, all lines read: \(fzfPeak.map(megabytes) ?? "–") peak")
+    }
+
+    private static func growth(_ builds: [Build], corpus: String, runs: Int, into outcomes: inout [Outcome]) {
+        let large = Processes.directory + "/titles-3m.txt"
+        Corpus.write(count: 3_000_000, to: large)
+        print("\nGrowth: one-shot `catalog search grid`, 3,000,000 lines ÷ 1,000,000, run by run:\n")
+        print("| build | 1M median | 3M median | ratio per run | worst |")
+        print("|---|---|---|---|---|")
+        for (position, build) in builds.enumerated() {
+            let commands = [corpus, large].map {
+                "exec \(shellQuote(build.catalog)) search grid --file \(shellQuote($0))"
+            }
+            let series = Processes.interleaved(runs, commands, keepOutput: false)
+            let ratios = zip(series[0].samples, series[1].samples).map { $1.seconds / $0.seconds }
+            outcomes[position].growthRatios = ratios
             print(
-                "| keystroke → frame with its results, typing \"grid picker\" | \(middle(keys)) (p90 \(String(format: "%.0f ms", keys[keys.count * 9 / 10] * 1000))) | smooth |"
-            )
-        } else {
-            print("\n(the launcher latency run failed)")
+                "| \(build.name) | \(secondsText(series[0].median)) | \(secondsText(series[1].median)) | "
+                    + ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ")
+                    + " | \(String(format: "%.2f×", ratios.max() ?? .nan)) |")
         }
-        let builtIn = measure(max(runs, 11), "exec \(shellQuote(catalog)) list")
-        print("\n`catalog list` on the built-in catalog: \(seconds(builtIn)) median, \(mb(builtIn.peakKB)) peak")
     }
 
-    /// Runs a shell command `count` times and returns the median wall time, the largest peak RSS (from GNU time),
-    /// and the output lines of the last run.
-    ///
-    /// The command runs under `/usr/bin/time` and `/bin/sh -c` with its output sent to a file, spawned with
-    /// `posix_spawn`, so the harness adds a millisecond or two, the same for every tool.
-    static func measure(_ count: Int, _ command: String) -> Run {
-        var times: [Double] = []
-        var peak = 0
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-compare/out.txt").path
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-compare/time.txt").path
-        for _ in 0..<count {
-            let script = "\(command) > \(shellQuote(output))"
-            // /usr/bin/time forks the command from a small process, so the peak it reports is the command's own.
-            let arguments = ["/usr/bin/time", "-f", "%M", "-o", report, "/bin/sh", "-c", script]
-            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-            defer { for pointer in argv { free(pointer) } }
-            var pid: pid_t = 0
-            let clock = ContinuousClock()
-            let start = clock.now
-            guard posix_spawn(&pid, "/usr/bin/time", nil, nil, &argv, environ) == 0 else {
-                return Run(seconds: .nan, peakKB: 0, lines: [])
+    private static func inProcess(_ builds: [Build], into outcomes: inout [Outcome]) {
+        print("\nIn process, 1,000,000 entries (`catalog-bench figures`, each a median of its own runs):\n")
+        for (position, build) in builds.enumerated() where FileManager.default.isExecutableFile(atPath: build.bench) {
+            for line in Processes.capture([build.bench, "figures"]).split(separator: "\n") {
+                let parts = line.split(separator: " ")
+                guard parts.count == 3, parts[0] == "figure", let value = Double(parts[2]) else { continue }
+                outcomes[position].figures[String(parts[1])] = value
             }
-            var status: Int32 = 0
-            var usage = rusage()
-            while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-            let elapsed = clock.now - start
-            times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-            let reported = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
-            peak = max(peak, Int(reported.split(separator: "\n").last.map(String.init) ?? "") ?? 0)
         }
-        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-        times.sort()
-        return Run(
-            seconds: times[times.count / 2], peakKB: peak, lines: Set(text.split(separator: "\n").map(String.init)))
-    }
-
-    /// Writes the corpus and lets it go, so the harness itself stays small.
-    static func writeCorpus(to path: String) -> Int {
-        let bytes = Corpus.lines(count: 1_000_000)
-        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
-        return bytes.count
-    }
-
-    static func catalogPath() -> String {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let path = here.appendingPathComponent("catalog").path
-        if !FileManager.default.fileExists(atPath: path) {
-            print("Building the catalog executable (release)…")
-            let build = Process()
-            build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            build.arguments = ["swift", "build", "-c", "release", "--product", "catalog"]
-            try? build.run()
-            build.waitUntilExit()
+        let keys = outcomes[0].figures.keys.sorted()
+        print("| figure | " + builds.map(\.name).joined(separator: " | ") + " |")
+        print("|---|" + String(repeating: "---|", count: builds.count))
+        for key in keys {
+            let unit = key.hasSuffix(".mb") ? " MB" : " ms"
+            print(
+                "| \(key) | "
+                    + outcomes.map { $0.figures[key].map { String(format: "%.2f", $0) + unit } ?? "–" }
+                    .joined(separator: " | ") + " |")
         }
-        return path
     }
 
-    static func which(_ name: String) -> String? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
+    // MARK: - Goals
+
+    private static func goals(_ builds: [Build], _ outcomes: [Outcome]) {
+        print("\nGoals (issue 13), this run:\n")
+        print("| measure | " + builds.map(\.name).joined(separator: " | ") + " | goal | met |")
+        print("|---|" + String(repeating: "---|", count: builds.count + 2))
+        func row(_ label: String, _ goal: String, met: Bool, _ value: (Outcome) -> String) {
+            print(
+                "| \(label) | " + outcomes.map(value).joined(separator: " | ") + " | \(goal) | \(met ? "yes" : "no") |")
         }
-        return nil
+        let now = outcomes[0]
+        func worst(_ values: [Double]) -> Double { values.max() ?? .nan }
+        func range(_ values: [Double]) -> String {
+            guard let low = values.min(), let high = values.max() else { return "–" }
+            return String(format: "%.2f–%.2f×", low, high)
+        }
+        row("launcher: start → menu loaded", "≤ 300 ms", met: now.loaded <= 0.3) { msText($0.loaded) }
+        let fuzzyMedian = now.figures["fuzzy.median"] ?? .nan
+        let fuzzyP99 = now.figures["fuzzy.p99"] ?? .nan
+        row("fuzzy query in process, median (p99)", "≤ 30 ms (≤ 60 ms)", met: fuzzyMedian <= 30 && fuzzyP99 <= 60) {
+            String(format: "%.1f ms (%.1f ms)", $0.figures["fuzzy.median"] ?? .nan, $0.figures["fuzzy.p99"] ?? .nan)
+        }
+        row("one-shot ÷ grep -iF \\| sort, every query", "≤ 2×", met: worst(now.grepRatios) <= 2) {
+            range($0.grepRatios)
+        }
+        row("one-shot ÷ fzf --exact --filter, every query", "≤ 0.25×", met: worst(now.fzfRatios) <= 0.25) {
+            range($0.fzfRatios)
+        }
+        let register = now.figures["registry.total"] ?? .nan
+        row("register 1,000,000 entries in code (make + register)", "≤ 1000 ms", met: register <= 1000) {
+            String(format: "%.0f ms", $0.figures["registry.total"] ?? .nan)
+        }
+        row("one-shot 3M ÷ 1M, every run", "≤ 3.2×", met: worst(now.growthRatios) <= 3.2) { range($0.growthRatios) }
+        row("no-hit query one-shot ÷ grep", "≤ 4×", met: now.noHitRatio <= 4) { String(format: "%.2f×", $0.noHitRatio) }
+        let base = outcomes.count > 1 ? outcomes[1] : now
+        row(
+            "one-shot peak RSS (largest over the queries)", "no growth (±2 %)",
+            met: Double(now.oneShotPeakKB) <= Double(base.oneShotPeakKB) * 1.02
+        ) {
+            megabytes($0.oneShotPeakKB)
+        }
+        row(
+            "launcher peak RSS, loaded", "no growth (±2 %)",
+            met: Double(now.loadedPeakKB) <= Double(base.loadedPeakKB) * 1.02
+        ) {
+            megabytes($0.loadedPeakKB)
+        }
     }
-
-    static func shellQuote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-    static func seconds(_ run: Run) -> String { String(format: "%.3f s", run.seconds) }
-    static func ratio(_ a: Double, _ b: Double) -> String { String(format: "%.2f×", a / b) }
-    static func mb(_ kilobytes: Int) -> String { String(format: "%.0f MB", Double(kilobytes) / 1024) }
 }

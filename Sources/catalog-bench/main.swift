@@ -5,19 +5,12 @@ import CatalogKit
 #endif
 
 /// `catalog-bench`: in-process figures for the core at a million entries. `catalog-bench compare` times the
-/// `catalog` executable against fzf and grep on the same file.
+/// `catalog` executable against fzf and grep on the same file; `catalog-bench figures` prints the in-process
+/// figures for `compare` to read; `catalog-bench profile WHAT` repeats one operation under a profiler.
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "narrow" {
-    // Profiling aid: repeat one narrowing step.
-    let snapshot: Snapshot<Void>? = try? CatalogFile.parse(Corpus.lines(count: 1_000_000))
-    if let index = snapshot?.index {
-        let previous = index.hits(for: Query("gri"))
-        let times = (0..<200).map { _ in measure { _ = index.hits(for: Query("grid"), among: previous) } }
-        print("gri → grid, median of 200: \(ms(median(times)))")
-    }
-} else if arguments.first == "compare" {
-    Compare.run(Array(arguments.dropFirst()))
-} else {
-    let count = arguments.first.flatMap(Int.init) ?? 1_000_000
-    InProcess.run(count: count)
+switch arguments.first {
+case "compare": Compare.run(Array(arguments.dropFirst()))
+case "figures": InProcess.printFigures(count: 1_000_000)
+case "profile": Profile.run(Array(arguments.dropFirst()))
+default: InProcess.run(count: arguments.first.flatMap(Int.init) ?? 1_000_000)
 }

@@ -54,3 +54,16 @@ struct CatalogFileHostileTests {
         #expect(error(keyword)?.description == "line 1: the line is not valid UTF-8")
     }
 }
+
+extension CatalogFileHostileTests {
+    @Test("a file over 4 GiB is refused on its size alone, with a clear error")
+    func tooLarge() {
+        do {
+            try CatalogFile.checkSize(Int(UInt32.max) + 1)
+            Issue.record("a size over 4 GiB was accepted")
+        } catch {
+            #expect("\(error)" == "line 1: the file is larger than 4 GiB")
+        }
+        #expect(throws: Never.self) { try CatalogFile.checkSize(CatalogFile.maximumSize) }
+    }
+}

@@ -73,6 +73,31 @@ struct RegistryTests {
         #expect(registry.entry(id: "five") == nil)
     }
 
+    @Test("the first taken id in a batch is reported, whether an earlier registration or the batch took it")
+    func firstDuplicateInOrder() throws {
+        let registry = Registry<Int>()
+        try registry.register("A", in: ["G"]) { 0 }
+        // Position 1 repeats the registry's entry before position 2 repeats position 0.
+        #expect(throws: Registry<Int>.Error.duplicateID("g/a", existing: "G/A", new: "G/A")) {
+            try registry.register([
+                Entry("X", in: ["G"]) { 1 }, Entry("A", in: ["G"]) { 2 }, Entry("X", in: ["G"]) { 3 },
+            ])
+        }
+        // Position 1 repeats position 0 before position 2 repeats the registry's entry.
+        #expect(throws: Registry<Int>.Error.duplicateID("g/x", existing: "G/X", new: "H/X")) {
+            try registry.register([
+                Entry("X", in: ["G"]) { 1 }, Entry("X", in: ["H"], id: "g/x") { 2 }, Entry("A", in: ["G"]) { 3 },
+            ])
+        }
+        // An explicit id that equals another entry's default slug is taken too.
+        #expect(throws: Registry<Int>.Error.self) { try registry.register("Other", id: "g/a") { 4 } }
+        #expect(registry.count == 1)
+        try registry.register([Entry("Übersicht 1", in: ["Straße"]) { 5 }, Entry("B", id: "straße") { 6 }])
+        #expect(registry.entry(id: "strasse/ubersicht-1")?.title == "Übersicht 1")
+        #expect(registry.entry(id: "straße")?.title == "B")
+        #expect(registry.snapshot().table.id(Int(registry.snapshot().search("ubersicht")[0])) == "strasse/ubersicht-1")
+    }
+
     @Test("observers and the change stream hear about registrations")
     func changes() async throws {
         let registry = Registry<Int>()

@@ -19,10 +19,15 @@ enum CatalogSource {
         guard let path = arguments.values["--file"] else {
             return (context.registry.snapshot(), context.registry)
         }
-        let bytes = try read(path)
         do {
-            if let query { return (try CatalogFile.matching(bytes, query), nil) }
-            return (try CatalogFile.parse(bytes), nil)
+            if let query {
+                // A one-off search reads a regular file where it lies, mapped, instead of copying it first.
+                if let found: Snapshot<any Screen> = try withMappedFile(path, { try CatalogFile.matching($0, query) }) {
+                    return (found, nil)
+                }
+                return (try CatalogFile.matching(try read(path), query), nil)
+            }
+            return (try CatalogFile.parse(try read(path)), nil)
         } catch let error as CatalogFile.Error {
             throw InputError(description: "\(displayName(path)): \(error)")
         }
@@ -59,7 +64,7 @@ enum CatalogSource {
 
     /// Reads a whole file, or standard input for `-`.
     ///
-    /// - Throws: ``InputError`` when it can't be opened or read, or is a directory.
+    /// - Throws: ``InputError`` when it can't be opened or read, is a directory, or is larger than a catalog can be.
     static func read(_ path: String) throws -> [UInt8] {
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw InputError(description: "cannot read '\(path)': \(systemError())") }
@@ -72,23 +77,70 @@ enum CatalogSource {
             }
             if status.st_mode & S_IFMT == S_IFREG { expected = Int(status.st_size) }
         }
-        // One byte more than the file's size, so reading to the end never has to grow the buffer.
-        var bytes = [UInt8](repeating: 0, count: max(expected + 1, 1 << 16))
-        var count = 0
-        while true {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
-            }
-            if read < 0 {
-                if errno == EINTR { continue }
-                throw InputError(description: "cannot read '\(path)': \(systemError())")
-            }
-            if read == 0 { break }
-            count += read
+        // Refuse a file too large to index before reading any of it.
+        do {
+            try CatalogFile.checkSize(expected)
+        } catch {
+            throw InputError(description: "\(displayName(path)): \(error)")
         }
-        bytes.removeSubrange(count...)
-        return bytes
+        // Read straight into the array's storage, one byte more than the file's size so that reading to the end
+        // never has to grow it: no zero-filling first, and 2 MB pages where the kernel gives them on request.
+        var bytes: [UInt8] = []
+        var capacity = max(expected + 1, 1 << 16)
+        while true {
+            var ended = false
+            let filled = bytes.count
+            bytes = try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                guard let base = buffer.baseAddress else { return }
+                if capacity >= 4 << 20 {
+                    let first = (UInt(bitPattern: base) + (2 << 20) - 1) & ~UInt((2 << 20) - 1)
+                    let last = (UInt(bitPattern: base) + UInt(capacity)) & ~UInt((2 << 20) - 1)
+                    if last > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) {
+                        _ = madvise(aligned, Int(last - first), MADV_HUGEPAGE)
+                    }
+                }
+                bytes.withUnsafeBufferPointer { old in
+                    if let source = old.baseAddress { base.update(from: source, count: filled) }
+                }
+                count = filled
+                while count < capacity {
+                    let read = Glibc.read(descriptor, base + count, capacity - count)
+                    if read < 0 {
+                        if errno == EINTR { continue }
+                        throw InputError(description: "cannot read '\(path)': \(systemError())")
+                    }
+                    if read == 0 {
+                        ended = true
+                        return
+                    }
+                    count += read
+                }
+            }
+            if ended { return bytes }
+            capacity *= 2
+        }
+    }
+
+    /// Maps a regular file and runs `body` on its bytes; `nil` for standard input or anything that can't be
+    /// mapped (which ``read(_:)`` then reads).
+    ///
+    /// - Throws: What `body` throws, and ``CatalogFile/Error`` for a file larger than a catalog can be.
+    static func withMappedFile<T>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T? {
+        guard path != "-" else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else {
+            return nil
+        }
+        let size = Int(status.st_size)
+        try CatalogFile.checkSize(size)
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
+            return nil
+        }
+        defer { munmap(mapped, size) }
+        return try body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size))
     }
 
     private static func systemError() -> String { String(cString: strerror(errno)) }

@@ -11,7 +11,7 @@ import Foundation
 /// A `Folder` is a value with its own cache: give each thread its own.
 public struct Folder: Sendable {
     /// What the cache knows about one non-ASCII scalar.
-    private struct Cached: Sendable {
+    struct Cached: Sendable {
         enum Kind: UInt8, Sendable {
             /// Folds on its own; its decomposition ends in a Latin base.
             case latinBase
@@ -29,15 +29,66 @@ public struct Folder: Sendable {
         var kind: Kind
         /// Whether the scalar folds to itself, so its bytes can be copied with the text around it.
         var identity = false
+        /// Whether a path component or keyword that starts with this scalar is certainly not blank and folds the
+        /// same alone as after a "/": a base that is neither whitespace nor anything that could join a character
+        /// before it. Text that starts otherwise takes the exact, slower checks.
+        var startsPlainly = false
     }
 
     /// Scalars of the Basic Multilingual Plane, direct-mapped; made on the first non-ASCII scalar.
-    private var bmp: [Cached] = []
+    /// Scalars of the Basic Multilingual Plane in 256 pages of 256, a page made when one of its scalars is first
+    /// seen: text in a few scripts touches a few pages.
+    private var bmp: [[Cached]] = Array(repeating: [], count: 256)
     /// Scalars above U+FFFF.
     private var astral: [UInt32: Cached] = [:]
     private var cacheBytes: [UInt8] = []
-
     public init() {}
+
+    /// One BMP scalar's fold packed in a word, for an inner loop that keeps a table of them: its folded bytes in
+    /// the low six bytes (so one eight-byte store writes them), their count in the seventh, and flags in the top
+    /// byte. A word of 0 stands for a scalar not looked at yet.
+    enum Packed {
+        static let known: UInt64 = 0x80
+        /// A base whose decomposition ends in a Latin letter: marks after it are dropped.
+        static let latin: UInt64 = 0x01
+        /// A nonspacing mark: dropped after a Latin base; elsewhere only the reference fold handles it.
+        static let mark: UInt64 = 0x02
+        /// Only the reference fold handles text with this scalar (it may combine with what precedes it).
+        static let combining: UInt64 = 0x04
+        /// Folds to more than six bytes: copy it from the cache with ``copyFolded(_:to:)``.
+        static let long: UInt64 = 0x08
+        /// See ``Cached/startsPlainly``.
+        static let startsPlainly: UInt64 = 0x10
+
+        @inline(__always) static func flags(_ entry: UInt64) -> UInt64 { entry >> 56 }
+        @inline(__always) static func count(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry >> 48) & 0xFF }
+    }
+
+    /// The fold of a BMP scalar (`value` < 0x10000) packed in a word, for a caller's own table.
+    mutating func pack(_ value: UInt32) -> UInt64 {
+        let cached = lookup(value)
+        var flags = Packed.known
+        var word: UInt64 = 0
+        var count = 0
+        if cached.startsPlainly { flags |= Packed.startsPlainly }
+        switch cached.kind {
+        case .mark: flags |= Packed.mark
+        case .combining, .unknown: flags |= Packed.combining
+        case .latinBase, .otherBase:
+            if cached.kind == .latinBase { flags |= Packed.latin }
+            count = Int(cached.count)
+            if count > 6 {
+                flags |= Packed.long
+            } else {
+                cacheBytes.withUnsafeBufferPointer { bytes in
+                    for offset in 0..<count {
+                        word |= UInt64(bytes[Int(cached.start) + offset]) << UInt64(8 * offset)
+                    }
+                }
+            }
+        }
+        return word | UInt64(count & 0xFF) << 48 | flags << 56
+    }
 
     /// Appends the folded form of UTF-8 text to a buffer.
     ///
@@ -135,19 +186,36 @@ public struct Folder: Sendable {
         return kind == .mark || kind == .combining
     }
 
+    /// Copies the folded bytes of a scalar that is neither identity nor a mark.
+    ///
+    /// - Returns: The number of bytes written.
+    @inline(__always)
+    func copyFolded(_ cached: Cached, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        let count = Int(cached.count)
+        cacheBytes.withUnsafeBufferPointer { bytes in
+            if let source = bytes.baseAddress { out.update(from: source + Int(cached.start), count: count) }
+        }
+        return count
+    }
+
     private mutating func appendReference(_ input: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         let text = String(decoding: input, as: UTF8.self)
         out.append(contentsOf: Folding.referenceFold(text).utf8)
     }
 
+    /// The cached fold of one non-ASCII scalar, made the first time it is seen.
     @inline(__always)
-    private mutating func lookup(_ value: UInt32) -> Cached {
+    mutating func lookup(_ value: UInt32) -> Cached {
         if value < 0x10000 {
-            if bmp.isEmpty { bmp = Array(repeating: Cached(start: 0, count: 0, kind: .unknown), count: 0x10000) }
-            let cached = bmp[Int(value)]
+            let page = Int(value >> 8)
+            let slot = Int(value & 0xFF)
+            if bmp[page].isEmpty {
+                bmp[page] = Array(repeating: Cached(start: 0, count: 0, kind: .unknown), count: 256)
+            }
+            let cached = bmp[page][slot]
             if cached.kind != .unknown { return cached }
             let made = Folder.classify(value, appendingTo: &cacheBytes)
-            bmp[Int(value)] = made
+            bmp[page][slot] = made
             return made
         }
         if let cached = astral[value] { return cached }
@@ -171,9 +239,16 @@ public struct Folder: Sendable {
         let decomposed = String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars
         let base = decomposed.last { $0.properties.generalCategory != .nonspacingMark }
         let latin = base.map { Folding.isLatin($0.value) } ?? false
+        // Grapheme breaking joins an extender or a spacing mark to a space before it, and the old blank check
+        // looked at the text as characters when it started with one of these lead bytes; anything of that kind
+        // takes the exact path.
+        let joins =
+            properties.isWhitespace || properties.isGraphemeExtend || value == 0x200D
+            || [.spacingMark, .enclosingMark, .format, .control, .lineSeparator, .paragraphSeparator]
+                .contains(properties.generalCategory)
         return Cached(
             start: start, count: UInt32(bytes.count) - start, kind: latin ? .latinBase : .otherBase,
-            identity: folded.unicodeScalars.elementsEqual([scalar]))
+            identity: folded.unicodeScalars.elementsEqual([scalar]), startsPlainly: !joins)
     }
 
     /// Whether canonical composition or reordering could join this scalar to the one before it.

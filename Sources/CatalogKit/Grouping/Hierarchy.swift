@@ -56,7 +56,8 @@ public struct Hierarchy: Sendable {
     ///   - rootTitle: The title of the root node.
     ///   - maxChildren: The most children any node shows; at least 2.
     /// - Throws: ``Error`` when `maxChildren` is less than 2.
-    /// - Complexity: O(total path length), plus sorting each group's subgroups.
+    /// - Complexity: O(total path length) to find the distinct group paths, split over the cores, plus O(g) for g
+    ///   groups to make them, O(n) to place n entries, and sorting each group's subgroups.
     public init(table: EntryTable, index: SearchIndex, rootTitle: String = "Catalog", maxChildren: Int = 10) throws {
         guard maxChildren >= 2 else {
             throw Error(description: "The maximum number of children must be at least 2, not \(maxChildren).")
@@ -65,10 +66,15 @@ public struct Hierarchy: Sendable {
         self.table = table
         self.ranks = index.rank
         groups = [Group(name: rootTitle, parent: -1)]
-        for record in index.recordsInOrder {
-            let group = groupID(forPathOf: Int(record))
-            groups[group].entries.append(record)
+        // Make the groups of each distinct path in the order a walk over the entries in search order meets them,
+        // so group numbers are what that walk would give, then place every entry with a counting sort.
+        let paths = GroupPaths(table: table, ranks: ranks)
+        var groupOfPath = [Int](repeating: 0, count: paths.count)
+        for path in paths.inOrderOfFirstEntry {
+            groupOfPath[path] = groupID(forPathOf: Int(paths.representatives[path]))
         }
+        let entries = paths.entriesByGroup(order: index.recordsInOrder, groupOfPath: groupOfPath, groups: groups.count)
+        for (id, list) in entries.enumerated() where !list.isEmpty { groups[id].entries = list }
         for id in groups.indices.reversed() {
             groups[id].entryCount += groups[id].entries.count
             if id > 0 { groups[groups[id].parent].entryCount += groups[id].entryCount }

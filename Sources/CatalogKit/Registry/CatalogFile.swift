@@ -47,38 +47,124 @@ public enum CatalogFile {
         try read(bytes, keeping: RecordMatcher(query))
     }
 
-    private static func read<Handler>(_ bytes: [UInt8], keeping matcher: RecordMatcher?) throws -> Snapshot<Handler> {
-        guard bytes.count < Int(UInt32.max) else { throw Error(line: 1, problem: "the file is larger than 4 GiB") }
-        let ranges = pieces(of: bytes)
-        let pieces = Parallel.map(ranges.count) { piece in read(bytes, ranges[piece], keeping: matcher) }
+    /// Reads a catalog file from memory it does not own (a mapped file, say) and keeps only the entries that
+    /// match a query, copying their text, so the snapshot does not refer to `bytes` after it returns.
+    ///
+    /// A one-shot search of a mapped file reads it without copying the whole file first.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents, valid for the duration of the call.
+    ///   - query: The query.
+    /// - Returns: A snapshot of the matching entries, as ``matching(_:_:)-(UInt8,_)`` returns.
+    /// - Throws: ``Error`` as ``parse(_:)`` does.
+    /// - Complexity: O(B) to fold B bytes, split over the cores, then O(h log h) to order h matches.
+    public static func matching<Handler>(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Query) throws
+        -> Snapshot<Handler>
+    {
+        let (index, bounds): ((EntryTable) -> Snapshot<Handler>, [UInt32]) = try read(
+            bytes, keeping: RecordMatcher(query), plainLines: true)
+        var copied: [UInt8] = []
+        copied.reserveCapacity(
+            stride(from: 0, to: bounds.count, by: 3).reduce(0) { $0 + Int(bounds[$1 + 2] - bounds[$1]) })
+        var rebased = bounds
+        for entry in stride(from: 0, to: bounds.count, by: 3) {
+            let start = Int(bounds[entry])
+            let base = UInt32(copied.count)
+            rebased[entry] = base
+            rebased[entry + 1] = base + bounds[entry + 1] - bounds[entry]
+            rebased[entry + 2] = base + bounds[entry + 2] - bounds[entry]
+            copied.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<Int(bounds[entry + 2])]))
+        }
+        return index(EntryTable(bytes: copied, bounds: rebased, keywordSeparator: 0x2C, registered: nil))
+    }
+
+    /// The largest file a catalog can be: offsets into it are 32-bit.
+    public static let maximumSize = Int(UInt32.max) - 1
+
+    /// Refuses a file too large to index, before it is read.
+    ///
+    /// - Parameter byteCount: The file's size in bytes.
+    /// - Throws: ``Error`` on line 1 when the file is larger than ``maximumSize``.
+    public static func checkSize(_ byteCount: Int) throws {
+        guard byteCount <= maximumSize else { throw Error(line: 1, problem: "the file is larger than 4 GiB") }
+    }
+
+    /// Reads a file.
+    ///
+    /// - Parameters:
+    ///   - matcher: Keeps only the entries that match, or `nil` for all.
+    ///   - plainLines: Whether plain lines take the fast path; `false` reads every line with the exact checks and
+    ///     the reference folding, which tests compare the fast path against.
+    static func read<Handler>(
+        _ bytes: [UInt8], keeping matcher: RecordMatcher?, plainLines: Bool = true
+    ) throws -> Snapshot<Handler> {
+        let (index, bounds): ((EntryTable) -> Snapshot<Handler>, [UInt32]) = try bytes.withUnsafeBufferPointer {
+            try read($0, keeping: matcher, plainLines: plainLines)
+        }
+        return index(EntryTable(bytes: bytes, bounds: bounds, keywordSeparator: 0x2C, registered: nil))
+    }
+
+    /// Reads a file's lines on the cores: checks every line, folds the kept ones and finds duplicate paths.
+    ///
+    /// - Returns: The kept entries' bounds in the file, and a function that sorts them and makes the snapshot
+    ///   once they are in a table (which the sort's tie break reads).
+    private static func read<Handler>(
+        _ file: UnsafeBufferPointer<UInt8>, keeping matcher: RecordMatcher?, plainLines: Bool
+    ) throws -> (index: (EntryTable) -> Snapshot<Handler>, bounds: [UInt32]) {
+        try checkSize(file.count)
+        let ranges = pieces(of: file)
+        nonisolated(unsafe) let text = file
+        let pieces = Parallel.map(ranges.count) { piece in
+            Reader(text, ranges[piece], keeping: matcher, plainLines: plainLines).read()
+        }
         // Report the first malformed line, else the first line that repeats a path.
         var linesBefore = 0
-        var firstLines: [Int] = []
         for piece in pieces {
             if let error = piece.error { throw Error(line: linesBefore + error.line, problem: error.problem) }
-            firstLines.append(linesBefore)
             linesBefore += piece.lines
         }
-        try checkDuplicates(pieces, firstLines: firstLines, bytes)
-        var builder = pieces[0].builder
-        var bounds = pieces[0].bounds
-        for piece in pieces.dropFirst() {
-            guard builder.append(contentsOf: piece.builder) else {
-                throw Error(line: 1, problem: "the file's folded text is larger than 4 GiB")
+        try checkDuplicates(pieces.map(\.paths), file)
+        guard pieces.reduce(0, { $0 + $1.folded.count }) < Int(UInt32.max) else {
+            throw Error(line: 1, problem: "the file's folded text is larger than 4 GiB")
+        }
+        let (folded, starts, keys, keyStarts, bounds) = joined(pieces)
+        let index = { (table: EntryTable) -> Snapshot<Handler> in
+            let order = keys.withUnsafeBufferPointer { keys in
+                keyStarts.withUnsafeBufferPointer { keyStarts in
+                    KeySort.order(keys: keys, starts: keyStarts) { a, b in
+                        let byTitle = compareRaw(table, Int(a), Int(b), titleOnly: true)
+                        return byTitle != 0 ? byTitle < 0 : compareRaw(table, Int(a), Int(b), titleOnly: false) < 0
+                    }
+                }
             }
-            bounds.append(contentsOf: piece.bounds)
+            return Snapshot(table: table, index: SearchIndex(folded: folded, starts: starts, order: order))
         }
-        let table = EntryTable(bytes: bytes, bounds: bounds, keywordSeparator: 0x2C, details: nil)
-        let index = builder.build { a, b in
-            let byTitle = compareRaw(table, Int(a), Int(b), titleOnly: true)
-            return byTitle != 0 ? byTitle < 0 : compareRaw(table, Int(a), Int(b), titleOnly: false) < 0
+        return (index, bounds)
+    }
+
+    /// Joins the pieces' buffers into arrays, rebasing each piece's offsets, each piece copied on its own core.
+    private static func joined(
+        _ pieces: [Piece]
+    ) -> (folded: [UInt8], starts: [UInt32], keys: [UInt8], keyStarts: [UInt32], bounds: [UInt32]) {
+        func rebase(_ counts: [Int]) -> [UInt32] {
+            var running = 0
+            return counts.map { count in
+                defer { running += count }
+                return UInt32(running)
+            }
         }
-        return Snapshot(table: table, index: index)
+        let folded = RawBuffer.joined(pieces.map(\.folded))
+        let starts = RawBuffer.joined(
+            pieces.map(\.starts), dropFirst: 1, adjust: rebase(pieces.map(\.folded.count)))
+        let keys = RawBuffer.joined(pieces.map(\.keys))
+        let keyStarts = RawBuffer.joined(
+            pieces.map(\.keyStarts), dropFirst: 1, adjust: rebase(pieces.map(\.keys.count)))
+        return (folded, starts, keys, keyStarts, RawBuffer.joined(pieces.map(\.bounds)))
     }
 
     /// Splits a file at line ends into one piece per core, or one piece for a small file.
-    private static func pieces(of bytes: [UInt8]) -> [Range<Int>] {
-        let pieceCount = bytes.count < 1 << 20 ? 1 : Parallel.width
+    private static func pieces(of bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        let pieceCount = bytes.count < 1 << 20 ? 1 : Parallel.pieces
         var cuts = [0]
         for piece in 1..<max(pieceCount, 1) {
             var cut = max(cuts[cuts.count - 1], bytes.count * piece / pieceCount)
@@ -89,69 +175,13 @@ public enum CatalogFile {
         return (0..<cuts.count - 1).map { cuts[$0]..<cuts[$0 + 1] }
     }
 
-    /// What one piece of the file holds after reading.
-    private struct Piece: Sendable {
-        var builder: SearchIndex.Builder
-        var bounds: [UInt32] = []
-        var lines = 0
-        var error: Error?
-        var paths: PathSet
-    }
-
-    /// Reads the lines in one piece of the file: checks each, folds it, and keeps it if it matches.
-    private static func read(_ bytes: [UInt8], _ range: Range<Int>, keeping matcher: RecordMatcher?) -> Piece {
-        let expected = range.count / 24
-        var piece = Piece(
-            builder: SearchIndex.Builder(
-                expectedBytes: matcher == nil ? range.count : 0, expectedRecords: matcher == nil ? expected : 0),
-            paths: PathSet(expected: expected))
-        bytes.withUnsafeBufferPointer { text in
-            var lineStart = range.lowerBound == 0 && text.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : range.lowerBound
-            while lineStart < range.upperBound {
-                piece.lines += 1
-                var lineEnd = find(0x0A, in: text, lineStart..<range.upperBound) ?? range.upperBound
-                let next = lineEnd + 1
-                if lineEnd > lineStart && text[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                defer { lineStart = next }
-                let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
-                if isBlank(line) { continue }
-                let pathEnd = (find(0x09, in: text, lineStart..<lineEnd) ?? lineEnd) - lineStart
-                let path = UnsafeBufferPointer(rebasing: line[..<pathEnd])
-                let keywords = UnsafeBufferPointer(rebasing: line[min(pathEnd + 1, line.count)...])
-                if find(0, in: text, lineStart..<lineEnd) != nil {
-                    piece.error = Error(line: piece.lines, problem: "the line contains a NUL byte")
-                    return
-                }
-                let titleStart: Int
-                switch checkPath(path, line: piece.lines) {
-                case .success(let start): titleStart = start
-                case .failure(let error):
-                    piece.error = error
-                    return
-                }
-                let appended = piece.builder.append(
-                    path: path, titleStart: titleStart, keywords: keywords, separator: 0x2C, keeping: matcher)
-                if appended == .invalid {
-                    piece.error = Error(line: piece.lines, problem: "the line is not valid UTF-8")
-                    return
-                }
-                piece.paths.append(text, lineStart..<lineStart + pathEnd, line: piece.lines)
-                if appended == .skipped { continue }
-                piece.bounds.append(UInt32(lineStart))
-                piece.bounds.append(UInt32(lineStart + pathEnd))
-                piece.bounds.append(UInt32(lineEnd))
-            }
-        }
-        return piece
-    }
-
     /// The most groups a path may have. Deeper paths are refused: every group level costs the tree drawing and
     /// the grouping a prefix as long as the depth, so a path 10,000 groups deep would draw hundreds of megabytes,
     /// and JSON readers refuse nesting much deeper than this.
     public static let maximumGroups = 100
 
     /// Checks the path's components and returns where its title starts.
-    private static func checkPath(_ path: UnsafeBufferPointer<UInt8>, line: Int) -> Result<Int, Error> {
+    static func checkPath(_ path: UnsafeBufferPointer<UInt8>, line: Int) -> Result<Int, Error> {
         var componentStart = 0
         var groups = 0
         while true {
@@ -184,7 +214,7 @@ public enum CatalogFile {
     }
 
     /// Whether bytes are empty or only whitespace (ASCII, or Unicode spaces such as U+3000).
-    private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in bytes {
             switch byte {
             case 0x09...0x0D, 0x20: continue
@@ -209,29 +239,37 @@ public enum CatalogFile {
     }
 
     /// Finds the first line whose path an earlier line already has, across all pieces.
-    private static func checkDuplicates(_ pieces: [Piece], firstLines: [Int], _ bytes: [UInt8]) throws {
-        let first = bytes.withUnsafeBufferPointer { text in
-            PathSet.firstDuplicate(in: pieces.map(\.paths), text, lineOffsets: firstLines)
+    private static func checkDuplicates(_ paths: [PathSet], _ file: UnsafeBufferPointer<UInt8>) throws {
+        nonisolated(unsafe) let text = file
+        let first = PathSet.firstDuplicate(in: paths) { offset in
+            UnsafeBufferPointer(rebasing: text[pathRange(at: offset, in: text)])
         }
-        if let first {
-            let lineStart = lineStartOffset(of: first.line, in: bytes)
-            var pathEnd = lineStart
-            while pathEnd < bytes.count && bytes[pathEnd] != 0x0A && bytes[pathEnd] != 0x09 && bytes[pathEnd] != 0x0D {
-                pathEnd += 1
-            }
-            let path = String(decoding: bytes[lineStart..<pathEnd], as: UTF8.self)
-            throw Error(line: first.line, problem: "duplicate path '\(path)' (first on line \(first.earlier))")
-        }
+        guard let first else { return }
+        // The message shows the path up to any CR, as it always has.
+        let path = String(
+            decoding: file[first.offset...].prefix { $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }, as: UTF8.self)
+        throw Error(
+            line: lineNumber(at: first.offset, in: file),
+            problem: "duplicate path '\(path)' (first on line \(lineNumber(at: first.earlier, in: file)))")
     }
 
-    /// The byte offset where a 1-based line starts, after a byte order mark on the first line.
-    private static func lineStartOffset(of line: Int, in bytes: [UInt8]) -> Int {
-        var remaining = line - 1
-        var offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while remaining > 0 && offset < bytes.count {
-            if bytes[offset] == 0x0A { remaining -= 1 }
-            offset += 1
+    /// The path of the line that starts at `offset`: up to its first TAB, or to its end less a CR.
+    private static func pathRange(at offset: Int, in file: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var end = offset
+        while end < file.count && file[end] != 0x0A && file[end] != 0x09 { end += 1 }
+        if (end == file.count || file[end] == 0x0A) && end > offset && file[end - 1] == 0x0D { end -= 1 }
+        return offset..<end
+    }
+
+    /// The 1-based number of the line that holds a byte offset.
+    private static func lineNumber(at offset: Int, in file: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = file.baseAddress else { return 1 }
+        var line = 1
+        var position = 0
+        while position < offset, let found = memchr(base + position, 0x0A, offset - position) {
+            line += 1
+            position = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
         }
-        return offset
+        return line
     }
 }

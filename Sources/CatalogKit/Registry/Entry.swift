@@ -3,8 +3,11 @@
 /// `Handler` is whatever the entry opens; the launcher uses `any Screen`. The factory runs only when the entry is
 /// opened, so registering thousands of entries costs nothing until one is used.
 public struct Entry<Handler>: Sendable, Identifiable {
-    /// A stable, unique id. Defaults to the slug of the group path and title (`pickers/trees/outline-picker`).
-    public let id: String
+    /// A stable, unique id. Defaults to the slug of the group path and title (`pickers/trees/outline-picker`),
+    /// made when asked for: describing and registering an entry never builds it.
+    public var id: String { explicitID ?? Slug.make(groups + [title]) }
+    /// The id given when the entry was described, if any.
+    let explicitID: String?
     /// The title shown in menus.
     public let title: String
     /// The groups from the root down, for example `["Pickers", "Trees"]`.
@@ -33,7 +36,7 @@ public struct Entry<Handler>: Sendable, Identifiable {
     ) {
         self.title = title
         self.groups = groups
-        self.id = id ?? Slug.make(groups + [title])
+        self.explicitID = id
         self.keywords = keywords
         self.summary = summary
         self.make = make
@@ -64,41 +67,106 @@ public enum Slug {
     /// - Parameter components: Group names and title.
     /// - Returns: The slug.
     public static func make(_ components: [String]) -> String {
-        components.map(component).joined(separator: "/")
-    }
-
-    private static func component(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiComponent(text) }
-        var slug = ""
-        var pendingDash = false
-        for scalar in Folding.fold(text).unicodeScalars {
-            let properties = scalar.properties
-            if properties.isAlphabetic || properties.numericType != nil {
-                if pendingDash && !slug.isEmpty { slug.append("-") }
-                slug.unicodeScalars.append(scalar)
-                pendingDash = false
-            } else {
-                pendingDash = true
-            }
-        }
-        return slug.isEmpty ? "_" : slug
-    }
-
-    /// The same rule for ASCII text, byte by byte.
-    private static func asciiComponent(_ text: String) -> String {
+        var maker = Maker()
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var pendingDash = false
-        for byte in text.utf8 {
-            let lower = byte | (byte &- 0x41 < 26 ? 0x20 : 0)
-            if lower &- 0x61 < 26 || byte &- 0x30 < 10 {
-                if pendingDash && !bytes.isEmpty { bytes.append(0x2D) }
-                bytes.append(lower)
-                pendingDash = false
-            } else {
-                pendingDash = true
-            }
+        for (position, component) in components.enumerated() {
+            if position > 0 { bytes.append(0x2F) }
+            maker.forEachByte(of: component) { bytes.append($0) }
         }
-        return bytes.isEmpty ? "_" : String(decoding: bytes, as: UTF8.self)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The ``IDHash`` of `make(groups + [title])`, computed as the slug's bytes are made, without keeping them.
+    ///
+    /// - Parameter maker: A maker to reuse across many entries, so its folding and letter caches stay warm.
+    /// - Complexity: O(length of the names).
+    static func hash(groups: [String], title: String, using maker: inout Maker) -> UInt64 {
+        var hasher = IDHash()
+        for group in groups {
+            maker.forEachByte(of: group) { hasher.add($0) }
+            hasher.add(0x2F)
+        }
+        maker.forEachByte(of: title) { hasher.add($0) }
+        return hasher.value
+    }
+
+    /// Makes the bytes of slug components, with its own ``Folder`` and a cache of which scalars are letters or
+    /// digits, so many components cost a table lookup per scalar. Give each thread its own.
+    struct Maker {
+        private var folder = Folder()
+        private var folded: [UInt8] = []
+        /// Per BMP scalar: 0 not looked at, 1 kept (a letter or digit), 2 a separator.
+        private var kinds: [UInt8] = []
+
+        /// Calls `body` with each byte of one component's slug: the component folded, letters and digits kept,
+        /// a "-" for each run of anything else between them, and "_" when nothing is left.
+        mutating func forEachByte(of text: String, _ body: (UInt8) -> Void) {
+            var pendingDash = false
+            var wrote = false
+            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+                for byte in text.utf8 {
+                    let lower = byte | (byte &- 0x41 < 26 ? 0x20 : 0)
+                    if lower &- 0x61 < 26 || byte &- 0x30 < 10 {
+                        if pendingDash && wrote { body(0x2D) }
+                        body(lower)
+                        wrote = true
+                        pendingDash = false
+                    } else {
+                        pendingDash = true
+                    }
+                }
+            } else {
+                folded.removeAll(keepingCapacity: true)
+                var text = text
+                text.withUTF8 { _ = folder.append($0, to: &folded) }
+                // Folded text is valid UTF-8: walk its scalars where they lie, and copy the kept ones' bytes.
+                let bytes = folded
+                bytes.withUnsafeBufferPointer { bytes in
+                    var index = 0
+                    while index < bytes.count {
+                        let (value, length) =
+                            bytes[index] < 0x80 ? (UInt32(bytes[index]), 1) : Folder.decode(bytes, at: index) ?? (0, 1)
+                        if isKept(value) {
+                            if pendingDash && wrote { body(0x2D) }
+                            for offset in index..<index + length { body(bytes[offset]) }
+                            wrote = true
+                            pendingDash = false
+                        } else {
+                            pendingDash = true
+                        }
+                        index += length
+                    }
+                }
+            }
+            if !wrote { body(0x5F) }
+        }
+
+        /// Whether a scalar is kept in a slug: a letter or a digit of any script.
+        private mutating func isKept(_ value: UInt32) -> Bool {
+            guard value < 0x10000 else { return Maker.keeps(value) }
+            if kinds.isEmpty { kinds = [UInt8](repeating: 0, count: 0x10000) }
+            if kinds[Int(value)] == 0 { kinds[Int(value)] = Maker.keeps(value) ? 1 : 2 }
+            return kinds[Int(value)] == 1
+        }
+
+        private static func keeps(_ value: UInt32) -> Bool {
+            guard let scalar = Unicode.Scalar(value) else { return false }
+            return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }
+    }
+}
+
+/// A 64-bit FNV-1a hash of an id's UTF-8 bytes, fed a byte at a time, so a slug can be hashed as it is made.
+struct IDHash {
+    private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    @inline(__always)
+    mutating func add(_ byte: UInt8) { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+
+    /// The hash of a string's bytes.
+    static func of(_ text: String) -> UInt64 {
+        var hasher = IDHash()
+        for byte in text.utf8 { hasher.add(byte) }
+        return hasher.value
     }
 }

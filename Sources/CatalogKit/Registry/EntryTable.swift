@@ -10,16 +10,23 @@ public struct EntryTable: Sendable {
         public var summary: String
     }
 
+    /// The ids and summaries of entries registered in code, kept only for the entries that have them: a default
+    /// id is the slug of the entry's path, made when asked for.
+    struct Registered: Sendable {
+        var ids: [UInt32: String] = [:]
+        var summaries: [UInt32: String] = [:]
+    }
+
     let bytes: [UInt8]
     let bounds: [UInt32]
     let keywordSeparator: UInt8
-    let details: [Details]?
+    let registered: Registered?
 
-    init(bytes: [UInt8], bounds: [UInt32], keywordSeparator: UInt8, details: [Details]?) {
+    init(bytes: [UInt8], bounds: [UInt32], keywordSeparator: UInt8, registered: Registered?) {
         self.bytes = bytes
         self.bounds = bounds
         self.keywordSeparator = keywordSeparator
-        self.details = details
+        self.registered = registered
     }
 
     /// The number of entries.
@@ -54,13 +61,17 @@ public struct EntryTable: Sendable {
     }
 
     /// An entry's id: the registered id, or for a catalog file the full path.
+    ///
+    /// - Complexity: O(path length): a default id is made from the path.
     public func id(_ record: Int) -> String {
-        details?[record].id ?? path(record)
+        guard let registered else { return path(record) }
+        if let id = registered.ids[UInt32(record)] { return id }
+        return Slug.make(path(record).split(separator: "/", omittingEmptySubsequences: false).map(String.init))
     }
 
     /// An entry's one-line summary; empty for catalog files.
     public func summary(_ record: Int) -> String {
-        details?[record].summary ?? ""
+        registered?.summaries[UInt32(record)] ?? ""
     }
 
     /// An entry's keywords.

@@ -1,132 +1,140 @@
-/// The paths of one part of a catalog file, hashed as they are read, for finding duplicate lines without sorting
-/// the lines or probing a large table at random.
+/// The paths of one piece of a catalog file, hashed as the lines are split, for finding duplicate lines without
+/// sorting the lines or probing a large table at random.
 ///
-/// Reading only appends (hash, start, length, line) to flat arrays. ``firstDuplicate(in:_:lineOffsets:)`` then
-/// scatters every path of every part into 256 partitions by the top byte of its hash, and finds equal paths in each
-/// partition with a small hash table that fits in cache, the partitions split over the cores.
+/// Reading only appends each path's hash and where its line starts. ``firstDuplicate(in:pathAt:)`` then scatters
+/// every path of every piece into partitions by the top bits of its hash (each piece on its own core, in file
+/// order), and finds equal paths in each partition with a small hash table that fits in the first-level cache,
+/// the partitions split over the cores. Paths are compared byte for byte only when their hashes agree.
 struct PathSet: Sendable {
-    private(set) var hashes: [UInt64] = []
-    private(set) var starts: [UInt32] = []
-    private(set) var lengths: [UInt32] = []
-    private(set) var lines: [UInt32] = []
+    let hashes: RawBuffer<UInt64>
+    let offsets: RawBuffer<UInt32>
 
-    init(expected: Int) {
-        hashes.reserveCapacity(expected)
-        starts.reserveCapacity(expected)
-        lengths.reserveCapacity(expected)
-        lines.reserveCapacity(expected)
+    /// The paths a reader recorded: each path's ``hash(_:count:)`` and where it starts in the file.
+    init(hashes: RawStorage<UInt64>, offsets: RawStorage<UInt32>) {
+        self.hashes = RawBuffer(adopting: hashes)
+        self.offsets = RawBuffer(adopting: offsets)
     }
 
-    /// Records a path.
+    /// Finds the first path (in file order) that an earlier path equals.
     ///
     /// - Parameters:
-    ///   - text: The whole file.
-    ///   - range: The path's bytes.
-    ///   - line: Its line number within the part.
-    mutating func append(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int) {
-        hashes.append(PathSet.hash(text, range))
-        starts.append(UInt32(range.lowerBound))
-        lengths.append(UInt32(range.count))
-        lines.append(UInt32(line))
-    }
-
-    /// A path of some part: the part's number and the path's index in it, packed.
-    private struct Reference: Sendable {
-        var hash: UInt64
-        var part: UInt32
-        var index: UInt32
-    }
-
-    /// Finds the first line (in file order) whose path an earlier line already has.
-    ///
-    /// - Parameters:
-    ///   - parts: The parts of the file, in order.
-    ///   - text: The whole file.
-    ///   - lineOffsets: The number of lines before each part.
-    /// - Returns: The repeating line and the line it repeats, both 1-based in the whole file, or `nil`.
-    /// - Complexity: O(n) expected for n paths.
+    ///   - parts: The pieces of the file, in order.
+    ///   - pathAt: The bytes of the path that starts at an offset.
+    /// - Returns: Where the repeating path and the path it repeats start, or `nil`.
+    /// - Complexity: O(n) expected for n paths, split over the cores.
     static func firstDuplicate(
-        in parts: [PathSet], _ text: UnsafeBufferPointer<UInt8>, lineOffsets: [Int]
-    ) -> (line: Int, earlier: Int)? {
-        var counts = [Int](repeating: 0, count: 257)
-        for part in parts { for hash in part.hashes { counts[Int(hash >> 56) + 1] += 1 } }
-        for bucket in 1...256 { counts[bucket] += counts[bucket - 1] }
-        var next = counts
-        var references = [Reference](repeating: Reference(hash: 0, part: 0, index: 0), count: counts[256])
-        for (number, part) in parts.enumerated() {
-            for (index, hash) in part.hashes.enumerated() {
-                let bucket = Int(hash >> 56)
-                references[next[bucket]] = Reference(hash: hash, part: UInt32(number), index: UInt32(index))
-                next[bucket] += 1
+        in parts: [PathSet], pathAt: @Sendable (Int) -> UnsafeBufferPointer<UInt8>
+    ) -> (offset: Int, earlier: Int)? {
+        let total = parts.reduce(0) { $0 + $1.hashes.count }
+        guard total > 1 else { return nil }
+        // About 2,000 paths a partition: its table of 4,096 slots takes 16 KB.
+        var bits = 1
+        while bits < 16 && total >> bits > 2_048 { bits += 1 }
+        let shift = UInt64(64 - bits)
+        let partitions = 1 << bits
+        // counts[part][partition], then the start of each part's run in each partition.
+        let counts = Parallel.map(parts.count) { part -> [Int] in
+            var counts = [Int](repeating: 0, count: partitions)
+            let hashes = parts[part].hashes
+            for index in 0..<hashes.count { counts[Int(hashes.base[index] >> shift)] += 1 }
+            return counts
+        }
+        var bounds = [Int](repeating: 0, count: partitions + 1)
+        var runStarts = Array(repeating: [Int](repeating: 0, count: partitions), count: parts.count)
+        var running = 0
+        for partition in 0..<partitions {
+            bounds[partition] = running
+            for part in parts.indices {
+                runStarts[part][partition] = running
+                running += counts[part][partition]
             }
         }
-        nonisolated(unsafe) let text = text
-        @Sendable func line(of reference: Reference) -> Int {
-            lineOffsets[Int(reference.part)] + Int(parts[Int(reference.part)].lines[Int(reference.index)])
+        bounds[partitions] = running
+        let scatteredHashes = RawBuffer<UInt64>(capacity: total)
+        let scatteredOffsets = RawBuffer<UInt32>(capacity: total)
+        let starts = runStarts
+        _ = Parallel.map(parts.count) { part -> Int in
+            var next = starts[part]
+            let hashes = parts[part].hashes.base
+            let offsets = parts[part].offsets.base
+            for index in 0..<parts[part].hashes.count {
+                let partition = Int(hashes[index] >> shift)
+                scatteredHashes.base[next[partition]] = hashes[index]
+                scatteredOffsets.base[next[partition]] = offsets[index]
+                next[partition] += 1
+            }
+            return 0
         }
-        let bounds = counts
-        let partitioned = references
-        let found = Parallel.map(Parallel.width) { worker -> (line: Int, earlier: Int)? in
-            var best: (line: Int, earlier: Int)?
+        let partitionBounds = bounds
+        let found = Parallel.map(Parallel.pieces) { worker -> (offset: Int, earlier: Int)? in
+            var best: (offset: Int, earlier: Int)?
             var table: [Int32] = []
-            for bucket in stride(from: worker, to: 256, by: Parallel.width) {
-                // A small open-addressing table per partition; it fits in cache, so probing is cheap.
-                let slice = partitioned[bounds[bucket]..<bounds[bucket + 1]]
+            for partition in stride(from: worker, to: partitions, by: Parallel.pieces) {
+                let lower = partitionBounds[partition]
+                let upper = partitionBounds[partition + 1]
                 var size = 16
-                while size < slice.count * 2 { size *= 2 }
+                while size < (upper - lower) * 2 { size *= 2 }
                 table.removeAll(keepingCapacity: true)
                 table.append(contentsOf: repeatElement(-1, count: size))
                 let mask = size - 1
-                // References are in file order within a partition, so the first repeat found here is this
-                // partition's earliest, and what it repeats is the path's first line: nothing after it matters.
-                scan: for position in slice.indices {
-                    let reference = slice[position]
-                    var slot = Int(truncatingIfNeeded: reference.hash) & mask
+                let hashes = scatteredHashes.base
+                let offsets = scatteredOffsets.base
+                // Paths are in file order within a partition, so the first repeat found here is this partition's
+                // earliest, and what it repeats is the path's first occurrence: nothing after it matters.
+                scan: for position in lower..<upper {
+                    let hash = hashes[position]
+                    var slot = Int(truncatingIfNeeded: hash) & mask
                     while table[slot] >= 0 {
-                        let other = slice[slice.startIndex + Int(table[slot])]
-                        if other.hash == reference.hash && same(other, reference, parts, text) {
-                            let pair = (line: line(of: reference), earlier: line(of: other))
-                            if best.map({ pair.line < $0.line }) ?? true { best = pair }
+                        let other = Int(table[slot])
+                        if hashes[other] == hash
+                            && equal(pathAt(Int(offsets[other])), pathAt(Int(offsets[position])))
+                        {
+                            let pair = (offset: Int(offsets[position]), earlier: Int(offsets[other]))
+                            if best.map({ pair.offset < $0.offset }) ?? true { best = pair }
                             break scan
                         }
                         slot = (slot + 1) & mask
                     }
-                    table[slot] = Int32(position - slice.startIndex)
+                    table[slot] = Int32(position)
                 }
             }
             return best
         }
-        return found.compactMap { $0 }.min { $0.line < $1.line || ($0.line == $1.line && $0.earlier < $1.earlier) }
+        return found.compactMap { $0 }.min { $0.offset < $1.offset }
     }
 
-    private static func same(_ a: Reference, _ b: Reference, _ parts: [PathSet], _ text: UnsafeBufferPointer<UInt8>)
-        -> Bool
-    {
-        let x = parts[Int(a.part)]
-        let y = parts[Int(b.part)]
-        let length = Int(x.lengths[Int(a.index)])
-        guard length == Int(y.lengths[Int(b.index)]) else { return false }
-        let p = Int(x.starts[Int(a.index)])
-        let q = Int(y.starts[Int(b.index)])
-        return text[p..<p + length].elementsEqual(text[q..<q + length])
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && a.elementsEqual(b)
     }
 
     /// A fast 64-bit hash of bytes, eight at a time.
     static func hash(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(range.count)
-        var index = range.lowerBound
-        if let base = text.baseAddress {
-            while index + 8 <= range.upperBound {
+        hash(text.baseAddress.map { $0 + range.lowerBound }, count: range.count)
+    }
+
+    /// A fast 64-bit hash of `count` bytes at `start` (which may be `nil` when `count` is 0), eight at a time.
+    @inline(__always)
+    static func hash(_ start: UnsafePointer<UInt8>?, count: Int) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
+        var tail: UInt64 = 0
+        if let base = start {
+            var index = 0
+            while index + 8 <= count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
                 hash ^= hash >> 32
                 index += 8
             }
-        }
-        var tail: UInt64 = 0
-        while index < range.upperBound {
-            tail = tail << 8 | UInt64(text[index])
-            index += 1
+            if count >= 8 && index < count {
+                // The last eight bytes, shifted so that only those not hashed yet remain.
+                let last = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
+                tail = last >> UInt64(8 * (8 - (count - index)))
+            } else {
+                while index < count {
+                    tail = tail << 8 | UInt64(base[index])
+                    index += 1
+                }
+            }
         }
         hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
         hash ^= hash >> 29

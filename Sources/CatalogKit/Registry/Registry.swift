@@ -50,8 +50,11 @@ public final class Registry<Handler>: Sendable {
 
     private struct State {
         var entries: [Entry<Handler>] = []
-        var ids: [String: Int] = [:]
+        var ids = IDTable()
         var builder = SearchIndex.Builder()
+        /// The entries' text as a snapshot's table holds it: each path, a NUL, and the keywords joined by NULs.
+        var text = Batch.Text()
+        var registered = EntryTable.Registered()
         var generation = 0
         var snapshot: Snapshot<Handler>?
         var observers: [Int: @Sendable (Change) -> Void] = [:]
@@ -86,41 +89,55 @@ public final class Registry<Handler>: Sendable {
 
     /// Registers a batch of entries, all or none.
     ///
+    /// The batch is checked, its ids hashed and its text folded before the registry is locked, on the cores for a
+    /// large batch; under the lock only the ids are claimed and the prepared text appended.
+    ///
     /// - Parameter entries: The entries.
     /// - Throws: ``Error`` for the first invalid entry or duplicate id, registering none of the batch.
-    /// - Complexity: O(total text length) to fold the batch.
+    /// - Complexity: O(total text length) to fold the batch, outside the lock; O(n) expected under it.
     public func register(_ entries: [Entry<Handler>]) throws {
         guard !entries.isEmpty else { return }
-        for entry in entries { try Registry.validate(entry) }
+        let batch = try Batch(entries)
         let observers = try state.withLock { state -> [@Sendable (Change) -> Void] in
             // Claim the ids first, undoing the claims if one is taken, so a refused batch changes nothing.
-            state.ids.reserveCapacity(state.ids.count + entries.count)
-            for (position, entry) in entries.enumerated() {
-                let claimed = state.entries.count + position
-                if let existing = state.ids.updateValue(claimed, forKey: entry.id) {
-                    state.ids[entry.id] = existing
-                    for (offset, earlier) in entries[..<position].enumerated()
-                    where state.ids[earlier.id] == state.entries.count + offset {
-                        state.ids.removeValue(forKey: earlier.id)
-                    }
-                    let existingPath =
-                        existing < state.entries.count
-                        ? state.entries[existing].path : entries[existing - state.entries.count].path
-                    throw Error.duplicateID(entry.id, existing: existingPath, new: entry.path)
+            let first = state.entries.count
+            let registered = state.entries
+            // The batch's ids were checked against each other; check them against the registry's up to the first
+            // repeat within the batch, so the error names the earliest entry whose id is taken.
+            let checked = batch.duplicate?.position ?? entries.count
+            for position in 0..<(first == 0 ? 0 : checked) {
+                if let existing = state.ids.find(
+                    batch.hashes[position], matching: { registered[$0].id == entries[position].id })
+                {
+                    throw Error.duplicateID(
+                        entries[position].id, existing: registered[existing].path, new: entries[position].path)
                 }
             }
-            state.entries.reserveCapacity(state.entries.count + entries.count)
-            for entry in entries {
-                state.entries.append(entry)
-                let path = entry.path
-                state.builder.append(
-                    path: path, titleStart: path.utf8.index(path.utf8.endIndex, offsetBy: -entry.title.utf8.count),
-                    keywords: entry.keywords)
+            if let (position, earlier) = batch.duplicate {
+                throw Error.duplicateID(
+                    entries[position].id, existing: entries[earlier].path, new: entries[position].path)
+            }
+            state.ids.append(batch.ids, from: first)
+            if state.entries.isEmpty {
+                // The first batch is taken as it is, without copying.
+                state.entries = entries
+                state.builder = batch.builder
+                state.text = batch.text
+            } else {
+                state.entries.append(contentsOf: entries)
+                _ = state.builder.append(contentsOf: batch.builder)
+                state.text.append(batch.text)
+            }
+            for (position, id) in batch.registered.ids { state.registered.ids[UInt32(first) + position] = id }
+            for (position, summary) in batch.registered.summaries {
+                state.registered.summaries[UInt32(first) + position] = summary
             }
             state.generation += 1
             state.snapshot = nil
             return Array(state.observers.values)
         }
+        // Ids are made only for observers to hear: a million default ids would cost more than registering.
+        guard !observers.isEmpty else { return }
         let change = Change.added(entries.map(\.id))
         for observer in observers { observer(change) }
     }
@@ -140,7 +157,10 @@ public final class Registry<Handler>: Sendable {
     ///
     /// - Complexity: O(1).
     public func entry(id: String) -> Entry<Handler>? {
-        state.withLock { state in state.ids[id].map { state.entries[$0] } }
+        let hash = IDHash.of(id)
+        return state.withLock { state in
+            state.ids.find(hash) { state.entries[$0].id == id }.map { state.entries[$0] }
+        }
     }
 
     /// The entries at this moment, indexed for search. Taking a snapshot after a change sorts the entries once;
@@ -148,11 +168,12 @@ public final class Registry<Handler>: Sendable {
     ///
     /// - Complexity: O(1) when nothing changed; O(n log n) after a change.
     public func snapshot() -> Snapshot<Handler> {
-        let (cached, entries, builder, generation) = state.withLock { state in
-            (state.snapshot, state.entries, state.builder, state.generation)
+        let (cached, entries, builder, text, registered, generation) = state.withLock { state in
+            (state.snapshot, state.entries, state.builder, state.text, state.registered, state.generation)
         }
         if let cached { return cached }
-        let made = Registry.makeSnapshot(entries: entries, builder: builder, generation: generation)
+        let made = Registry.makeSnapshot(
+            entries: entries, builder: builder, text: text, registered: registered, generation: generation)
         state.withLock { state in
             if state.generation == generation { state.snapshot = made }
         }
@@ -193,50 +214,25 @@ public final class Registry<Handler>: Sendable {
         return stream
     }
 
-    // MARK: - Validation and snapshots
+    // MARK: - Snapshots
 
-    private static func validate(_ entry: Entry<Handler>) throws {
-        if isBlank(entry.title) { throw Error.emptyTitle(path: entry.path) }
-        if entry.groups.contains(where: isBlank) { throw Error.emptyGroup(path: entry.path) }
-        if let slashed = (entry.groups + [entry.title]).first(where: { $0.utf8.contains(0x2F) }) {
-            throw Error.slashInName(slashed)
-        }
-        if ([entry.title, entry.summary] + entry.groups + entry.keywords).contains(where: { $0.utf8.contains(0) }) {
-            throw Error.nulCharacter(path: entry.path)
-        }
-    }
-
-    /// Whether text is empty or only whitespace, checking ASCII bytes before any grapheme breaking.
-    private static func isBlank(_ text: String) -> Bool {
-        if let byte = text.utf8.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }), byte < 0x80 {
-            return false
-        }
-        return text.allSatisfy(\.isWhitespace)
-    }
-
+    /// Sorts the entries and makes a snapshot; the text and the folded index were prepared at registration.
+    ///
+    /// - Complexity: O(n + K) for n entries and K key bytes (see ``KeySort``).
     private static func makeSnapshot(
-        entries: [Entry<Handler>], builder: SearchIndex.Builder, generation: Int
+        entries: [Entry<Handler>], builder: SearchIndex.Builder, text: Batch.Text, registered: EntryTable.Registered,
+        generation: Int
     ) -> Snapshot<Handler> {
-        var bytes: [UInt8] = []
-        var bounds: [UInt32] = []
-        bounds.reserveCapacity(entries.count * 3)
-        for entry in entries {
-            bounds.append(UInt32(bytes.count))
-            bytes.append(contentsOf: entry.path.utf8)
-            bounds.append(UInt32(bytes.count))
-            bytes.append(0)
-            bytes.append(contentsOf: entry.keywords.joined(separator: "\0").utf8)
-            bounds.append(UInt32(bytes.count))
-        }
-        let details = entries.map { EntryTable.Details(id: $0.id, summary: $0.summary) }
-        let table = EntryTable(bytes: bytes, bounds: bounds, keywordSeparator: 0, details: details)
+        let table = EntryTable(bytes: text.bytes, bounds: text.bounds, keywordSeparator: 0, registered: registered)
         let index = builder.build { a, b in
-            let x = entries[Int(a)]
-            let y = entries[Int(b)]
-            if !x.title.utf8.elementsEqual(y.title.utf8) { return x.title.utf8.lexicographicallyPrecedes(y.title.utf8) }
-            let (px, py) = (x.path, y.path)
-            if !px.utf8.elementsEqual(py.utf8) { return px.utf8.lexicographicallyPrecedes(py.utf8) }
-            return x.id.utf8.lexicographicallyPrecedes(y.id.utf8)
+            // Raw title, then raw path, compared as bytes; equal paths differ in their ids.
+            let byTitle = table.withPathBytes(Int(a)) { x in
+                table.withPathBytes(Int(b)) { y in Batch.compare(Batch.title(of: x), Batch.title(of: y)) }
+            }
+            if byTitle != 0 { return byTitle < 0 }
+            let byPath = table.withPathBytes(Int(a)) { x in table.withPathBytes(Int(b)) { y in Batch.compare(x, y) } }
+            if byPath != 0 { return byPath < 0 }
+            return entries[Int(a)].id.utf8.lexicographicallyPrecedes(entries[Int(b)].id.utf8)
         }
         return Snapshot(table: table, index: index, generation: generation, factories: entries.map(\.make))
     }

@@ -58,11 +58,17 @@ enum ByteSearch {
         while position + 32 <= lastStart + 1 {
             let heads = UnsafeRawPointer(text + position).loadUnaligned(as: SIMD32<UInt8>.self)
             let tails = UnsafeRawPointer(text + position + length - 1).loadUnaligned(as: SIMD32<UInt8>.self)
-            let candidates = (heads .== first) .& (tails .== last)
-            if any(candidates) {
-                for lane in 0..<32 where candidates[lane] {
-                    if memcmp(text + position + lane + 1, needleBase + 1, length - 2) == 0 {
-                        return (position + lane, position)
+            // Each lane of the mask is 0 or all ones; read as four words, its set bytes are the candidates in order.
+            let words = unsafeBitCast((heads .== first) .& (tails .== last), to: (UInt64, UInt64, UInt64, UInt64).self)
+            if words.0 | words.1 | words.2 | words.3 != 0 {
+                for (part, word) in [words.0, words.1, words.2, words.3].enumerated() {
+                    var bits = word & 0x8080_8080_8080_8080
+                    while bits != 0 {
+                        let lane = part * 8 + bits.trailingZeroBitCount >> 3
+                        if memcmp(text + position + lane + 1, needleBase + 1, length - 2) == 0 {
+                            return (position + lane, position)
+                        }
+                        bits &= bits - 1
                     }
                 }
             }

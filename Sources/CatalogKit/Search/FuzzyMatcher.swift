@@ -7,21 +7,32 @@
 /// - a character right after the previous matched one adds 12, so consecutive runs beat scattered letters;
 /// - every unmatched byte between two matched characters costs 1, at most 8 per gap.
 /// A record's score is the sum over terms of each term's best field. Ties keep search order.
+///
+/// This is fzf's first algorithm: a greedy forward pass that also decides whether the field matches at all, then a
+/// bounded refinement on the window it found. The forward pass is one loop over the record's bytes with no
+/// allocation, so a record that does not match costs one look at each byte.
 struct FuzzyMatcher: Sendable {
-    /// Each term as its UTF-8 characters; characters match whole, so a byte never matches inside another letter.
-    private let terms: [[[UInt8]]]
+    /// One term: its bytes, and where each of its characters starts (characters match whole, so a byte never
+    /// matches inside another letter).
+    struct Term: Sendable {
+        let bytes: [UInt8]
+        /// `units[k] ..< units[k + 1]` are the bytes of character k; one more entry than characters.
+        let units: [Int]
+    }
+
+    let terms: [Term]
+    /// ``CharacterMasks/mask(of:)`` of every term's bytes: what a record's mask must hold for it to match.
+    let mask: UInt32
 
     init(_ query: Query) {
+        mask = query.terms.reduce(0) { $0 | CharacterMasks.mask(of: $1) }
         terms = query.terms.map { term in
-            var units: [[UInt8]] = []
-            for byte in term {
-                if byte & 0xC0 == 0x80, !units.isEmpty {
-                    units[units.count - 1].append(byte)
-                } else {
-                    units.append([byte])
-                }
+            var units: [Int] = []
+            for (offset, byte) in term.enumerated() where byte & 0xC0 != 0x80 || units.isEmpty {
+                units.append(offset)
             }
-            return units
+            units.append(term.count)
+            return Term(bytes: term, units: units)
         }
     }
 
@@ -29,90 +40,160 @@ struct FuzzyMatcher: Sendable {
     ///
     /// - Returns: The score, or `nil` when some term matches no field.
     /// - Complexity: O(t · L) for t terms and L bytes.
+    @inline(__always)
     func score(_ record: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard let base = record.baseAddress else { return terms.isEmpty ? 0 : nil }
         var total: Int32 = 0
-        for units in terms {
-            var best: Int32?
-            var fieldStart = 0
-            for index in 0..<record.count where record[index] == 0 {
-                if let score = FuzzyMatcher.score(units, in: record, fieldStart..<index) {
-                    best = max(best ?? score, score)
-                }
-                fieldStart = index + 1
-            }
-            guard let best else { return nil }
+        for term in terms {
+            guard
+                let best = term.bytes.withUnsafeBufferPointer({ bytes in
+                    term.units.withUnsafeBufferPointer { units in
+                        FuzzyMatcher.best(bytes, units, in: base, count: record.count)
+                    }
+                })
+            else { return nil }
             total += best
         }
         return total
     }
 
-    private static func score(_ units: [[UInt8]], in text: UnsafeBufferPointer<UInt8>, _ field: Range<Int>) -> Int32? {
-        // Forward: the leftmost end of a complete match.
-        var position = field.lowerBound
-        for unit in units {
-            guard let found = find(unit, in: text, from: position, to: field.upperBound) else { return nil }
-            position = found + unit.count
-        }
-        // Backward: the latest start of a match that ends there.
-        var start = position
-        for unit in units.reversed() {
-            guard let found = findBackward(unit, in: text, before: start, notBefore: field.lowerBound) else {
-                return nil
+    /// The best score of a term over a record's fields, or `nil` when no field holds it.
+    @inline(__always)
+    private static func best(
+        _ term: UnsafeBufferPointer<UInt8>, _ units: UnsafeBufferPointer<Int>, in text: UnsafePointer<UInt8>,
+        count: Int
+    ) -> Int32? {
+        let unitCount = units.count - 1
+        guard unitCount > 0 else { return 0 }
+        var best: Int32?
+        var fieldStart = 0
+        var unit = 0
+        var next = term[0]
+        var index = 0
+        // Forward: one pass over the bytes, matching characters greedily and starting again at each field.
+        while index < count {
+            let byte = text[index]
+            if byte == next && matches(term, units, unit, text, at: index) {
+                index += units[unit + 1] - units[unit]
+                unit += 1
+                if unit == unitCount {
+                    let score = refine(term, units, in: text, field: fieldStart, end: index)
+                    best = max(best ?? score, score)
+                    // The rest of this field cannot do better than its leftmost match: go to the next field.
+                    while index < count && text[index] != 0 { index += 1 }
+                    unit = 0
+                    next = term[0]
+                    continue
+                }
+                next = term[units[unit]]
+            } else {
+                if byte == 0 {
+                    fieldStart = index + 1
+                    unit = 0
+                    next = term[0]
+                }
+                index += 1
             }
-            start = found
         }
-        // Score the leftmost match inside that window.
+        return best
+    }
+
+    /// Whether character `unit` of the term starts at `index`; its first byte is known to match.
+    @inline(__always)
+    private static func matches(
+        _ term: UnsafeBufferPointer<UInt8>, _ units: UnsafeBufferPointer<Int>, _ unit: Int,
+        _ text: UnsafePointer<UInt8>, at index: Int
+    ) -> Bool {
+        var offset = units[unit] + 1
+        var position = index + 1
+        while offset < units[unit + 1] {
+            if text[position] != term[offset] { return false }
+            offset += 1
+            position += 1
+        }
+        return true
+    }
+
+    /// Scores the match that ends at `end`, the end of the field's leftmost complete match: the latest start of a
+    /// match ending there (backward), then the leftmost match from that start (forward).
+    @inline(__always)
+    private static func refine(
+        _ term: UnsafeBufferPointer<UInt8>, _ units: UnsafeBufferPointer<Int>, in text: UnsafePointer<UInt8>,
+        field: Int, end: Int
+    ) -> Int32 {
+        let unitCount = units.count - 1
+        var start = end
+        for unit in stride(from: unitCount - 1, through: 0, by: -1) {
+            let length = units[unit + 1] - units[unit]
+            var index = start - length
+            while index >= field
+                && !(text[index] == term[units[unit]] && matches(term, units, unit, text, at: index))
+            {
+                index -= 1
+            }
+            start = index
+        }
         var score: Int32 = 0
         var previousEnd = -1
-        position = start
-        for unit in units {
-            guard let found = find(unit, in: text, from: position, to: field.upperBound) else { return nil }
+        var position = start
+        for unit in 0..<unitCount {
+            let first = term[units[unit]]
+            while !(text[position] == first && matches(term, units, unit, text, at: position)) { position += 1 }
             score += 16
-            if found == field.lowerBound || isSeparator(text[found - 1]) { score += 10 }
-            if found == previousEnd {
+            if position == field || isSeparator(text[position - 1]) { score += 10 }
+            if position == previousEnd {
                 score += 12
             } else if previousEnd >= 0 {
-                score -= Int32(min(8, found - previousEnd))
+                score -= Int32(min(8, position - previousEnd))
             }
-            previousEnd = found + unit.count
+            previousEnd = position + units[unit + 1] - units[unit]
             position = previousEnd
         }
         return score
     }
 
     @inline(__always)
-    private static func find(_ unit: [UInt8], in text: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
-        let first = unit[0]
-        var index = from
-        while index + unit.count <= to {
-            if text[index] == first && matches(unit, text, at: index) { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    @inline(__always)
-    private static func findBackward(
-        _ unit: [UInt8], in text: UnsafeBufferPointer<UInt8>, before: Int, notBefore: Int
-    ) -> Int? {
-        var index = before - unit.count
-        while index >= notBefore {
-            if matches(unit, text, at: index) { return index }
-            index -= 1
-        }
-        return nil
-    }
-
-    @inline(__always)
-    private static func matches(_ unit: [UInt8], _ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        for offset in 0..<unit.count where text[index + offset] != unit[offset] { return false }
-        return true
-    }
-
     private static func isSeparator(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x20, 0x2F, 0x2D, 0x5F, 0x2E, 0x2C, 0x3A, 0x28, 0x29, 0x5B, 0x5D: return true
         default: return false
         }
+    }
+
+    /// The character of the query that the fewest records hold, judged on a sample of records: the scan looks for
+    /// it first and scores only the records that hold it.
+    ///
+    /// - Parameters:
+    ///   - text: The records' text.
+    ///   - records: The records to sample.
+    /// - Returns: The character's bytes and the fraction of sampled records that hold it.
+    /// - Complexity: O(c · s · L) for c distinct characters in the query and s ≤ 256 sampled records of L bytes.
+    func rarestCharacter(in text: RecordText, records: Range<Int>) -> (bytes: [UInt8], share: Double) {
+        var characters: [[UInt8]] = []
+        for term in terms {
+            for unit in 0..<term.units.count - 1 {
+                let bytes = Array(term.bytes[term.units[unit]..<term.units[unit + 1]])
+                if !characters.contains(bytes) { characters.append(bytes) }
+            }
+        }
+        guard !characters.isEmpty, !records.isEmpty else { return ([], 1) }
+        let step = max(1, records.count / 256)
+        let sample = stride(from: records.lowerBound, to: records.upperBound, by: step)
+        var best: (bytes: [UInt8], share: Double) = ([], 2)
+        for character in characters {
+            var holding = 0
+            var sampled = 0
+            for record in sample {
+                sampled += 1
+                let range = text.range(of: record)
+                let found = character.withUnsafeBufferPointer {
+                    ByteSearch.find($0, in: text.text, from: range.lowerBound, to: range.upperBound) != nil
+                }
+                if found { holding += 1 }
+            }
+            let share = Double(holding) / Double(max(sampled, 1))
+            if share < best.share { best = (character, share) }
+        }
+        return best
     }
 }

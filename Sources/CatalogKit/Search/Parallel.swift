@@ -6,8 +6,12 @@ import Dispatch
 
 /// Splits work over the machine's cores.
 enum Parallel {
-    /// The number of chunks to split large work into.
+    /// The number of cores to use.
     static let width = max(1, min(8, ProcessInfoCores.count))
+
+    /// The number of pieces to split large work into: four per core, so that when the machine is busy and one
+    /// core is taken away for a while, the others take its remaining pieces instead of waiting for it.
+    static let pieces = 4 * width
 
     /// Computes `body(i)` for each chunk index concurrently and returns the results in index order.
     ///

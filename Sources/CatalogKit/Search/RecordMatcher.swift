@@ -1,4 +1,4 @@
-/// Decides whether one record's folded text matches a query: the test a full scan and a streaming read share.
+/// Decides which records of some folded text match a query: the test a full scan and a streaming read share.
 struct RecordMatcher: Sendable {
     private let query: Query
     private let fuzzy: FuzzyMatcher?
@@ -8,17 +8,17 @@ struct RecordMatcher: Sendable {
         fuzzy = query.fuzzy ? FuzzyMatcher(query) : nil
     }
 
-    /// Whether a record matches.
+    /// The records that match, in record order.
     ///
-    /// - Parameter record: Folded fields, each followed by a NUL.
-    /// - Returns: `true` when every term occurs in some field (or, fuzzily, matches some field).
-    /// - Complexity: O(t · L) for t terms and L bytes.
-    func matches(_ record: UnsafeBufferPointer<UInt8>) -> Bool {
-        if query.matchesNothing { return false }
-        if let fuzzy { return fuzzy.score(record) != nil }
-        guard let base = record.baseAddress else { return query.isEmpty }
-        return query.terms.allSatisfy { term in
-            term.withUnsafeBufferPointer { ByteSearch.find($0, in: base, from: 0, to: record.count) != nil }
-        }
+    /// - Parameters:
+    ///   - text: Folded records, each field followed by a NUL.
+    ///   - records: The records to test.
+    /// - Returns: Every record in `records` whose fields hold every term (or, fuzzily, match every term).
+    /// - Complexity: O(B) for B bytes of text (see ``RecordText``).
+    func matches(_ text: RecordText, _ records: Range<Int>) -> [UInt32] {
+        if query.matchesNothing { return [] }
+        if query.isEmpty { return records.map { UInt32($0) } }
+        if let fuzzy { return text.fuzzyMatches(records, fuzzy, isCancelled: nil).map(\.record) }
+        return text.exactMatches(records, query.terms, isCancelled: nil)
     }
 }

@@ -7,6 +7,7 @@ extension SearchIndex {
         private var keys: [UInt8] = []
         private var keyStarts: [UInt32] = [0]
         private var titleScratch: [UInt8] = []
+        private var keyScratch: [UInt8] = []
         private var folder = Folder()
 
         /// The number of records added so far.
@@ -38,25 +39,8 @@ extension SearchIndex {
             path: UnsafeBufferPointer<UInt8>, titleStart: Int, keywords: UnsafeBufferPointer<UInt8>,
             separator: UInt8
         ) -> Bool {
-            append(path: path, titleStart: titleStart, keywords: keywords, separator: separator, keeping: nil)
-                != .invalid
-        }
-
-        /// What ``append(path:titleStart:keywords:separator:keeping:)`` did with a record.
-        enum Appended: Sendable, Equatable {
-            case added, skipped, invalid
-        }
-
-        /// Folds one record and adds it if it passes a test; the sort key is made only for records that are added.
-        ///
-        /// - Parameter matcher: The test on the folded record, or `nil` to keep every record.
-        /// - Returns: Whether the record was added, skipped by the test, or invalid (not UTF-8, or past 4 GiB).
-        mutating func append(
-            path: UnsafeBufferPointer<UInt8>, titleStart: Int, keywords: UnsafeBufferPointer<UInt8>,
-            separator: UInt8, keeping matcher: RecordMatcher?
-        ) -> Appended {
             let recordStart = folded.count
-            guard folded.count + 4 * (path.count + keywords.count) + 64 < Int(UInt32.max) else { return .invalid }
+            guard folded.count + 4 * (path.count + keywords.count) + 64 < Int(UInt32.max) else { return false }
             let prefix = UnsafeBufferPointer(rebasing: path[..<titleStart])
             let title = UnsafeBufferPointer(rebasing: path[titleStart...])
             var valid: Bool
@@ -84,24 +68,35 @@ extension SearchIndex {
             }
             guard valid else {
                 folded.removeSubrange(recordStart...)
-                return .invalid
-            }
-            if let matcher,
-                !folded.withUnsafeBufferPointer({ matcher.matches(UnsafeBufferPointer(rebasing: $0[recordStart...])) })
-            {
-                folded.removeSubrange(recordStart...)
-                return .skipped
+                return false
             }
             if titleFolded < 0 {
-                titleScratch.withUnsafeBufferPointer { NaturalOrder.appendKey($0, to: &keys) }
+                titleScratch.withUnsafeBufferPointer { NaturalOrder.appendKey($0, to: &keys, scratch: &keyScratch) }
             } else {
                 folded.withUnsafeBufferPointer { buffer in
-                    NaturalOrder.appendKey(UnsafeBufferPointer(rebasing: buffer[titleFolded..<titleEnd]), to: &keys)
+                    NaturalOrder.appendKey(
+                        UnsafeBufferPointer(rebasing: buffer[titleFolded..<titleEnd]), to: &keys, scratch: &keyScratch)
                 }
             }
             starts.append(UInt32(folded.count))
             keyStarts.append(UInt32(keys.count))
-            return .added
+            return true
+        }
+
+        /// Empties the builder, keeping its buffers and its folder's cache, to fold one record at a time.
+        mutating func removeAll() {
+            folded.removeAll(keepingCapacity: true)
+            starts.removeAll(keepingCapacity: true)
+            starts.append(0)
+            keys.removeAll(keepingCapacity: true)
+            keyStarts.removeAll(keepingCapacity: true)
+            keyStarts.append(0)
+        }
+
+        /// The folded text and the sort key of the records added so far, for a reader that folded one record
+        /// here and copies it out.
+        func withContents<R>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> R) -> R {
+            folded.withUnsafeBufferPointer { text in keys.withUnsafeBufferPointer { key in body(text, key) } }
         }
 
         /// Adds one record given as strings.
@@ -142,76 +137,18 @@ extension SearchIndex {
         /// - Parameter tieBreak: Orders two records whose folded titles are equal (raw title, then full path).
         ///   Called from several threads.
         /// - Returns: The index.
-        /// - Complexity: O(n log n) comparisons, the halves sorted on separate cores; most are decided by a 64-bit
-        ///   prefix of the sort key, the rest by `memcmp`.
+        /// - Complexity: O(K + n) for K key bytes and n records, a radix sort on the cores (see ``KeySort``), plus
+        ///   O(k log k) tie breaks for each run of k equal titles.
         public consuming func build(tieBreak: @escaping @Sendable (UInt32, UInt32) -> Bool) -> SearchIndex {
-            let order = Builder.sortedOrder(keys: keys, keyStarts: keyStarts, tieBreak: tieBreak)
+            let order = keys.withUnsafeBufferPointer { keys in
+                keyStarts.withUnsafeBufferPointer { starts in
+                    KeySort.order(keys: keys, starts: starts, tieBreak: tieBreak)
+                }
+            }
             keys = []
             keyStarts = []
             folded.shrinkOrKeep()
             return SearchIndex(folded: folded, starts: starts, order: order)
-        }
-
-        private struct Key: Sendable {
-            var prefix: UInt64
-            var record: UInt32
-        }
-
-        private static func sortedOrder(
-            keys: [UInt8], keyStarts: [UInt32], tieBreak: @escaping @Sendable (UInt32, UInt32) -> Bool
-        ) -> [UInt32] {
-            let count = keyStarts.count - 1
-            return keys.withUnsafeBufferPointer { keyBuffer in
-                keyStarts.withUnsafeBufferPointer { boundBuffer in
-                    // Read-only views shared by both sorting threads for the duration of this call.
-                    nonisolated(unsafe) let keyBytes = keyBuffer
-                    nonisolated(unsafe) let bounds = boundBuffer
-                    let less = { @Sendable (a: Key, b: Key) -> Bool in
-                        if a.prefix != b.prefix { return a.prefix < b.prefix }
-                        let x = UnsafeBufferPointer(
-                            rebasing: keyBytes[Int(bounds[Int(a.record)])..<Int(bounds[Int(a.record) + 1])])
-                        let y = UnsafeBufferPointer(
-                            rebasing: keyBytes[Int(bounds[Int(b.record)])..<Int(bounds[Int(b.record) + 1])])
-                        let byKey = NaturalOrder.compare(x, y)
-                        return byKey != 0 ? byKey < 0 : tieBreak(a.record, b.record)
-                    }
-                    let pieces = count < 50_000 ? 1 : 2
-                    let size = (count + pieces - 1) / pieces
-                    let sorted = Parallel.map(pieces) { piece in
-                        let range = min(count, piece * size)..<min(count, (piece + 1) * size)
-                        var part = range.map { record in
-                            Key(
-                                prefix: NaturalOrder.prefix(
-                                    UnsafeBufferPointer(
-                                        rebasing: keyBytes[Int(bounds[record])..<Int(bounds[record + 1])])),
-                                record: UInt32(record))
-                        }
-                        part.sort(by: less)
-                        return part
-                    }
-                    guard sorted.count == 2 else { return (sorted.first ?? []).map(\.record) }
-                    return merge(sorted[0], sorted[1], by: less)
-                }
-            }
-        }
-
-        private static func merge(_ left: [Key], _ right: [Key], by less: (Key, Key) -> Bool) -> [UInt32] {
-            var merged: [UInt32] = []
-            merged.reserveCapacity(left.count + right.count)
-            var i = 0
-            var j = 0
-            while i < left.count && j < right.count {
-                if less(right[j], left[i]) {
-                    merged.append(right[j].record)
-                    j += 1
-                } else {
-                    merged.append(left[i].record)
-                    i += 1
-                }
-            }
-            merged.append(contentsOf: left[i...].lazy.map(\.record))
-            merged.append(contentsOf: right[j...].lazy.map(\.record))
-            return merged
         }
     }
 }

@@ -4,7 +4,8 @@
 /// field followed by a NUL byte. Entries never contain NUL, so a term found by one scan of the whole buffer never
 /// spans two fields or two records. `order` lists records in search order and `rank` inverts it.
 ///
-/// Memory is the folded text plus 12 bytes per record; the index keeps no `String` per record.
+/// Memory is the folded text plus 12 bytes per record (16 once a fuzzy query has scanned everything, for the
+/// character masks); the index keeps no `String` per record.
 public struct SearchIndex: Sendable {
     /// The number of records.
     public var count: Int { order.count }
@@ -13,6 +14,8 @@ public struct SearchIndex: Sendable {
     let starts: [UInt32]
     let order: [UInt32]
     let rank: [UInt32]
+    /// Made the first time a fuzzy query scans every record.
+    private let masks = CharacterMasks()
 
     init(folded: [UInt8], starts: [UInt32], order: [UInt32]) {
         self.folded = folded
@@ -37,13 +40,17 @@ public struct SearchIndex: Sendable {
     ///   - query: The parsed query.
     ///   - previous: Earlier hits of a query that `query` narrows (see ``Query/narrows(_:)``); only they are
     ///     checked, front to back through the folded text. `nil` scans everything.
-    ///   - isCancelled: Checked about every megabyte of text; when it turns true the search stops and returns
-    ///     nothing, because a newer query has taken its place.
+    ///   - isCancelled: Asked after every 256 KB of text each core reads, on every path (exact or fuzzy, full scan
+    ///     or narrowing); when it turns true the search stops and returns nothing, because a newer query has taken
+    ///     its place.
     /// - Returns: The hits, in result order (search order for exact queries; best fuzzy score first, then search
     ///   order, for fuzzy ones) and in record order for narrowing further.
-    /// - Complexity: A full search is one pass over the folded text, split over the cores: O(B + h log n) for B
-    ///   bytes and h hits. Narrowing is O(Σ length of the candidates' text), plus O(n / 64 + h) to put the hits in
-    ///   search order with a bitmap of ranks; fuzzy hits are then ranked in O(h log h).
+    /// - Complexity: A full exact search is one SIMD pass over the folded text, split over the cores: O(B + h log d)
+    ///   for B bytes and h hits d records apart. A full fuzzy search looks for the query's rarest character with
+    ///   the same scanner when few records hold it, and otherwise tests each record's character mask, O(n), and
+    ///   scores the records that pass in O(their length). Narrowing is O(Σ length of the candidates' text). Exact
+    ///   hits are put in search order with a bitmap of ranks, O(n / 64 + h); fuzzy hits are ranked by a radix sort,
+    ///   O(h).
     public func hits(for query: Query, among previous: Hits? = nil, isCancelled: (@Sendable () -> Bool)? = nil) -> Hits
     {
         if query.matchesNothing { return Hits(ordered: [], byRecord: []) }
@@ -51,22 +58,31 @@ public struct SearchIndex: Sendable {
         // candidate set is cheaper to scan again than to filter.
         let candidates = previous.flatMap { $0.count > count / 8 ? nil : $0.byRecord }
         if query.isEmpty { return previous ?? Hits(ordered: order, byRecord: nil) }
+        if count == 0 { return Hits(ordered: [], byRecord: []) }
         if query.fuzzy {
             let matcher = FuzzyMatcher(query)
-            let scored =
-                candidates.map { list in
-                    chunked(list) { slice in
-                        slice.compactMap { record in score(record, matcher).map { Scored(record: record, score: $0) } }
+            let scored = withText { text in
+                if let candidates {
+                    return chunked(candidates) { slice in
+                        text.fuzzyMatches(among: slice, matcher, isCancelled: isCancelled)
                     }
-                } ?? fuzzyScan(query)
+                }
+                let masks = masks.masks(of: text, count: count)
+                return masks.withUnsafeBufferPointer { masks in
+                    nonisolated(unsafe) let masks = masks
+                    return inChunks { records in
+                        text.fuzzyMatches(records, matcher, masks: masks, isCancelled: isCancelled)
+                    }
+                }
+            }
+            if isCancelled?() == true { return Hits(ordered: [], byRecord: []) }
             return Hits(ordered: rankFuzzy(scored), byRecord: scored.map(\.record))
         }
-        let found: [UInt32]
-        if let candidates {
-            let terms = query.terms
-            found = chunked(candidates) { slice in filter(slice, terms) }
-        } else {
-            found = scan(query, isCancelled: isCancelled)
+        let terms = query.terms
+        let found = withText { text in
+            candidates.map { list in
+                chunked(list) { slice in text.exactMatches(among: slice, terms, isCancelled: isCancelled) }
+            } ?? inChunks { records in text.exactMatches(records, terms, isCancelled: isCancelled) }
         }
         if isCancelled?() == true { return Hits(ordered: [], byRecord: []) }
         return Hits(ordered: inSearchOrder(found), byRecord: found)
@@ -91,100 +107,14 @@ public struct SearchIndex: Sendable {
             .ordered
     }
 
-    /// The candidates whose text holds every term, in the order given.
-    private func filter(_ candidates: ArraySlice<UInt32>, _ terms: [[UInt8]]) -> [UInt32] {
-        var result: [UInt32] = []
-        result.reserveCapacity(candidates.count / 2)
-        folded.withUnsafeBufferPointer { text in
-            starts.withUnsafeBufferPointer { bounds in
-                guard let base = text.baseAddress else { return }
-                for record in candidates {
-                    let lower = Int(bounds[Int(record)])
-                    let upper = Int(bounds[Int(record) + 1])
-                    var matched = true
-                    for term in terms where matched {
-                        matched = term.withUnsafeBufferPointer {
-                            ByteSearch.find($0, in: base, from: lower, to: upper) != nil
-                        }
-                    }
-                    if matched { result.append(record) }
-                }
-            }
-        }
-        return result
-    }
-
-    // MARK: - Exact scanning
-
-    /// Scans for the longest term and checks the others on each hit record.
-    private func scan(_ query: Query, isCancelled: (@Sendable () -> Bool)?) -> [UInt32] {
-        let terms = query.terms.sorted { $0.count > $1.count }
-        let pieces = Parallel.map(chunkCount) { chunk in
-            let records = chunkRange(chunk)
-            return scan(records, primary: terms[0], others: terms.dropFirst(), isCancelled: isCancelled)
-        }
-        return pieces.flatMap { $0 }
-    }
-
-    private func scan(
-        _ records: Range<Int>, primary: [UInt8], others: ArraySlice<[UInt8]>, isCancelled: (@Sendable () -> Bool)?
-    ) -> [UInt32] {
-        var hits: [UInt32] = []
-        guard !records.isEmpty else { return hits }
-        folded.withUnsafeBufferPointer { text in
-            primary.withUnsafeBufferPointer { needle in
-                guard let base = text.baseAddress else { return }
-                var position = Int(starts[records.lowerBound])
-                let end = Int(starts[records.upperBound])
-                var record = records.lowerBound
-                var nextCheck = position + (1 << 20)
-                while position < end {
-                    if position >= nextCheck, let isCancelled {
-                        if isCancelled() { return }
-                        nextCheck = position + (1 << 20)
-                    }
-                    guard let offset = ByteSearch.find(needle, in: base, from: position, to: end) else { break }
-                    record = recordContaining(offset, from: record, in: records)
-                    if others.isEmpty || matchesAll(record, others) { hits.append(UInt32(record)) }
-                    position = Int(starts[record + 1])
-                }
-            }
-        }
-        return hits
-    }
-
-    /// Whether every term occurs in a record's text.
-    private func matchesAll(_ record: some BinaryInteger, _ terms: some Collection<[UInt8]>) -> Bool {
-        let lower = Int(starts[Int(record)])
-        let upper = Int(starts[Int(record) + 1])
-        return folded.withUnsafeBufferPointer { text in
-            guard let base = text.baseAddress else { return false }
-            return terms.allSatisfy { term in
-                term.withUnsafeBufferPointer { needle in
-                    ByteSearch.find(needle, in: base, from: lower, to: upper) != nil
-                }
-            }
-        }
-    }
-
-    /// The record whose bytes include `offset`, searching forward from `hint`, a record at or before it.
-    ///
-    /// - Complexity: O(log d) for a record d records after the hint (galloping, then binary search).
+    /// Runs `body` on a view of the records' text; the index must not be empty.
     @inline(__always)
-    private func recordContaining(_ offset: Int, from hint: Int, in records: Range<Int>) -> Int {
-        var low = hint
-        var step = 1
-        var high = min(records.upperBound, hint + step)
-        while high < records.upperBound && Int(starts[high]) <= offset {
-            low = high
-            step *= 2
-            high = min(records.upperBound, low + step)
+    private func withText<R>(_ body: (RecordText) -> R) -> R {
+        folded.withUnsafeBufferPointer { text in
+            starts.withUnsafeBufferPointer { starts in
+                body(RecordText(text: text.baseAddress.unsafelyUnwrapped, starts: starts.baseAddress.unsafelyUnwrapped))
+            }
         }
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if Int(starts[middle]) <= offset { low = middle } else { high = middle }
-        }
-        return low
     }
 
     /// Puts records found in record order into search order.
@@ -219,44 +149,35 @@ public struct SearchIndex: Sendable {
         var score: Int32
     }
 
-    private func fuzzyScan(_ query: Query) -> [Scored] {
-        let matcher = FuzzyMatcher(query)
-        let pieces = Parallel.map(chunkCount) { chunk in
-            chunkRange(chunk).compactMap { record in
-                score(UInt32(record), matcher).map { Scored(record: UInt32(record), score: $0) }
-            }
-        }
-        return pieces.flatMap { $0 }
-    }
-
-    private func score(_ record: UInt32, _ matcher: FuzzyMatcher) -> Int32? {
-        let lower = Int(starts[Int(record)])
-        let upper = Int(starts[Int(record) + 1])
-        return folded.withUnsafeBufferPointer { text in
-            matcher.score(UnsafeBufferPointer(rebasing: text[lower..<upper]))
-        }
-    }
-
+    /// Orders scored hits: best score first, then search order.
+    ///
+    /// - Complexity: O(h), a radix sort of one 64-bit number per hit.
     private func rankFuzzy(_ scored: [Scored]) -> [UInt32] {
-        scored.sorted { a, b in
-            a.score != b.score ? a.score > b.score : rank[Int(a.record)] < rank[Int(b.record)]
-        }.map(\.record)
+        var keys = scored.map { hit -> UInt64 in
+            // Higher scores first: invert the score's order-preserving unsigned form.
+            let descending = ~(UInt32(bitPattern: hit.score) ^ 0x8000_0000)
+            return UInt64(descending) << 32 | UInt64(rank[Int(hit.record)])
+        }
+        KeySort.sortNumbers(&keys)
+        return keys.map { order[Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF)] }
     }
 
     // MARK: - Chunks
 
     /// How many pieces a full scan splits into: one per core once the text is large enough to pay for threads.
-    private var chunkCount: Int { folded.count < 1 << 20 ? 1 : Parallel.width }
+    private var chunkCount: Int { folded.count < 1 << 20 ? 1 : Parallel.pieces }
 
-    private func chunkRange(_ chunk: Int) -> Range<Int> {
-        let size = (count + chunkCount - 1) / max(chunkCount, 1)
-        return min(count, chunk * size)..<min(count, (chunk + 1) * size)
+    /// Runs a scan over every record, split into consecutive ranges on the cores, and joins the results in order.
+    private func inChunks<T: Sendable>(_ body: @Sendable (Range<Int>) -> [T]) -> [T] {
+        let pieces = chunkCount
+        let size = (count + pieces - 1) / pieces
+        return Parallel.map(pieces) { chunk in
+            body(min(count, chunk * size)..<min(count, (chunk + 1) * size))
+        }.flatMap { $0 }
     }
 
-    /// Applies an order-preserving filter to slices of `items` (all records when `nil`) concurrently when there are
-    /// many.
-    private func chunked<T: Sendable>(_ items: [UInt32]?, _ body: @Sendable (ArraySlice<UInt32>) -> [T]) -> [T] {
-        let items = items ?? Array(0..<UInt32(count))
+    /// Applies an order-preserving filter to slices of `items` concurrently when there are many.
+    private func chunked<T: Sendable>(_ items: [UInt32], _ body: @Sendable (ArraySlice<UInt32>) -> [T]) -> [T] {
         // Candidates are scattered through the text, so each costs a cache miss: two threads overlap them.
         let pieces = items.count < 8_192 ? 1 : Parallel.width
         let size = (items.count + pieces - 1) / pieces

@@ -6,11 +6,15 @@
 
 /// Fuzzes ``CatalogFile/parse(_:)``: any bytes either parse or give an error on a line that exists. A parsed
 /// catalog must group into a hierarchy that keeps its invariants at a few limits, and every entry's text must come
-/// back as valid strings.
+/// back as valid strings. The fast line reader must give exactly what the exact path gives: the same error, or the
+/// same entries, folded text and order.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let lineCount = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    let fast = outcome(bytes, plainLines: true)
+    let exact = outcome(bytes, plainLines: false)
+    if fast != exact { fail("the fast reader gave \(fast), the exact path \(exact)") }
     let snapshot: Snapshot<Never>
     do {
         snapshot = try CatalogFile.parse(bytes)
@@ -44,6 +48,21 @@ public func fuzzFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
     }
     return 0
+}
+
+/// What a read gives, for comparing two readers: the error, or every entry's text, folded text and order.
+private func outcome(_ bytes: [UInt8], plainLines: Bool) -> String {
+    do {
+        let snapshot: Snapshot<Never> = try CatalogFile.read(bytes, keeping: nil, plainLines: plainLines)
+        let index = snapshot.index
+        let entries = (0..<snapshot.count).map { record in
+            "\(snapshot.table.path(record)) \(snapshot.table.keywords(record)) "
+                + "\(index.folded[Int(index.starts[record])..<Int(index.starts[record + 1])])"
+        }
+        return "\(entries) \(snapshot.recordsInOrder)"
+    } catch {
+        return "\(error)"
+    }
 }
 
 private func fail(_ message: String) -> Never {

@@ -1,0 +1,529 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension CatalogFile {
+    /// What one piece of a file holds after reading: the folded records, their sort keys, where each entry's text
+    /// is in the file, and the hashes of every path for the duplicate check.
+    struct Piece: Sendable {
+        let folded: RawBuffer<UInt8>
+        /// Where each record ends in `folded`, after a leading 0.
+        let starts: RawBuffer<UInt32>
+        let keys: RawBuffer<UInt8>
+        /// Where each record's key ends in `keys`, after a leading 0.
+        let keyStarts: RawBuffer<UInt32>
+        /// Path start, path end and line end of each kept entry, as offsets into the file.
+        let bounds: RawBuffer<UInt32>
+        let paths: PathSet
+        let lines: Int
+        let error: Error?
+    }
+
+    /// Reads one piece of a file in a single pass over its lines: splits each line, checks it, folds it into the
+    /// piece's buffer, hashes its path, and makes its sort key, while the line is in the first-level cache.
+    ///
+    /// A plain line (a path whose components each start with a letter, digit or other plain character, valid
+    /// UTF-8, no NUL, and text that folds scalar by scalar) is folded by the loop below: ASCII eight bytes at a
+    /// time with a byte-wise lower-casing, other scalars through a packed per-scalar table. Any other line is read
+    /// by the exact checks and the reference folding (``SearchIndex/Builder``), which also produce the error
+    /// message, so both paths give the same bytes and the same errors.
+    ///
+    /// With a matcher, records are folded a block at a time and the block is searched in one pass; only the
+    /// records that match are kept and given sort keys.
+    ///
+    /// The buffers are plain values written through pointers (``RawStorage``), so the inner loops do no reference
+    /// counting; ``read()`` hands them to the ``Piece`` it returns.
+    struct Reader {
+        private let text: UnsafePointer<UInt8>
+        /// The file's size: words may be read up to it.
+        private let fileEnd: Int
+        private let range: Range<Int>
+        private let matcher: RecordMatcher?
+        /// Whether records wait in a block to be matched (`matcher != nil`), read without copying the matcher.
+        private let matching: Bool
+        /// Whether plain lines take the fast path (see ``CatalogFile/read(_:keeping:plainLines:)``).
+        private let plainLines: Bool
+        private var folder = Folder()
+        private var exact = SearchIndex.Builder()
+        private var lines = 0
+        private var error: Error?
+        private var folded: RawStorage<UInt8>
+        private var starts: RawStorage<UInt32>
+        private var keys: RawStorage<UInt8>
+        private var keyStarts: RawStorage<UInt32>
+        private var bounds: RawStorage<UInt32>
+        private var hashes: RawStorage<UInt64>
+        private var offsets: RawStorage<UInt32>
+        /// The packed folds of the BMP scalars seen so far (``Folder/Packed``), 0 for those not seen.
+        private var table = RawStorage<UInt64>(zeros: 0x10000)
+        /// Records folded but not yet searched, in matching mode: where each starts in `folded`; where its folded
+        /// title starts and ends (packed in one word), or `UInt64.max` for a record whose key was made by the
+        /// exact path and waits in `blockKeys`; and its bounds in the file.
+        private var blockStarts = RawStorage<UInt32>(capacity: Reader.blockRecords + 1)
+        private var blockTitles = RawStorage<UInt64>(capacity: Reader.blockRecords)
+        private var blockBounds = RawStorage<UInt32>(capacity: 3 * Reader.blockRecords)
+        private var blockKeys: [Int: [UInt8]] = [:]
+
+        /// Folded bytes searched at a time in matching mode: large enough for the scan to run at full speed,
+        /// small enough to stay in the second-level cache.
+        private static let blockBytes = 1 << 17
+        /// The most records a block holds: its arrays are made this large once, so adding to them checks nothing.
+        private static let blockRecords = 1 << 13
+
+        init(
+            _ file: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, keeping matcher: RecordMatcher?,
+            plainLines: Bool = true
+        ) {
+            text = file.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped
+            fileEnd = file.count
+            self.range = range
+            self.matcher = matcher
+            matching = matcher != nil
+            self.plainLines = plainLines
+            let expected = range.count / 24
+            let records = matching ? 1 << 12 : expected
+            folded = RawStorage(capacity: matching ? 1 << 18 : range.count + expected + 64)
+            starts = RawStorage(capacity: records + 1)
+            starts.append(0)
+            keys = RawStorage(capacity: matching ? 1 << 16 : range.count + 64)
+            keyStarts = RawStorage(capacity: records + 1)
+            keyStarts.append(0)
+            bounds = RawStorage(capacity: 3 * records)
+            hashes = RawStorage(capacity: expected)
+            offsets = RawStorage(capacity: expected)
+        }
+
+        /// Reads every line of the piece, stopping at the first malformed one, and hands over what it read.
+        ///
+        /// - Complexity: O(bytes).
+        consuming func read() -> Piece {
+            run()
+            table.deallocate()
+            blockStarts.deallocate()
+            blockTitles.deallocate()
+            blockBounds.deallocate()
+            return Piece(
+                folded: RawBuffer(adopting: folded), starts: RawBuffer(adopting: starts),
+                keys: RawBuffer(adopting: keys), keyStarts: RawBuffer(adopting: keyStarts),
+                bounds: RawBuffer(adopting: bounds), paths: PathSet(hashes: hashes, offsets: offsets), lines: lines,
+                error: error)
+        }
+
+        private mutating func run() {
+            var lineStart = range.lowerBound
+            if lineStart == 0 && range.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF {
+                lineStart = 3
+            }
+            let end = range.upperBound
+            while lineStart < end {
+                lines += 1
+                var lineEnd = end
+                if let found = memchr(text + lineStart, 0x0A, end - lineStart) {
+                    lineEnd = UnsafeRawPointer(found) - UnsafeRawPointer(text)
+                }
+                let next = lineEnd + 1
+                if lineEnd > lineStart && text[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                if lineEnd > lineStart && !read(lineStart, lineEnd) { return }
+                lineStart = next
+                // A block is searched when it holds enough text, or as many records as its arrays hold.
+                if matching && blockStarts.count > 0
+                    && (folded.count - Int(blockStarts.base[0]) >= Reader.blockBytes
+                        || blockStarts.count == Reader.blockRecords)
+                {
+                    searchBlock()
+                }
+            }
+            if matching { searchBlock() }
+        }
+
+        /// Reads one non-empty line (without its line end).
+        ///
+        /// - Returns: `false` when the line is malformed; `error` says why.
+        private mutating func read(_ start: Int, _ end: Int) -> Bool {
+            if folded.count > Int(UInt32.max) - 64 * (end - start) - 64 {
+                error = Error(line: lines, problem: "the file's folded text is larger than 4 GiB")
+                return false
+            }
+            guard plainLines else { return readExactly(start, end) }
+            let recordStart = folded.count
+            folded.reserve(3 * (end - start) + 16)
+            var plain = foldPlain(start, end)
+            if case .needsRoom = plain {
+                folded.reserve(64 * (end - start) + 64)
+                plain = foldPlain(start, end)
+            }
+            guard case .folded(let pathEnd, let title, let pathOut, let recordEnd) = plain else {
+                return readExactly(start, end)
+            }
+            folded.count = recordEnd
+            hashes.append(PathSet.hash(text + start, count: pathEnd - start))
+            offsets.append(UInt32(start))
+            if matching {
+                // The block has room (see run()); the title and the bounds wait with the record to be matched.
+                let record = blockTitles.count
+                blockTitles.base[record] = UInt64(title) << 32 | UInt64(pathOut)
+                blockStarts.base[record] = UInt32(truncatingIfNeeded: recordStart)
+                blockBounds.base[3 &* record] = UInt32(truncatingIfNeeded: start)
+                blockBounds.base[3 &* record &+ 1] = UInt32(truncatingIfNeeded: pathEnd)
+                blockBounds.base[3 &* record &+ 2] = UInt32(truncatingIfNeeded: end)
+                blockTitles.count = record &+ 1
+                blockStarts.count = record &+ 1
+                blockBounds.count = 3 &* (record &+ 1)
+            } else {
+                keep(recordStart, title: title..<pathOut, key: nil, bounds: (start, pathEnd, end))
+            }
+            return true
+        }
+
+        /// Adds a folded record to the piece, or to the block waiting to be searched.
+        @inline(__always)
+        private mutating func keep(
+            _ recordStart: Int, title: Range<Int>, key: [UInt8]?, bounds: (Int, Int, Int)
+        ) {
+            if matching {
+                if let key {
+                    blockKeys[blockTitles.count] = key
+                    blockTitles.append(UInt64.max)
+                } else {
+                    blockTitles.append(UInt64(title.lowerBound) << 32 | UInt64(title.upperBound))
+                }
+                blockStarts.append(UInt32(recordStart))
+                blockBounds.reserve(3)
+                blockBounds.base[blockBounds.count] = UInt32(bounds.0)
+                blockBounds.base[blockBounds.count + 1] = UInt32(bounds.1)
+                blockBounds.base[blockBounds.count + 2] = UInt32(bounds.2)
+                blockBounds.count += 3
+                return
+            }
+            starts.append(UInt32(folded.count))
+            if let key {
+                key.withUnsafeBufferPointer { keys.append(contentsOf: $0) }
+            } else {
+                appendKey(title)
+            }
+            keyStarts.append(UInt32(keys.count))
+            self.bounds.reserve(3)
+            self.bounds.base[self.bounds.count] = UInt32(bounds.0)
+            self.bounds.base[self.bounds.count &+ 1] = UInt32(bounds.1)
+            self.bounds.base[self.bounds.count &+ 2] = UInt32(bounds.2)
+            self.bounds.count &+= 3
+        }
+
+        /// Appends the sort key of the folded title at `title` in `folded`.
+        @inline(__always)
+        private mutating func appendKey(_ title: Range<Int>) {
+            keys.reserve(NaturalOrder.maximumKeyLength(title.count))
+            keys.count += NaturalOrder.writeKey(
+                folded.base + title.lowerBound, count: title.count, to: keys.base + keys.count)
+        }
+
+        /// Searches the block of records folded since the last search and keeps only those that match, moved
+        /// down over the ones that do not.
+        private mutating func searchBlock() {
+            guard let matcher, blockStarts.count > 0 else { return }
+            let records = blockTitles.count
+            let first = Int(blockStarts.base[0])
+            blockStarts.append(UInt32(folded.count))
+            let hits = matcher.matches(RecordText(text: folded.base, starts: blockStarts.base), 0..<records)
+            var write = first
+            for hit in hits {
+                let record = Int(hit)
+                let title = blockTitles.base[record]
+                if title == UInt64.max {
+                    blockKeys[record]?.withUnsafeBufferPointer { keys.append(contentsOf: $0) }
+                } else {
+                    appendKey(Int(title >> 32)..<Int(title & 0xFFFF_FFFF))
+                }
+                keyStarts.append(UInt32(keys.count))
+                let from = Int(blockStarts.base[record])
+                let length = Int(blockStarts.base[record + 1]) - from
+                if write != from { memmove(folded.base + write, folded.base + from, length) }
+                write += length
+                starts.append(UInt32(write))
+                for part in 0..<3 { bounds.append(blockBounds.base[3 * record + part]) }
+            }
+            folded.count = write
+            blockStarts.count = 0
+            blockTitles.count = 0
+            blockBounds.count = 0
+            blockKeys.removeAll()
+        }
+
+        // MARK: - The exact path
+
+        /// Reads a line that is not plain with the exact checks, in the order that decides which error a line
+        /// with several problems reports: blank lines are skipped, then a NUL, then the path, then UTF-8.
+        private mutating func readExactly(_ start: Int, _ end: Int) -> Bool {
+            let line = UnsafeBufferPointer(start: text + start, count: end - start)
+            if CatalogFile.isBlank(line) { return true }
+            let pathEnd =
+                (memchr(text + start, 0x09, end - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(text) }
+                    ?? end)
+            if memchr(text + start, 0, end - start) != nil {
+                error = Error(line: lines, problem: "the line contains a NUL byte")
+                return false
+            }
+            let path = UnsafeBufferPointer(start: text + start, count: pathEnd - start)
+            let keywords = UnsafeBufferPointer(start: text + min(pathEnd + 1, end), count: end - min(pathEnd + 1, end))
+            let titleStart: Int
+            switch CatalogFile.checkPath(path, line: lines) {
+            case .success(let start): titleStart = start
+            case .failure(let problem):
+                error = problem
+                return false
+            }
+            exact.removeAll()
+            guard exact.append(path: path, titleStart: titleStart, keywords: keywords, separator: 0x2C) else {
+                error = Error(line: lines, problem: "the line is not valid UTF-8")
+                return false
+            }
+            let recordStart = folded.count
+            let key = exact.withContents { text, key in
+                folded.append(contentsOf: text)
+                return Array(key)
+            }
+            hashes.append(PathSet.hash(path.baseAddress, count: path.count))
+            offsets.append(UInt32(start))
+            keep(recordStart, title: 0..<0, key: key, bounds: (start, pathEnd, end))
+            return true
+        }
+
+        // MARK: - Plain lines
+
+        private enum Plain {
+            /// Folded into `folded` from its count up to `end` (not yet committed); `title` to `pathOut` is the
+            /// folded title.
+            case folded(pathEnd: Int, title: Int, pathOut: Int, end: Int)
+            /// The expansion of some scalar needs more room than was reserved.
+            case needsRoom
+            /// Anything unusual: the exact path decides.
+            case notPlain
+        }
+
+        private static let high: UInt64 = 0x8080_8080_8080_8080
+        private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+        /// The high bit of each zero byte of a word; exact up to the first zero byte, which is all the reader
+        /// needs.
+        @inline(__always)
+        private static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & high }
+
+        /// Lower-cases eight ASCII bytes: adds 0x20 to each of A–Z. Bytes past the first non-ASCII one may come
+        /// out wrong (carries run upwards), so only the leading ASCII bytes of the result may be kept.
+        @inline(__always)
+        private static func lowercased(_ word: UInt64) -> UInt64 {
+            let atLeastA = word &+ 0x3F3F_3F3F_3F3F_3F3F
+            let pastZ = word &+ 0x2525_2525_2525_2525
+            return word | ((atLeastA & ~pastZ & high) >> 2)
+        }
+
+        @inline(__always)
+        private static func lowercased(_ byte: UInt8) -> UInt8 { byte &+ (byte &- 0x41 < 26 ? 0x20 : 0) }
+
+        /// Copies the run of plain ASCII bytes at `index` (not NUL, not the two separators, before `end`),
+        /// lower-cased, up to eight at a time.
+        ///
+        /// - Returns: How many bytes it copied; 0 when the byte at `index` stops the run.
+        @inline(__always)
+        private func copyPlainRun(
+            _ index: Int, _ end: Int, _ out: Int, separators first: UInt64, _ second: UInt64
+        ) -> Int {
+            let available = end - index
+            if index + 8 <= fileEnd {
+                let word = UnsafeRawPointer(text + index).loadUnaligned(as: UInt64.self)
+                var stops =
+                    word & Reader.high | Reader.zeroBytes(word) | Reader.zeroBytes(word ^ first)
+                    | Reader.zeroBytes(word ^ second)
+                if available < 8 { stops |= Reader.high << UInt64(8 * available) }
+                UnsafeMutableRawPointer(folded.base + out).storeBytes(of: Reader.lowercased(word), as: UInt64.self)
+                return stops == 0 ? 8 : stops.trailingZeroBitCount >> 3
+            }
+            // The last bytes of the file, where a word would read past it.
+            var count = 0
+            while count < available {
+                let byte = text[index + count]
+                if byte >= 0x80 || byte == 0 || byte == UInt8(first & 0xFF) || byte == UInt8(second & 0xFF) { break }
+                folded.base[out + count] = Reader.lowercased(byte)
+                count += 1
+            }
+            return count
+        }
+
+        /// Folds a plain line into the spare capacity of `folded`, or says why it cannot.
+        ///
+        /// The caller reserves three bytes of room per input byte: the most a BMP scalar's packed fold takes per
+        /// byte; longer expansions check for room themselves.
+        @inline(__always)
+        private mutating func foldPlain(_ start: Int, _ end: Int) -> Plain {
+            let base = folded.base
+            var out = folded.count
+            var index = start
+            var slashes = 0
+            var title = out
+            var baseIsLatin = false
+            // One loop for the path and the keywords, so the scalar loop below is written (and inlined) once. In
+            // the path, runs of ASCII stop at a TAB or "/"; in the keywords, at ",".
+            var inPath = true
+            var atComponentStart = true
+            var separators: (UInt64, UInt64) = (0x0909_0909_0909_0909, 0x2F2F_2F2F_2F2F_2F2F)
+            var pathEnd = end
+            var pathOut = 0
+            var keywordStart = 0
+            while index < end {
+                if atComponentStart {
+                    // Each path component must start plainly: not with whitespace, "/", a TAB, or a scalar that
+                    // could be blank or join what precedes it.
+                    atComponentStart = false
+                    let first = text[index]
+                    if first < 0x80 {
+                        if first <= 0x20 || first == 0x2F { return .notPlain }
+                    } else {
+                        guard let (scalar, _) = decode(index, end),
+                            scalar < 0x10000
+                                ? Folder.Packed.flags(packedFold(scalar)) & Folder.Packed.startsPlainly != 0
+                                : folder.lookup(scalar).startsPlainly
+                        else { return .notPlain }
+                    }
+                }
+                let count = copyPlainRun(index, end, out, separators: separators.0, separators.1)
+                if count > 0 {
+                    index &+= count
+                    out &+= count
+                    baseIsLatin = true
+                    continue
+                }
+                let byte = text[index]
+                if byte < 0x80 {
+                    if byte == 0 { return .notPlain }
+                    if !inPath {
+                        // A ",": the keyword ends, followed by a NUL unless it is empty.
+                        if index > keywordStart {
+                            base[out] = 0
+                            out &+= 1
+                        }
+                        index &+= 1
+                        keywordStart = index
+                        baseIsLatin = false
+                    } else if byte == 0x2F {
+                        slashes &+= 1
+                        if slashes > CatalogFile.maximumGroups { return .notPlain }
+                        base[out] = 0x2F
+                        out &+= 1
+                        index &+= 1
+                        title = out
+                        atComponentStart = true
+                        baseIsLatin = true
+                    } else {
+                        // A TAB: the path ends, and keywords follow, each folded on its own.
+                        pathEnd = index
+                        pathOut = out
+                        base[out] = 0
+                        out &+= 1
+                        index &+= 1
+                        inPath = false
+                        separators = (0x2C2C_2C2C_2C2C_2C2C, 0x2C2C_2C2C_2C2C_2C2C)
+                        keywordStart = index
+                        baseIsLatin = false
+                    }
+                    continue
+                }
+                // A run of scalars of two or three bytes through the packed table, with the checks of
+                // Folder.decode; others through the folder.
+                repeat {
+                    let lead = text[index]
+                    var scalar: UInt32
+                    var length: Int
+                    if lead & 0xE0 == 0xC0 {
+                        guard lead >= 0xC2, index &+ 1 < end, text[index &+ 1] & 0xC0 == 0x80 else {
+                            return .notPlain
+                        }
+                        scalar = UInt32(lead & 0x1F) << 6 | UInt32(text[index &+ 1] & 0x3F)
+                        length = 2
+                    } else if lead & 0xF0 == 0xE0 {
+                        guard index &+ 2 < end, text[index &+ 1] & 0xC0 == 0x80, text[index &+ 2] & 0xC0 == 0x80 else {
+                            return .notPlain
+                        }
+                        scalar =
+                            UInt32(lead & 0x0F) << 12 | UInt32(text[index &+ 1] & 0x3F) << 6
+                            | UInt32(text[index &+ 2] & 0x3F)
+                        guard scalar >= 0x800, scalar & 0xF800 != 0xD800 else { return .notPlain }
+                        length = 3
+                    } else {
+                        let status = foldOther(&index, end, &out, &baseIsLatin)
+                        if status != 0 { return status == -2 ? .needsRoom : .notPlain }
+                        continue
+                    }
+                    let entry = packedFold(scalar)
+                    let flags = Folder.Packed.flags(entry)
+                    if flags & (Folder.Packed.mark | Folder.Packed.combining | Folder.Packed.long) == 0 {
+                        // One store writes the folded bytes; the ones past the count are overwritten next.
+                        UnsafeMutableRawPointer(base + out).storeBytes(of: entry.littleEndian, as: UInt64.self)
+                        out &+= Folder.Packed.count(entry)
+                        baseIsLatin = flags & Folder.Packed.latin != 0
+                    } else if flags & Folder.Packed.mark != 0 {
+                        if !baseIsLatin { return .notPlain }
+                    } else if flags & Folder.Packed.combining != 0 {
+                        return .notPlain
+                    } else {
+                        let cached = folder.lookup(scalar)
+                        if out + Int(cached.count) + 3 * (end - index) + 16 > folded.capacity { return .needsRoom }
+                        out &+= folder.copyFolded(cached, to: base + out)
+                        baseIsLatin = cached.kind == .latinBase
+                    }
+                    index &+= length
+                } while index < end && text[index] >= 0x80
+            }
+            if inPath {
+                // An empty title: the path ends with "/".
+                if atComponentStart { return .notPlain }
+                pathOut = out
+                base[out] = 0
+                out &+= 1
+            } else if index > keywordStart {
+                base[out] = 0
+                out &+= 1
+            }
+            return .folded(pathEnd: pathEnd, title: title, pathOut: pathOut, end: out)
+        }
+
+        @inline(__always)
+        private func decode(_ index: Int, _ end: Int) -> (UInt32, Int)? {
+            Folder.decode(UnsafeBufferPointer(start: text, count: end), at: index)
+        }
+
+        /// Folds a four-byte scalar, which the packed table does not hold, or reports invalid UTF-8.
+        private mutating func foldOther(_ index: inout Int, _ end: Int, _ out: inout Int, _ baseIsLatin: inout Bool)
+            -> Int
+        {
+            guard let (scalar, length) = decode(index, end) else { return -1 }
+            let cached = folder.lookup(scalar)
+            switch cached.kind {
+            case .mark where baseIsLatin:
+                break
+            case .latinBase, .otherBase:
+                if out + Int(cached.count) + 3 * (end - index) + 16 > folded.capacity { return -2 }
+                out += folder.copyFolded(cached, to: folded.base + out)
+                baseIsLatin = cached.kind == .latinBase
+            default:
+                return -1
+            }
+            index += length
+            return 0
+        }
+
+        /// The packed fold of a BMP scalar, from the table or, the first time, from the folder.
+        @inline(__always)
+        private mutating func packedFold(_ scalar: UInt32) -> UInt64 {
+            let entry = table.base[Int(scalar)]
+            return entry != 0 ? entry : packNew(scalar)
+        }
+
+        private mutating func packNew(_ scalar: UInt32) -> UInt64 {
+            let entry = folder.pack(scalar)
+            table.base[Int(scalar)] = entry
+            return entry
+        }
+    }
+}

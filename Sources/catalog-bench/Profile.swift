@@ -1,0 +1,84 @@
+import CatalogKit
+import Foundation
+
+/// `catalog-bench profile WHAT [REPEATS]`: repeats one operation on the million-entry corpus, so `perf record`
+/// sees little else.
+///
+/// - `load`: parse the file and group it, as the launcher does;
+/// - `fuzzy`: the fuzzy benchmark queries;
+/// - `narrow`: one narrowing keystroke ("gri" → "grid");
+/// - `register`: make and register the entries in code;
+/// - `oneshot`: read the file keeping only the entries that match a query with no hits, as `catalog search` does;
+/// - `sort`: sort the folded titles (the index builder's last step) on their own;
+/// - `loadfile PATH`: once, in a fresh process, what the launcher's load job does with a file (for `perf stat`).
+enum Profile {
+    static func run(_ arguments: [String]) {
+        let what = arguments.first ?? "load"
+        if what == "loadfile", let path = arguments.dropFirst().first {
+            guard let data = FileManager.default.contents(atPath: path) else { return }
+            let bytes = [UInt8](data)
+            let time = measure {
+                let snapshot: Snapshot<Void>? = try? CatalogFile.parse(bytes)
+                _ = snapshot.map { try? Hierarchy($0) }
+            }
+            print("loadfile: \(ms(time))")
+            return
+        }
+        let repeats = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
+        let bytes = Corpus.lines(count: 1_000_000)
+        var times: [Duration] = []
+        switch what {
+        case "load":
+            for _ in 0..<repeats {
+                times.append(
+                    measure {
+                        let snapshot: Snapshot<Void>? = try? CatalogFile.parse(bytes)
+                        _ = snapshot.map { try? Hierarchy($0) }
+                    })
+            }
+        case "fuzzy", "narrow":
+            guard let snapshot: Snapshot<Void> = try? CatalogFile.parse(bytes) else { return }
+            let previous = snapshot.index.hits(for: Query("gri"))
+            for _ in 0..<repeats {
+                if what == "narrow" {
+                    times.append(measure { _ = snapshot.index.hits(for: Query("grid"), among: previous) })
+                } else {
+                    for text in InProcess.fuzzyQueries {
+                        times.append(measure { _ = snapshot.index.search(Query(text, fuzzy: true)) })
+                    }
+                }
+            }
+        case "oneshot":
+            for _ in 0..<repeats {
+                times.append(measure { _ = try? CatalogFile.matching(bytes, Query("zqxj")) as Snapshot<Void> })
+            }
+        case "sort":
+            for _ in 0..<repeats {
+                var builder = SearchIndex.Builder(expectedBytes: bytes.count, expectedRecords: 1_000_000)
+                bytes.withUnsafeBufferPointer { text in
+                    var start = 0
+                    for index in 0..<text.count where text[index] == 0x0A {
+                        let line = UnsafeBufferPointer(rebasing: text[start..<index])
+                        builder.append(
+                            path: line, titleStart: (line.lastIndex(of: 0x2F) ?? -1) + 1,
+                            keywords: UnsafeBufferPointer(rebasing: line[0..<0]), separator: 0x2C)
+                        start = index + 1
+                    }
+                }
+                times.append(measure { _ = builder.build { $0 < $1 } })
+            }
+        case "register":
+            for _ in 0..<repeats {
+                times.append(
+                    measure {
+                        let registry = Registry<Int>()
+                        try? registry.register(InProcess.makeEntries(1_000_000))
+                    })
+            }
+        default:
+            print("usage: catalog-bench profile load|fuzzy|narrow|register|oneshot|sort [REPEATS]")
+            return
+        }
+        print("\(what): median of \(times.count): \(ms(median(times)))")
+    }
+}
