@@ -146,11 +146,17 @@ enum Compare {
         _ builds: [Build], fzf: String?, corpus: String, runs: Int, into outcomes: inout [Outcome]
     ) {
         var figures = Array(repeating: [LauncherLatency.Figures](), count: builds.count)
+        var piped = Array(repeating: [(firstFrame: Double, loaded: Double)](), count: builds.count)
         var sorts = Processes.Series()
         for _ in 0..<runs {
             for (position, build) in builds.enumerated() {
                 if let run = LauncherLatency.measure(catalog: build.catalog, file: corpus, entries: 1_000_000) {
                     figures[position].append(run)
+                }
+                if let run = LauncherLatency.measureThroughPipe(
+                    catalog: build.catalog, file: corpus, entries: 1_000_000)
+                {
+                    piped[position].append(run)
                 }
             }
             sorts.samples.append(Processes.run("LC_ALL=C sort \(shellQuote(corpus))"))
@@ -173,6 +179,12 @@ enum Compare {
             let keys = figures[position].flatMap { $0.keystrokes.map(\.1) }.sorted()
             guard !keys.isEmpty else { return "–" }
             return "\(msText(keys[keys.count / 2])) (p90 \(msText(keys[keys.count * 9 / 10])))"
+        }
+        row("from a pipe (`cat titles.txt | catalog --file -`): start → first frame", "≤ 500 ms") {
+            msText(middle(piped[$0].map(\.firstFrame)))
+        }
+        row("from a pipe: start → all 1,000,000 entries shown", "≤ from the file") {
+            msText(middle(piped[$0].map(\.loaded)))
         }
         for position in builds.indices { outcomes[position].loadedPeakKB = figures[position].map(\.peakKB).max() ?? 0 }
         row("peak memory, loaded and filtered", "no growth") { megabytes(outcomes[$0].loadedPeakKB) }

@@ -41,6 +41,18 @@ enum LauncherLatency {
             keystrokes: keystrokes, peakKB: Processes.peakKB(of: session.pid))
     }
 
+    /// Runs the launcher once on the file read through a pipe (`cat FILE | catalog --file -`), as a slow producer's
+    /// output arrives, and returns the times to its first frame and to the whole catalog shown.
+    static func measureThroughPipe(catalog: String, file: String, entries: Int) -> (firstFrame: Double, loaded: Double)?
+    {
+        let script = "cat \(shellQuote(file)) | exec \(shellQuote(catalog)) --file -"
+        guard let session = Session(arguments: ["/bin/sh", "-c", script], input: nil) else { return nil }
+        defer { session.end() }
+        guard let first = session.wait(for: "Catalog", since: 0) else { return nil }
+        guard let loaded = session.wait(for: "\(grouped(entries)) entries\u{1B}", since: 0) else { return nil }
+        return (seconds(first - session.start), seconds(loaded - session.start))
+    }
+
     /// Runs interactive fzf on the same file until it has read every line, and returns its peak memory in kilobytes.
     static func fzfPeakKB(fzf: String, file: String, entries: Int) -> Int? {
         guard let session = Session(arguments: [fzf], input: file) else { return nil }

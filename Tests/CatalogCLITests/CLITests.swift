@@ -189,7 +189,7 @@ struct LauncherErrorTests {
     @Test("a malformed file in the launcher is a one-line error with the line number, exit 2")
     func malformedFileInLauncher() throws {
         let result = try runProcess(
-            productPath("catalog"), ["--file", "-", "--plain"], input: Array("ok/A\nB/\n".utf8))
+            productPath("catalog"), ["--file", "-", "--plain"], input: Array("ok/A\nB/ \n".utf8))
         #expect(result.status == 2)
         #expect(result.stderr == "catalog: standard input: line 2: the path has an empty title\n")
     }

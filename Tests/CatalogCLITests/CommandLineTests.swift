@@ -52,6 +52,42 @@ struct CommandLineTests {
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     }
 
+    @Test(
+        "the options that read --file's lines need --file, and a delimiter that is text",
+        arguments: [
+            (["list", "--flat"], "option '--flat' reads the lines of --file; give --file too."),
+            (["search", "x", "--read0"], "option '--read0' reads the lines of --file; give --file too."),
+            (["tree", "--delimiter", "::"], "option '--delimiter' reads the lines of --file; give --file too."),
+            (
+                ["list", "--file", "-", "--delimiter", ""],
+                "option '--delimiter' needs text to divide groups at, not ''."
+            ),
+            (
+                ["list", "--file", "-", "--flat", "--delimiter", "."],
+                "options '--flat' and '--delimiter' exclude each other."
+            ),
+        ])
+    func formatOptions(_ example: ([String], String)) throws {
+        let result = try run(example.0, input: [])
+        #expect(result.status == 2)
+        #expect(result.stderr == "catalog: \(example.1) See 'catalog --help'.\n", "\(result.stderr)")
+    }
+
+    @Test("list and search print each entry's line as read; with --print0, byte for byte and ended by NUL")
+    func linesAsRead() throws {
+        let input = Array("/usr/share/doc/a\n./src/b\nplain/c\n".utf8)
+        let list = try run(["list", "--file", "-"], input: input)
+        #expect(list.status == 0)
+        #expect(Set(list.stdout.split(separator: "\n")) == ["/usr/share/doc/a", "./src/b", "plain/c"])
+        let search = try run(["search", "src", "--file", "-", "--json"], input: input)
+        #expect(search.stdout.contains("\"path\": \"./src/b\""), "\(search.stdout)")
+        let names = Array("a\u{1B}[31m\nred\0b\0".utf8)
+        let exact = try run(["search", "red", "--file", "-", "--read0", "--flat", "--print0"], input: names)
+        #expect(exact.stdoutBytes == Array("a\u{1B}[31m\nred\0".utf8))
+        let shown = try run(["search", "red", "--file", "-", "--read0", "--flat"], input: names)
+        #expect(shown.stdout == "a\\u{1B}[31m\\u{A}red\n", "without --print0, output is text for people")
+    }
+
     @Test("help COMMAND and COMMAND --help print the same text", arguments: ["list", "search", "tree", "open", "help"])
     func helpParity(_ command: String) throws {
         let viaHelp = try run(["help", command])

@@ -123,11 +123,122 @@ struct StreamingPickerTests {
         try pty.read(until: "1 entry · reading standard input", timeout: PickerPipelineTests.timeout)
         #expect(pty.screenText.contains("One"))
         #expect(!pty.screenText.contains("Two"))
-        FileManager.default.createFile(atPath: go, contents: nil)
+        #expect(FileManager.default.createFile(atPath: go, contents: nil))
         try pty.read(until: "2 entries\u{1B}", timeout: PickerPipelineTests.timeout)
         #expect(!pty.screenText.contains("reading standard input"), "the spinner stops at the end of input")
         try pty.send("two\r")
         try pty.read(until: "picked:late/Two", timeout: PickerPipelineTests.timeout)
         #expect(try pty.wait(timeout: PickerPipelineTests.timeout) == .exited(0))
+    }
+}
+
+/// The picker on what shell tools print: `find` with absolute and with `./` paths, NUL-separated names that hold
+/// newlines, lines that are not paths, and another group delimiter. Each pick is printed exactly as it was read.
+@Suite("Picker on what shell tools print", .serialized)
+struct ShellToolInputTests {
+    static let timeout = PickerPipelineTests.timeout
+
+    /// A directory tree of real files, removed when the test ends.
+    final class Tree {
+        let root: URL
+        init(_ files: [String]) throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-tree-\(UUID())")
+            for file in files {
+                let url = root.appendingPathComponent(file)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data("\(file)\n".utf8).write(to: url)
+            }
+        }
+        deinit { try? FileManager.default.removeItem(at: root) }
+    }
+
+    static let files = ["src/app/main.swift", "src/app/view.swift", "src/lib/util.swift", "docs/readme.md"]
+
+    func shell(_ script: String, in tree: Tree) throws -> PTY {
+        var environment = TerminalRestoreTests.environment
+        environment["CATALOG"] = productPath("catalog")
+        environment["ROOT"] = tree.root.path
+        return try PTY.spawn(path: "/bin/sh", arguments: ["-c", script], environment: environment, size: .standard)
+    }
+
+    /// The picked lines: what followed `picked:` on each line of the output.
+    func picked(_ pty: PTY) -> [String] {
+        pty.outputText.split(whereSeparator: \.isNewline).compactMap { line in
+            line.range(of: "picked:").map { String(line[$0.upperBound...]) }
+        }
+    }
+
+    @Test("find with absolute paths: the menu starts where the paths differ, and the pick is the absolute path")
+    func findAbsolute() throws {
+        let tree = try Tree(Self.files)
+        let pty = try shell("find \"$ROOT\" | \"$CATALOG\" --file - | sed 's/^/picked:/'", in: tree)
+        // The root is the deepest directory that holds everything, so its two subdirectories are the first menu.
+        // find prints the directories too: 5 of them and 4 files.
+        try pty.read(until: "9 entries", timeout: Self.timeout)
+        #expect(pty.screenText.contains("docs"))
+        #expect(pty.screenText.contains("src"))
+        try pty.send("util\r")
+        try pty.read(until: "picked:", timeout: Self.timeout)
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
+        #expect(picked(pty) == [tree.root.path + "/src/lib/util.swift"])
+    }
+
+    @Test("find . : ./ is dropped for grouping and kept in the pick")
+    func findRelative() throws {
+        let tree = try Tree(Self.files)
+        let pty = try shell("cd \"$ROOT\" && find . -type f | \"$CATALOG\" --file - | sed 's/^/picked:/'", in: tree)
+        try pty.read(until: "4 entries", timeout: Self.timeout)
+        #expect(!pty.screenText.contains(" . "), "no group named '.'")
+        try pty.send("2")  // src, after docs
+        try pty.read(until: "Catalog › src", timeout: Self.timeout)
+        try pty.send("view\r")
+        try pty.read(until: "picked:", timeout: Self.timeout)
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
+        #expect(picked(pty) == ["./src/app/view.swift"])
+    }
+
+    @Test("--read0 and --print0: a name with a newline in it is shown escaped and printed byte for byte")
+    func nulSeparated() throws {
+        let tree = try Tree(["plain.txt", "two\nlines.txt"])
+        let pty = try shell(
+            "cd \"$ROOT\" && find . -type f -print0 | \"$CATALOG\" --file - --read0 --print0 | od -An -c | tr -s ' '"
+                + " | sed 's/^/picked:/'", in: tree)
+        try pty.read(until: "2 entries", timeout: Self.timeout)
+        try pty.send("lines")
+        try pty.read(until: "1 of 2 entries match", timeout: Self.timeout)
+        #expect(pty.screenText.contains("two\\u{A}lines.txt"), "the newline is shown, not obeyed")
+        try pty.send("\r")
+        try pty.read(until: "picked:", timeout: Self.timeout)
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
+        #expect(picked(pty).joined() == " . / t w o \\n l i n e s . t x t \\0")
+    }
+
+    @Test("--flat: lines that are not paths are titles, repeats are listed once, and the pick is the line")
+    func flat() throws {
+        let tree = try Tree([])
+        let pty = try shell(
+            "printf 'TCP/IP notes\\nls -l\\nls -l\\ngit status\\n' | \"$CATALOG\" --file - --flat | sed 's/^/picked:/'",
+            in: tree)
+        try pty.read(until: "3 entries", timeout: Self.timeout)
+        try pty.send("tcp/ip\r")
+        try pty.read(until: "picked:", timeout: Self.timeout)
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
+        #expect(picked(pty) == ["TCP/IP notes"])
+    }
+
+    @Test("--delimiter :: groups at ::, and the pick is the line")
+    func delimiter() throws {
+        let tree = try Tree([])
+        let pty = try shell(
+            "printf 'net::http::Server\\nnet::http::Client\\nio::File\\n' | \"$CATALOG\" --file - --delimiter :: "
+                + "| sed 's/^/picked:/'", in: tree)
+        try pty.read(until: "3 entries", timeout: Self.timeout)
+        try pty.send("2")  // net, after io
+        try pty.read(until: "Catalog › net", timeout: Self.timeout)
+        try pty.send("server\r")
+        try pty.read(until: "picked:", timeout: Self.timeout)
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
+        #expect(picked(pty) == ["net::http::Server"])
     }
 }

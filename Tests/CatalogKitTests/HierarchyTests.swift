@@ -29,6 +29,49 @@ struct HierarchyTests {
         try hierarchy.checkInvariants()
     }
 
+    @Test("an entry whose path is a group's (find's directory line) is listed first inside the group, not beside it")
+    func ownEntries() throws {
+        let catalog = try snapshot(["src", "src/b", "src/a", "src/lib", "src/lib/x", "src/lib/y", "README"])
+        let hierarchy = try Hierarchy(catalog)
+        #expect(
+            hierarchy.treeDescription() == """
+                Catalog
+                  src
+                    lib
+                      lib
+                      x
+                      y
+                    src
+                    a
+                    b
+                  README
+                """)
+        try hierarchy.checkInvariants()
+        for record in catalog.recordsInOrder {
+            let path = try #require(hierarchy.path(to: record))
+            #expect(path.last == .entry(record))
+        }
+        let lib = try #require(catalog.search("lib").first { catalog.table.path(Int($0)) == "src/lib" })
+        #expect(try #require(hierarchy.path(to: lib)).count == 4, "root, src, lib, the entry")
+    }
+
+    @Test("when one chain of groups holds every entry, the root is its deepest group, titled by the chain")
+    func rootChain() throws {
+        let catalog = try snapshot([
+            "/usr/share/doc/a/1", "/usr/share/doc/a/2", "/usr/share/doc/b/1", "/usr/share/doc/b/2",
+        ])
+        let hierarchy = try Hierarchy(catalog)
+        #expect(hierarchy.title(of: hierarchy.root) == "Catalog › ∕ › usr › share › doc")
+        #expect(hierarchy.children(of: hierarchy.root).map { hierarchy.title(of: $0) } == ["a", "b"])
+        try hierarchy.checkInvariants()
+        for record in catalog.recordsInOrder {
+            #expect(hierarchy.path(to: record)?.first == hierarchy.root)
+        }
+        // One entry beside the chain keeps the root at the top.
+        let mixed = try Hierarchy(try snapshot(["/usr/a", "/usr/b", "top"]))
+        #expect(mixed.title(of: mixed.root) == "Catalog")
+    }
+
     @Test("groups come first, then entries; groups of one show as their entry; buckets are labelled by their ends")
     func layout() throws {
         let titles = [

@@ -72,6 +72,24 @@ struct MenuHistoryTests {
         #expect(reached.count == 12 && Set(reached).count == 12)
     }
 
+    @Test("the bucket is of the root's own group when one chain of groups holds every entry")
+    func limitUnderRootChain() throws {
+        // Everything is under Top/Middle, so the root is Middle: the bucket must index Middle's children.
+        let registry = Registry<any Screen>()
+        for entry in 1...12 {
+            try registry.register("Entry \(entry)", in: ["Top", "Middle", "Group \(entry)"]) { NoteScreen(title: "x") }
+        }
+        let session = try session(history: opened("top/middle/group-1/entry-1"), registry: registry)
+        let menu = try menu(session)
+        #expect(menu.children.count == 10)
+        var reached: [UInt32] = []
+        for item in menu.children.dropFirst() { menu.forEachEntry(in: item) { reached.append($0) } }
+        #expect(reached.count == 12 && Set(reached).count == 12)
+        // Drawing names the bucket by its ends, which reads the root group's children.
+        let lines = session.render(in: .standard).lines.map(\.text)
+        #expect(lines[10].contains("Group 9 … Group 12"), "\(lines[10])")
+    }
+
     @Test("in the filter, entries opened often and lately come first among equal matches; fuzzy keeps its scores")
     func frecency() throws {
         // Toast opened twice, Grid once, both within the hour: Toast ranks first, then Grid, then the rest.

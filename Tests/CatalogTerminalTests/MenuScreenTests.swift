@@ -254,7 +254,7 @@ struct MenuBackgroundTests {
     @Test("a catalog that fails to load ends the menu with the error")
     func loadError() throws {
         var session = Session(
-            root: try MenuScreen(loading: "bad.txt") { try CatalogFile.parse(Array("A/\n".utf8)) })
+            root: try MenuScreen(loading: "bad.txt") { try CatalogFile.parse(Array("A/ \n".utf8)) })
         let started = session.start(size: .standard)
         guard case .run(let job, let owner) = started.first else {
             Issue.record("expected the loading job")

@@ -92,9 +92,17 @@ public final class PTY {
         var master: Int32 = -1
         var slave: Int32 = -1
         var window = winsize(ws_row: UInt16(size.rows), ws_col: UInt16(size.columns), ws_xpixel: 0, ws_ypixel: 0)
-        guard openpty(&master, &slave, nil, nil, &window) == 0 else { throw Error.systemCall("openpty", errno) }
+        // Made close-on-exec under the spawn lock, so no child spawned on another thread inherits either end.
+        Spawn.lock.lock()
+        let opened = openpty(&master, &slave, nil, nil, &window)
+        let openError = errno
+        if opened == 0 {
+            _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
+        }
+        Spawn.lock.unlock()
+        guard opened == 0 else { throw Error.systemCall("openpty", openError) }
         defer { close(slave) }
-        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
         var nameBuffer = [CChar](repeating: 0, count: 256)
         guard ttyname_r(slave, &nameBuffer, nameBuffer.count) == 0 else {
             close(master)
@@ -102,44 +110,22 @@ public final class PTY {
         }
         let slavePath = String(decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // Opening the slave after setsid, without O_NOCTTY, makes it the controlling terminal (the effect of
-        // TIOCSCTTY, which posix_spawn can't call).
-        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaultSignals = sigset_t()
-        sigfillset(&defaultSignals)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        // POSIX_SPAWN_SETSID (glibc 2.26+) isn't exported to Swift; its value is 0x80.
-        let setSessionID: Int16 = 0x80
-        posix_spawnattr_setflags(
-            &attributes, setSessionID | Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
-
         var environment = environment
         if environment["TERM"] == nil { environment["TERM"] = "xterm-256color" }
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
         var initial = termios()
         tcgetattr(master, &initial)
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard result == 0 else {
+        let pid: pid_t
+        do {
+            pid = try Spawn.start(path, arguments, environment: environment) { actions in
+                // Opening the slave after setsid, without O_NOCTTY, makes it the controlling terminal (the effect
+                // of TIOCSCTTY, which posix_spawn can't call).
+                posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+                posix_spawn_file_actions_adddup2(&actions, 0, 1)
+                posix_spawn_file_actions_adddup2(&actions, 0, 2)
+            }
+        } catch let failure as Spawn.Failure {
             close(master)
-            throw Error.systemCall("posix_spawn \(path)", result)
+            throw Error.systemCall(failure.call, failure.code)
         }
         return PTY(master: master, pid: pid, size: size, initialSettings: initial)
     }

@@ -52,53 +52,91 @@ public func runProcess(
     _ path: String, _ arguments: [String], input: [UInt8]? = nil, environment: [String: String] = [:],
     standardOutput: String? = nil, timeout: Duration = .seconds(300)
 ) throws -> ProcessResult {
-    let process = Process()
-    // setsid(1) makes a new session without a controlling terminal; --wait keeps the exit status.
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-    process.arguments = ["--wait", path] + arguments
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
     env["SWIFT_BACKTRACE"] = "enable=no"
     for (key, value) in environment { env[key] = value }
-    process.environment = env
-    let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
-    process.standardInput = stdin
+    Spawn.lock.lock()
+    let pipes = Result { (try Spawn.pipe(), try Spawn.pipe(), try Spawn.pipe()) }
+    Spawn.lock.unlock()
+    let (stdin, stdout, stderr) = try pipes.get()
+    var outputFile: Int32 = -1
     if let standardOutput {
-        guard let handle = FileHandle(forWritingAtPath: standardOutput) else {
+        outputFile = open(standardOutput, O_WRONLY | O_CLOEXEC)
+        guard outputFile >= 0 else {
+            for fd in [stdin.read, stdin.write, stdout.read, stdout.write, stderr.read, stderr.write] { close(fd) }
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: standardOutput])
         }
-        process.standardOutput = handle
-    } else {
-        process.standardOutput = stdout
     }
-    process.standardError = stderr
-    let ended = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in ended.signal() }
-    try process.run()
-    final class Box: @unchecked Sendable { var data = Data() }
+    let pid: pid_t
+    do {
+        pid = try Spawn.start(path, arguments, environment: env) { actions in
+            posix_spawn_file_actions_adddup2(&actions, stdin.read, 0)
+            posix_spawn_file_actions_adddup2(&actions, outputFile >= 0 ? outputFile : stdout.write, 1)
+            posix_spawn_file_actions_adddup2(&actions, stderr.write, 2)
+        }
+    } catch {
+        for fd in [stdin.read, stdin.write, stdout.read, stdout.write, stderr.read, stderr.write, outputFile]
+        where fd >= 0 {
+            close(fd)
+        }
+        throw error
+    }
+    // The child holds its ends now; the parent keeps the others.
+    for fd in [stdin.read, stdout.write, stderr.write, outputFile] where fd >= 0 { close(fd) }
+
+    final class Box: @unchecked Sendable { var bytes: [UInt8] = [] }
     let (outBox, errBox) = (Box(), Box())
     let readers = DispatchGroup()
-    for (pipe, box) in [(stdout, outBox), (stderr, errBox)] where standardOutput == nil || pipe === stderr {
+    for (descriptor, box) in [(stdout.read, outBox), (stderr.read, errBox)] {
         readers.enter()
-        DispatchQueue.global().async {
-            box.data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let thread = Thread {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                box.bytes += chunk[..<count]
+            }
+            close(descriptor)
             readers.leave()
         }
+        thread.start()
     }
     // Written on its own thread, so a child that doesn't read its input can't block the test.
     let writer = Thread {
-        if let input { try? stdin.fileHandleForWriting.write(contentsOf: input) }
-        try? stdin.fileHandleForWriting.close()
+        if let input {
+            var offset = 0
+            while offset < input.count {
+                let written = input.withUnsafeBytes {
+                    write(stdin.write, $0.baseAddress! + offset, input.count - offset)
+                }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { break }
+                offset += written
+            }
+        }
+        close(stdin.write)
     }
     writer.start()
+    // The exit is waited for on a thread of its own, so the test can give up on a child that hangs.
+    final class Exit: @unchecked Sendable { var raw: Int32 = 0 }
+    let exit = Exit()
+    let ended = DispatchSemaphore(value: 0)
+    let waiter = Thread {
+        while waitpid(pid, &exit.raw, 0) < 0 && errno == EINTR {}
+        ended.signal()
+    }
+    waiter.start()
     let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
     let timedOut = ended.wait(timeout: .now() + seconds) == .timedOut
     if timedOut {
-        kill(process.processIdentifier, SIGKILL)
+        kill(pid, SIGKILL)
         ended.wait()
     }
     readers.wait()
+    let signaled = exit.raw & 0x7F != 0
     return ProcessResult(
-        status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-        timedOut: timedOut, stdoutBytes: [UInt8](outBox.data), stderrBytes: [UInt8](errBox.data))
+        status: signaled ? exit.raw & 0x7F : (exit.raw >> 8) & 0xFF, signaled: signaled, timedOut: timedOut,
+        stdoutBytes: outBox.bytes, stderrBytes: errBox.bytes)
 }

@@ -18,7 +18,10 @@ enum LaunchCommand {
         }
         let menu: MenuScreen
         let picker = arguments.values["--file"] != nil
-        if let path = arguments.values["--file"], let stream = try CatalogSource.stream(path) {
+        let format = try CatalogSource.format(arguments)
+        if let path = arguments.values["--file"],
+            let stream = try CatalogSource.stream(path, terminator: format.terminator)
+        {
             // A pipe: its entries show as they arrive, while the producer (find /, say) is still writing.
             let name = CatalogSource.displayName(path)
             let clock = ContinuousClock()
@@ -28,13 +31,15 @@ enum LaunchCommand {
                 let (bytes, done) = try stream.read(for: .milliseconds(100) + lastParse.withLock { $0 })
                 let start = clock.now
                 defer { lastParse.withLock { $0 = start.duration(to: clock.now) } }
-                return (try CatalogSource.parse(bytes, name: name), done)
+                return (try CatalogSource.parse(bytes, name: name, format: format), done)
             }
         } else if let path = arguments.values["--file"] {
             // Read the file now (fast); fold, check and sort it in the background so the first frame is immediate.
             let bytes = try CatalogSource.read(path)
             let name = CatalogSource.displayName(path)
-            menu = try MenuScreen(loading: name, options: options) { try CatalogSource.parse(bytes, name: name) }
+            menu = try MenuScreen(loading: name, options: options) {
+                try CatalogSource.parse(bytes, name: name, format: format)
+            }
         } else {
             menu = try MenuScreen(source: .registry(context.registry), options: options)
         }

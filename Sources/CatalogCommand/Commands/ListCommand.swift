@@ -5,18 +5,20 @@ import CatalogTerminal
 enum ListCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
         let (snapshot, _) = try CatalogSource.load(arguments, context)
-        EntryWriter.write(snapshot, snapshot.recordsInOrder, json: arguments.has("--json"), to: &context.out)
+        EntryWriter.write(snapshot, snapshot.recordsInOrder, arguments, to: &context.out)
         return 0
     }
 }
 
-/// Writes entries as full paths, one a line, or as a JSON array of objects.
+/// Writes entries as their lines as read (full paths), one a line and sanitized; with `--print0`, each ended by
+/// NUL and exactly as read, byte for byte, for `xargs -0`; or with `--json` as a JSON array of objects.
 enum EntryWriter {
     static func write(
-        _ snapshot: Snapshot<any Screen>, _ records: some Collection<UInt32>, json: Bool, to out: inout Output
+        _ snapshot: Snapshot<any Screen>, _ records: some Collection<UInt32>, _ arguments: Arguments,
+        to out: inout Output
     ) {
         let table = snapshot.table
-        if json {
+        if arguments.has("--json") {
             out.raw("[")
             for (position, record) in records.enumerated() {
                 out.raw(position == 0 ? "\n  " : ",\n  ")
@@ -24,8 +26,12 @@ enum EntryWriter {
             }
             out.raw(records.isEmpty ? "]\n" : "\n]\n")
         } else {
+            let exact = arguments.has("--print0")
             for record in records {
-                table.withPathBytes(Int(record)) { out.line(bytes: $0) }
+                table.withLineBytes(Int(record)) { line in
+                    // NUL-ended names are for the next program, which needs their bytes, not a person's view.
+                    if exact { out.raw(Array(line) + [0]) } else { out.line(bytes: line) }
+                }
             }
         }
     }

@@ -9,7 +9,7 @@ enum OpenCommand {
         let record = try resolve(name, in: snapshot, registry: registry, program: context.name)
         guard let make = snapshot.factory(record) else {
             // An entry of a file opens nothing: it is picked, as the launcher would pick it.
-            snapshot.table.withPathBytes(record) { context.out.line(bytes: $0) }
+            snapshot.table.withLineBytes(record) { context.out.line(bytes: $0) }
             return 0
         }
         let screen: any Screen

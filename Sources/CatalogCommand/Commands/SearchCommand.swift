@@ -18,7 +18,7 @@ enum SearchCommand {
         case let other?:
             throw Arguments.UsageError(description: "option '--sort' needs name or frecency, not '\(other)'.")
         }
-        EntryWriter.write(snapshot, hits.prefix(limit), json: arguments.has("--json"), to: &context.out)
+        EntryWriter.write(snapshot, hits.prefix(limit), arguments, to: &context.out)
         return hits.isEmpty ? 1 : 0
     }
 }

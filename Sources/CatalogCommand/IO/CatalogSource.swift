@@ -16,44 +16,73 @@ enum CatalogSource {
     static func load(
         _ arguments: Arguments, _ context: Context, matching query: Query? = nil
     ) throws -> (snapshot: Snapshot<any Screen>, registry: Registry<any Screen>?) {
+        let format = try format(arguments)
         guard let path = arguments.values["--file"] else {
             return (context.registry.snapshot(), context.registry)
         }
         do {
             if let query {
                 // A one-off search reads a regular file where it lies, mapped, instead of copying it first.
-                if let found: Snapshot<any Screen> = try withMappedFile(path, { try CatalogFile.matching($0, query) }) {
+                if let found: Snapshot<any Screen> = try withMappedFile(
+                    path, { try CatalogFile.matching($0, query, format: format) })
+                {
                     return (found, nil)
                 }
-                return (try CatalogFile.matching(try read(path), query), nil)
+                return (try CatalogFile.matching(try read(path), query, format: format), nil)
             }
-            return (try CatalogFile.parse(try read(path)), nil)
+            return (try CatalogFile.parse(try read(path), format: format), nil)
         } catch let error as CatalogFile.Error {
             throw InputError(description: "\(displayName(path)): \(error)")
         }
     }
 
+    /// How `--file`'s lines are read: `--flat`, `--delimiter` and `--read0`, which need `--file`.
+    ///
+    /// - Throws: ``Arguments/UsageError`` for one of them without `--file`, or an empty delimiter.
+    static func format(_ arguments: Arguments) throws -> CatalogFile.Format {
+        let delimiter = arguments.values["--delimiter"]
+        if arguments.values["--file"] == nil {
+            for option in ["--flat", "--delimiter", "--read0"]
+            where arguments.has(option) || arguments.values[option] != nil {
+                throw Arguments.UsageError(
+                    description: "option '\(option)' reads the lines of --file; give --file too.")
+            }
+        }
+        if delimiter?.isEmpty == true {
+            throw Arguments.UsageError(description: "option '--delimiter' needs text to divide groups at, not ''.")
+        }
+        if arguments.has("--flat") && delimiter != nil {
+            throw Arguments.UsageError(description: "options '--flat' and '--delimiter' exclude each other.")
+        }
+        return CatalogFile.Format(
+            paths: PathComponents(separator: Array((delimiter ?? "/").utf8), flat: arguments.has("--flat")),
+            terminator: arguments.has("--read0") ? 0 : 0x0A)
+    }
+
     /// A stream over a catalog that arrives through a pipe (standard input, or a FIFO), or `nil` for a regular
     /// file, which is read whole at once.
     ///
+    /// - Parameters:
+    ///   - path: `--file`'s value.
+    ///   - terminator: The byte that ends an entry.
     /// - Throws: ``InputError`` when the path can't be opened.
-    static func stream(_ path: String) throws -> CatalogStream? {
+    static func stream(_ path: String, terminator: UInt8) throws -> CatalogStream? {
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw InputError(description: "cannot read '\(path)': \(systemError())") }
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFIFO || status.st_mode & S_IFMT == S_IFSOCK {
-            return CatalogStream(descriptor: descriptor)
+            return CatalogStream(descriptor: descriptor, terminator: terminator)
         }
         if descriptor != STDIN_FILENO { close(descriptor) }
         return nil
     }
 
-    /// Parses a catalog file's bytes, naming the file in an error.
+    /// Parses a catalog file's bytes, or a list's in another format, naming the file in an error.
     ///
     /// - Throws: ``InputError`` with the file's name and the line.
-    static func parse(_ bytes: [UInt8], name: String) throws -> Snapshot<any Screen> {
+    static func parse(_ bytes: [UInt8], name: String, format: CatalogFile.Format) throws -> Snapshot<any Screen> {
         do {
-            return try CatalogFile.parse(bytes)
+            return try CatalogFile.parse(bytes, format: format)
         } catch let error as CatalogFile.Error {
             throw InputError(description: "\(name): \(error)")
         }

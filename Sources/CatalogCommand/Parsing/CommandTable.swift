@@ -138,6 +138,15 @@ struct CommandTable {
             name: "--file", value: "PATH", completion: .files,
             commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "read a catalog file instead of the built-in catalog ('-' for standard input)"),
+        Option(
+            name: "--flat", commands: ["", "list", "search", "tree", "open"],
+            help: "read each line of the file as a title, with no groups; a repeated line is listed once"),
+        Option(
+            name: "--delimiter", value: "TEXT", commands: ["", "list", "search", "tree", "open"],
+            help: "divide the groups of the file's lines at TEXT, such as :: or ., instead of /"),
+        Option(
+            name: "--read0", commands: ["", "list", "search", "tree", "open"],
+            help: "read the file's entries ended by NUL, as find -print0 writes them, instead of newlines"),
         Option(name: "--json", commands: ["list", "search", "tree", "snapshot"], help: "print JSON"),
         Option(name: "--fuzzy", commands: ["", "search"], help: "match characters in order, best first"),
         Option(name: "--limit", value: "N", commands: ["search"], help: "print at most N matches"),
@@ -166,7 +175,9 @@ struct CommandTable {
         Option(name: "--exit-0", commands: [""], help: "exit 1 at once when no entry matches"),
         Option(name: "--header", value: "TEXT", commands: [""], help: "a line to show above the list"),
         Option(name: "--prompt", value: "TEXT", commands: [""], help: "the filter's prompt (default '/ ')"),
-        Option(name: "--print0", commands: [""], help: "end each picked entry with NUL instead of a newline"),
+        Option(
+            name: "--print0", commands: ["", "list", "search"],
+            help: "end each entry printed with NUL instead of a newline"),
         Option(
             name: "--height", value: "N[%]", commands: [""],
             help: "draw in N rows (or N% of the window) below the prompt instead of the whole screen"),

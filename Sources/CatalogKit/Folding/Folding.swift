@@ -10,6 +10,9 @@ import Synchronization
 /// 3. full Unicode case folding ("ß" → "ss", "Σ"/"ς" → "σ");
 /// 4. NFC, so Hangul and other composed scripts read as written.
 ///
+/// U+2215 DIVISION SLASH folds to "/": it stands for a "/" inside a name read from a list (the root group `/` of
+/// an absolute path, `TCP/IP notes` with `--flat`; see ``CatalogFile/Format``), so typing "/" finds it.
+///
 /// ``referenceFold(_:)`` implements those steps literally, one string at a time. ``Folder`` produces the same
 /// bytes far faster for bulk text; the two are checked against each other by tests and by the fuzzer.
 public enum Folding {
@@ -51,6 +54,11 @@ public enum Folding {
         var kept = String.UnicodeScalarView()
         var baseIsLatin = false
         for scalar in decomposed.unicodeScalars {
+            if scalar.value == 0x2215 {
+                kept.append("/")
+                baseIsLatin = true
+                continue
+            }
             if scalar.properties.generalCategory == .nonspacingMark {
                 if !baseIsLatin { kept.append(scalar) }
                 continue

@@ -8,8 +8,8 @@ extension Hierarchy {
     /// - the depths of a level's children add up to ``leastDepthSum(count:maxChildren:)``;
     /// - a group shown as a group does not hold exactly one entry, and an entry shown in place of its groups
     ///   names them: the level's group path and ``inlinedGroups(of:in:)`` make up the entry's group path;
-    /// - within a level, groups (and entries in their place) come before the level's own entries, which are in
-    ///   search order;
+    /// - within a level, groups (and entries in their place) come before the level's entries, which are in search
+    ///   order, after the group's own entry (the one whose path is the group's) if it has one;
     /// - every entry appears exactly once.
     ///
     /// - Throws: ``InvariantViolation`` naming the first problem.
@@ -17,7 +17,7 @@ extension Hierarchy {
     public func checkInvariants() throws {
         var seen = Set<UInt32>()
         // Each level: a group to show, and its group path below the root.
-        var levels: [(node: Node, path: [String])] = [(root, [])]
+        var levels: [(node: Node, path: [String])] = [(root, rootPath)]
         while let (level, path) = levels.popLast() {
             let units = try walkLevel(level)
             var sawOwnEntry = false
@@ -37,6 +37,14 @@ extension Hierarchy {
                         throw InvariantViolation(description: "entry \(record) appears twice")
                     }
                     let inlined = inlinedGroups(of: unit, in: parent)
+                    if isOwnEntry(record, of: level) {
+                        // A group's own entry: its path is the group's, and it comes first.
+                        if groupNames(of: record) + [table.title(Int(record))] != path || sawOwnEntry {
+                            throw InvariantViolation(description: "\(title(of: unit)) is not \(path)'s own entry")
+                        }
+                        sawOwnEntry = true
+                        continue
+                    }
                     if groupNames(of: record) != path + inlined {
                         throw InvariantViolation(
                             description: "\(title(of: unit)) is shown under \(path) standing in for \(inlined)")

@@ -7,6 +7,13 @@
 /// (``bucketSizes(count:maxChildren:)``), so the average number of keys to reach a child is as low as it can be.
 /// Buckets are labelled by their first and last titles ("Alert … Gauge").
 ///
+/// An entry whose path is also a group's path (`find` prints a directory, then what is in it) is that group's own
+/// entry: it is listed first inside the group, not beside it under the same name.
+///
+/// When every entry lies under one chain of groups that hold nothing else (`find /usr/share/doc` prints only
+/// paths under `/`, `usr`, `share`, `doc`), the root is the deepest group of the chain, so the first menu shows
+/// what differs; its title names the chain ("Catalog › ∕ › usr › share › doc").
+///
 /// Buckets are computed when asked for, so a hierarchy of a million entries costs one pass to group them and a
 /// few bytes per entry.
 public struct Hierarchy: Sendable {
@@ -33,6 +40,8 @@ public struct Hierarchy: Sendable {
         var groups: [Int] = []
         var entries: [UInt32] = []
         var entryCount = 0
+        /// The entry whose path is this group's path, first in `entries`.
+        var own: UInt32?
     }
 
     /// The most children a node shows.
@@ -45,8 +54,11 @@ public struct Hierarchy: Sendable {
     /// Groups by the hash of (parent id, name bytes), to walk a new path one component at a time.
     private var groupsByName: [UInt64: [Int]] = [:]
 
+    /// The group the root node is: 0, or the deepest group of a chain that holds every entry (see above).
+    private var rootID = 0
+
     /// The root node.
-    public var root: Node { .group(0) }
+    public var root: Node { .group(rootID) }
 
     /// Groups a snapshot.
     ///
@@ -75,16 +87,47 @@ public struct Hierarchy: Sendable {
         }
         let entries = paths.entriesByGroup(order: index.recordsInOrder, groupOfPath: groupOfPath, groups: groups.count)
         for (id, list) in entries.enumerated() where !list.isEmpty { groups[id].entries = list }
+        moveOwnEntries()
         for id in groups.indices.reversed() {
             groups[id].entryCount += groups[id].entries.count
             if id > 0 { groups[groups[id].parent].entryCount += groups[id].entryCount }
         }
         for id in groups.indices { sortSubgroups(of: id) }
+        while groups[rootID].entries.isEmpty && groups[rootID].groups.count == 1 { rootID = groups[rootID].groups[0] }
     }
 
     /// Convenience for a snapshot.
     public init<Handler>(_ snapshot: Snapshot<Handler>, rootTitle: String = "Catalog", maxChildren: Int = 10) throws {
         try self.init(table: snapshot.table, index: snapshot.index, rootTitle: rootTitle, maxChildren: maxChildren)
+    }
+
+    /// Moves each entry whose path is a group's path into that group, first.
+    ///
+    /// - Complexity: O(entries of groups that also hold groups): one hash of each one's title.
+    private mutating func moveOwnEntries() {
+        for id in groups.indices where !groups[id].groups.isEmpty && !groups[id].entries.isEmpty {
+            var moved: [Int] = []
+            for (position, record) in groups[id].entries.enumerated() {
+                let target = table.withPathBytes(Int(record)) { path -> Int? in
+                    let title = UnsafeBufferPointer(rebasing: path[((path.lastIndex(of: 0x2F) ?? -1) + 1)...])
+                    return groupsByName[Hierarchy.nameKey(parent: id, title)]?.first {
+                        groups[$0].parent == id && groups[$0].nameBytes.elementsEqual(title)
+                    }
+                }
+                guard let target, groups[target].own == nil else { continue }
+                groups[target].own = record
+                groups[target].entries.insert(record, at: 0)
+                moved.append(position)
+            }
+            if !moved.isEmpty {
+                var next = 0
+                groups[id].entries = groups[id].entries.enumerated().compactMap { position, record in
+                    guard next < moved.count, moved[next] == position else { return record }
+                    next += 1
+                    return nil
+                }
+            }
+        }
     }
 
     /// The group an entry belongs to, made (with any missing ancestors) the first time its path is seen.
@@ -173,6 +216,8 @@ public struct Hierarchy: Sendable {
     /// The title of a node: a group's name, an entry's title, or a bucket's label.
     public func title(of node: Node) -> String {
         switch node {
+        case .group(let id) where id == rootID && id != 0:
+            return ([groups[0].name] + rootPath).joined(separator: " › ")
         case .group(let id): return groups[id].name
         case .entry(let record): return table.title(Int(record))
         case .bucket(let id, let range): return label(id, range)
@@ -258,7 +303,10 @@ public struct Hierarchy: Sendable {
     public func path(to record: UInt32) -> [Node]? {
         guard let group = group(of: record) else { return nil }
         var chain: [Int] = [group]
-        while let last = chain.last, last != 0 { chain.append(groups[last].parent) }
+        while let last = chain.last, last != rootID {
+            guard last != 0 else { return nil }
+            chain.append(groups[last].parent)
+        }
         chain.reverse()
         var nodes: [Node] = []
         for (depth, id) in chain.enumerated() {
@@ -268,13 +316,16 @@ public struct Hierarchy: Sendable {
                 target = position
             } else {
                 let entries = groups[id].entries
-                var low = 0
+                // The group's own entry is first; the others are in search order.
+                var low = groups[id].own == nil ? 0 : 1
                 var high = entries.count
+                if groups[id].own == record { high = 0 }
                 let wanted = ranks[Int(record)]
                 while low < high {
                     let middle = (low + high) / 2
                     if ranks[Int(entries[middle])] < wanted { low = middle + 1 } else { high = middle }
                 }
+                if groups[id].own == record { low = 0 }
                 guard low < entries.count, entries[low] == record else { return nil }
                 target = groups[id].groups.count + low
             }
@@ -350,9 +401,28 @@ public struct Hierarchy: Sendable {
     private func group(of record: UInt32) -> Int? {
         guard Int(record) < table.count else { return nil }
         return table.withPathBytes(Int(record)) { path -> Int? in
+            if let own = existingGroup(path), groups[own].own == record { return own }
             guard let slash = path.lastIndex(of: 0x2F) else { return 0 }
             return existingGroup(UnsafeBufferPointer(rebasing: path[..<slash]))
         }
+    }
+
+    /// Whether an entry is the own entry of the group a node shows (see above).
+    func isOwnEntry(_ record: UInt32, of node: Node) -> Bool {
+        guard let (id, _) = run(of: node) else { return false }
+        return groups[id].own == record
+    }
+
+    /// The names of the groups from the root group down to the root node, which is deeper when one chain of
+    /// groups holds every entry.
+    var rootPath: [String] {
+        var names: [String] = []
+        var current = rootID
+        while current != 0 {
+            names.append(groups[current].name)
+            current = groups[current].parent
+        }
+        return names.reversed()
     }
 
     private func childCount(_ id: Int) -> Int { groups[id].groups.count + groups[id].entries.count }

@@ -379,6 +379,11 @@ extension CatalogFile {
                     let first = text[index]
                     if first < 0x80 {
                         if first <= 0x20 || first == 0x2F { return .notPlain }
+                        // A "." component ("./a") is for the exact checks, which ask for the list to be rewritten.
+                        if first == 0x2E && (index &+ 1 == end || text[index &+ 1] == 0x2F || text[index &+ 1] == 0x09)
+                        {
+                            return .notPlain
+                        }
                     } else {
                         guard let (scalar, _) = decode(index, end),
                             scalar < 0x10000

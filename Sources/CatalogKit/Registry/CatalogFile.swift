@@ -17,52 +17,81 @@ public enum CatalogFile {
         public var line: Int
         /// What is wrong, as a sentence fragment.
         public var problem: String
+        /// Whether the line is a path as shell tools print it (`/usr/x`, `./a`, `a//b`, `a/b/`), which the
+        /// standard format reads by rewriting the list (``Format``) rather than refusing it.
+        var isShellPath = false
+
+        public init(line: Int, problem: String) {
+            self.line = line
+            self.problem = problem
+        }
+
+        init(line: Int, problem: String, isShellPath: Bool) {
+            self.init(line: line, problem: problem)
+            self.isShellPath = isShellPath
+        }
 
         public var description: String { "line \(line): \(problem)" }
+
+        public static func == (a: Error, b: Error) -> Bool { a.line == b.line && a.problem == b.problem }
     }
 
-    /// Parses and indexes a catalog file.
+    /// Parses and indexes a catalog file, or a list in another format.
     ///
-    /// - Parameter bytes: The file's contents.
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - format: How its lines are read.
     /// - Returns: A snapshot with no factories.
     /// - Throws: ``Error`` for the first malformed line: invalid UTF-8, a NUL byte, an empty title or group
     ///   name, more than ``maximumGroups`` groups, or a path that an earlier line already has.
-    /// - Complexity: O(B) to fold B bytes, split over the cores, then O(n log n) to order n entries.
-    public static func parse<Handler>(_ bytes: [UInt8]) throws -> Snapshot<Handler> {
-        try read(bytes, keeping: nil)
+    /// - Complexity: O(B) to fold B bytes, split over the cores, then O(n log n) to order n entries. Paths as shell
+    ///   tools print them, and other formats, take one more pass to rewrite the list first (``Format``).
+    public static func parse<Handler>(_ bytes: [UInt8], format: Format = .standard) throws -> Snapshot<Handler> {
+        try read(bytes, keeping: nil, format: format)
     }
 
     /// Reads a catalog file in one streaming pass and keeps only the entries that match a query.
     ///
-    /// The whole file is checked exactly as ``parse(_:)`` checks it, but only matching entries are kept and
+    /// The whole file is checked exactly as ``parse(_:format:)`` checks it, but only matching entries are kept and
     /// sorted, so a one-off search of a large file never orders the entries it does not print.
     ///
     /// - Parameters:
     ///   - bytes: The file's contents.
     ///   - query: The query.
+    ///   - format: How its lines are read.
     /// - Returns: A snapshot of the matching entries; search it with `query` again for their order and scores.
-    /// - Throws: ``Error`` as ``parse(_:)`` does.
+    /// - Throws: ``Error`` as ``parse(_:format:)`` does.
     /// - Complexity: O(B) to fold B bytes, split over the cores, then O(h log h) to order h matches.
-    public static func matching<Handler>(_ bytes: [UInt8], _ query: Query) throws -> Snapshot<Handler> {
-        try read(bytes, keeping: RecordMatcher(query))
+    public static func matching<Handler>(_ bytes: [UInt8], _ query: Query, format: Format = .standard) throws
+        -> Snapshot<Handler>
+    {
+        try read(bytes, keeping: RecordMatcher(query), format: format)
     }
 
     /// Reads a catalog file from memory it does not own (a mapped file, say) and keeps only the entries that
     /// match a query, copying their text, so the snapshot does not refer to `bytes` after it returns.
     ///
-    /// A one-shot search of a mapped file reads it without copying the whole file first.
+    /// A one-shot search of a mapped file reads it without copying the whole file first, unless its lines must be
+    /// rewritten (``Format``), which copies it.
     ///
     /// - Parameters:
     ///   - bytes: The file's contents, valid for the duration of the call.
     ///   - query: The query.
-    /// - Returns: A snapshot of the matching entries, as ``matching(_:_:)-(UInt8,_)`` returns.
-    /// - Throws: ``Error`` as ``parse(_:)`` does.
+    ///   - format: How its lines are read.
+    /// - Returns: A snapshot of the matching entries, as ``matching(_:_:format:)-(UInt8,_,_)`` returns.
+    /// - Throws: ``Error`` as ``parse(_:format:)`` does.
     /// - Complexity: O(B) to fold B bytes, split over the cores, then O(h log h) to order h matches.
-    public static func matching<Handler>(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Query) throws
-        -> Snapshot<Handler>
-    {
-        let (index, bounds): ((EntryTable) -> Snapshot<Handler>, [UInt32]) = try read(
-            bytes, keeping: RecordMatcher(query), plainLines: true)
+    public static func matching<Handler>(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ query: Query, format: Format = .standard
+    ) throws -> Snapshot<Handler> {
+        guard !format.readsNames else { return try read(Array(bytes), keeping: RecordMatcher(query), format: format) }
+        let index: (EntryTable) -> Snapshot<Handler>
+        let bounds: [UInt32]
+        do {
+            (index, bounds) = try read(bytes, keeping: RecordMatcher(query), plainLines: true)
+        } catch let error as Error where error.isShellPath {
+            return try read(Array(bytes), keeping: RecordMatcher(query), format: format)
+        }
         var copied: [UInt8] = []
         copied.reserveCapacity(
             stride(from: 0, to: bounds.count, by: 3).reduce(0) { $0 + Int(bounds[$1 + 2] - bounds[$1]) })
@@ -93,15 +122,18 @@ public enum CatalogFile {
     ///
     /// - Parameters:
     ///   - matcher: Keeps only the entries that match, or `nil` for all.
+    ///   - format: How its lines are read.
     ///   - plainLines: Whether plain lines take the fast path; `false` reads every line with the exact checks and
     ///     the reference folding, which tests compare the fast path against.
     static func read<Handler>(
-        _ bytes: [UInt8], keeping matcher: RecordMatcher?, plainLines: Bool = true
+        _ bytes: [UInt8], keeping matcher: RecordMatcher?, format: Format = .standard, plainLines: Bool = true
     ) throws -> Snapshot<Handler> {
-        let (index, bounds): ((EntryTable) -> Snapshot<Handler>, [UInt32]) = try bytes.withUnsafeBufferPointer {
-            try read($0, keeping: matcher, plainLines: plainLines)
+        try format.read(bytes) { text, lines in
+            let (index, bounds): ((EntryTable) -> Snapshot<Handler>, [UInt32]) = try text.withUnsafeBufferPointer {
+                try read($0, keeping: matcher, plainLines: plainLines)
+            }
+            return index(EntryTable(bytes: text, bounds: bounds, keywordSeparator: 0x2C, registered: nil, lines: lines))
         }
-        return index(EntryTable(bytes: bytes, bounds: bounds, keywordSeparator: 0x2C, registered: nil))
     }
 
     /// Reads a file's lines on the cores: checks every line, folds the kept ones and finds duplicate paths.
@@ -120,7 +152,10 @@ public enum CatalogFile {
         // Report the first malformed line, else the first line that repeats a path.
         var linesBefore = 0
         for piece in pieces {
-            if let error = piece.error { throw Error(line: linesBefore + error.line, problem: error.problem) }
+            if var error = piece.error {
+                error.line += linesBefore
+                throw error
+            }
             linesBefore += piece.lines
         }
         try checkDuplicates(pieces.map(\.paths), file)
@@ -197,7 +232,12 @@ public enum CatalogFile {
             let component = UnsafeBufferPointer(rebasing: path[componentStart..<index])
             if isBlank(component) {
                 let what = index == path.count ? "an empty title" : "an empty group name"
-                return .failure(Error(line: line, problem: "the path has \(what)"))
+                // An empty component, not a blank one, is what "/usr", "a//b" and "a/b/" have.
+                return .failure(Error(line: line, problem: "the path has \(what)", isShellPath: component.isEmpty))
+            }
+            if component.count == 1 && component[0] == 0x2E {
+                // "./a" or "a/./b": the "." is dropped when the list is rewritten.
+                return .failure(Error(line: line, problem: "the path has a '.' component", isShellPath: true))
             }
             if index == path.count { return .success(componentStart) }
             componentStart = index + 1

@@ -21,12 +21,18 @@ public struct EntryTable: Sendable {
     let bounds: [UInt32]
     let keywordSeparator: UInt8
     let registered: Registered?
+    /// The lines as they were read, when the list was rewritten to be read (``CatalogFile/Format``).
+    let lines: CatalogFile.SourceLines?
 
-    init(bytes: [UInt8], bounds: [UInt32], keywordSeparator: UInt8, registered: Registered?) {
+    init(
+        bytes: [UInt8], bounds: [UInt32], keywordSeparator: UInt8, registered: Registered?,
+        lines: CatalogFile.SourceLines? = nil
+    ) {
         self.bytes = bytes
         self.bounds = bounds
         self.keywordSeparator = keywordSeparator
         self.registered = registered
+        self.lines = lines
     }
 
     /// The number of entries.
@@ -35,16 +41,32 @@ public struct EntryTable: Sendable {
     /// The bytes the table holds, for memory reports.
     public var memoryFootprint: Int { bytes.capacity + bounds.capacity * 4 }
 
-    /// The raw UTF-8 of an entry's full path.
+    /// The raw UTF-8 of an entry's full path, its groups and title divided by "/".
+    ///
+    /// For a list read as shell tools print paths, or in another format (``CatalogFile/Format``), this is the path
+    /// as rewritten to be read (`∕/usr/x` for `/usr/x`); ``withLineBytes(_:_:)`` gives the line as it was read.
     public func withPathBytes<R>(_ record: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         bytes.withUnsafeBufferPointer { buffer in
             body(UnsafeBufferPointer(rebasing: buffer[Int(bounds[3 * record])..<Int(bounds[3 * record + 1])]))
         }
     }
 
-    /// An entry's full path, `Group/Sub/Title`, exactly as given.
+    /// The bytes of an entry's line exactly as they were read, without its keywords: what a picker prints.
+    ///
+    /// For a catalog file read as it is, this is the path; for a list that was rewritten to be read
+    /// (``CatalogFile/Format``), the line as the input had it (`./src/a`, `/usr/x`, a name with a newline in it).
+    ///
+    /// - Complexity: O(log n) for a rewritten list, to find the line.
+    public func withLineBytes<R>(_ record: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard let lines else { return withPathBytes(record, body) }
+        let range = lines.range(ofPathAt: bounds[3 * record])
+        return lines.raw.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// An entry's full path, `Group/Sub/Title`, exactly as given: its line as read (``withLineBytes(_:_:)``),
+    /// with bytes that are not UTF-8 as U+FFFD.
     public func path(_ record: Int) -> String {
-        withPathBytes(record) { String(decoding: $0, as: UTF8.self) }
+        withLineBytes(record) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// An entry's title: the last component of its path.
@@ -57,7 +79,11 @@ public struct EntryTable: Sendable {
 
     /// An entry's group names, from the root.
     public func groups(_ record: Int) -> [String] {
-        path(record).split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+        withPathBytes(record) { path in
+            path.split(separator: 0x2F, omittingEmptySubsequences: false).dropLast().map {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
     }
 
     /// An entry's id: the registered id, or for a catalog file the full path.
@@ -66,7 +92,10 @@ public struct EntryTable: Sendable {
     public func id(_ record: Int) -> String {
         guard let registered else { return path(record) }
         if let id = registered.ids[UInt32(record)] { return id }
-        return Slug.make(path(record).split(separator: "/", omittingEmptySubsequences: false).map(String.init))
+        let components = withPathBytes(record) { path in
+            path.split(separator: 0x2F, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        }
+        return Slug.make(components)
     }
 
     /// An entry's one-line summary; empty for catalog files.

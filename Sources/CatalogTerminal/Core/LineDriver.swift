@@ -39,7 +39,7 @@ public struct LineDriver {
     public mutating func start() -> [String] {
         // A screen that starts work on its first event (a menu loading a file) gets it done before printing.
         let effects = session.settle(session.start(size: Size(columns: width, rows: 24)), with: jobs)
-        if effects.contains { $0.isQuit } {
+        if effects.contains(where: { $0.isQuit }) {
             isDone = true
             return Self.clean(session.takeStatus().map { [$0] } ?? [])
         }
@@ -69,7 +69,7 @@ public struct LineDriver {
             do {
                 // Line mode has no input to keep responsive: jobs run at once, in order.
                 let effects = session.settle(try session.handle(line: command), with: jobs)
-                if effects.contains { $0.isQuit } {
+                if effects.contains(where: { $0.isQuit }) {
                     return (Self.clean(session.takeStatus().map { [$0] } ?? []), true)
                 }
             } catch {

@@ -19,7 +19,7 @@ extension MenuScreen {
             let shelves = Shelf.allCases.filter { !shelfRecords($0).isEmpty }.map(Item.shelf)
             var nodes = hierarchy.children(of: node)
             let room = max(maxChildren - shelves.count, 1)
-            if nodes.count > room {
+            if nodes.count > room, case .group(let root) = node {
                 // The first `room - 1` stay; the rest, a contiguous run of the root's children, become one bucket.
                 let start = nodes.prefix(room - 1).reduce(0) { position, node in
                     if case .bucket(_, let range) = node { return position + range.count }
@@ -29,7 +29,7 @@ extension MenuScreen {
                     if case .bucket(_, let range) = node { return position + range.count }
                     return position + 1
                 }
-                nodes = Array(nodes.prefix(room - 1)) + [.bucket(group: 0, range: start..<end)]
+                nodes = Array(nodes.prefix(room - 1)) + [.bucket(group: root, range: start..<end)]
             }
             return shelves + nodes.map(Item.node)
         case .node(let node):

@@ -201,7 +201,7 @@ public struct MenuScreen: Screen {
 
     /// The picked entries' paths as they were read, byte for byte, in catalog order.
     public var pickedBytes: [[UInt8]] {
-        picked.map { record in snapshot.table.withPathBytes(Int(record)) { Array($0) } }
+        picked.map { record in snapshot.table.withLineBytes(Int(record)) { Array($0) } }
     }
 
     /// The full path of the first picked entry, if any.

@@ -35,7 +35,10 @@ public enum Sanitizer {
     ///   - out: The buffer to append to.
     /// - Complexity: O(*n*); safe text is copied as it is.
     package static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        if !bytes.contains(where: isSuspicious) {
+        // Safe text has no suspicious byte and, past ASCII, is valid UTF-8 (a name read with --read0 may not be).
+        if !bytes.contains(where: isSuspicious)
+            && (!bytes.contains(where: { $0 >= 0x80 }) || String(validating: bytes, as: UTF8.self) != nil)
+        {
             out.append(contentsOf: bytes)
         } else {
             out.append(contentsOf: sanitize(String(decoding: bytes, as: UTF8.self)).utf8)

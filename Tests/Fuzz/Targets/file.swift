@@ -11,6 +11,7 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    checkNames(bytes)
     let lineCount = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
     let fast = outcome(bytes, plainLines: true)
     let exact = outcome(bytes, plainLines: false)
@@ -48,6 +49,41 @@ public func fuzzFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
     }
     return 0
+}
+
+/// Reads the bytes as names (`--flat`, `--read0`, `--delimiter`, chosen by the first byte): they either parse or
+/// give a one-line error on an entry that exists, and every entry's line is, byte for byte, an entry of the input.
+private func checkNames(_ bytes: [UInt8]) {
+    let formats = [
+        CatalogFile.Format(paths: PathComponents(separator: [0x2F], flat: true)),
+        CatalogFile.Format(terminator: 0),
+        CatalogFile.Format(paths: PathComponents(separator: Array("::".utf8))),
+        CatalogFile.Format(paths: PathComponents(separator: [0x2F], flat: true), terminator: 0),
+    ]
+    let format = formats[Int(bytes.first ?? 0) % formats.count]
+    let records = bytes.split(separator: format.terminator, omittingEmptySubsequences: false)
+    do {
+        let snapshot: Snapshot<Never> = try CatalogFile.parse(bytes, format: format)
+        for record in 0..<snapshot.count {
+            let line = snapshot.table.withLineBytes(record) { Array($0) }
+            let found = records.contains { candidate in
+                let trimmed =
+                    format.terminator == 0x0A && candidate.last == 0x0D ? candidate.dropLast() : candidate[...]
+                return trimmed.elementsEqual(line)
+                    || (trimmed.starts(with: [0xEF, 0xBB, 0xBF])
+                        && trimmed.dropFirst(3).elementsEqual(line))
+            }
+            if !found { fail("entry \(record)'s line \(line) is not an entry of the input") }
+            _ = snapshot.table.groups(record)
+            if snapshot.table.title(record).isEmpty { fail("an empty title on record \(record)") }
+        }
+        try Hierarchy(snapshot, maxChildren: 3).checkInvariants()
+    } catch let error as CatalogFile.Error {
+        if !(1...records.count).contains(error.line) { fail("error on entry \(error.line) of \(records.count)") }
+        if error.description.contains("\n") { fail("a multi-line error: \(error.description.debugDescription)") }
+    } catch {
+        fail("names: \(error)")
+    }
 }
 
 /// What a read gives, for comparing two readers: the error, or every entry's text, folded text and order.

@@ -1,0 +1,161 @@
+import Testing
+
+@testable import CatalogKit
+
+/// Lists as shell tools print them (`find /`, `find .`, `ls -p`), `--flat`, `--delimiter` and `--read0`: each entry
+/// is grouped by the path it names and keeps its line exactly as read, which is what a picker prints.
+@Suite("Catalog file formats")
+struct CatalogFileFormatTests {
+    func parse(_ text: String, _ format: CatalogFile.Format = .standard) throws -> Snapshot<Void> {
+        try CatalogFile.parse(Array(text.utf8), format: format)
+    }
+
+    /// Each entry as (groups, title, line as read), in search order.
+    func entries(_ catalog: Snapshot<Void>) -> [([String], String, [UInt8])] {
+        catalog.recordsInOrder.map { record in
+            let table = catalog.table
+            return (table.groups(Int(record)), table.title(Int(record)), table.withLineBytes(Int(record)) { Array($0) })
+        }
+    }
+
+    func expect(
+        _ catalog: Snapshot<Void>, _ expected: [([String], String, String)],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let got = entries(catalog)
+        #expect(got.map(\.0) == expected.map(\.0), sourceLocation: sourceLocation)
+        #expect(got.map(\.1) == expected.map(\.1), sourceLocation: sourceLocation)
+        #expect(got.map { String(decoding: $0.2, as: UTF8.self) } == expected.map(\.2), sourceLocation: sourceLocation)
+    }
+
+    @Test("absolute paths have a root group named / and are printed as read")
+    func absolute() throws {
+        let catalog = try parse("/usr/share/b\n/usr/share/a\n/etc/x\n/\n")
+        expect(
+            catalog,
+            [
+                (["∕", "usr", "share"], "a", "/usr/share/a"), (["∕", "usr", "share"], "b", "/usr/share/b"),
+                (["∕", "etc"], "x", "/etc/x"),
+            ])
+        // Typing "/" finds the root: the name of the root group folds to "/".
+        #expect(paths(catalog, catalog.search("/etc/x")) == ["/etc/x"])
+        #expect(catalog.search("/usr/share").count == 2)
+    }
+
+    @Test("./ is dropped, // and a trailing / read as a path means them, and . alone names nothing")
+    func relative() throws {
+        let catalog = try parse(".\n./src/a.swift\nsrc//b.swift\n./docs/\n./x/./y\n")
+        expect(
+            catalog,
+            [
+                (["src"], "a.swift", "./src/a.swift"), (["src"], "b.swift", "src//b.swift"), ([], "docs", "./docs/"),
+                (["x"], "y", "./x/./y"),
+            ])
+    }
+
+    @Test("a path that repeats another once rewritten is a duplicate, on its line")
+    func duplicateOnceRewritten() throws {
+        #expect(throws: CatalogFile.Error(line: 3, problem: "duplicate path 'a/b' (first on line 1)")) {
+            try parse("a/b\nc\n./a/b\n")
+        }
+    }
+
+    @Test("what is not a path stays an error: blank names, invalid UTF-8, a NUL")
+    func stillRefused() throws {
+        #expect(throws: CatalogFile.Error(line: 2, problem: "the path has an empty group name")) {
+            try parse("/ok\na/ /b\n")
+        }
+        #expect(throws: CatalogFile.Error(line: 2, problem: "the line is not valid UTF-8")) {
+            try CatalogFile.parse(Array("./a\n./".utf8) + [0xFF, 0x0A]) as Snapshot<Void>
+        }
+        #expect(throws: CatalogFile.Error(line: 1, problem: "the line contains a NUL byte")) {
+            try CatalogFile.parse(Array("/a".utf8) + [0, 0x0A]) as Snapshot<Void>
+        }
+    }
+
+    @Test("keywords after a TAB are kept on a rewritten line, and the line printed is the path")
+    func keywords() throws {
+        let catalog = try parse("Docs/x\tone\n./Docs/y\ttwo,three\n")
+        let record = try #require(catalog.search("three").first)
+        #expect(catalog.table.keywords(Int(record)) == ["two", "three"])
+        #expect(catalog.table.path(Int(record)) == "./Docs/y")
+    }
+
+    @Test("a shell path after many plain lines is read, whichever piece of the file it is in")
+    func lateShellPath() throws {
+        let lines = (0..<200_000).map { "Group \($0 % 7)/Entry \($0)" } + ["/abs/last"]
+        let catalog = try parse(lines.joined(separator: "\n"))
+        #expect(catalog.count == 200_001)
+        #expect(paths(catalog, catalog.search("abs/last")) == ["/abs/last"])
+        #expect(paths(catalog, catalog.search("entry 199999")) == ["Group 2/Entry 199999"])
+    }
+
+    @Test("--flat: each line is a title, a / in it stays, and a repeated line is listed once")
+    func flat() throws {
+        let flat = CatalogFile.Format(paths: PathComponents(separator: [0x2F], flat: true))
+        let catalog = try parse("TCP/IP notes\nls -l\ngit status\nls -l\n./x\n", flat)
+        expect(
+            catalog,
+            [
+                ([], ".∕x", "./x"), ([], "git status", "git status"), ([], "ls -l", "ls -l"),
+                ([], "TCP∕IP notes", "TCP/IP notes"),
+            ])
+        #expect(paths(catalog, catalog.search("tcp/ip")) == ["TCP/IP notes"])
+    }
+
+    @Test("--delimiter divides groups at other text; a / inside a component stays in its name")
+    func delimiter() throws {
+        let colons = CatalogFile.Format(paths: PathComponents(separator: Array("::".utf8)))
+        let catalog = try parse("net::http::Server\nnet::http::Client\nTCP/IP::notes\n", colons)
+        expect(
+            catalog,
+            [
+                (["net", "http"], "Client", "net::http::Client"), (["TCP∕IP"], "notes", "TCP/IP::notes"),
+                (["net", "http"], "Server", "net::http::Server"),
+            ])
+        let dots = CatalogFile.Format(paths: PathComponents(separator: [0x2E]))
+        #expect(entries(try parse("com.example.App\n", dots)).map(\.0) == [["com", "example"]])
+    }
+
+    @Test("--read0: names end at NUL, may hold newlines, TABs and any bytes, and are printed exactly")
+    func read0() throws {
+        let read0 = CatalogFile.Format(terminator: 0)
+        let bytes: [UInt8] =
+            Array("dir/two\nlines\0dir/tab\there\0odd/".utf8) + [0x66, 0xFF, 0] + Array("/abs/x\0".utf8)
+        let catalog: Snapshot<Void> = try CatalogFile.parse(bytes, format: read0)
+        let byTitle = Dictionary(uniqueKeysWithValues: entries(catalog).map { ($0.1, $0) })
+        #expect(Set(byTitle.keys) == ["two\\u{A}lines", "tab\\u{9}here", "f\u{FFFD}", "x"])
+        #expect(byTitle["two\\u{A}lines"]?.2 == Array("dir/two\nlines".utf8))
+        #expect(byTitle["tab\\u{9}here"]?.2 == Array("dir/tab\there".utf8))
+        #expect(byTitle["f\u{FFFD}"]?.2 == [0x6F, 0x64, 0x64, 0x2F, 0x66, 0xFF])
+        #expect(byTitle["x"]?.0 == ["∕", "abs"])
+        #expect(catalog.search("lines").count == 1)
+    }
+
+    @Test("a name of only spaces is a name with --read0, shown escaped; a blank line of a flat list is skipped")
+    func blankNames() throws {
+        let read0: Snapshot<Void> = try CatalogFile.parse(Array("dir/ \0./ /x\0".utf8), format: .init(terminator: 0))
+        expect(read0, [(["dir"], "\\u{20}", "dir/ "), (["\\u{20}"], "x", "./ /x")])
+        let flat = try parse("a\n   \nb\n", .init(paths: PathComponents(separator: [0x2F], flat: true)))
+        #expect(flat.count == 2)
+    }
+
+    @Test("a one-shot search of mapped bytes reads shell paths, and prints their lines")
+    func matchingMapped() throws {
+        let bytes = Array("/usr/share/doc/a\n/usr/share/doc/b\n/etc/doc\n/etc/other\n".utf8)
+        let found: Snapshot<Void> = try bytes.withUnsafeBufferPointer { try CatalogFile.matching($0, Query("doc")) }
+        #expect(
+            Set(found.recordsInOrder.map { found.table.path(Int($0)) }) == [
+                "/usr/share/doc/a", "/usr/share/doc/b", "/etc/doc",
+            ])
+    }
+
+    @Test("the fast reader and the exact one agree on shell paths")
+    func fastAndExactAgree() throws {
+        let text = "./a/b\n/c/d\n./e/./f\ng//h/\n./ü/Übersicht\n"
+        let fast = try parse(text)
+        let exact: Snapshot<Void> = try CatalogFile.read(Array(text.utf8), keeping: nil, plainLines: false)
+        #expect(entries(fast).map(\.1) == entries(exact).map(\.1))
+        #expect(entries(fast).map(\.0) == entries(exact).map(\.0))
+    }
+}
