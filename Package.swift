@@ -33,7 +33,7 @@ let package = Package(
         // The executable: the built-in demos and one call to CatalogCommand, nothing else.
         .executableTarget(name: "catalog", dependencies: ["CatalogCommand", "CatalogDemos"]),
         // The benchmark: in-process figures, and `compare` against fzf and grep (it runs the catalog executable).
-        .executableTarget(name: "catalog-bench", dependencies: ["CatalogKit", "CatalogTerminal"]),
+        .executableTarget(name: "catalog-bench", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogDemos"]),
         // Test helpers shared by the test targets: a pseudo-terminal driver and a screen model.
         .target(name: "CatalogTestSupport", dependencies: ["CatalogTerminal"], path: "Tests/CatalogTestSupport"),
         .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "CatalogTestSupport"]),

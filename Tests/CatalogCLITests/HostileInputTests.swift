@@ -182,12 +182,11 @@ struct HostileInputTests {
 
     @Test("committed hostile files read as names: --flat, --read0, --delimiter", arguments: committedInputs)
     func committedFileAsNames(_ input: HostileInput) throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("catalog-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("input.txt")
-        try Data(input.bytes()).write(to: file)
+        try withInputFile(input.bytes()) { file in try checkAsNames(input, file) }
+    }
+
+    /// Runs the name formats on an input: none may hang or trap, and only a repeated path is refused.
+    func checkAsNames(_ input: HostileInput, _ file: URL) throws {
         for format in Self.nameFormats {
             for mode in Self.nameModes {
                 let plain = mode.first == "--plain"
@@ -223,13 +222,23 @@ struct HostileInputTests {
 
     /// Runs every mode on an input and checks the outcome.
     func check(_ input: HostileInput) throws {
+        let bytes = input.bytes()
+        try withInputFile(bytes) { file in try check(input, bytes, file) }
+    }
+
+    /// Writes an input to a file in a directory of its own, removed afterwards, and runs `body` on it.
+    func withInputFile(_ bytes: [UInt8], _ body: (URL) throws -> Void) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("catalog-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("input.txt")
-        let bytes = input.bytes()
         try Data(bytes).write(to: file)
+        try body(file)
+    }
+
+    /// Runs every mode on an input written to `file` and checks the outcome.
+    func check(_ input: HostileInput, _ bytes: [UInt8], _ file: URL) throws {
         for mode in Self.modes {
             let plain = mode.first == "--plain"
             let result = try runProcess(

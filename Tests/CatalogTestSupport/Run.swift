@@ -56,10 +56,8 @@ public func runProcess(
     env["NO_COLOR"] = "1"
     env["SWIFT_BACKTRACE"] = "enable=no"
     for (key, value) in environment { env[key] = value }
-    Spawn.lock.lock()
-    let pipes = Result { (try Spawn.pipe(), try Spawn.pipe(), try Spawn.pipe()) }
-    Spawn.lock.unlock()
-    let (stdin, stdout, stderr) = try pipes.get()
+    let pipes = try Spawn.pipes(3)
+    let (stdin, stdout, stderr) = (pipes[0], pipes[1], pipes[2])
     var outputFile: Int32 = -1
     if let standardOutput {
         outputFile = open(standardOutput, O_WRONLY | O_CLOEXEC)

@@ -6,7 +6,7 @@ import Glibc
 ///
 /// Foundation's `Process.run()` is not used: on Linux it can read past a buffer while it closes the parent's
 /// descriptors (swift-corelibs-foundation #5472) and crash the test runner when many tests spawn at once.
-enum Spawn {
+public enum Spawn {
     /// A failed system call, with its `errno`.
     struct Failure: Error, CustomStringConvertible {
         var call: String
@@ -62,15 +62,32 @@ enum Spawn {
     }
 
     /// Held while descriptors are made and marked close-on-exec and while a child is spawned, so no child spawned
-    /// on another thread inherits a pipe end in between (pipe2 with O_CLOEXEC isn't exported to Swift).
+    /// on another thread inherits a pipe end in between (pipe2 with O_CLOEXEC isn't exported to Swift). A test
+    /// that makes a pipe of its own makes it with ``pipes(_:)``: a child that inherited its write end would keep
+    /// it from ever reading the end of input.
     static let lock = NSLock()
 
-    /// A pipe whose ends are closed on exec, so only the child it is given to (by `dup2`) holds an end. Call it
-    /// with ``lock`` held.
-    static func pipe() throws -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [-1, -1]
-        guard Glibc.pipe(&ends) == 0 else { throw Failure(call: "pipe", code: errno) }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return (ends[0], ends[1])
+    /// Pipes whose ends are closed on exec, so only the child an end is given to (by `dup2`) holds it.
+    ///
+    /// - Parameter count: How many.
+    /// - Throws: ``Failure`` when one can't be made; none is left open then.
+    public static func pipes(_ count: Int) throws -> [(read: Int32, write: Int32)] {
+        lock.lock()
+        defer { lock.unlock() }
+        var made: [(read: Int32, write: Int32)] = []
+        for _ in 0..<count {
+            var ends: [Int32] = [-1, -1]
+            guard Glibc.pipe(&ends) == 0 else {
+                let code = errno
+                for pipe in made {
+                    close(pipe.read)
+                    close(pipe.write)
+                }
+                throw Failure(call: "pipe", code: code)
+            }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            made.append((ends[0], ends[1]))
+        }
+        return made
     }
 }

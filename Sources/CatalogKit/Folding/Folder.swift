@@ -9,7 +9,7 @@ import Foundation
 /// practice and is folded whole by the reference path, which keeps the result identical to the definition.
 ///
 /// A `Folder` is a value with its own cache: give each thread its own.
-public struct Folder: Sendable {
+package struct Folder: Sendable {
     /// What the cache knows about one non-ASCII scalar.
     struct Cached: Sendable {
         enum Kind: UInt8, Sendable {
@@ -42,7 +42,7 @@ public struct Folder: Sendable {
     /// Scalars above U+FFFF.
     private var astral: [UInt32: Cached] = [:]
     private var cacheBytes: [UInt8] = []
-    public init() {}
+    package init() {}
 
     /// One BMP scalar's fold packed in a word, for an inner loop that keeps a table of them: its folded bytes in
     /// the low six bytes (so one eight-byte store writes them), their count in the seventh, and flags in the top
@@ -98,7 +98,7 @@ public struct Folder: Sendable {
     /// - Returns: `false` when `input` is not valid UTF-8.
     /// - Complexity: O(n) in the input length.
     @discardableResult
-    public mutating func append(_ input: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
+    package mutating func append(_ input: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Bool {
         let mark = out.count
         var index = 0
         let count = input.count
@@ -178,7 +178,7 @@ public struct Folder: Sendable {
     ///
     /// - Parameter input: UTF-8 bytes.
     /// - Returns: `true` when the first scalar is a mark or a combining jamo.
-    public mutating func startsWithCombining(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+    package mutating func startsWithCombining(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = input.first, first >= 0x80, let (scalar, _) = Folder.decode(input, at: 0) else {
             return false
         }

@@ -77,6 +77,56 @@ struct GroupPaths {
         self.pathOfRecord = pathOfRecord
         representatives = merged.representatives
         firstRanks = merged.firstRanks
+        paths = merged
+    }
+
+    /// The merged table of distinct paths, to look paths up in.
+    private let paths: Part
+
+    /// The records whose full path is itself one of the group paths (a directory that `find` lists besides what
+    /// is in it), each with the index of that path.
+    ///
+    /// A filter on a path's length and its first and last bytes, which the table's bounds give without reading the
+    /// path, rules out nearly every record before one is hashed.
+    ///
+    /// - Complexity: O(n) for n records, split over the cores, plus O(path length) for each that passes the filter.
+    func ownEntries(of table: EntryTable) -> [(record: UInt32, path: Int)] {
+        let count = table.count
+        let pieces = count < 50_000 ? 1 : Parallel.pieces
+        return table.bytes.withUnsafeBufferPointer { bytes in
+            table.bounds.withUnsafeBufferPointer { bounds in
+                nonisolated(unsafe) let text = Text(bytes: bytes, bounds: bounds)
+                var filter = [UInt64](repeating: 0, count: 1 << 10)
+                for path in paths.allPaths where path.count > 0 {
+                    let key = Self.filterKey(text, path.start, path.count)
+                    filter[key >> 6] |= 1 << UInt64(key & 63)
+                }
+                let bits = filter
+                let paths = self.paths
+                return Parallel.map(pieces) { piece -> [(record: UInt32, path: Int)] in
+                    var found: [(record: UInt32, path: Int)] = []
+                    for record in (count * piece / pieces)..<(count * (piece + 1) / pieces) {
+                        let start = Int(text.bounds[3 * record])
+                        let length = Int(text.bounds[3 * record + 1]) - start
+                        let key = Self.filterKey(text, start, length)
+                        guard bits[key >> 6] & (1 << UInt64(key & 63)) != 0,
+                            let path = paths.find((start, length), text)
+                        else { continue }
+                        found.append((UInt32(record), path))
+                    }
+                    return found
+                }.flatMap { $0 }
+            }
+        }
+    }
+
+    /// A 16-bit key of a path's length and first and last bytes.
+    @inline(__always)
+    private static func filterKey(_ text: Text, _ start: Int, _ count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let first = Int(text.bytes[start])
+        let last = Int(text.bytes[start + count - 1])
+        return (count &* 0x9E37 ^ first &* 0x3B ^ last &* 0x1F1) & 0xFFFF
     }
 
     /// Each group's entries in search order: one counting sort over the search order, split over the cores.
@@ -215,6 +265,24 @@ struct GroupPaths {
                 representatives[id] = UInt32(record)
             }
             return id
+        }
+
+        /// Every distinct path, by index.
+        var allPaths: [(start: Int, count: Int)] { paths }
+
+        /// The index of a path equal to the bytes at `path`, if there is one.
+        ///
+        /// - Complexity: O(path length) expected.
+        func find(_ path: (start: Int, count: Int), _ text: Text) -> Int? {
+            let hash = PathSet.hash(text.bytes.baseAddress.map { $0 + path.start }, count: path.count)
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] >= 0 {
+                let candidate = Int(slots[slot])
+                if hashes[candidate] == hash && text.equal(paths[candidate], path) { return candidate }
+                slot = (slot + 1) & mask
+            }
+            return nil
         }
 
         private mutating func grow() {

@@ -87,7 +87,7 @@ public struct Hierarchy: Sendable {
         }
         let entries = paths.entriesByGroup(order: index.recordsInOrder, groupOfPath: groupOfPath, groups: groups.count)
         for (id, list) in entries.enumerated() where !list.isEmpty { groups[id].entries = list }
-        moveOwnEntries()
+        moveOwnEntries(paths, groupOfPath: groupOfPath)
         for id in groups.indices.reversed() {
             groups[id].entryCount += groups[id].entries.count
             if id > 0 { groups[groups[id].parent].entryCount += groups[id].entryCount }
@@ -103,30 +103,20 @@ public struct Hierarchy: Sendable {
 
     /// Moves each entry whose path is a group's path into that group, first.
     ///
-    /// - Complexity: O(entries of groups that also hold groups): one hash of each one's title.
-    private mutating func moveOwnEntries() {
-        for id in groups.indices where !groups[id].groups.isEmpty && !groups[id].entries.isEmpty {
-            var moved: [Int] = []
-            for (position, record) in groups[id].entries.enumerated() {
-                let target = table.withPathBytes(Int(record)) { path -> Int? in
-                    let title = UnsafeBufferPointer(rebasing: path[((path.lastIndex(of: 0x2F) ?? -1) + 1)...])
-                    return groupsByName[Hierarchy.nameKey(parent: id, title)]?.first {
-                        groups[$0].parent == id && groups[$0].nameBytes.elementsEqual(title)
-                    }
-                }
-                guard let target, groups[target].own == nil else { continue }
-                groups[target].own = record
-                groups[target].entries.insert(record, at: 0)
-                moved.append(position)
-            }
-            if !moved.isEmpty {
-                var next = 0
-                groups[id].entries = groups[id].entries.enumerated().compactMap { position, record in
-                    guard next < moved.count, moved[next] == position else { return record }
-                    next += 1
-                    return nil
-                }
-            }
+    /// - Complexity: O(n) over the entries (see ``GroupPaths/ownEntries(of:)``), plus O(k) for each group of k
+    ///   entries that loses one.
+    private mutating func moveOwnEntries(_ paths: GroupPaths, groupOfPath: [Int]) {
+        var leaving: [Int: Set<UInt32>] = [:]
+        for (record, path) in paths.ownEntries(of: table) {
+            let target = groupOfPath[path]
+            let parent = groups[target].parent
+            guard target != 0, groups[target].own == nil else { continue }
+            groups[target].own = record
+            groups[target].entries.insert(record, at: 0)
+            leaving[parent, default: []].insert(record)
+        }
+        for (parent, records) in leaving {
+            groups[parent].entries.removeAll { records.contains($0) }
         }
     }
 

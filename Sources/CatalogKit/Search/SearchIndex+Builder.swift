@@ -1,6 +1,6 @@
 extension SearchIndex {
     /// Builds a ``SearchIndex`` in one streaming pass: each record is folded straight into the contiguous buffer.
-    public struct Builder: Sendable {
+    package struct Builder: Sendable {
         private var folded: [UInt8] = []
         private var starts: [UInt32] = [0]
         /// The natural-order sort key of each record's folded title (see ``NaturalOrder``), used only to sort.
@@ -11,14 +11,14 @@ extension SearchIndex {
         private var folder = Folder()
 
         /// The number of records added so far.
-        public var count: Int { starts.count - 1 }
+        package var count: Int { starts.count - 1 }
 
         /// Creates a builder.
         ///
         /// - Parameters:
         ///   - expectedBytes: The raw text size expected, to reserve the folded buffer once.
         ///   - expectedRecords: The number of records expected.
-        public init(expectedBytes: Int = 0, expectedRecords: Int = 0) {
+        package init(expectedBytes: Int = 0, expectedRecords: Int = 0) {
             folded.reserveCapacity(expectedBytes + expectedRecords)
             starts.reserveCapacity(expectedRecords + 1)
             keyStarts.reserveCapacity(expectedRecords + 1)
@@ -35,7 +35,7 @@ extension SearchIndex {
         /// - Returns: `false`, adding nothing, when the text is not valid UTF-8 or exceeds the index's 4 GiB.
         /// - Complexity: O(bytes).
         @discardableResult
-        public mutating func append(
+        package mutating func append(
             path: UnsafeBufferPointer<UInt8>, titleStart: Int, keywords: UnsafeBufferPointer<UInt8>,
             separator: UInt8
         ) -> Bool {
@@ -105,7 +105,7 @@ extension SearchIndex {
         ///   - path: The full path, `Group/Sub/Title`.
         ///   - titleStart: Where the title starts in `path`.
         ///   - keywords: The keywords; none may contain NUL.
-        public mutating func append(path: String, titleStart: String.Index, keywords: [String]) {
+        package mutating func append(path: String, titleStart: String.Index, keywords: [String]) {
             var path = path
             let offset = path.utf8.distance(from: path.utf8.startIndex, to: titleStart)
             var joined = keywords.joined(separator: "\0")
@@ -120,7 +120,7 @@ extension SearchIndex {
         ///
         /// - Parameter other: A builder, typically one that folded another part of the same file on another core.
         /// - Returns: `false`, adding nothing, when the result would exceed the index's 4 GiB.
-        public mutating func append(contentsOf other: Builder) -> Bool {
+        package mutating func append(contentsOf other: Builder) -> Bool {
             guard folded.count + other.folded.count < Int(UInt32.max), keys.count + other.keys.count < Int(UInt32.max)
             else { return false }
             let foldedBase = UInt32(folded.count)
@@ -139,7 +139,7 @@ extension SearchIndex {
         /// - Returns: The index.
         /// - Complexity: O(K + n) for K key bytes and n records, a radix sort on the cores (see ``KeySort``), plus
         ///   O(k log k) tie breaks for each run of k equal titles.
-        public consuming func build(tieBreak: @escaping @Sendable (UInt32, UInt32) -> Bool) -> SearchIndex {
+        package consuming func build(tieBreak: @escaping @Sendable (UInt32, UInt32) -> Bool) -> SearchIndex {
             let order = keys.withUnsafeBufferPointer { keys in
                 keyStarts.withUnsafeBufferPointer { starts in
                     KeySort.order(keys: keys, starts: starts, tieBreak: tieBreak)

@@ -26,6 +26,12 @@ public final class CatalogStream: Sendable {
     public init(descriptor: Int32, terminator: UInt8 = 0x0A) {
         self.descriptor = descriptor
         self.terminator = terminator
+        // A larger pipe (1 MB, Linux's default limit for it) lets a fast producer write ahead in bigger pieces:
+        // 16 times fewer wake-ups for both. Where it can't be resized, the pipe stays as it is.
+        #if os(Linux)
+            // F_SETPIPE_SZ (1031) is a GNU extension that Glibc's module doesn't export.
+            _ = fcntl(descriptor, 1031, Int32(1 << 20))
+        #endif
     }
 
     /// A failure to read.
@@ -33,23 +39,39 @@ public final class CatalogStream: Sendable {
         public var description: String
     }
 
+    /// How long past its budget a step goes on reading while bytes keep coming: a producer that never pauses this
+    /// long (`cat` of a big file) is read to its end in one step, so the catalog is parsed once rather than again
+    /// at every step.
+    static let pause = Duration.milliseconds(5)
+
     /// Reads whatever arrives within a time, then returns every complete entry so far.
     ///
-    /// - Parameter budget: The longest to wait for more bytes.
+    /// Past `budget`, it goes on reading for as long as bytes keep arriving without a ``pause``, up to four times
+    /// the budget in all: a slow producer (`find /`) gets a step every `budget`, a fast one is read whole.
+    ///
+    /// - Parameter budget: How long to wait for more bytes.
     /// - Returns: The bytes of every complete line read so far (everything, once the input has ended), and whether
     ///   it has.
     /// - Throws: ``Failure`` when reading fails.
     public func read(for budget: Duration) throws -> (bytes: [UInt8], done: Bool) {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: budget)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var fresh: [UInt8] = []
-        var ended = state.withLock { $0.done }
+        let last = deadline.advanced(by: budget * 3)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        // The bytes so far, taken out of the state so reading appends to them in place, without a copy.
+        var bytes: [UInt8] = []
+        var ended = state.withLock { state in
+            swap(&bytes, &state.bytes)
+            return state.done
+        }
         while !ended {
-            let remaining = clock.now.duration(to: deadline)
-            guard remaining > .zero else { break }
+            let now = clock.now
+            let remaining = now.duration(to: deadline)
+            guard now < last else { break }
+            // Within the budget, wait for bytes; past it, only for a pause of a producer that keeps writing.
+            let wait = remaining > .zero ? remaining : Self.pause
             var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(clamping: Int((remaining / .milliseconds(1)).rounded(.up)))
+            let milliseconds = Int32(clamping: Int((wait / .milliseconds(1)).rounded(.up)))
             let ready = poll(&waiting, 1, max(milliseconds, 1))
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -64,16 +86,21 @@ public final class CatalogStream: Sendable {
             if count == 0 {
                 ended = true
             } else {
-                fresh += chunk[..<count]
+                bytes += chunk[..<count]
             }
         }
-        return state.withLock { state in
-            state.bytes += fresh
+        let complete: [UInt8]
+        if ended {
+            complete = bytes
+        } else if let last = bytes.lastIndex(of: terminator) {
+            complete = Array(bytes[...last])
+        } else {
+            complete = []
+        }
+        state.withLock { state in
+            swap(&bytes, &state.bytes)
             state.done = ended
-            guard !ended, let last = state.bytes.lastIndex(of: terminator) else {
-                return (ended ? state.bytes : [], ended)
-            }
-            return (Array(state.bytes[...last]), false)
         }
+        return (complete, ended)
     }
 }
