@@ -30,7 +30,7 @@ case $target in
         ;;
 esac
 
-flags=(-O -g -parse-as-library -enable-testing -sanitize=fuzzer,address -swift-version 6 -use-ld=lld)
+flags=(-O -g -parse-as-library -enable-testing -package-name catalog -sanitize=fuzzer,address -swift-version 6 -use-ld=lld)
 mkdir -p "$build/modules"
 
 # Builds a library module unless it is newer than all of its sources and than the module it imports: a module
