@@ -34,7 +34,15 @@ enum DemoListGenerator {
         let generated = source(listing: names)
         let existing = try? String(contentsOfFile: output, encoding: .utf8)
         if existing != generated {
-            try generated.write(toFile: output, atomically: true, encoding: .utf8)
+            // Foundation's `atomically: true` leaves an empty TemporaryDirectory.* in /tmp on Linux at every write,
+            // so the generator writes beside the output and renames, which is atomic within one directory.
+            let temporary = output + ".partial"
+            try generated.write(toFile: temporary, atomically: false, encoding: .utf8)
+            guard rename(temporary, output) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(atPath: temporary)
+                throw Failure(description: "Could not replace '\(output)': \(reason).")
+            }
         }
         return []
     }

@@ -206,9 +206,9 @@ struct DemoListGeneratorTests {
         let second = folder.appendingPathComponent("B.swift")
         let first = folder.appendingPathComponent("A.swift")
         try "extension Demos {\n    static let b = \(DemoScannerTests.call)\n}\n".write(
-            to: second, atomically: true, encoding: .utf8)
+            to: second, atomically: false, encoding: .utf8)
         try "extension Demos {\n    static let a =\n        \(DemoScannerTests.call)\n}\n".write(
-            to: first, atomically: true, encoding: .utf8)
+            to: first, atomically: false, encoding: .utf8)
         let output = folder.appendingPathComponent("Generated.swift")
         #expect(try DemoListGenerator.run([output.path, second.path, first.path]) == [])
         let text = try String(contentsOf: output, encoding: .utf8)
@@ -222,7 +222,7 @@ struct DemoListGeneratorTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("Hidden.swift")
         try "extension Demos {\n    private static let\n        hidden = \(DemoScannerTests.call)\n}\n".write(
-            to: input, atomically: true, encoding: .utf8)
+            to: input, atomically: false, encoding: .utf8)
         let output = folder.appendingPathComponent("Generated.swift")
         let errors = try DemoListGenerator.run([output.path, input.path])
         #expect(errors.count == 1)
