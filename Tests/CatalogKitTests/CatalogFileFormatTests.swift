@@ -51,6 +51,10 @@ struct CatalogFileFormatTests {
                 (["src"], "a.swift", "./src/a.swift"), (["src"], "b.swift", "src//b.swift"), ([], "docs", "./docs/"),
                 (["x"], "y", "./x/./y"),
             ])
+        // Search reads the path the menu shows, so "src/b" finds `src//b.swift` and "//" finds nothing (fuzz
+        // input `doc as////doc grid`).
+        #expect(paths(catalog, catalog.search("src/b")) == ["src//b.swift"])
+        #expect(catalog.search("src//b").isEmpty)
     }
 
     @Test("a path that repeats another once rewritten is a duplicate, on its line")

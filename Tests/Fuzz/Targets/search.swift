@@ -7,7 +7,7 @@
 /// Fuzzes folding and search against a naive reference.
 ///
 /// Input: a query line, a second query line, then a catalog file. For every entry the reference folds the full path
-/// and each keyword with ``Folding/referenceFold(_:)`` and matches the query's terms, each folded the same way, as
+/// (as the index and the menu have it, after a shell path's `//` or trailing `/` is read) and each keyword with ``Folding/referenceFold(_:)`` and matches the query's terms, each folded the same way, as
 /// byte substrings. ``SearchIndex/search(_:)`` must return exactly those entries in search order; searching the
 /// first query's hits for a narrowing second query must agree with a full search; and ``Folding/fold(_:)`` must
 /// equal the reference and be idempotent on every line.
@@ -23,7 +23,8 @@ public func fuzzSearch(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let table = snapshot.table
     var fields: [[[UInt8]]] = []
     for record in 0..<table.count {
-        let path = table.path(record)
+        // The index holds the path as the menu shows it: for a line read as a shell path (`a//b/`), as rewritten.
+        let path = table.withPathBytes(record) { String(decoding: $0, as: UTF8.self) }
         checkFold(path)
         fields.append([Array(Folding.referenceFold(path).utf8)] + table.keywords(record).map(reference))
     }
