@@ -26,15 +26,23 @@ enum Compare {
             var rest = arguments[...]
             while let argument = rest.popFirst() {
                 switch argument {
-                case "--runs": runs = max(1, rest.popFirst().flatMap { Int($0) } ?? runs)
-                case "--baseline":
-                    if let directory = rest.popFirst() {
-                        baseline = Build.baseline(directory)
-                        if baseline == nil { print("warning: no catalog executable in \(directory)") }
+                case "--runs":
+                    guard let count = rest.popFirst().flatMap({ Int($0) }), (1...1000).contains(count) else {
+                        usageError("--runs needs a count from 1 to 1000")
                     }
+                    runs = count
+                case "--baseline":
+                    guard let directory = rest.popFirst() else { usageError("--baseline needs a directory") }
+                    baseline = Build.baseline(directory)
+                    if baseline == nil { usageError("no catalog executable in '\(directory)'") }
                 case "--large": large = true
-                case "--only": sections = Set((rest.popFirst() ?? "").split(separator: ",").map(String.init))
-                default: print("warning: ignoring \(argument)")
+                case "--only":
+                    let known: Set = ["oneshot", "fuzzy", "launcher", "growth", "inprocess"]
+                    sections = Set((rest.popFirst() ?? "").split(separator: ",").map(String.init))
+                    guard !sections.isEmpty, sections.isSubset(of: known) else {
+                        usageError("--only takes sections from \(known.sorted().joined(separator: ","))")
+                    }
+                default: usageError("unknown option '\(argument)' for compare")
                 }
             }
         }

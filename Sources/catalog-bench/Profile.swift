@@ -15,7 +15,7 @@ enum Profile {
     static func run(_ arguments: [String]) {
         let what = arguments.first ?? "load"
         if what == "loadfile", let path = arguments.dropFirst().first {
-            guard let data = FileManager.default.contents(atPath: path) else { return }
+            guard let data = FileManager.default.contents(atPath: path) else { usageError("cannot read '\(path)'") }
             let bytes = [UInt8](data)
             let time = measure {
                 let snapshot: Snapshot<Void>? = try? CatalogFile.parse(bytes)
@@ -24,7 +24,13 @@ enum Profile {
             print("loadfile: \(ms(time))")
             return
         }
-        let repeats = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
+        var repeats = 5
+        if let text = arguments.dropFirst().first {
+            guard let count = Int(text), (1...1000).contains(count) else {
+                usageError("profile's REPEATS is a count from 1 to 1000, not '\(text)'")
+            }
+            repeats = count
+        }
         let bytes = Corpus.lines(count: 1_000_000)
         var times: [Duration] = []
         switch what {
@@ -76,8 +82,7 @@ enum Profile {
                     })
             }
         default:
-            print("usage: catalog-bench profile load|fuzzy|narrow|register|oneshot|sort [REPEATS]")
-            return
+            usageError("profile takes load, fuzzy, narrow, register, oneshot, sort or loadfile FILE, not '\(what)'")
         }
         print("\(what): median of \(times.count): \(ms(median(times)))")
     }

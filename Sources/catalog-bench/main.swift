@@ -8,11 +8,33 @@ import CatalogKit
 /// `catalog` executable against fzf and grep on the same file; `catalog-bench figures` prints the in-process
 /// figures for `compare` to read; `catalog-bench profile WHAT` repeats one operation under a profiler;
 /// `catalog-bench snapshots` times snapshotting 1,000 scenarios.
+let usage = """
+    usage: catalog-bench [COUNT]                  in-process figures for COUNT entries (default 1,000,000)
+           catalog-bench compare [--baseline DIR] [--large] [--runs N] [--only SECTIONS]
+                                                  whole processes against fzf, grep and sort, and a baseline build
+           catalog-bench figures                  the in-process figures, for compare to read
+           catalog-bench profile load|fuzzy|narrow|register|oneshot|sort [REPEATS]
+                                                  repeat one operation under a profiler
+           catalog-bench snapshots                time checking and recording 1,000 scenarios
+    """
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "compare": Compare.run(Array(arguments.dropFirst()))
 case "figures": InProcess.printFigures(count: 1_000_000)
 case "profile": Profile.run(Array(arguments.dropFirst()))
 case "snapshots": SnapshotTiming.run()
-default: InProcess.run(count: arguments.first.flatMap(Int.init) ?? 1_000_000)
+case "-h", "--help", "help": print(usage)
+case nil: InProcess.run(count: 1_000_000)
+case let argument?:
+    guard let count = Int(argument), (1...100_000_000).contains(count) else {
+        usageError("'\(argument)' is neither a command nor a count from 1 to 100000000")
+    }
+    InProcess.run(count: count)
+}
+
+/// Says what is wrong with the command line in one line on standard error, and exits 2.
+func usageError(_ problem: String) -> Never {
+    let line = Array("catalog-bench: \(problem) (catalog-bench --help shows the usage)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(2)
 }
