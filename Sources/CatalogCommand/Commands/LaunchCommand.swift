@@ -25,12 +25,15 @@ enum LaunchCommand {
             // A pipe: its entries show as they arrive, while the producer (find /, say) is still writing.
             let name = CatalogSource.displayName(path)
             let clock = ContinuousClock()
-            let lastParse = Mutex(Duration.zero)
+            // When the last step's read ended: from then until the next step starts, the catalog read so far was
+            // parsed and grouped and the menu took it in.
+            let lastRead = Mutex<ContinuousClock.Instant?>(nil)
             menu = try MenuScreen(streaming: name, options: options) {
-                // Each step reads at least as long as the last one took to parse, so parsing never dominates.
-                let (bytes, done) = try stream.read(for: .milliseconds(100) + lastParse.withLock { $0 })
-                let start = clock.now
-                defer { lastParse.withLock { $0 = start.duration(to: clock.now) } }
+                // Each step parses everything read so far, so each reads for 100 ms plus three times as long as
+                // the last step's work took: that work takes at most a quarter of the time while input arrives.
+                let work = lastRead.withLock { $0.map { $0.duration(to: clock.now) } ?? .zero }
+                let (bytes, done) = try stream.read(for: .milliseconds(100) + work * 3)
+                lastRead.withLock { $0 = clock.now }
                 return (try CatalogSource.parse(bytes, name: name, format: format), done)
             }
         } else if let path = arguments.values["--file"] {
