@@ -1,4 +1,5 @@
 import CatalogKit
+import Synchronization
 import Testing
 
 @testable import CatalogTerminal
@@ -249,6 +250,41 @@ struct MenuBackgroundTests {
         runJobs(started, in: &session)
         #expect(text(session).contains("  Straße 2  Streets"))
         #expect(text(session).contains("2 of 3 entries match “st”"))
+    }
+
+    @Test("while a stream is read, the spinner turns on its clock between steps, and stops at the end of input")
+    func streamingSpinner() throws {
+        let complete = Mutex(false)
+        let menu = try MenuScreen(streaming: "standard input", options: .init()) {
+            (try CatalogFile.parse(Array("a/b\nc/d\n".utf8)), complete.withLock { $0 })
+        }
+        var session = Session(root: menu)
+        let started = session.start(size: .standard)
+        let ticks = { (effects: [Session.Effect]) in
+            effects.compactMap { effect -> Duration? in
+                if case .scheduleTick(let delay, _) = effect { delay } else { nil }
+            }
+        }
+        #expect(ticks(started) == [MenuScreen.spinnerStep], "one clock, started with the stream")
+        let owner = session.topID
+        // The first step arrives; the next is being read and takes long. The spinner turns on each tick alone.
+        guard case .run(let job, let jobOwner) = started.first(where: { if case .run = $0 { true } else { false } })
+        else {
+            Issue.record("expected the first step's job")
+            return
+        }
+        _ = session.handle(.finished(job.run(for: jobOwner)))
+        let status = { self.text(session).split(separator: "\n").dropLast().last.map(String.init) ?? "" }
+        let first = status()
+        #expect(first.hasPrefix("2 entries · reading standard input "))
+        let next = session.handle(.tick(now: MenuScreen.spinnerStep), for: owner)
+        #expect(ticks(next) == [MenuScreen.spinnerStep], "the clock goes on, one tick at a time")
+        #expect(status() != first, "the spinner turned without a step arriving")
+        // The last step: reading is over, the spinner goes and the clock stops.
+        complete.withLock { $0 = true }
+        _ = session.handle(.finished(job.run(for: jobOwner)))
+        #expect(status() == "2 entries")
+        #expect(ticks(session.handle(.tick(now: MenuScreen.spinnerStep * 2), for: owner)).isEmpty)
     }
 
     @Test("a catalog that fails to load ends the menu with the error")

@@ -102,11 +102,22 @@ extension MenuScreen {
     /// Whether the catalog is still loading: nothing of it has arrived yet.
     public var isLoading: Bool { loadingWhat != nil }
 
-    /// Starts the loading job on the first event.
+    /// How often the spinner turns while a stream is read.
+    static let spinnerStep = Duration.milliseconds(125)
+
+    /// Starts the loading job on the first event, and the spinner's clock for a stream.
     mutating func startLoading() -> Action {
         guard let job = loader else { return .none }
         loader = nil
-        return .run(job)
+        return streamingWhat == nil ? .run(job) : .batch([.run(job), .tick(after: Self.spinnerStep)])
+    }
+
+    /// Turns the spinner one step while a stream is read, and asks for the next step; once the input has ended,
+    /// the clock stops.
+    mutating func turnSpinner() -> Action {
+        guard streamingWhat != nil else { return .none }
+        spinner += 1
+        return .tick(after: Self.spinnerStep)
     }
 
     /// Takes in a finished job: a loaded catalog or a search.
@@ -138,7 +149,6 @@ extension MenuScreen {
             snapshot = loaded.snapshot
             hierarchy = loaded.hierarchy
             shelves = loaded.shelves
-            spinner += 1
             if loaded.complete { streamingWhat = nil }
             levels = [Level(item: .node(hierarchy.root))]
             for title in titles {

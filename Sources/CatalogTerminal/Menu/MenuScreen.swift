@@ -135,7 +135,8 @@ public struct MenuScreen: Screen {
     var loader: Job?
     /// What is being loaded, until the first of it is in.
     var loadingWhat: String?
-    /// What is streaming in, while more is to come; the job that reads each step, and a spinner's step.
+    /// What is streaming in, while more is to come; the job that reads each step, and a spinner's step, which
+    /// turns on a clock (``spinnerStep``) so it shows that reading goes on however long a step takes.
     var streamingWhat: String?
     var streamStep: Job?
     var spinner = 0
@@ -243,7 +244,7 @@ public struct MenuScreen: Screen {
             previews = [:]
             action = .none
         case .tick:
-            action = .none
+            action = turnSpinner()
         case .key(.mouse(let mouse)):
             action = click(mouse)
         case .key(let key):
