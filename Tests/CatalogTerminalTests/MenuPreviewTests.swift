@@ -112,6 +112,11 @@ struct MenuPreviewTests {
         #expect(lines[rule + 1] == "Alert")
         #expect(lines[..<rule].contains { $0.contains("Alert  The alert effect") })
         #expect(lines.contains("Note: Alert"))
+        // The pane fills its rows, so the menu's status and footer stay at the bottom, above the session's own
+        // status row, however short the preview (a 60×50 tmux window showed them on rows 27 and 28).
+        #expect(lines.count == tall.rows)
+        #expect(lines[tall.rows - 2].hasPrefix("↑↓ move"))
+        #expect(lines[tall.rows - 3].hasSuffix("entries"))
     }
 }
 

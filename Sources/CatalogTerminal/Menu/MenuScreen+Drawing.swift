@@ -44,6 +44,9 @@ extension MenuScreen {
             var lines = Array(list.prefix(pane.row - 1))
             lines.append(Line(String(repeating: environment.glyphs.horizontal, count: listWidth), rule))
             lines += content
+            // The pane keeps all of its rows, however little the preview holds, so the status line and the footer
+            // stay at the bottom.
+            lines += Array(repeating: Line(), count: max(0, pane.size.rows - content.count))
             return lines
         default:
             return list.enumerated().map { row, line in
