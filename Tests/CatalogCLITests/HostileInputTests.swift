@@ -41,20 +41,21 @@ struct HostileInputTests {
         "nul-in-title.txt": .rejected(2, "NUL"),
         "nul-in-keyword.txt": .rejected(1, "NUL"),
         "nul-only.txt": .rejected(1, "NUL"),
-        "invalid-utf8-lone-continuation.txt": .rejected(1, "not valid UTF-8"),
-        "invalid-utf8-overlong.txt": .rejected(2, "not valid UTF-8"),
-        "invalid-utf8-overlong-3.txt": .rejected(1, "not valid UTF-8"),
-        "invalid-utf8-surrogate.txt": .rejected(1, "not valid UTF-8"),
-        "invalid-utf8-truncated.txt": .rejected(1, "not valid UTF-8"),
-        "invalid-utf8-truncated-at-eof.txt": .rejected(2, "not valid UTF-8"),
-        "invalid-utf8-past-max.txt": .rejected(1, "not valid UTF-8"),
-        "invalid-utf8-ff-fe.txt": .rejected(3, "not valid UTF-8"),
+        // File names are bytes: a path that is not UTF-8 is read with U+FFFD and printed as read; keywords must be.
+        "invalid-utf8-lone-continuation.txt": .accepted(1),
+        "invalid-utf8-overlong.txt": .accepted(2),
+        "invalid-utf8-overlong-3.txt": .accepted(1),
+        "invalid-utf8-surrogate.txt": .accepted(1),
+        "invalid-utf8-truncated.txt": .accepted(1),
+        "invalid-utf8-truncated-at-eof.txt": .accepted(2),
+        "invalid-utf8-past-max.txt": .accepted(1),
+        "invalid-utf8-ff-fe.txt": .accepted(3),
         "invalid-utf8-in-keyword.txt": .rejected(1, "not valid UTF-8"),
-        "invalid-utf8-in-group.txt": .rejected(1, "not valid UTF-8"),
-        "invalid-utf8-latin1.txt": .rejected(1, "not valid UTF-8"),
+        "invalid-utf8-in-group.txt": .accepted(1),
+        "invalid-utf8-latin1.txt": .accepted(1),
         "invalid-utf8-utf16le-bom.txt": .rejected(1, "NUL"),
-        "invalid-utf8-after-combining-mark.txt": .rejected(2, "not valid UTF-8"),
-        "fuzz-file-invalid-utf8-after-mark.txt": .rejected(2, "not valid UTF-8"),
+        "invalid-utf8-after-combining-mark.txt": .accepted(2),
+        "fuzz-file-invalid-utf8-after-mark.txt": .rejected(5, "duplicate path"),
         "escape-sequences.txt": .accepted(4),
         "c1-controls.txt": .accepted(3),
         "bidi-overrides.txt": .accepted(4),
@@ -82,13 +83,13 @@ struct HostileInputTests {
         HostileInput(name: "a 10 MB line of 5,000,000 groups", outcome: .rejected(1, "more than the 100 allowed")) {
             Array(repeating: Array("a/".utf8), count: 5_000_000).flatMap { $0 } + [0x7A, 0x0A]
         },
-        HostileInput(name: "a 10 MB line ending in invalid UTF-8", outcome: .rejected(1, "not valid UTF-8")) {
+        HostileInput(name: "a 10 MB line ending in invalid UTF-8", outcome: .accepted(1)) {
             Array("A/".utf8) + Array(repeating: 0x62, count: 10_000_000) + [0xFF]
         },
         HostileInput(name: "100,000 entries in one group", outcome: .accepted(100_000)) {
             lines((0..<100_000).map { "Big/Entry \($0)" })
         },
-        HostileInput(name: "100,000 entries, then invalid UTF-8", outcome: .rejected(100_001, "not valid UTF-8")) {
+        HostileInput(name: "100,000 entries, then invalid UTF-8", outcome: .accepted(100_001)) {
             lines((0..<100_000).map { "Big/Entry \($0)" }) + Array("Big/".utf8) + [0xC3, 0x0A]
         },
         HostileInput(
@@ -209,9 +210,13 @@ struct HostileInputTests {
                         }
                     }
                 case 2:
-                    // Only a repeated path (not with --flat) is refused.
-                    #expect(!format.contains("--flat"), "\(label): \(result.stderr)")
-                    #expect(result.stderr.contains("duplicate path"), "\(label): \(result.stderr)")
+                    // Only a repeated path (not with --flat) is refused, and a NUL inside a line (not with --read0,
+                    // where it ends the name): no file name holds one, and --print0 could not print it.
+                    let nul = result.stderr.contains("the line contains a NUL byte")
+                    #expect(
+                        nul ? !format.contains("--read0") : !format.contains("--flat"), "\(label): \(result.stderr)")
+                    #expect(nul || result.stderr.contains("duplicate path"), "\(label): \(result.stderr)")
+                    #expect(!nul || input.bytes().contains(0), "\(label): \(result.stderr)")
                     #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(label)")
                 default:
                     Issue.record("\(label): status \(result.status)")

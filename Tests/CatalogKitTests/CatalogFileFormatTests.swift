@@ -37,8 +37,9 @@ struct CatalogFileFormatTests {
                 (["∕", "usr", "share"], "a", "/usr/share/a"), (["∕", "usr", "share"], "b", "/usr/share/b"),
                 (["∕", "etc"], "x", "/etc/x"),
             ])
-        // Typing "/" finds the root: the name of the root group folds to "/".
+        // Typing "/" finds the root: the name of the root group folds to "/", so "//etc" is "∕/etc".
         #expect(paths(catalog, catalog.search("/etc/x")) == ["/etc/x"])
+        #expect(paths(catalog, catalog.search("//etc")) == ["/etc/x"])
         #expect(catalog.search("/usr/share").count == 2)
     }
 
@@ -64,16 +65,51 @@ struct CatalogFileFormatTests {
         }
     }
 
-    @Test("what is not a path stays an error: blank names, invalid UTF-8, a NUL")
+    @Test("what is not a path stays an error: blank names, invalid UTF-8 in keywords, a NUL in any format")
     func stillRefused() throws {
         #expect(throws: CatalogFile.Error(line: 2, problem: "the path has an empty group name")) {
             try parse("/ok\na/ /b\n")
         }
         #expect(throws: CatalogFile.Error(line: 2, problem: "the line is not valid UTF-8")) {
-            try CatalogFile.parse(Array("./a\n./".utf8) + [0xFF, 0x0A]) as Snapshot<Void>
+            try CatalogFile.parse(Array("./a\n./b\tk".utf8) + [0xFF, 0x0A]) as Snapshot<Void>
         }
         #expect(throws: CatalogFile.Error(line: 1, problem: "the line contains a NUL byte")) {
             try CatalogFile.parse(Array("/a".utf8) + [0, 0x0A]) as Snapshot<Void>
+        }
+        // No file name holds a NUL, and --print0 could not print one: a names format refuses it too.
+        for format in [
+            CatalogFile.Format(paths: PathComponents(separator: [0x2F], flat: true)),
+            CatalogFile.Format(paths: PathComponents(separator: Array("::".utf8), flat: false)),
+        ] {
+            #expect(throws: CatalogFile.Error(line: 2, problem: "the line contains a NUL byte")) {
+                try CatalogFile.parse(Array("a\nb".utf8) + [0] + Array("c\nd\n".utf8), format: format) as Snapshot<Void>
+            }
+        }
+    }
+
+    @Test("a file name that is not UTF-8 is shown with U+FFFD and printed byte for byte, as find prints it")
+    func invalidUTF8Names() throws {
+        let catalog: Snapshot<Void> = try CatalogFile.parse(
+            Array("/tmp/caf".utf8) + [0xE9] + Array(".txt\n./ok\n".utf8))
+        expect(
+            catalog,
+            [
+                (
+                    ["∕", "tmp"], "caf\u{FFFD}.txt",
+                    String(decoding: Array("/tmp/caf".utf8) + [0xE9] + Array(".txt".utf8), as: UTF8.self)
+                ),
+                ([], "ok", "./ok"),
+            ])
+        let record = try #require(catalog.search("caf").first)
+        #expect(
+            catalog.table.withLineBytes(Int(record)) { Array($0) } == Array("/tmp/caf".utf8) + [0xE9]
+                + Array(".txt".utf8))
+        // One U+FFFD for each maximal invalid part, as Swift decodes it: a cut-off scalar is one, not two.
+        let cut: Snapshot<Void> = try CatalogFile.parse(Array("a/x".utf8) + [0xF0, 0xBD, 0x0A])
+        #expect(cut.table.title(0) == "x\u{FFFD}")
+        // Two names that differ only in bytes that are not UTF-8 read as one path: the second is a duplicate.
+        #expect(throws: CatalogFile.Error(line: 2, problem: "duplicate path 'a/\u{FFFD}' (first on line 1)")) {
+            try CatalogFile.parse(Array("a/".utf8) + [0xFE, 0x0A] + Array("a/".utf8) + [0xFF, 0x0A]) as Snapshot<Void>
         }
     }
 
@@ -161,5 +197,7 @@ struct CatalogFileFormatTests {
         let exact: Snapshot<Void> = try CatalogFile.read(Array(text.utf8), keeping: nil, plainLines: false)
         #expect(entries(fast).map(\.1) == entries(exact).map(\.1))
         #expect(entries(fast).map(\.0) == entries(exact).map(\.0))
+        // The search text too, which the fast reader folds itself.
+        #expect(fast.index.folded == exact.index.folded)
     }
 }

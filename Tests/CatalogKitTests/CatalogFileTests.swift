@@ -32,7 +32,7 @@ struct CatalogFileTests {
             (Array("A/B\nGroup/ \n".utf8), 2, "empty title"),
             (Array("A/ /B\n".utf8), 1, "empty group"),
             (Array("A/B\nA/C\nA/B\n".utf8), 3, "duplicate path 'A/B' (first on line 1)"),
-            (Array("ok\n".utf8) + [0x41, 0xFF, 0x0A], 2, "UTF-8"),
+            (Array("ok\nA\tk".utf8) + [0xFF, 0x0A], 2, "UTF-8"),
             (Array("ok\nA".utf8) + [0x00] + Array("B\n".utf8), 2, "NUL"),
             (Array("ok\nA/B\tk".utf8) + [0xC3], 2, "UTF-8"),
         ])

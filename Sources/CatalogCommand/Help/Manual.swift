@@ -80,7 +80,9 @@ enum Manual {
         page.text(
             "UTF-8 text, one entry per line written as its full path (Group/Sub/Title, at most 100 groups deep), "
                 + "optionally followed by a TAB and comma-separated keywords. Blank lines are skipped; CRLF and a "
-                + "byte order mark are accepted.")
+                + "byte order mark are accepted. Paths may also be written as find prints them: absolute, with ./, "
+                + "// or a trailing /, and with bytes that are not UTF-8, which are shown as U+FFFD and printed as "
+                + "read.")
         page.macro("El")
 
         page.macro("Sh", "EXIT STATUS")

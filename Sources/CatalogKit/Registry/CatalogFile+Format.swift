@@ -151,16 +151,22 @@ extension CatalogFile {
             text.append(0x0A)
         }
 
-        /// Appends a component's bytes: a `/` (the root group's name, or one inside a name) as ``slashInName``;
-        /// for names, controls that would end the line or start keywords as escapes, and invalid UTF-8 as U+FFFD.
+        /// Appends a component's bytes: a `/` (the root group's name, or one inside a name) as ``slashInName``,
+        /// bytes that are not UTF-8 as U+FFFD, one for each maximal invalid part as Swift's `String(decoding:)`
+        /// and the Unicode standard replace them, and for names, a TAB or newline as an escape. A NUL stays, for
+        /// the reader to refuse with its line number: no file name holds one, and `--print0` could not print it.
         private mutating func appendName(_ name: UnsafeBufferPointer<UInt8>) {
-            guard format.readsNames else {
-                for byte in name {
-                    if byte == 0x2F { text.append(contentsOf: slashInName) } else { text.append(byte) }
-                }
+            guard String(validating: name, as: UTF8.self) != nil else {
+                var repaired = String(decoding: name, as: UTF8.self)
+                repaired.withUTF8 { appendValidName($0) }
                 return
             }
-            if CatalogFile.isBlank(name) && !(format.terminator == 0x0A && format.paths.flat) {
+            appendValidName(name)
+        }
+
+        /// Appends the bytes of a component that is UTF-8, as ``appendName(_:)`` describes.
+        private mutating func appendValidName(_ name: UnsafeBufferPointer<UInt8>) {
+            if format.readsNames && CatalogFile.isBlank(name) && !(format.terminator == 0x0A && format.paths.flat) {
                 // A name of only spaces is a name (a file called " "), which a catalog line cannot hold: its
                 // scalars are written as escapes. A blank line in a newline-separated flat list stays blank.
                 for scalar in String(decoding: name, as: UTF8.self).unicodeScalars {
@@ -175,20 +181,19 @@ extension CatalogFile {
                 case 0x2F:
                     text.append(contentsOf: slashInName)
                     index += 1
-                case 0x00, 0x09, 0x0A:
+                case 0x09, 0x0A:
+                    // Only names reach here with these: a catalog line's path ends before either.
                     text.append(contentsOf: Array("\\u{\(String(byte, radix: 16, uppercase: true))}".utf8))
                     index += 1
-                case 0x01..<0x80:
+                case 0x00..<0x80:
                     text.append(byte)
                     index += 1
                 default:
-                    if let (_, length) = Folder.decode(name, at: index) {
-                        text.append(contentsOf: UnsafeBufferPointer(rebasing: name[index..<index + length]))
-                        index += length
-                    } else {
-                        text.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                        index += 1
-                    }
+                    // UTF-8 here: a scalar's bytes go whole.
+                    let length = Folder.decode(name, at: index)?.1 ?? 1
+                    text.append(
+                        contentsOf: UnsafeBufferPointer(rebasing: name[index..<min(index + length, name.count)]))
+                    index += length
                 }
             }
         }

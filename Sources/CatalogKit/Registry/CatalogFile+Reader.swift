@@ -276,7 +276,10 @@ extension CatalogFile {
             }
             exact.removeAll()
             guard exact.append(path: path, titleStart: titleStart, keywords: keywords, separator: 0x2C) else {
-                error = Error(line: lines, problem: "the line is not valid UTF-8")
+                // File names are bytes: a path that is not UTF-8 is read by rewriting (shown with U+FFFD, printed as
+                // read); keywords are the catalog's own, and must be.
+                let pathIsValid = String(validating: path, as: UTF8.self) != nil
+                error = Error(line: lines, problem: "the line is not valid UTF-8", isShellPath: !pathIsValid)
                 return false
             }
             let recordStart = folded.count

@@ -17,8 +17,9 @@ public enum CatalogFile {
         public var line: Int
         /// What is wrong, as a sentence fragment.
         public var problem: String
-        /// Whether the line is a path as shell tools print it (`/usr/x`, `./a`, `a//b`, `a/b/`), which the
-        /// standard format reads by rewriting the list (``Format``) rather than refusing it.
+        /// Whether the line is a path as shell tools print it (`/usr/x`, `./a`, `a//b`, `a/b/`, or a file name
+        /// whose bytes are not UTF-8), which the standard format reads by rewriting the list (``Format``) rather
+        /// than refusing it.
         var isShellPath = false
 
         public init(line: Int, problem: String) {

@@ -29,11 +29,14 @@ public func fuzzFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let table = snapshot.table
     if table.count >= lineCount + 1 { fail("\(table.count) entries from \(lineCount) lines") }
     if Set(snapshot.recordsInOrder).count != table.count { fail("the order is not a permutation") }
-    var paths = Set<String>()
+    var paths = Set<[UInt8]>()
     for record in 0..<table.count {
-        let path = table.path(record)
+        // Identity is the path as read (a shell path rewritten, bytes that are not UTF-8 as U+FFFD), not the line.
+        let path = table.withPathBytes(record) { Array($0) }
         if path.isEmpty || table.title(record).isEmpty { fail("an empty path or title on record \(record)") }
-        if !paths.insert(path).inserted { fail("duplicate path \(path.debugDescription) was accepted") }
+        if !paths.insert(path).inserted {
+            fail("duplicate path \(String(decoding: path, as: UTF8.self).debugDescription) was accepted")
+        }
         _ = table.keywords(record)
         _ = table.groups(record)
     }
