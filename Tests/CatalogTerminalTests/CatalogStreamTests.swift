@@ -17,7 +17,6 @@ struct CatalogStreamTests {
     @Test("a step returns the complete lines so far; the end of input returns the rest and says it is done")
     func steps() throws {
         let (reader, writer) = try pipe()
-        defer { close(reader) }
         let stream = CatalogStream(descriptor: reader)
         write("a/One\nb/Tw", to: writer)
         let first = try stream.read(for: .milliseconds(20))
@@ -28,8 +27,15 @@ struct CatalogStreamTests {
         let last = try stream.read(for: .milliseconds(20))
         #expect(last.bytes == Array("a/One\nb/Two\n".utf8))
         #expect(last.done)
-        // Once ended, a step returns everything at once, without waiting.
+        // Once ended, a step returns everything without touching the descriptor: closed now, a read would throw.
+        close(reader)
         #expect(try stream.read(for: .seconds(60)) == last)
+    }
+
+    @Test("a step reads 100 ms plus three times the last step's work, so that work is at most a quarter of the time")
+    func budget() {
+        #expect(CatalogStream.budget(afterWork: .zero) == .milliseconds(100))
+        #expect(CatalogStream.budget(afterWork: .milliseconds(300)) == .milliseconds(1000))
     }
 
     @Test("with --read0, entries end at NUL and may hold newlines")

@@ -29,10 +29,9 @@ enum LaunchCommand {
             // parsed and grouped and the menu took it in.
             let lastRead = Mutex<ContinuousClock.Instant?>(nil)
             menu = try MenuScreen(streaming: name, options: options) {
-                // Each step parses everything read so far, so each reads for 100 ms plus three times as long as
-                // the last step's work took: that work takes at most a quarter of the time while input arrives.
+                // Each step parses everything read so far, so it reads for longer as that work grows.
                 let work = lastRead.withLock { $0.map { $0.duration(to: clock.now) } ?? .zero }
-                let (bytes, done) = try stream.read(for: .milliseconds(100) + work * 3)
+                let (bytes, done) = try stream.read(for: CatalogStream.budget(afterWork: work))
                 lastRead.withLock { $0 = clock.now }
                 return (try CatalogSource.parse(bytes, name: name, format: format), done)
             }

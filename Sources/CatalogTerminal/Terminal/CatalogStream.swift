@@ -39,6 +39,13 @@ public final class CatalogStream: Sendable {
         public var description: String
     }
 
+    /// How long a step reads for, given how long the last step's work took (parsing everything read so far,
+    /// grouping it, and the menu taking it in): 100 ms, plus three times that work, so the work takes at most a
+    /// quarter of the time while input arrives, however large the catalog has grown.
+    ///
+    /// - Parameter work: The last step's work; zero before the first.
+    public static func budget(afterWork work: Duration) -> Duration { .milliseconds(100) + work * 3 }
+
     /// How long past its budget a step goes on reading while bytes keep coming: a producer that never pauses this
     /// long (`cat` of a big file) is read to its end in one step, so the catalog is parsed once rather than again
     /// at every step.
