@@ -171,16 +171,22 @@ struct CLITests {
 
     @Test("line mode lists the level, takes commands, and quits at end of input")
     func lineMode() throws {
+        // A picker's menu goes to standard error, so a capture of standard output gets the pick alone.
         let result = try run(["--file", fixture, "--plain"], input: Array("/straße\n1\n".utf8))
         #expect(result.status == 0)
-        #expect(result.stdout.contains("2 of 12 entries match “straße”"))
-        #expect(result.stdout.hasSuffix("Straßen/Straße 2\n"))
-        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(result.stderr.contains("2 of 12 entries match “straße”"))
+        #expect(result.stdout == "Straßen/Straße 2\n")
+        #expect(!result.stderr.contains("\u{1B}"))
         let piped = try run(["--file", fixture], input: Array("zz\n..\n?\n".utf8))
         #expect(piped.status == 1, "input ended before anything was picked")
-        #expect(piped.stdout.contains("Unknown command “zz”"))
-        #expect(piped.stdout.contains("This is the top level"))
-        #expect(piped.stdout.contains("Commands:"))
+        #expect(piped.stdout.isEmpty)
+        #expect(piped.stderr.contains("Unknown command “zz”"))
+        #expect(piped.stderr.contains("This is the top level"))
+        #expect(piped.stderr.contains("Commands:"))
+        // Without --file, line mode is the output itself, and stays on standard output.
+        let menu = try run(["--plain"], input: Array("?\n".utf8))
+        #expect(menu.stdout.contains("Commands:"))
+        #expect(menu.stderr.isEmpty)
     }
 }
 

@@ -14,6 +14,7 @@ enum Launcher {
     /// - Throws: ``InputError`` when the terminal failed.
     static func run(_ session: Session, arguments: Arguments, context: inout Context) throws -> LineDriver.Outcome {
         let catalogOnInput = arguments.values["--file"] == "-"
+        let picker = arguments.values["--file"] != nil
         let facts = LaunchMode.Facts.current(
             plain: arguments.has("--plain"), catalogOnInput: catalogOnInput, environment: context.environment)
         let colorMode = ColorMode.detect(environment: context.environment)
@@ -34,12 +35,14 @@ enum Launcher {
                 height: height)
         case .controllingTerminal:
             let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
-            guard tty >= 0 else { return lineMode(session, readsCommands: !catalogOnInput, context: &context) }
+            guard tty >= 0 else {
+                return lineMode(session, readsCommands: !catalogOnInput, picker: picker, context: &context)
+            }
             defer { close(tty) }
             outcome = Shell.run(
                 session: session, input: tty, output: tty, colorMode: colorMode, mouse: mouse, height: height)
         case .lineMode(let readsCommands):
-            return lineMode(session, readsCommands: readsCommands, context: &context)
+            return lineMode(session, readsCommands: readsCommands, picker: picker, context: &context)
         }
         if let failure = outcome.failure { throw InputError(description: "terminal: \(failure)") }
         return outcome
@@ -50,17 +53,19 @@ enum Launcher {
         ScreenEnvironment.detect(context.environment, locale: arguments.values["--locale"])
     }
 
-    private static func lineMode(_ session: Session, readsCommands: Bool, context: inout Context)
+    private static func lineMode(_ session: Session, readsCommands: Bool, picker: Bool, context: inout Context)
         -> LineDriver.Outcome
     {
-        var out = context.out
+        // A picker's menu is for the person and its pick for the next program, so with --file the menu goes to
+        // standard error and `x=$(… | catalog --file list.txt)` captures the pick alone, with no terminal too.
+        var out = picker ? Output(STDERR_FILENO) : context.out
         let outcome = LineDriver.run(
             session: session, readLine: { readsCommands ? Swift.readLine(strippingNewline: true) : nil },
             write: { text in
                 out.raw(Array(text.utf8))
                 out.flush()
             }, width: LineDriver.width(environment: context.environment))
-        context.out = out
+        if !picker { context.out = out }
         return outcome
     }
 }
