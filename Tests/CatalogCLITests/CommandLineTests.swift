@@ -53,11 +53,13 @@ struct CommandLineTests {
     }
 
     @Test(
-        "the options that read --file's lines need --file, and a delimiter that is text",
+        "the options that read or pick --file's lines need --file, and a delimiter that is text",
         arguments: [
             (["list", "--flat"], "option '--flat' reads the lines of --file; give --file too."),
             (["search", "x", "--read0"], "option '--read0' reads the lines of --file; give --file too."),
             (["tree", "--delimiter", "::"], "option '--delimiter' reads the lines of --file; give --file too."),
+            (["--multi"], "option '--multi' is for picking from --file; give --file too."),
+            (["--plain", "--print0"], "option '--print0' is for picking from --file; give --file too."),
             (
                 ["list", "--file", "-", "--delimiter", ""],
                 "option '--delimiter' needs text to divide groups at, not ''."

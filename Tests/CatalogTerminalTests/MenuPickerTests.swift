@@ -24,6 +24,15 @@ struct MenuPickerTests {
         try menu(session).pickedBytes.map { String(decoding: $0, as: UTF8.self) }
     }
 
+    @Test("? lists Tab for marking only with --multi, where Tab does something")
+    func tabInHelpOnlyWithMulti() throws {
+        let marks = { (session: Session) in
+            try self.menu(session).help.filter { $0.keys.contains("⇥") || $0.help.contains("mark") }
+        }
+        #expect(try marks(session { _ in }).isEmpty)
+        #expect(try marks(session { $0.multi = true }).count == 1)
+    }
+
     @Test("--multi: Tab marks a group and everything under it; Enter picks every mark in catalog order")
     func multi() throws {
         var session = try session { $0.multi = true }

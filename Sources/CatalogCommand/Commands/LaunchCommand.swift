@@ -77,6 +77,13 @@ enum LaunchCommand {
 
     /// The menu's options from the command line.
     static func menuOptions(_ arguments: Arguments) throws -> MenuScreen.Options {
+        // Picks are printed only for a catalog file; on the built-in catalog, Enter opens a screen.
+        if arguments.values["--file"] == nil {
+            for option in ["--multi", "--print0"] where arguments.has(option) {
+                throw Arguments.UsageError(
+                    description: "option '\(option)' is for picking from --file; give --file too.")
+            }
+        }
         var options = MenuScreen.Options(
             maxChildren: try arguments.number("--max-children", in: 2...1_000_000, default: 10),
             fuzzy: arguments.has("--fuzzy"), preview: try previewPlacement(arguments))

@@ -223,7 +223,9 @@ public struct MenuScreen: Screen {
     public var takesText: Bool { filter != nil }
     public var handlesEscape: Bool { true }
     public var help: [HelpItem] {
-        (filter == nil ? Self.browsing : Self.filtering).help + Self.menuKeys.help + Self.lineCommands.help
+        // Tab marks only with --multi, so help lists it only then.
+        let menuKeys = Keymap(Self.menuKeys.bindings.filter { $0.command != .toggleMark || options.multi })
+        return (filter == nil ? Self.browsing : Self.filtering).help + menuKeys.help + Self.lineCommands.help
     }
 
     public mutating func handle(_ event: Event) throws -> Action {
