@@ -196,3 +196,16 @@ struct LoopHost: Screen {
     func lines(width: Int) -> [String] { [] }
     mutating func handle(line: String) throws -> Action { .none }
 }
+
+@Suite("Inline region")
+struct InlineRegionTests {
+    @Test("after a resize, an inline region is erased from where it began and made again at its new height")
+    func resize() {
+        let inline = Terminal.Mode.inline(height: .percent(40), mouse: true)
+        #expect(inline.resizeSequence(rows: 3) == "\u{1B}8\u{1B}[J\n\n\u{1B}[2A\r\u{1B}7")
+        #expect(inline.resizeSequence(rows: 1) == "\u{1B}8\u{1B}[J\r\u{1B}7")
+        // Entering makes the same room, so a region made again starts where a new one would.
+        #expect(inline.enterSequence(rows: 3).contains("\n\n\u{1B}[2A\r\u{1B}7"))
+        #expect(Terminal.Mode.fullScreen(mouse: true).resizeSequence(rows: 24).isEmpty)
+    }
+}

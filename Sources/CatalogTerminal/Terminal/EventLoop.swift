@@ -72,6 +72,7 @@ public struct EventLoop {
             let newSize = terminal.size() ?? size
             if newSize != size || input.resumed {
                 size = newSize
+                if input.resized { try terminal.prepareForResize() }
                 renderer.invalidate()
                 if carryOut(session.handle(.resize(size))) { return true }
             }

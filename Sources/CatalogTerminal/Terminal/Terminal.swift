@@ -40,16 +40,28 @@ final class Terminal: Terminaling {
             case .fullScreen(let mouse):
                 return "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h" + Self.mouseOn(mouse)
             case .inline(_, let mouse):
-                // Room for the region, made by newlines (which scroll the screen if need be), then back up to its
-                // first row, whose place is saved for every frame to start from.
-                let room = String(repeating: "\n", count: max(rows - 1, 0))
-                let back = rows > 1 ? "\u{1B}[\(rows - 1)A" : ""
-                return "\u{1B}[?25l" + room + back + "\r\u{1B}7\u{1B}[?2004h" + Self.mouseOn(mouse)
+                return "\u{1B}[?25l" + Self.region(rows: rows) + "\u{1B}[?2004h" + Self.mouseOn(mouse)
             }
+        }
+
+        /// Room for an inline region, made by newlines (which scroll the screen if need be), then back up to its
+        /// first row, whose place is saved for every frame to start from.
+        private static func region(rows: Int) -> String {
+            let room = String(repeating: "\n", count: max(rows - 1, 0))
+            let back = rows > 1 ? "\u{1B}[\(rows - 1)A" : ""
+            return room + back + "\r\u{1B}7"
         }
 
         private static func mouseOn(_ mouse: Bool) -> String {
             mouse ? "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" : ""
+        }
+
+        /// Bytes that make an inline region again after a resize: back to where it began, everything below erased
+        /// (the terminal may have reflowed the old frame into more rows), then room for its new height, as on
+        /// entering; nothing in full screen, where the next frame covers the window.
+        func resizeSequence(rows: Int) -> String {
+            guard case .inline = self else { return "" }
+            return "\u{1B}8\u{1B}[J" + Self.region(rows: rows)
         }
 
         /// Bytes that leave it: mouse reporting and bracketed paste off, attributes reset, cursor shown, and the
@@ -220,6 +232,11 @@ final class Terminal: Terminaling {
     }
 
     /// Restores the terminal, stops the process, and enters the terminal again once continued.
+    public func prepareForResize() throws {
+        let sequence = mode.resizeSequence(rows: size()?.rows ?? 0)
+        if !sequence.isEmpty { try write(sequence) }
+    }
+
     public func suspend() throws {
         leave()
         // raise, not kill(getpid(), …): a signal sent to the process may be taken by another thread, and this one

@@ -33,6 +33,15 @@ public protocol Terminaling: AnyObject {
     /// Gives the terminal back to the user's shell and stops the process until it is continued (Ctrl-Z, then `fg`).
     /// On return the terminal is in the launcher's mode again.
     func suspend() throws
+
+    /// Makes the launcher's area fit a window that changed size, before the next frame is drawn in full: an inline
+    /// region is cleared and made again at its new height (the terminal may have reflowed the old one).
+    func prepareForResize() throws
+}
+
+extension Terminaling {
+    /// A terminal whose whole window is the launcher's needs nothing before a full frame.
+    public func prepareForResize() throws {}
 }
 
 /// What a terminal reports after a wait.
