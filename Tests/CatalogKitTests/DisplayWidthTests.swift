@@ -85,4 +85,19 @@ struct DisplayWidthTests {
             #expect(DisplayWidth.of(DisplayWidth.pad("中文 text 😀", to: width)) == width)
         }
     }
+
+    @Test("leading truncation keeps the end, by display width, and never splits a grapheme")
+    func leadingTruncation() {
+        #expect(DisplayWidth.truncateLeading("∕ › usr › share › doc › bzip2", to: 13) == "… doc › bzip2")
+        #expect(DisplayWidth.truncateLeading("short", to: 5) == "short")
+        // Wide characters take two cells: "…한국어" needs 7, so 6 leaves room for two of them.
+        #expect(DisplayWidth.truncateLeading("문서 › 한국어", to: 7) == "…한국어")
+        #expect(DisplayWidth.truncateLeading("문서 › 한국어", to: 6) == "…국어")
+        #expect(DisplayWidth.truncateLeading("abc", to: 0) == "")
+        #expect(DisplayWidth.truncateLeading("e\u{301}xyz", to: 3) == "…yz")
+        for width in 1...14 {
+            let cut = DisplayWidth.truncateLeading("中文 text 😀 e\u{301}", to: width)
+            #expect(DisplayWidth.of(cut) <= width)
+        }
+    }
 }

@@ -72,6 +72,30 @@ public enum DisplayWidth {
         return s[..<cut] + "…"
     }
 
+    /// Shortens a string to fit a width from its start, marking the cut with a leading "…": for text whose end
+    /// tells items apart, such as a group path (`… › doc › bzip2`).
+    ///
+    /// - Parameters:
+    ///   - s: The text to shorten.
+    ///   - width: The number of cells available; nothing fits in zero or fewer.
+    /// - Returns: `s` itself when it fits, otherwise "…" and its longest suffix that fits after it; never splits a
+    ///   grapheme cluster.
+    /// - Complexity: O(*n*) in the length of the string.
+    public static func truncateLeading(_ s: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard of(s) > width else { return s }
+        var used = 1
+        var start = s.endIndex
+        while start > s.startIndex {
+            let previous = s.index(before: start)
+            let w = of(s[previous])
+            if used + w > width { break }
+            used += w
+            start = previous
+        }
+        return "…" + s[start...]
+    }
+
     /// Fits a string to exactly a width: truncated as by ``truncate(_:to:)``, then padded with spaces.
     ///
     /// - Parameters:

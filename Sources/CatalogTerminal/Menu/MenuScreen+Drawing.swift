@@ -123,7 +123,8 @@ extension MenuScreen {
         if !groups.isEmpty && room >= 4 {
             var dim = base
             dim.dim = true
-            spans.append(Span("  " + DisplayWidth.truncate(groups, to: room), dim))
+            // The end of a group path tells hits apart (`… › doc › bzip2`); its start is often the same for all.
+            spans.append(Span("  " + DisplayWidth.truncateLeading(groups, to: room), dim))
         }
         return Line(spans)
     }
