@@ -202,7 +202,8 @@ struct HostileInputTests {
                 if !plain { #expect(Self.rawControl(in: result.stdoutBytes) == nil, "stdout: \(label)") }
                 switch result.status {
                 case 0, 1:
-                    #expect(result.stderr.isEmpty, "\(label): \(result.stderr)")
+                    // A picker's line-mode menu is on standard error; everything else says nothing there.
+                    #expect(plain || result.stderr.isEmpty, "\(label): \(result.stderr)")
                     if mode.contains("--json") {
                         #expect(throws: Never.self, "\(label)") {
                             try JSONSerialization.jsonObject(
@@ -259,6 +260,8 @@ struct HostileInputTests {
                 shown.removeLast(pick.count + 1)
             }
             #expect(Self.rawControl(in: shown) == nil, "stdout: \(label)")
+            // A picker's line-mode menu goes to standard error: standard output holds the pick alone.
+            if plain { #expect(shown.isEmpty, "stdout holds only the pick: \(label)") }
             #expect(Self.rawControl(in: result.stderrBytes) == nil, "stderr: \(label)")
             switch input.outcome {
             case .rejected(let line, let problem):
@@ -275,12 +278,14 @@ struct HostileInputTests {
     }
 
     func checkAccepted(_ result: ProcessResult, mode: [String], entries: Int, label: String) throws {
-        #expect(result.stderr.isEmpty, "\(label): \(result.stderr)")
+        let plain = mode.first == "--plain"
+        // A picker's line-mode menu is on standard error; everything else says nothing there.
+        #expect(plain || result.stderr.isEmpty, "\(label): \(result.stderr)")
         let isSearch = mode.first == "search"
         // Search exits 1 when nothing matches, and the picker when its input ends with nothing picked.
-        let mayFindNothing = isSearch || mode.first == "--plain"
+        let mayFindNothing = isSearch || plain
         #expect(result.status == 0 || (mayFindNothing && result.status == 1), "\(label): status \(result.status)")
-        let text = result.stdout
+        let text = plain ? result.stderr : result.stdout
         if mode.contains("--json") {
             let json = try JSONSerialization.jsonObject(with: Data(result.stdoutBytes), options: [.fragmentsAllowed])
             if mode == ["list", "--json"] { #expect((json as? [Any])?.count == entries, "\(label)") }
