@@ -80,6 +80,17 @@ private func checkNames(_ bytes: [UInt8]) {
             _ = snapshot.table.groups(record)
             if snapshot.table.title(record).isEmpty { fail("an empty title on record \(record)") }
         }
+        // Nothing is dropped: a record with a letter or a digit names something in every format, so it is an
+        // entry, unless --flat listed an earlier one just like it.
+        if !format.paths.flat {
+            let lines = Set((0..<snapshot.count).map { record in snapshot.table.withLineBytes(record) { Array($0) } })
+            for (position, record) in records.enumerated() {
+                var trimmed = Array(format.terminator == 0x0A && record.last == 0x0D ? record.dropLast() : record[...])
+                if position == 0 && trimmed.starts(with: [0xEF, 0xBB, 0xBF]) { trimmed.removeFirst(3) }
+                let names = trimmed.contains { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) }
+                if names && !lines.contains(trimmed) { fail("record \(position) \(trimmed) was dropped") }
+            }
+        }
         try Hierarchy(snapshot, maxChildren: 3).checkInvariants()
     } catch let error as CatalogFile.Error {
         if !(1...records.count).contains(error.line) { fail("error on entry \(error.line) of \(records.count)") }
