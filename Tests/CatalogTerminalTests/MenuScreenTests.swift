@@ -286,6 +286,30 @@ struct MenuBackgroundTests {
         #expect(ticks(session.handle(.tick(now: MenuScreen.spinnerStep * 2), for: owner)).isEmpty)
     }
 
+    @Test("a favourite made while a stream reads on stays one when the next step arrives")
+    func favouriteWhileStreaming() throws {
+        var options = MenuScreen.Options()
+        options.history = History()
+        let complete = Mutex(false)
+        var session = Session(
+            root: try MenuScreen(streaming: "standard input", options: options) {
+                (try CatalogFile.parse(Array("a/b\nc/d\n".utf8)), complete.withLock { $0 })
+            })
+        let started = session.start(size: .standard)
+        guard case .run(let job, let owner)? = started.first(where: { if case .run = $0 { true } else { false } })
+        else {
+            Issue.record("expected the first step's job")
+            return
+        }
+        _ = session.handle(.finished(job.run(for: owner)))
+        _ = session.handle(.key(.control("f")))
+        #expect((session.stack.first as? MenuScreen)?.favourites.count == 1)
+        // The next step's shelves were worked out from the history the menu began with, which had no favourite.
+        complete.withLock { $0 = true }
+        _ = session.handle(.finished(job.run(for: owner)))
+        #expect((session.stack.first as? MenuScreen)?.favourites.count == 1, "the favourite survives the step")
+    }
+
     @Test("a catalog that fails to load ends the menu with the error")
     func loadError() throws {
         var session = Session(

@@ -148,7 +148,7 @@ extension MenuScreen {
             let titles = levels.dropFirst().map { title(of: $0.item) }
             snapshot = loaded.snapshot
             hierarchy = loaded.hierarchy
-            shelves = loaded.shelves
+            adopt(loaded.shelves)
             if loaded.complete { streamingWhat = nil }
             levels = [Level(item: .node(hierarchy.root))]
             for title in titles {
@@ -165,7 +165,7 @@ extension MenuScreen {
         case .success(let loaded):
             snapshot = loaded.snapshot
             hierarchy = loaded.hierarchy
-            shelves = loaded.shelves
+            adopt(loaded.shelves)
             levels = [Level(item: .node(hierarchy.root))]
             keepCursorVisible()
             guard let current = filter else { return begin() }
@@ -174,6 +174,12 @@ extension MenuScreen {
             filter?.caret = current.caret
             return action
         }
+    }
+
+    /// Takes the shelves a loading job worked out from the history the menu was created with, unless the history
+    /// changed since (a favourite toggled while a stream reads on): then they are worked out again from it.
+    private mutating func adopt(_ loaded: Shelves) {
+        if history == options.history { shelves = loaded } else { recomputeShelves() }
     }
 
     /// Re-reads a live registry that changed, keeping the levels that still exist.
