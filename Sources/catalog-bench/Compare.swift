@@ -177,7 +177,6 @@ enum Compare {
         func row(_ label: String, _ target: String, _ value: (Int) -> String) {
             print("| \(label) | " + builds.indices.map(value).joined(separator: " | ") + " | \(target) |")
         }
-        func middle(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.sorted()[values.count / 2] }
         row("start → first frame", "≤ 500 ms") { msText(middle(figures[$0].map(\.firstFrame))) }
         for position in builds.indices { outcomes[position].loaded = middle(figures[position].map(\.loaded)) }
         row("start → menu loaded (fold, check, sort, group)", "≤ 300 ms, ≤ 0.75× sort") {

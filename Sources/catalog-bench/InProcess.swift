@@ -173,6 +173,9 @@ func measure(_ body: () -> Void) -> Duration {
 
 func median(_ times: [Duration]) -> Duration { percentile(times, 0.5) }
 
+/// The middle of some measurements (the upper one of an even count), or NaN for none.
+func middle(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.sorted()[values.count / 2] }
+
 func percentile(_ times: [Duration], _ fraction: Double) -> Duration {
     let sorted = times.sorted()
     guard !sorted.isEmpty else { return .zero }

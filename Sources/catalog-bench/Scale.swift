@@ -36,7 +36,6 @@ enum Scale {
             }
             rows.append(row)
         }
-        func middle(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.sorted()[values.count / 2] }
         print(
             "\nScale: 100k → 1M → 10M lines (\(build.name), medians of \(runs) runs; growth is against the row above):\n"
         )

@@ -61,13 +61,16 @@ enum LaunchCommand {
             }
         }
         let terminator: UInt8 = arguments.has("--print0") ? 0 : 0x0A
+        let forPerson = isatty(STDOUT_FILENO) == 1
         for pick in picks {
-            if isatty(STDOUT_FILENO) == 1 {
-                // For a person reading the terminal: a control character in a name is shown, never obeyed.
-                pick.withUnsafeBufferPointer { context.out.line(bytes: $0, terminator: terminator) }
-            } else {
-                // For the next program (a pipe, a capture, a file): exactly the bytes that were read.
-                context.out.raw(pick + [terminator])
+            pick.withUnsafeBufferPointer { pick in
+                if forPerson {
+                    // For a person reading the terminal: a control character in a name is shown, never obeyed.
+                    context.out.line(bytes: pick, terminator: terminator)
+                } else {
+                    // For the next program (a pipe, a capture, a file): exactly the bytes that were read.
+                    context.out.exact(pick, terminator: terminator)
+                }
             }
         }
         if outcome.status != 0 { return outcome.status }

@@ -30,7 +30,7 @@ enum EntryWriter {
             for record in records {
                 table.withLineBytes(Int(record)) { line in
                     // NUL-ended names are for the next program, which needs their bytes, not a person's view.
-                    if exact { out.raw(Array(line) + [0]) } else { out.line(bytes: line) }
+                    if exact { out.exact(line, terminator: 0) } else { out.line(bytes: line) }
                 }
             }
         }

@@ -121,13 +121,7 @@ enum CatalogSource {
             let filled = bytes.count
             bytes = try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
                 guard let base = buffer.baseAddress else { return }
-                if capacity >= 4 << 20 {
-                    let first = (UInt(bitPattern: base) + (2 << 20) - 1) & ~UInt((2 << 20) - 1)
-                    let last = (UInt(bitPattern: base) + UInt(capacity)) & ~UInt((2 << 20) - 1)
-                    if last > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) {
-                        _ = madvise(aligned, Int(last - first), MADV_HUGEPAGE)
-                    }
-                }
+                HugePages.advise(UnsafeMutableRawPointer(base), bytes: capacity)
                 bytes.withUnsafeBufferPointer { old in
                     if let source = old.baseAddress { base.update(from: source, count: filled) }
                 }

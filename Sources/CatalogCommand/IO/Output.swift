@@ -47,6 +47,13 @@ struct Output {
 
     mutating func raw(_ text: String) { raw(Array(text.utf8)) }
 
+    /// Appends bytes exactly as they are, then a terminator: a name for the next program (`--print0`, a pick).
+    mutating func exact(_ bytes: UnsafeBufferPointer<UInt8>, terminator: UInt8) {
+        buffer.append(contentsOf: bytes)
+        buffer.append(terminator)
+        flushIfFull()
+    }
+
     private mutating func flushIfFull() {
         if buffer.count >= 1 << 16 { flush() }
     }

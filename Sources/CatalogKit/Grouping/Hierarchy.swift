@@ -127,8 +127,8 @@ public struct Hierarchy: Sendable {
     private mutating func groupID(forPathOf record: Int) -> Int {
         table.withPathBytes(record) { path in
             guard let slash = path.lastIndex(of: 0x2F) else { return 0 }
+            // Called once for each distinct group path (``GroupPaths``), so the path is new; its groups may not be.
             let prefix = UnsafeBufferPointer(rebasing: path[..<slash])
-            if let id = existingGroup(prefix) { return id }
             var parent = 0
             var start = 0
             while start <= prefix.count {

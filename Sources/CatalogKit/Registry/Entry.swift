@@ -156,15 +156,16 @@ public enum Slug {
     }
 }
 
-/// A 64-bit FNV-1a hash of an id's UTF-8 bytes, fed a byte at a time, so a slug can be hashed as it is made.
-struct IDHash {
+/// A 64-bit FNV-1a hash of an id's UTF-8 bytes, fed a byte at a time, so a slug can be hashed as it is made;
+/// stable across runs and machines, unlike `Hasher`, so files can be named by it too.
+package struct IDHash {
     private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
 
     @inline(__always)
     mutating func add(_ byte: UInt8) { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
 
     /// The hash of a string's bytes.
-    static func of(_ text: String) -> UInt64 {
+    package static func of(_ text: String) -> UInt64 {
         var hasher = IDHash()
         for byte in text.utf8 { hasher.add(byte) }
         return hasher.value

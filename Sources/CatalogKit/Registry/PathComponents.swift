@@ -1,5 +1,6 @@
-/// How a line of a catalog file divides into groups and a title: the one rule every reader of a path uses (the
-/// file's checks, the entry table's titles and groups, the hierarchy's grouping).
+/// How a line of a list divides into groups and a title, as shell tools print paths: the one rule for rewriting a
+/// list (``CatalogFile/Format``) into catalog lines, which the file's checks, the entry table and the hierarchy
+/// then read divided at `/`.
 ///
 /// Lines are read the way shell tools print paths. With the separator `/`:
 /// - a leading `/` is a root group of its own, named `/` (`/usr/share/x` is `/` › `usr` › `share` › `x`);

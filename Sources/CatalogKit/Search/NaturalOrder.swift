@@ -131,19 +131,6 @@ public enum NaturalOrder {
         return a.count - b.count
     }
 
-    /// The first eight bytes of a key, big-endian and zero-padded: comparing two of these agrees with comparing
-    /// the keys wherever they differ.
-    @inline(__always)
-    static func prefix(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var value: UInt64 = 0
-        var shift: UInt64 = 56
-        for byte in key.prefix(8) {
-            value |= UInt64(byte) << shift
-            shift &-= 8
-        }
-        return value
-    }
-
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 

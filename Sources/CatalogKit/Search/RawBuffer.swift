@@ -135,11 +135,11 @@ final class RawBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
 /// Asks the kernel to back large buffers with 2 MB pages where it allows that on request (transparent huge pages
 /// in "madvise" mode), so filling tens of megabytes takes a few dozen page faults instead of thousands, and random
 /// reads (sorting, hashing) miss the TLB less.
-enum HugePages {
+package enum HugePages {
     private static let size = 2 << 20
 
     /// Advises the whole 2 MB pages inside a buffer of at least 4 MB; smaller buffers are left alone.
-    static func advise(_ start: UnsafeMutableRawPointer, bytes: Int) {
+    package static func advise(_ start: UnsafeMutableRawPointer, bytes: Int) {
         guard bytes >= 2 * size else { return }
         let address = UInt(bitPattern: start)
         let first = (address + UInt(size) - 1) & ~UInt(size - 1)

@@ -1,3 +1,4 @@
+import CatalogKit
 import Foundation
 import Glibc
 
@@ -76,7 +77,7 @@ public struct HistoryStore: Sendable {
         guard catalogFile != "-", !catalogFile.isEmpty else { return nil }
         let real = realPath(catalogFile)
         let name = SnapshotCheck.fileName((real as NSString).lastPathComponent)
-        let hash = String(fnv1a(real), radix: 16)
+        let hash = String(IDHash.of(real), radix: 16)
         return String(name.unicodeScalars.prefix(40)) + "-" + String(repeating: "0", count: 16 - hash.count) + hash
     }
 
@@ -87,15 +88,6 @@ public struct HistoryStore: Sendable {
             return String(cString: resolved)
         }
         return URL(fileURLWithPath: path).standardizedFileURL.path
-    }
-
-    /// The 64-bit FNV-1a hash of a string's UTF-8 bytes: stable across runs and machines, unlike `Hasher`.
-    static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return hash
     }
 
     /// Reads the history.
