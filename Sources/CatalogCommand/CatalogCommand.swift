@@ -49,7 +49,7 @@ public enum CatalogCommand {
         var context = Context(registry: registry, name: name, version: version, environment: environment)
         var status: Int32
         do {
-            status = try Commands.run(try Arguments(arguments), &context)
+            status = try Commands.run(try Arguments(withDefaults(arguments, context)), &context)
         } catch let error as Arguments.UsageError {
             context.fail("\(error) See '\(name) --help'.")
             status = 2
@@ -63,6 +63,28 @@ public enum CatalogCommand {
             status = 2
         }
         return status
+    }
+}
+
+extension CatalogCommand {
+    /// The variable of default options for a program: `CATALOG_DEFAULT_OPTS` for `catalog`.
+    static func defaultOptionsVariable(_ name: String) -> String {
+        String(name.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }) + "_DEFAULT_OPTS"
+    }
+
+    /// The arguments with the default options before them, when they open the launcher or picker (no subcommand),
+    /// as fzf reads `FZF_DEFAULT_OPTS`: the command line's own options come later and win.
+    static func withDefaults(_ arguments: [String], _ context: Context) throws -> [String] {
+        let variable = defaultOptionsVariable(context.name)
+        guard let text = context.environment[variable], !text.isEmpty else { return arguments }
+        if let first = arguments.first, !first.hasPrefix("-") { return arguments }
+        do {
+            let words = try Arguments.words(text)
+            _ = try Arguments(words)
+            return words + arguments
+        } catch let error as Arguments.UsageError {
+            throw Arguments.UsageError(description: "in \(variable): \(error)")
+        }
     }
 }
 

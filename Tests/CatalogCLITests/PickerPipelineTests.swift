@@ -37,7 +37,7 @@ struct PickerPipelineTests {
         let workspace = try Workspace(Self.lines)
         let pty = try shell(
             "x=$(\"$CATALOG\" --file \"$LIST\"); printf 'got:[%s] status %s\\n' \"$x\" $?", in: workspace)
-        try pty.read(until: "/ filter · q quit", timeout: Self.timeout)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
         try pty.send("util")
         try pty.read(until: "1 of 4 entries match", timeout: Self.timeout)
         try pty.send("\r")
@@ -50,7 +50,7 @@ struct PickerPipelineTests {
     func piped() throws {
         let workspace = try Workspace(Self.lines)
         let pty = try shell("\"$CATALOG\" --file \"$LIST\" | sed 's/^/piped:/'", in: workspace)
-        try pty.read(until: "/ filter · q quit", timeout: Self.timeout)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
         try pty.send("readme\r")
         try pty.read(until: "piped:docs/readme.md", timeout: Self.timeout)
         #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
@@ -62,7 +62,7 @@ struct PickerPipelineTests {
         let workspace = try Workspace(Self.lines)
         let pty = try shell("\"$CATALOG\" --file \"$LIST\" --multi | sed 's/^/picked:/'", in: workspace)
         try pty.read(until: "4 entries", timeout: Self.timeout)
-        try pty.send("2")  // into src
+        try pty.send("\u{1B}[B\u{1B}[C")  // into src
         try pty.read(until: "Catalog › src", timeout: Self.timeout)
         try pty.send("\t\r")  // mark app (two entries), then Enter picks the marks
         try pty.read(until: "picked:src/app/view.swift", timeout: Self.timeout)
@@ -92,7 +92,7 @@ struct PickerPipelineTests {
         let pty = try shell(
             "printf 'above 1\\nabove 2\\n'; \"$CATALOG\" --file \"$LIST\" --height 40%; echo \"status $?\"",
             in: workspace, size: Size(columns: 60, rows: 20))
-        try pty.read(until: "/ filter · q quit", timeout: Self.timeout)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
         #expect(!pty.outputText.contains("\u{1B}[?1049h"), "the alternate screen is never used")
         let drawn = pty.screenText.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(drawn.prefix(3) == ["above 1", "above 2", "Catalog"])
@@ -190,7 +190,7 @@ struct ShellToolInputTests {
         let pty = try shell("cd \"$ROOT\" && find . -type f | \"$CATALOG\" --file - | sed 's/^/picked:/'", in: tree)
         try pty.read(until: "4 entries", timeout: Self.timeout)
         #expect(!pty.screenText.contains(" . "), "no group named '.'")
-        try pty.send("2")  // src, after docs
+        try pty.send("\u{1B}[B\r")  // src, after docs
         try pty.read(until: "Catalog › src", timeout: Self.timeout)
         try pty.send("view\r")
         try pty.read(until: "picked:", timeout: Self.timeout)
@@ -234,7 +234,7 @@ struct ShellToolInputTests {
             "printf 'net::http::Server\\nnet::http::Client\\nio::File\\n' | \"$CATALOG\" --file - --delimiter :: "
                 + "| sed 's/^/picked:/'", in: tree)
         try pty.read(until: "3 entries", timeout: Self.timeout)
-        try pty.send("2")  // net, after io
+        try pty.send("\u{1B}[B\r")  // net, after io
         try pty.read(until: "Catalog › net", timeout: Self.timeout)
         try pty.send("server\r")
         try pty.read(until: "picked:", timeout: Self.timeout)

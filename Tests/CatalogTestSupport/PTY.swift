@@ -54,6 +54,8 @@ public final class PTY {
     public let pid: pid_t
     /// Every byte the child has written so far.
     public private(set) var output: [UInt8] = []
+    /// How far the output has been searched for cursor position requests.
+    private var answeredUpTo = 0
     private var status: ExitStatus?
     private var size: Size
 
@@ -220,7 +222,23 @@ public final class PTY {
         let count = Glibc.read(master, &buffer, buffer.count)
         guard count > 0 else { return count < 0 && errno == EINTR }  // EIO: every slave descriptor is closed.
         output += buffer[..<count]
+        answerPositionRequests()
         return true
+    }
+
+    /// Answers each cursor position request (`ESC [ 6 n`) the child wrote since the last, as a terminal does, with
+    /// where the cursor is after everything written before it.
+    private func answerPositionRequests() {
+        let request: [UInt8] = [0x1B, 0x5B, 0x36, 0x6E]
+        var start = answeredUpTo
+        while let found = output[start...].firstRange(of: request) {
+            var screen = ScreenModel(size: size)
+            screen.apply(Array(output[..<found.lowerBound]))
+            let answer = "\u{1B}[\(screen.cursor.row + 1);\(screen.cursor.column + 1)R"
+            _ = answer.utf8CString.withUnsafeBufferPointer { Glibc.write(master, $0.baseAddress, $0.count - 1) }
+            start = found.upperBound
+        }
+        answeredUpTo = max(answeredUpTo, output.count - (request.count - 1))
     }
 
     /// Reads what the child wrote before it ended, up to the end of output.

@@ -58,6 +58,8 @@ struct CommandTable {
         var commands: Set<String>
         /// What it does.
         var help: String
+        /// Whether it may be given more than once, each value kept (`--bind`).
+        var repeatable = false
     }
 
     /// An example for the manual: the arguments after the program's name, and what they do.
@@ -171,6 +173,10 @@ struct CommandTable {
             name: "--multi", short: "m", commands: [""],
             help: "Tab marks entries (a group marks all under it); Enter prints every marked entry"),
         Option(name: "--query", value: "TEXT", commands: [""], help: "start with this filter"),
+        Option(
+            name: "--bind", value: "KEY:ACTION", commands: [""],
+            help: "bind a key to menu actions, fzf's way (ctrl-a:first,alt-j:down+down); may be repeated",
+            repeatable: true),
         Option(name: "--select-1", commands: [""], help: "pick at once when exactly one entry matches"),
         Option(name: "--exit-0", commands: [""], help: "exit 1 at once when no entry matches"),
         Option(name: "--header", value: "TEXT", commands: [""], help: "a line to show above the list"),
@@ -236,6 +242,11 @@ struct CommandTable {
         ("XDG_CONFIG_HOME", "where the @AppStorage demo keeps settings.json (default ~/.config)."),
         ("XDG_STATE_HOME", "where the launcher remembers what was opened, per catalog (default ~/.local/state)."),
         ("CATALOG_RECORD", "the record mode of snapshot: missing, all, never or failed."),
+        (
+            "CATALOG_DEFAULT_OPTS",
+            "options read before the command line's when it opens the launcher or picker (named after the program: "
+                + "MYCAT_DEFAULT_OPTS for mycat), split as the shell splits words."
+        ),
         ("SOURCE_DATE_EPOCH", "the timestamp record writes, for recordings that are the same on every run."),
     ]
 

@@ -32,7 +32,7 @@ public struct Hierarchy: Sendable {
         public var description: String
     }
 
-    private struct Group: Sendable {
+    struct Group: Sendable {
         var name: String
         /// The name's UTF-8 bytes, to recognise the group in a path without making strings.
         var nameBytes: [UInt8] = []
@@ -48,14 +48,14 @@ public struct Hierarchy: Sendable {
     public let maxChildren: Int
     let table: EntryTable
     private let ranks: [UInt32]
-    private var groups: [Group]
+    private(set) var groups: [Group]
     /// Groups by the hash of their full path's bytes; several ids share a hash only on a collision.
     private var groupsByPath: [UInt64: [Int]] = [:]
     /// Groups by the hash of (parent id, name bytes), to walk a new path one component at a time.
     private var groupsByName: [UInt64: [Int]] = [:]
 
     /// The group the root node is: 0, or the deepest group of a chain that holds every entry (see above).
-    private var rootID = 0
+    private(set) var rootID = 0
 
     /// The root node.
     public var root: Node { .group(rootID) }
@@ -155,7 +155,7 @@ public struct Hierarchy: Sendable {
     }
 
     /// The group whose full path is `prefix`, if it exists.
-    private func existingGroup(_ prefix: UnsafeBufferPointer<UInt8>) -> Int? {
+    func existingGroup(_ prefix: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let candidates = groupsByPath[PathSet.hash(prefix, 0..<prefix.count)] else { return nil }
         return candidates.first { isGroup($0, named: prefix) }
     }
@@ -420,7 +420,7 @@ public struct Hierarchy: Sendable {
     /// The node shown for a group's child: a subgroup, an entry, or the one entry of a subgroup that holds no other.
     ///
     /// - Complexity: O(c), the length of the chain of groups above an entry shown inline.
-    private func child(_ id: Int, _ position: Int) -> Node {
+    func child(_ id: Int, _ position: Int) -> Node {
         let subgroups = groups[id].groups
         guard position < subgroups.count else { return .entry(groups[id].entries[position - subgroups.count]) }
         let subgroup = subgroups[position]

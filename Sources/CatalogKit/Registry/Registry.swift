@@ -163,6 +163,11 @@ public final class Registry<Handler>: Sendable {
         }
     }
 
+    /// A number that changes whenever an entry is registered, to tell cheaply whether a snapshot is still current.
+    ///
+    /// - Complexity: O(1).
+    public var generation: Int { state.withLock { $0.generation } }
+
     /// The entries at this moment, indexed for search. Taking a snapshot after a change sorts the entries once;
     /// later calls reuse it.
     ///

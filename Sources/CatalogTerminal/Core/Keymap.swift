@@ -128,9 +128,21 @@ public struct Keymap<Command: Sendable>: Sendable {
             .joined(separator: " · ")
     }
 
-    /// Every binding as help lists it.
+    /// Every binding as help lists it, once: a binding whose keys an earlier binding's label already names (↓
+    /// after "↑↓ move") is left out, unless it has a line-mode form of its own.
     public var help: [HelpItem] {
-        bindings.map { HelpItem(keys: $0.keys.isEmpty ? "" : $0.keyLabel, line: $0.line, help: $0.help) }
+        var named: [String] = []
+        var items: [HelpItem] = []
+        for binding in bindings {
+            let covered =
+                !binding.keys.isEmpty && binding.line == nil && binding.label == nil
+                && binding.keys.allSatisfy { key in named.contains { $0.contains(key.description) } }
+            if !binding.keys.isEmpty { named.append(binding.keyLabel) }
+            if covered { continue }
+            items.append(
+                HelpItem(keys: binding.keys.isEmpty ? "" : binding.keyLabel, line: binding.line, help: binding.help))
+        }
+        return items
     }
 }
 

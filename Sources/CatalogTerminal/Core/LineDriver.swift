@@ -131,6 +131,7 @@ public struct LineDriver {
             for line in output { write(line + "\n") }
             if done { break }
         }
+        driver.jobs.shutdown()
         return Outcome(status: driver.session.interrupted ? 130 : 0, session: driver.session)
     }
 
@@ -141,13 +142,5 @@ public struct LineDriver {
                 Sanitizer.sanitize(String($0))
             }
         }
-    }
-}
-
-extension Session.Effect {
-    /// Whether the effect ends the session.
-    var isQuit: Bool {
-        if case .quit = self { return true }
-        return false
     }
 }

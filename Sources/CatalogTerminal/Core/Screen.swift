@@ -45,7 +45,8 @@ public protocol Screen {
     /// Draws the current state.
     ///
     /// - Parameter size: The size available to the screen, in terminal cells.
-    /// - Returns: At most `size.rows` lines, each at most `size.columns` cells wide.
+    /// - Returns: Lines from the top; rows past `size.rows` are not shown, and the renderer cuts a line wider than
+    ///   `size.columns` with "…", so a screen need not measure its text.
     func render(in size: Size) -> Frame
 
     /// The current state as plain text for line mode, without escape sequences.
@@ -87,38 +88,6 @@ public enum Event: Sendable {
     public var key: Key? {
         if case .key(let key) = self { return key }
         return nil
-    }
-}
-
-/// What a screen asks the shell to do after an event.
-public enum Action {
-    /// Nothing beyond redrawing.
-    case none
-    /// Open another screen on top of this one.
-    case push(any Screen)
-    /// Close this screen and return to the one below.
-    case pop
-    /// Leave the launcher.
-    case quit
-    /// Ring the terminal bell.
-    case bell
-    /// Flash the screen (reverse video) for the given time.
-    case flash(Duration)
-    /// Deliver ``Event/tick(now:)`` after the given time.
-    case tick(after: Duration)
-    /// Show a message in the launcher's status line.
-    case status(String)
-    /// Run work off the input path; the result comes back as ``Event/finished(_:)``.
-    case run(Job)
-    /// Several actions, carried out in order.
-    case batch([Action])
-}
-
-extension Action {
-    /// The actions this one stands for, with batches flattened.
-    public var flattened: [Action] {
-        if case .batch(let actions) = self { return actions.flatMap(\.flattened) }
-        return [self]
     }
 }
 

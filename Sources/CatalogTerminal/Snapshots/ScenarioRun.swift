@@ -7,7 +7,8 @@ public struct ScenarioRun {
     public let scenario: Scenario
     /// The terminal's size at the end.
     public let size: Size
-    /// The last frame, with the launcher's breadcrumb and status line, in its styles.
+    /// The last frame, with the launcher's breadcrumb and status line, in its styles, as the terminal shows it
+    /// (``Renderer/visible(_:size:colorMode:)``).
     public let frame: Frame
     /// The bytes the loop wrote, each at its virtual time and the size then: a recording.
     public let writes: [(time: Duration, bytes: String, size: Size)]
@@ -59,8 +60,8 @@ public struct ScenarioRun {
             renderer: Renderer(colorMode: environment.colorMode, synchronized: false))
         _ = try loop.run()
         let end = terminal.windowSize
-        return ScenarioRun(
-            scenario: scenario, size: end, frame: loop.session.render(in: end), writes: terminal.writes,
-            duration: now)
+        let frame = Renderer.visible(
+            loop.session.render(in: end), size: end, colorMode: loop.session.environment.colorMode)
+        return ScenarioRun(scenario: scenario, size: end, frame: frame, writes: terminal.writes, duration: now)
     }
 }

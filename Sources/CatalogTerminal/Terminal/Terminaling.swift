@@ -37,11 +37,19 @@ public protocol Terminaling: AnyObject {
     /// Makes the launcher's area fit a window that changed size, before the next frame is drawn in full: an inline
     /// region is cleared and made again at its new height (the terminal may have reflowed the old one).
     func prepareForResize() throws
+
+    /// The window row, from 0, that the launcher's first row is on: 0 for the whole window, and for an inline
+    /// region the row the terminal reported for it. Mouse reports count rows from the window's top; the loop moves
+    /// them by this much.
+    var regionTop: Int { get }
 }
 
 extension Terminaling {
     /// A terminal whose whole window is the launcher's needs nothing before a full frame.
     public func prepareForResize() throws {}
+
+    /// A terminal whose whole window is the launcher's starts at its top.
+    public var regionTop: Int { 0 }
 }
 
 /// What a terminal reports after a wait.

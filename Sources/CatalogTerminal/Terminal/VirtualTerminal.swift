@@ -36,6 +36,8 @@ public final class VirtualTerminal: Terminaling {
     public private(set) var writes: [(time: Duration, bytes: String, size: Size)] = []
     /// The timeout of every wait, in order (`nil` for waiting for ever).
     public private(set) var waits: [Duration?] = []
+    /// The window row the launcher's region starts on, as an inline region below a prompt would.
+    public var regionTop = 0
     private var script: [Scheduled] = []
 
     /// Creates a virtual terminal.

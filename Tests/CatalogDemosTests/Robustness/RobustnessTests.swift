@@ -200,7 +200,7 @@ struct RobustnessRun {
     /// Keeps the ticks the session asked for.
     private mutating func schedule(_ effects: [Session.Effect]) {
         for effect in effects {
-            if case .scheduleTick(let delay, let owner) = effect { ticks.append((clock + delay, owner)) }
+            if case .tick(let delay) = effect.action { ticks.append((clock + delay, effect.owner)) }
         }
         ticks = Array(ticks.suffix(32))
     }
@@ -232,10 +232,12 @@ struct RobustnessRun {
         return Self.printedProblem(in: driver.start()).map { "line mode's restart: \($0)" }
     }
 
-    /// Checks the session's frame at the terminal's size, and the renderer's bytes for it.
+    /// Checks the session's frame as the terminal shows it, and the renderer's bytes for it.
     private mutating func drawingProblem() -> String? {
         let frame = session.render(in: size)
-        if let problem = FrameCheck.problem(in: frame, size: size) { return "frame at \(size): \(problem)" }
+        if frame.lines.count != size.rows { return "\(frame.lines.count) lines for \(size.rows) rows" }
+        let shown = Renderer.visible(frame, size: size, colorMode: session.environment.colorMode)
+        if let problem = FrameCheck.problem(in: shown, size: size) { return "frame at \(size): \(problem)" }
         if let problem = FrameCheck.problem(inOutput: renderer.render(frame, size: size), size: size) {
             return "bytes at \(size): \(problem)"
         }
