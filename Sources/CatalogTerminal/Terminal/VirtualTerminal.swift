@@ -1,3 +1,5 @@
+import Glibc
+
 /// A terminal on a virtual clock: scripted input at virtual times, and a record of every write.
 ///
 /// The event loop runs against it exactly as against the real terminal, in microseconds and with no sleeps: time
@@ -115,6 +117,11 @@ public final class VirtualTerminal: Terminaling {
 
     public func wait(timeout: Duration?, jobs: Int32?) -> TerminalInput {
         waits.append(timeout)
+        // A real job runner's result that is already in is taken at once, as a real terminal's poll would.
+        if let jobs {
+            var poller = pollfd(fd: jobs, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 0) == 1 { return TerminalInput(jobsReady: true) }
+        }
         if let next = script.first, timeout.map({ next.time <= now + $0 }) ?? true {
             script.removeFirst()
             now = max(now, next.time)
