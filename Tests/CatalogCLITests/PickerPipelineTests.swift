@@ -106,6 +106,26 @@ struct PickerPipelineTests {
     }
 }
 
+extension PickerPipelineTests {
+    @Test("--height: a double click on the row where an entry is drawn picks it, below a screenful of output")
+    func inlineClick() throws {
+        let workspace = try Workspace("alpha\nbravo\ncharlie\ndelta\n")
+        let pty = try shell(
+            "seq 1 40; \"$CATALOG\" --file \"$LIST\" --height 10; echo \"status $?\"", in: workspace,
+            size: Size(columns: 60, rows: 24))
+        try pty.read(until: "4 entries", timeout: Self.timeout)
+        let rows = pty.screenText.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(rows.firstIndex { $0.contains("charlie") })
+        #expect(row > 10, "the region is at the bottom, below the output of seq")
+        // A double click there, as the terminal reports it: rows from the window's top.
+        let press = Key.mouse(Mouse(.press, row: row, column: 6)).bytes
+        let release = Key.mouse(Mouse(.release, row: row, column: 6)).bytes
+        try pty.send(press + release + press + release)
+        try pty.read(until: "status 0", timeout: Self.timeout)
+        #expect(pty.outputText.contains("charlie\r\nstatus 0"))
+    }
+}
+
 @Suite("Picker on a slow producer", .serialized)
 struct StreamingPickerTests {
     @Test("entries show while the producer is still writing, the rest when it writes again, and the pick is exact")

@@ -160,3 +160,75 @@ struct MenuSaveTests {
         #expect(store.load().history.favourites.sorted() == ["effects/alert", "effects/badge", "effects/button"])
     }
 }
+
+/// The mouse in an inline region (`--height`): the terminal reports rows from the window's top, so the loop moves
+/// them by the row the region starts on, which the terminal learns by asking where its cursor is.
+@Suite("Mouse in an inline region")
+struct InlineMouseTests {
+    func click(_ row: Int) -> String {
+        String(decoding: Key.mouse(Mouse(.press, row: row, column: 6)).bytes, as: UTF8.self)
+    }
+
+    @Test("clicks land on the rows drawn, not on the lines above the region; a double click picks")
+    func clicksInRegion() throws {
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("alpha\nbravo\ncharlie\ndelta\n".utf8))
+        let terminal = VirtualTerminal(size: Size(columns: 60, rows: 10))
+        terminal.regionTop = 14  // the region starts 14 rows down the window, below earlier output
+        terminal.type(click(3), at: .milliseconds(10))  // a line of the output above the region: nothing
+        terminal.type(click(14 + 2), at: .milliseconds(20))  // the region's row 2: the list's second item
+        terminal.type(click(14 + 2), at: .milliseconds(30))  // the second press soon after: a double click
+        var loop = EventLoop(
+            session: Session(root: try MenuScreen(source: .fixed(snapshot))), terminal: terminal,
+            jobs: InlineJobs(), renderer: Renderer(colorMode: .none))
+        _ = try loop.run()
+        let menu = try #require(loop.session.stack.first as? MenuScreen)
+        #expect(menu.pickedPath == "bravo")
+    }
+
+    @Test("two presses far apart in time are two single clicks")
+    func slowClicks() throws {
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("one\ntwo\n".utf8))
+        let terminal = VirtualTerminal(size: Size(columns: 60, rows: 10))
+        terminal.type(click(2), at: .milliseconds(10))
+        terminal.type(click(2), at: .milliseconds(900))
+        var loop = EventLoop(
+            session: Session(root: try MenuScreen(source: .fixed(snapshot))), terminal: terminal,
+            jobs: InlineJobs(), renderer: Renderer(colorMode: .none))
+        _ = try loop.run()
+        let menu = try #require(loop.session.stack.first as? MenuScreen)
+        #expect(menu.picked.isEmpty)
+        #expect(menu.current.cursor == 1)
+    }
+
+    @Test("a cursor position report is found among typed bytes, and the bytes around it are kept")
+    func positionReport() {
+        let bytes = Array("ab\u{1B}[17;1Rc".utf8)
+        let found = Terminal.positionReport(in: bytes)
+        #expect(found?.row == 16)
+        #expect(found.map { Array(bytes[$0.range]) } == Array("\u{1B}[17;1R".utf8))
+        #expect(Terminal.positionReport(in: Array("\u{1B}[A\u{1B}[2;5Hx".utf8)) == nil)
+        #expect(Terminal.positionReport(in: Array("\u{1B}[5".utf8)) == nil, "cut short")
+    }
+}
+
+/// Alt keys arrive as Escape then the key: they must never be taken for Escape, which goes back or leaves.
+@Suite("Alt keys in the menu")
+struct AltKeyTests {
+    @Test("Alt-x at the root neither leaves nor types; a lone Escape, after its timeout, leaves")
+    func altIsNotEscape() throws {
+        let terminal = VirtualTerminal(size: .standard)
+        terminal.type("\u{1B}x", at: .milliseconds(10))
+        terminal.type("\u{1B}b", at: .milliseconds(20))
+        var loop = EventLoop(
+            session: Session(root: try MenuScreen(source: .registry(try MenuScreenTests.registry()))),
+            terminal: terminal, jobs: InlineJobs(), renderer: Renderer(colorMode: .none))
+        #expect(try loop.run() == 1, "the script ran out with the launcher still open")
+        #expect((loop.session.stack.first as? MenuScreen)?.filter == nil)
+        let again = VirtualTerminal(size: .standard)
+        again.type([0x1B], at: .milliseconds(10))
+        var leaving = EventLoop(
+            session: Session(root: try MenuScreen(source: .registry(try MenuScreenTests.registry()))),
+            terminal: again, jobs: InlineJobs(), renderer: Renderer(colorMode: .none))
+        #expect(try leaving.run() == 0)
+    }
+}
