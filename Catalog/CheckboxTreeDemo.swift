@@ -61,16 +61,17 @@ struct CheckboxTreeDemo: KeymapScreen {
 
     var title: String { "Checkbox Tree" }
 
-    /// The checked ids, in tree order.
+    /// The checked regions by the names shown, in tree order; never the internal ids.
     var checkedLine: String {
-        "Checked: " + (tree.checkedIDs.isEmpty ? "none" : tree.checkedIDs.joined(separator: ", "))
+        let names = tree.checkedIDs.compactMap { tree.title(of: $0) }
+        return "Checked: " + (names.isEmpty ? "none" : names.joined(separator: ", "))
     }
 
     mutating func adopt(_ environment: ScreenEnvironment) { tree.glyphs = environment.glyphs }
 
     mutating func perform(_ command: CheckboxCommand, _ input: CommandInput) -> Action {
-        tree.perform(command, input) { title, id, state in
-            (state == .unchecked ? "Unchecked " : "Checked ") + "\(title) (\(id))"
+        tree.perform(command, input) { title, _, state in
+            (state == .unchecked ? "Unchecked " : "Checked ") + title
         }
     }
 

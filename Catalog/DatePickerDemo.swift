@@ -74,8 +74,8 @@ struct DatePickerDemo: KeymapScreen {
         KeyBinding([.right, .tab], .nextField, help: "next field", footer: false),
         KeyBinding([.up], .increase, label: "↑↓", help: "change"),
         KeyBinding([.down], .decrease, help: "change down", footer: false),
-        KeyBinding([.character("+")], .nextDay, label: "+/-", help: "next or previous day", line: "+"),
-        KeyBinding([.character("-")], .previousDay, help: "previous day", footer: false, line: "-"),
+        KeyBinding([.character("+")], .nextDay, help: "next day", line: "+"),
+        KeyBinding([.character("-")], .previousDay, help: "previous day", line: "-"),
         KeyBinding([], .setDate, help: "set the date", footer: false, line: "<yyyy-mm-dd>"),
     ])
     var keymap: Keymap<Command> { Self.keymap }

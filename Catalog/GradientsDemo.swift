@@ -73,6 +73,10 @@ struct GradientsDemo: KeymapScreen {
     }
 
     mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
+        // With colour off (F3, NO_COLOR), any other mode would be a claim the terminal doesn't show.
+        guard toldMode != ColorMode.none else {
+            return .status("Colour is off, so the preview shows shades; F3 turns colour on.")
+        }
         let index = Self.modes.firstIndex(of: mode) ?? 0
         mode = Self.modes[(index + 1) % Self.modes.count]
         // Line mode prints no colour, so say what a terminal would show.

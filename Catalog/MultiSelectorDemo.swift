@@ -137,7 +137,7 @@ struct MultiSelectorDemo: KeymapScreen {
         goals = GoalSelection(selector: selector)
     }
 
-    var title: String { "Edit Task" }
+    var title: String { "Multi Selector" }
     var takesText: Bool { focus == .name }
 
     mutating func handle(_ event: Event) throws -> Action {

@@ -11,7 +11,7 @@ struct MultiSelectorDemoTests {
         let session = started(try MultiSelectorDemo(selected: [0, 1, 2, 3]))
         #expect(
             frame(session) == """
-                Edit Task
+                Multi Selector
                 Edit Task
 
                 › Name          Learn more every day
@@ -70,10 +70,10 @@ struct MultiSelectorDemoTests {
     @Test func enterPushesTheGoalsAndGoingBackShowsTheNewSummary() throws {
         var session = Session(root: OpeningScreen(next: try MultiSelectorDemo()), environment: .ascii)
         press(.enter, .down, .enter, in: &session)
-        #expect(session.titles == ["Catalog", "Edit Task", "Serving Goals"])
+        #expect(session.titles == ["Catalog", "Multi Selector", "Serving Goals"])
         #expect(
             frame(session) == """
-                Catalog › Edit Task › Serving Goals
+                Catalog › Multi Selector › Serving Goals
                 > * Learn Japanese
                   * Learn SwiftUI
                   * Learn Serverless with Swift
@@ -83,7 +83,7 @@ struct MultiSelectorDemoTests {
                 ↑↓ move · space check or uncheck
                 """ + blank(16))
         press(.character(" "), .down, .enter, .end, .character(" "), .escape, in: &session)
-        #expect(session.titles == ["Catalog", "Edit Task"])
+        #expect(session.titles == ["Catalog", "Multi Selector"])
         #expect(frame(session).contains("Serving Goals Learn Serverless with Swift and Run a marathon >"))
     }
 

@@ -128,19 +128,21 @@ public struct Keymap<Command: Sendable>: Sendable {
             .joined(separator: " · ")
     }
 
-    /// Every binding as help lists it, once: a binding whose keys an earlier binding's label already names (↓
-    /// after "↑↓ move") is left out, unless it has a line-mode form of its own.
+    /// Every binding as help lists it, each key named once: a binding without a label of its own lists only the
+    /// keys no earlier binding's label names ("⏎/space next value" after "←→ change"), and one whose keys are all
+    /// named already ("↓" after "↑↓ move") keeps only its line-mode form, if it has one.
     public var help: [HelpItem] {
         var named: [String] = []
         var items: [HelpItem] = []
         for binding in bindings {
-            let covered =
-                !binding.keys.isEmpty && binding.line == nil && binding.label == nil
-                && binding.keys.allSatisfy { key in named.contains { $0.contains(key.description) } }
+            var keys = binding.keys.isEmpty ? "" : binding.keyLabel
+            if binding.label == nil, !binding.keys.isEmpty {
+                keys = binding.keys.filter { key in !named.contains { $0.contains(key.description) } }
+                    .map(\.description).joined(separator: "/")
+                if keys.isEmpty && binding.line == nil { continue }
+            }
             if !binding.keys.isEmpty { named.append(binding.keyLabel) }
-            if covered { continue }
-            items.append(
-                HelpItem(keys: binding.keys.isEmpty ? "" : binding.keyLabel, line: binding.line, help: binding.help))
+            items.append(HelpItem(keys: keys, line: binding.line, help: binding.help))
         }
         return items
     }

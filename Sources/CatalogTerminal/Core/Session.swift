@@ -416,8 +416,14 @@ public struct Session {
     /// Every help item: the top screen's, then the launcher's own.
     public var helpItems: [HelpItem] {
         let own = Self.keymap.help.compactMap { item -> HelpItem? in
-            if item.keys == "esc/q" && !opened { return nil }
             var item = item
+            if item.keys == "esc/q" {
+                // Only the keys the screen leaves to the launcher close it; the screen's own help says what the
+                // others do.
+                let keys = (top.handlesEscape ? [] : ["esc"]) + (top.takesText ? [] : ["q"])
+                guard opened, !keys.isEmpty else { return nil }
+                item.keys = keys.joined(separator: "/")
+            }
             if item.keys == "F1" && !top.takesText { item.keys = "F1/?" }
             return item
         }
