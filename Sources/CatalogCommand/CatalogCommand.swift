@@ -80,7 +80,8 @@ extension CatalogCommand {
         if let first = arguments.first, !first.hasPrefix("-") { return arguments }
         do {
             let words = try Arguments.words(text)
-            _ = try Arguments(words)
+            // Checked on their own, so a mistake is named as the variable's, even where the command line overrides it.
+            _ = try LaunchCommand.menuOptions(try Arguments(words))
             return words + arguments
         } catch let error as Arguments.UsageError {
             throw Arguments.UsageError(description: "in \(variable): \(error)")

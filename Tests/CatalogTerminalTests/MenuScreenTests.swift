@@ -193,6 +193,29 @@ struct MenuScreenTests {
         #expect(menu(session)?.filter?.text == " ")
     }
 
+    @Test("--bind: a key bound by the user runs its actions, ahead of the default, and shows in the help")
+    func bind() throws {
+        var options = MenuScreen.Options()
+        options.bindings = try MenuKeys.bindings("ctrl-x:last,j:down+down") + MenuKeys.bindings("enter:ignore")
+        var session = Session(root: try MenuScreen(source: .registry(try Self.registry()), options: options))
+        _ = session.start(size: .standard)
+        press(.control("x"), in: &session)
+        #expect(menu(session)?.levels.last?.cursor == 2)
+        press(.home, .character("j"), in: &session)
+        #expect(menu(session)?.levels.last?.cursor == 2, "j is bound: it moves, and types nothing")
+        #expect(menu(session)?.filter == nil)
+        press(.enter, in: &session)
+        #expect(session.stack.count == 1, "Enter was bound to ignore")
+        #expect(menu(session)?.help.contains { $0.keys == "ctrl-x" && $0.help == "last" } == true)
+        #expect(
+            try MenuKeys.bindings("tab:toggle+down,btab:toggle+up") == [
+                MenuKeys.Binding(key: .tab, commands: [.toggleDown]),
+                MenuKeys.Binding(key: .backTab, commands: [.toggleUp]),
+            ])
+        #expect(try MenuKeys.bindings(",:first") == [MenuKeys.Binding(key: .character(","), commands: [.first])])
+        #expect(try MenuKeys.bindings("alt-up:preview-up")[0].key == .modified(.up, .alt))
+    }
+
     @Test("a factory that throws shows in the status line and the menu keeps running")
     func factoryError() throws {
         var session = try makeSession()
