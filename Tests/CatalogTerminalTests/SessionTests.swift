@@ -261,7 +261,7 @@ struct SessionTests {
         let help = text(session)
         #expect(help.contains("Keys for Catalog"))
         #expect(help.contains("↑↓        move"))
-        #expect(help.contains("ctrl-c/g  quit at once"))
+        #expect(help.contains("ctrl-c/g  leave at once (status 130)"))
         #expect(help.contains("F1/?      show the keys"))
         #expect(!help.contains("close this screen"), "the root can't be closed")
         press(.down, in: &session)

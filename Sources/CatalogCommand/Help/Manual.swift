@@ -55,6 +55,17 @@ enum Manual {
         }
         page.macro("El")
 
+        page.macro("Sh", "KEYS")
+        page.text(
+            "In the launcher and the picker, every printable key goes into the filter; digits open items of the "
+                + "built-in catalog while the filter is empty. Escape goes back one step. --bind binds others.")
+        page.macro("Bl", "-tag", "-width", "Ds")
+        for item in MenuKeys.reference {
+            page.macro("It", item.keys)
+            page.text(sentence(item.help))
+        }
+        page.macro("El")
+
         page.macro("Sh", "ENVIRONMENT")
         page.macro("Bl", "-tag", "-width", "Ds")
         for variable in CommandTable.environment {

@@ -72,7 +72,7 @@ struct CommandTable {
         name: "", summary: "browse and search the catalog of screens",
         description:
             "Opens the launcher: the catalog grouped into menus of at most ten items, numbered so a digit opens one. "
-            + "Type to filter the whole catalog, Enter to open, Esc or q to go back, ? for the keys. With --file, the "
+            + "Type to filter the whole catalog, Enter to open, Esc to go back a step, F1 for the keys. With --file, the "
             + "launcher is a picker: the entry you open is printed to standard output. On a terminal it runs full "
             + "screen, drawing on /dev/tty when standard input or output is a pipe; with --plain, TERM=dumb, commands "
             + "piped to standard input, or no terminal at all, it runs in line mode.")

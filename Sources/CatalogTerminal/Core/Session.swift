@@ -95,7 +95,7 @@ public struct Session {
         KeyBinding([.function(1), .character("?")], .help, label: "F1", help: "show the keys"),
         KeyBinding([.function(2)], .cycleLocale, help: "next language"),
         KeyBinding([.function(3)], .cycleColor, help: "colour on/off"),
-        KeyBinding([.control("c"), .control("g")], .abort, label: "ctrl-c/g", help: "quit at once"),
+        KeyBinding([.control("c"), .control("g")], .abort, label: "ctrl-c/g", help: "leave at once (status 130)"),
     ])
 
     /// Keys the launcher keeps for itself, now or for features to come (F4 to F8 in menus and open screens): no

@@ -103,7 +103,7 @@ public struct MenuKeys: Sendable {
             [.right], .forward, label: "→", help: "into a group; the caret right while filtering", footer: false),
         KeyBinding([.left], .backward, label: "←", help: "up a level; the caret left while filtering", footer: false),
         KeyBinding([.escape], .cancel, label: "esc", help: "back: clear the filter, up a level, or leave"),
-        KeyBinding([.control("q")], .abort, help: "quit at once", footer: false),
+        KeyBinding([.control("q")], .abort, help: "leave at once (status 130)", footer: false),
         KeyBinding(
             [.backspace], .backwardDeleteChar, label: "⌫", help: "delete; up a level when the filter is empty",
             footer: false),
@@ -146,7 +146,9 @@ public struct MenuKeys: Sendable {
     /// the favourite key only with a history.
     func help(multi: Bool, history: Bool) -> [HelpItem] {
         var items: [HelpItem] = [HelpItem(keys: "type", help: picker ? "filter (digits too)" : "filter")]
-        if !picker { items.append(HelpItem(keys: "1–0", help: "open that item, while the filter is empty")) }
+        if !picker {
+            items.append(HelpItem(keys: "1–0", help: "open that item while the filter is empty (not in a picker)"))
+        }
         for binding in keymap.bindings {
             guard let command = binding.command.first else { continue }
             if !multi && (command == .toggleDown || command == .toggleUp) { continue }
@@ -158,6 +160,22 @@ public struct MenuKeys: Sendable {
             items.append(HelpItem(keys: label, help: help))
         }
         return items
+    }
+
+    /// Every key of the launcher and the picker, as the README's table and the manual page list them: the menu's
+    /// (with Tab, Shift-Tab and the favourite key), then the launcher's own, which also work in an open screen.
+    public static var reference: [HelpItem] {
+        let menu = MenuKeys(picker: false).help(multi: true, history: true)
+        let launcher = Session.keymap.help.filter { $0.keys != "esc/q" }.map { item in
+            item.keys == "F1" ? HelpItem(keys: "F1", help: "show every key (? too, in a screen)") : item
+        }
+        return menu.map { item in
+            item.keys == "type"
+                ? HelpItem(keys: "type", help: "filter the whole catalog (in a picker, digits too)") : item
+        } + launcher + [
+            HelpItem(keys: "ctrl-z", help: "suspend; fg comes back"),
+            HelpItem(keys: "esc/q", help: "in an open screen: close it (unless the screen takes them)"),
+        ]
     }
 
     // MARK: - --bind
