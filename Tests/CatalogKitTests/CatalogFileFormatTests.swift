@@ -37,9 +37,10 @@ struct CatalogFileFormatTests {
                 (["∕", "usr", "share"], "a", "/usr/share/a"), (["∕", "usr", "share"], "b", "/usr/share/b"),
                 (["∕", "etc"], "x", "/etc/x"),
             ])
-        // Typing "/" finds the root: the name of the root group folds to "/", so "//etc" is "∕/etc".
+        // Search reads each line as it was read, as fzf does: "/etc" is the start of "/etc/x".
         #expect(paths(catalog, catalog.search("/etc/x")) == ["/etc/x"])
-        #expect(paths(catalog, catalog.search("//etc")) == ["/etc/x"])
+        #expect(paths(catalog, catalog.search("/etc")) == ["/etc/x"])
+        #expect(catalog.search("//etc").isEmpty)
         #expect(catalog.search("/usr/share").count == 2)
     }
 
@@ -52,17 +53,22 @@ struct CatalogFileFormatTests {
                 (["src"], "a.swift", "./src/a.swift"), (["src"], "b.swift", "src//b.swift"), ([], "docs", "./docs/"),
                 (["x"], "y", "./x/./y"),
             ])
-        // Search reads the path the menu shows, so "src/b" finds `src//b.swift` and "//" finds nothing (fuzz
-        // input `doc as////doc grid`).
-        #expect(paths(catalog, catalog.search("src/b")) == ["src//b.swift"])
-        #expect(catalog.search("src//b").isEmpty)
+        // Search reads each line as it was read, as fzf does: "src//b" finds `src//b.swift`, and "^./src" the
+        // line that starts so.
+        #expect(paths(catalog, catalog.search("src//b")) == ["src//b.swift"])
+        #expect(paths(catalog, catalog.search("./src")) == ["./src/a.swift"])
     }
 
-    @Test("a path that repeats another once rewritten is a duplicate, on its line")
+    @Test("a path that names what another names (the same root and components) is a duplicate, on its line")
     func duplicateOnceRewritten() throws {
-        #expect(throws: CatalogFile.Error(line: 3, problem: "duplicate path 'a/b' (first on line 1)")) {
+        #expect(throws: CatalogFile.Error(line: 3, problem: "duplicate path './a/b' (first on line 1)")) {
             try parse("a/b\nc\n./a/b\n")
         }
+        #expect(throws: CatalogFile.Error(line: 2, problem: "duplicate path '/x//y/./' (first on line 1)")) {
+            try parse("/x/y\n/x//y/./\n")
+        }
+        // A root is part of the path: "/x/y" and "x/y" are two entries.
+        #expect(try parse("/x/y\nx/y\n").count == 2)
     }
 
     @Test("what is not a path stays an error: blank names, invalid UTF-8 in keywords, a NUL in any format")

@@ -72,8 +72,15 @@ struct HierarchySplitTests {
             let walked = flatten(hierarchy, level)
             // A depth-first walk meets the level's children in order, each once: the unsplit list.
             #expect(walked.map(\.node) == unsplit.children(of: level), context)
-            #expect(walked.reduce(0) { $0 + $1.depth } == search.leastDepthSum(walked.count), context)
-            for (node, _) in walked {
+            // Groups (and entries shown in place of one) and entries never share a bucket: the least depth is
+            // the least over every sharing of the level's places between the two kinds.
+            let groups = walked.filter { child in
+                if case .group = child.node { return true }
+                return !hierarchy.inlinedGroups(of: child.node, in: child.parent).isEmpty
+            }.count
+            let least = search.leastDepthSum(kinds: [groups, walked.count - groups])
+            #expect(walked.reduce(0) { $0 + $1.depth } == least, context)
+            for (node, _, _) in walked {
                 if case .group = node { levels.append(node) } else { entries += 1 }
             }
             var pending = [level]
@@ -108,24 +115,50 @@ struct ExhaustiveSearch {
         if let known = least[count] { return known }
         var best = Int.max
         var parts: [Int] = []
-        visit(count, &parts, &best)
+        visit(count, top: maxChildren, fewest: 2, &parts, &best)
         least[count] = best
         return best
     }
 
-    /// Tries every composition of `remaining` into at most N parts after `parts`, keeping the cheapest total.
-    private mutating func visit(_ remaining: Int, _ parts: inout [Int], _ best: inout Int) {
+    /// The least total depth of a level whose children are of several kinds in order, no bucket holding two
+    /// kinds: every sharing of the N places among the kinds is tried, each kind split every way into its places.
+    mutating func leastDepthSum(kinds: [Int]) -> Int {
+        let kinds = kinds.filter { $0 > 0 }
+        let total = kinds.reduce(0, +)
+        if total <= maxChildren || kinds.count == 1 { return total <= maxChildren ? total : leastDepthSum(total) }
+        var best = Int.max
+        func share(_ kind: Int, _ placesLeft: Int, _ sum: Int) {
+            if kind == kinds.count {
+                best = min(best, sum)
+                return
+            }
+            let others = kinds.count - kind - 1
+            guard placesLeft - others >= 1 else { return }
+            for places in 1...(placesLeft - others) {
+                var parts: [Int] = []
+                var least = Int.max
+                visit(kinds[kind], top: places, fewest: 1, &parts, &least)
+                share(kind + 1, placesLeft - places, sum + least)
+            }
+        }
+        share(0, maxChildren, 0)
+        return best
+    }
+
+    /// Tries every composition of `remaining` into at most `top` parts after `parts` (at least `fewest`), keeping
+    /// the cheapest total.
+    private mutating func visit(_ remaining: Int, top: Int, fewest: Int, _ parts: inout [Int], _ best: inout Int) {
         if remaining == 0 {
-            guard parts.count >= 2 else { return }
+            guard parts.count >= fewest else { return }
             var sum = 0
             for part in parts { sum += part == 1 ? 1 : part + leastDepthSum(part) }
             best = min(best, sum)
             return
         }
-        guard parts.count < maxChildren else { return }
+        guard parts.count < top else { return }
         for size in 1...remaining {
             parts.append(size)
-            visit(remaining - size, &parts, &best)
+            visit(remaining - size, top: top, fewest: fewest, &parts, &best)
             parts.removeLast()
         }
     }
@@ -141,14 +174,16 @@ func depthSum(ofSplitting count: Int, maxChildren: Int) -> Int {
 
 /// The children of a level in the order a depth-first walk through its buckets meets them, with their depth below
 /// the level (1 for a child shown directly).
-func flatten(_ hierarchy: Hierarchy, _ level: Hierarchy.Node) -> [(node: Hierarchy.Node, depth: Int)] {
-    var walked: [(node: Hierarchy.Node, depth: Int)] = []
-    var pending: [(node: Hierarchy.Node, depth: Int)] = hierarchy.children(of: level).reversed().map { ($0, 1) }
-    while let (node, depth) = pending.popLast() {
+func flatten(
+    _ hierarchy: Hierarchy, _ level: Hierarchy.Node
+) -> [(node: Hierarchy.Node, depth: Int, parent: Hierarchy.Node)] {
+    var walked: [(node: Hierarchy.Node, depth: Int, parent: Hierarchy.Node)] = []
+    var pending = hierarchy.children(of: level).reversed().map { ($0, 1, level) }
+    while let (node, depth, parent) = pending.popLast() {
         if case .bucket = node {
-            pending += hierarchy.children(of: node).reversed().map { ($0, depth + 1) }
+            pending += hierarchy.children(of: node).reversed().map { ($0, depth + 1, node) }
         } else {
-            walked.append((node, depth))
+            walked.append((node, depth, parent))
         }
     }
     return walked

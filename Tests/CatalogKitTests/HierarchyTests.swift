@@ -112,33 +112,35 @@ struct HierarchyTests {
     func groupsOfOne() throws {
         let catalog = try snapshot(["A/x", "A/y", "B/z", "C/D/w", "e", "f"])
         let hierarchy = try Hierarchy(catalog, maxChildren: 3)
+        // Three groups and two entries under three places: the groups share a bucket, which holds no entry.
         #expect(
             hierarchy.treeDescription() == """
                 Catalog
-                  A
-                    x
-                    y
-                  z · B
-                  C … f
+                  A … C
+                    A
+                      x
+                      y
+                    z · B
                     w · C › D
-                    e
-                    f
+                  e
+                  f
                 """)
         try hierarchy.checkInvariants()
         let root = hierarchy.root
         let top = hierarchy.children(of: root)
-        let bucket = top[2]
-        let (z, w, e) = (top[1], hierarchy.children(of: bucket)[0], hierarchy.children(of: bucket)[1])
-        #expect(hierarchy.inlinedGroups(of: z, in: root) == ["B"])
+        let bucket = top[0]
+        let inBucket = hierarchy.children(of: bucket)
+        let (a, z, w, e) = (inBucket[0], inBucket[1], inBucket[2], top[1])
+        #expect(hierarchy.inlinedGroups(of: z, in: bucket) == ["B"])
         #expect(hierarchy.inlinedGroups(of: w, in: bucket) == ["C", "D"])
         #expect(hierarchy.title(of: w, in: bucket) == "w · C › D")
         // Entries of the level itself, groups, buckets, and nodes shown elsewhere stand in for nothing.
-        #expect(hierarchy.inlinedGroups(of: e, in: bucket).isEmpty)
-        #expect(hierarchy.inlinedGroups(of: top[0], in: root).isEmpty)
+        #expect(hierarchy.inlinedGroups(of: e, in: root).isEmpty)
+        #expect(hierarchy.inlinedGroups(of: a, in: bucket).isEmpty)
         #expect(hierarchy.inlinedGroups(of: bucket, in: root).isEmpty)
-        #expect(hierarchy.inlinedGroups(of: z, in: top[0]).isEmpty)
-        #expect(hierarchy.inlinedGroups(of: hierarchy.children(of: top[0])[0], in: root).isEmpty)
-        #expect(hierarchy.entryCount(of: bucket) == 3)
+        #expect(hierarchy.inlinedGroups(of: z, in: a).isEmpty)
+        #expect(hierarchy.inlinedGroups(of: hierarchy.children(of: a)[0], in: root).isEmpty)
+        #expect(hierarchy.entryCount(of: bucket) == 4)
         // The path to an inlined entry ends where it is shown.
         let record = try #require(catalog.search("w").first)
         #expect(w == .entry(record))

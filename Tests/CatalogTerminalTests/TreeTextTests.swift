@@ -12,14 +12,14 @@ struct TreeTextTests {
         #expect(
             TreeText.lines(hierarchy) == [
                 "Catalog",
-                "├── A",
-                "│   ├── x",
-                "│   └── y",
-                "├── z · B",
-                "└── C … f",
-                "    ├── w · C › D",
-                "    ├── e",
-                "    └── f",
+                "├── A … C",
+                "│   ├── A",
+                "│   │   ├── x",
+                "│   │   └── y",
+                "│   ├── z · B",
+                "│   └── w · C › D",
+                "├── e",
+                "└── f",
             ])
     }
 }

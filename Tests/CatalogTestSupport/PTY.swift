@@ -230,15 +230,19 @@ public final class PTY {
     /// where the cursor is after everything written before it.
     private func answerPositionRequests() {
         let request: [UInt8] = [0x1B, 0x5B, 0x36, 0x6E]
-        var start = answeredUpTo
-        while let found = output[start...].firstRange(of: request) {
+        var index = answeredUpTo
+        while index + request.count <= output.count {
+            guard output[index] == request[0], Array(output[index..<(index + request.count)]) == request else {
+                index += 1
+                continue
+            }
             var screen = ScreenModel(size: size)
-            screen.apply(Array(output[..<found.lowerBound]))
-            let answer = "\u{1B}[\(screen.cursor.row + 1);\(screen.cursor.column + 1)R"
-            _ = answer.utf8CString.withUnsafeBufferPointer { Glibc.write(master, $0.baseAddress, $0.count - 1) }
-            start = found.upperBound
+            screen.apply(Array(output[..<index]))
+            let answer = Array("\u{1B}[\(screen.cursor.row + 1);\(screen.cursor.column + 1)R".utf8)
+            _ = answer.withUnsafeBufferPointer { Glibc.write(master, $0.baseAddress, $0.count) }
+            index += request.count
         }
-        answeredUpTo = max(answeredUpTo, output.count - (request.count - 1))
+        answeredUpTo = max(index, output.count - (request.count - 1))
     }
 
     /// Reads what the child wrote before it ended, up to the end of output.

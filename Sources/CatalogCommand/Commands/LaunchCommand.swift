@@ -89,7 +89,7 @@ enum LaunchCommand {
         }
         var options = MenuScreen.Options(
             maxChildren: try arguments.number("--max-children", in: 2...1_000_000, default: 10),
-            fuzzy: arguments.has("--fuzzy"), preview: try previewPlacement(arguments))
+            fuzzy: try SearchCommand.matching(arguments) == .fuzzy, preview: try previewPlacement(arguments))
         options.multi = arguments.has("--multi")
         options.query = arguments.values["--query"]
         options.header = arguments.values["--header"]

@@ -6,7 +6,7 @@ import Foundation
 enum SearchCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
         let limit = try arguments.number("--limit", in: 1...Int(Int32.max), default: Int(Int32.max))
-        let query = Query(arguments.operands.joined(separator: " "), fuzzy: arguments.has("--fuzzy"))
+        let query = Query(arguments.operands.joined(separator: " "), matching: try matching(arguments))
         let (snapshot, _) = try CatalogSource.load(arguments, context, matching: query)
         var hits = snapshot.index.search(query)
         switch arguments.values["--sort"] {
@@ -20,5 +20,15 @@ enum SearchCommand {
         }
         EntryWriter.write(snapshot, hits.prefix(limit), arguments, to: &context.out)
         return hits.isEmpty ? 1 : 0
+    }
+
+    /// `--fuzzy` or `--exact` (the default), which exclude each other.
+    ///
+    /// - Throws: ``Arguments/UsageError`` when both are given.
+    static func matching(_ arguments: Arguments) throws -> Query.Matching {
+        if arguments.has("--fuzzy") && arguments.has("--exact") {
+            throw Arguments.UsageError(description: "options '--fuzzy' and '--exact' exclude each other.")
+        }
+        return arguments.has("--fuzzy") ? .fuzzy : .exact
     }
 }

@@ -88,7 +88,8 @@ struct CommandTable {
             description:
                 "Prints the entries whose full path or keywords hold every term of the query, folded (case, "
                 + "accents and compatibility forms), in search order; with --fuzzy, the characters of each term in "
-                + "order, best first. Exits 1 when nothing matches.",
+                + "order, best first. Terms read as fzf's: 'word (the other mode), ^start, end$, !not, a | b. "
+                + "Exits 1 when nothing matches.",
             operands: Operands(
                 name: "QUERY...", minimum: 1, maximum: nil, completion: .none, help: "the terms to search for")),
         Command(
@@ -151,6 +152,9 @@ struct CommandTable {
             help: "read the file's entries ended by NUL, as find -print0 writes them, instead of newlines"),
         Option(name: "--json", commands: ["list", "search", "tree", "snapshot"], help: "print JSON"),
         Option(name: "--fuzzy", commands: ["", "search"], help: "match characters in order, best first"),
+        Option(
+            name: "--exact", commands: ["", "search"],
+            help: "match each term as a substring, in search order (the default; 'term switches one term)"),
         Option(name: "--limit", value: "N", commands: ["search"], help: "print at most N matches"),
         Option(
             name: "--max-children", value: "N", commands: ["", "tree"],

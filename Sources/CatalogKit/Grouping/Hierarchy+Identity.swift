@@ -1,27 +1,20 @@
 /// What a node is across hierarchies of the same catalog: a group by its full path, so a menu can keep the user's
 /// levels and highlight when the catalog is grouped again (a stream brings more lines, a registry gains entries).
 extension Hierarchy {
-    /// A group's full path from the top group, its names joined by `/`; empty for the top group. `nil` for a node
-    /// that is not a group.
+    /// A group's full path from the top group, as ``pathBytes(of:)`` gives it; empty for the top group. `nil` for a
+    /// node that is not a group.
     ///
     /// - Complexity: O(depth + path length).
     public func groupPath(of node: Node) -> [UInt8]? {
         guard case .group(let id) = node else { return nil }
-        var names: [[UInt8]] = []
-        var current = id
-        while current != 0 {
-            names.append(groups[current].nameBytes)
-            current = groups[current].parent
-        }
-        return Array(names.reversed().joined(separator: [0x2F]))
+        return pathBytes(of: id)
     }
 
     /// The group with a full path, as ``groupPath(of:)`` gives it.
     ///
-    /// - Complexity: O(path length), one hash lookup.
+    /// - Complexity: O(path length · log s), s the subgroups of each group on the way.
     public func group(atPath path: [UInt8]) -> Node? {
-        if path.isEmpty { return .group(0) }
-        return path.withUnsafeBufferPointer { existingGroup($0) }.map { .group($0) }
+        path.withUnsafeBufferPointer { group(atPath: $0) }.map { .group($0) }
     }
 
     /// The nodes from the root down to a group, both included, through the buckets that hold it. A group shown as
@@ -36,13 +29,13 @@ extension Hierarchy {
         var chain: [Int] = [target]
         while let last = chain.last, last != rootID {
             guard last != 0 else { return nil }
-            chain.append(groups[last].parent)
+            chain.append(Int(groups.parents[last]))
         }
         chain.reverse()
         var nodes: [Node] = [.group(rootID)]
         for depth in 1..<chain.count {
             let parent = chain[depth - 1]
-            guard let position = groups[parent].groups.firstIndex(of: chain[depth]) else { return nil }
+            let position = chain[depth] - groups.subgroups(parent).lowerBound
             let shown = child(parent, position)
             var current = Node.group(parent)
             while true {

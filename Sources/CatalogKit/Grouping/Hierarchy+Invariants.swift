@@ -3,9 +3,11 @@ extension Hierarchy {
     /// buckets):
     ///
     /// - no node shows more than `maxChildren` children;
-    /// - every group and bucket is split as ``bucketSizes(count:maxChildren:)`` says, its buckets covering the
-    ///   following children in order, so a depth-first walk meets each child of a level once, in order;
-    /// - the depths of a level's children add up to ``leastDepthSum(count:maxChildren:)``;
+    /// - every group is split as ``segmentSizes(_:maxChildren:)`` says and every bucket as
+    ///   ``bucketSizes(count:maxChildren:)`` says, its buckets covering the following children in order, so a
+    ///   depth-first walk meets each child of a level once, in order;
+    /// - no bucket holds children of two kinds: groups, the group's own entry, its other entries;
+    /// - the depths of a level's children add up to the least its kinds allow (``segmentSizes(_:maxChildren:)``);
     /// - a group shown as a group does not hold exactly one entry, and an entry shown in place of its groups
     ///   names them: the level's group path and ``inlinedGroups(of:in:)`` make up the entry's group path;
     /// - within a level, groups (and entries in their place) come before the level's entries, which are in search
@@ -100,16 +102,29 @@ extension Hierarchy {
                 if case .bucket(_, let range) = child { return range.count }
                 return 1
             }
-            let expected = Hierarchy.bucketSizes(count: range.count, maxChildren: maxChildren)
+            let expected =
+                depth == 0
+                ? Hierarchy.segmentSizes(segments(group), maxChildren: maxChildren)
+                : Hierarchy.bucketSizes(count: range.count, maxChildren: maxChildren)
             if sizes != expected || zip(children, sizes).contains(where: { isBucket($0) && $1 < 2 }) {
                 throw InvariantViolation(description: "\(title(of: node)) is split \(sizes), not \(expected)")
+            }
+            // No bucket holds children of two kinds (groups, the own entry, other entries).
+            let kinds = segments(group)
+            let bounds = [kinds[0], kinds[0] + kinds[1]]
+            for child in children {
+                if case .bucket(_, let range) = child,
+                    bounds.contains(where: { range.lowerBound < $0 && $0 < range.upperBound })
+                {
+                    throw InvariantViolation(description: "\(title(of: child)) holds children of two kinds")
+                }
             }
             pending.append(contentsOf: children.reversed().map { ($0, node, depth + 1) })
         }
         if next != all.upperBound {
             throw InvariantViolation(description: "\(title(of: level)) shows \(next) of \(all.count) children")
         }
-        let least = Hierarchy.leastDepthSum(count: all.count, maxChildren: maxChildren)
+        let least = Hierarchy.leastDepthSum(segments: segments(group), maxChildren: maxChildren)
         if depthSum != least {
             throw InvariantViolation(
                 description: "the children of \(title(of: level)) are \(depthSum) keys deep in all, not \(least)")
@@ -117,14 +132,10 @@ extension Hierarchy {
         return units
     }
 
-    /// An entry's group names, split at the slash bytes of its path. (Split as a `String`, a slash followed by a
-    /// combining mark is one `Character` with it, and no place to split.)
+    /// An entry's group names, split at the slash bytes of its path as the table divides paths. (Split as a
+    /// `String`, a slash followed by a combining mark is one `Character` with it, and no place to split.)
     private func groupNames(of record: UInt32) -> [String] {
-        table.withPathBytes(Int(record)) { path in
-            path.split(separator: 0x2F, omittingEmptySubsequences: false).dropLast().map {
-                String(decoding: $0, as: UTF8.self)
-            }
-        }
+        table.groups(Int(record))
     }
 
     private func isBucket(_ node: Node) -> Bool {

@@ -26,9 +26,11 @@ extension CatalogFile {
     ///
     /// A plain line (a path whose components each start with a letter, digit or other plain character, valid
     /// UTF-8, no NUL, and text that folds scalar by scalar) is folded by the loop below: ASCII eight bytes at a
-    /// time with a byte-wise lower-casing, other scalars through a packed per-scalar table. Any other line is read
-    /// by the exact checks and the reference folding (``SearchIndex/Builder``), which also produce the error
-    /// message, so both paths give the same bytes and the same errors.
+    /// time with a byte-wise lower-casing, other scalars through a packed per-scalar table. Paths as shell tools
+    /// print them are plain too: a leading `/` or `./`, or an empty or `.` component inside, costs a flag, and
+    /// only the duplicate check's hash reads the path's canonical form (``ShellPath``). Any other line (a trailing
+    /// `/`, a blank component) is read by the exact checks and the reference folding (``SearchIndex/Builder``),
+    /// which also produce the error message, so both paths give the same bytes and the same errors.
     ///
     /// With a matcher, records are folded a block at a time and the block is searched in one pass; only the
     /// records that match are kept and given sort keys.
@@ -65,6 +67,8 @@ extension CatalogFile {
         private var blockTitles = RawStorage<UInt64>(capacity: Reader.blockRecords)
         private var blockBounds = RawStorage<UInt32>(capacity: 3 * Reader.blockRecords)
         private var blockKeys: [Int: [UInt8]] = [:]
+        /// The canonical form of a path whose lines hold an empty or `.` component inside, for its hash.
+        private var canonical: [UInt8] = []
 
         /// Folded bytes searched at a time in matching mode: large enough for the scan to run at full speed,
         /// small enough to stay in the second-level cache.
@@ -154,11 +158,15 @@ extension CatalogFile {
                 folded.reserve(64 * (end - start) + 64)
                 plain = foldPlain(start, end)
             }
-            guard case .folded(let pathEnd, let title, let pathOut, let recordEnd) = plain else {
+            guard case .folded(let pathEnd, let title, let pathOut, let recordEnd, let dotPrefix) = plain else {
                 return readExactly(start, end)
             }
             folded.count = recordEnd
-            hashes.append(PathSet.hash(text + start, count: pathEnd - start))
+            if dotPrefix >= 0 {
+                hashes.append(PathSet.hash(text + start + dotPrefix, count: pathEnd - start - dotPrefix))
+            } else {
+                hashes.append(canonicalHash(UnsafeBufferPointer(start: text + start, count: pathEnd - start)))
+            }
             offsets.append(UInt32(start))
             if matching {
                 // The block has room (see run()); the title and the bounds wait with the record to be matched.
@@ -267,19 +275,21 @@ extension CatalogFile {
             }
             let path = UnsafeBufferPointer(start: text + start, count: pathEnd - start)
             let keywords = UnsafeBufferPointer(start: text + min(pathEnd + 1, end), count: end - min(pathEnd + 1, end))
-            let titleStart: Int
+            let title: Range<Int>
             switch CatalogFile.checkPath(path, line: lines) {
-            case .success(let start): titleStart = start
+            case .success(let found?): title = found
+            // A path that names nothing ("/", "./") is skipped, as a blank line is.
+            case .success(nil): return true
             case .failure(let problem):
                 error = problem
                 return false
             }
             exact.removeAll()
-            guard exact.append(path: path, titleStart: titleStart, keywords: keywords, separator: 0x2C) else {
+            guard exact.append(path: path, title: title, keywords: keywords, separator: 0x2C) else {
                 // File names are bytes: a path that is not UTF-8 is read by rewriting (shown with U+FFFD, printed as
                 // read); keywords are the catalog's own, and must be.
                 let pathIsValid = String(validating: path, as: UTF8.self) != nil
-                error = Error(line: lines, problem: "the line is not valid UTF-8", isShellPath: !pathIsValid)
+                error = Error(line: lines, problem: "the line is not valid UTF-8", needsRewrite: !pathIsValid)
                 return false
             }
             let recordStart = folded.count
@@ -287,18 +297,24 @@ extension CatalogFile {
                 folded.append(contentsOf: text)
                 return Array(key)
             }
-            hashes.append(PathSet.hash(path.baseAddress, count: path.count))
+            hashes.append(canonicalHash(path))
             offsets.append(UInt32(start))
             keep(recordStart, title: 0..<0, key: key, bounds: (start, pathEnd, end))
             return true
+        }
+
+        /// The duplicate check's hash of a path: of its canonical form (``ShellPath``).
+        private mutating func canonicalHash(_ path: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            ShellPath.withCanonical(path, scratch: &canonical) { PathSet.hash($0.baseAddress, count: $0.count) }
         }
 
         // MARK: - Plain lines
 
         private enum Plain {
             /// Folded into `folded` from its count up to `end` (not yet committed); `title` to `pathOut` is the
-            /// folded title.
-            case folded(pathEnd: Int, title: Int, pathOut: Int, end: Int)
+            /// folded title. The path's canonical form is its bytes after the first `dotPrefix` (its leading
+            /// `./`s), or, when `dotPrefix` is -1, needs working out (an empty or `.` component inside).
+            case folded(pathEnd: Int, title: Int, pathOut: Int, end: Int, dotPrefix: Int)
             /// The expansion of some scalar needs more room than was reserved.
             case needsRoom
             /// Anything unusual: the exact path decides.
@@ -374,18 +390,26 @@ extension CatalogFile {
             var pathEnd = end
             var pathOut = 0
             var keywordStart = 0
+            var dotPrefix = 0
+            var irregular = false
             while index < end {
                 if atComponentStart {
-                    // Each path component must start plainly: not with whitespace, "/", a TAB, or a scalar that
-                    // could be blank or join what precedes it.
+                    // Each path component must start plainly: not with whitespace, a TAB, or a scalar that could
+                    // be blank or join what precedes it. A "/" here is a root ("/usr") or an empty component
+                    // ("a//b"), and a "." followed by "/" a "." component ("./a"), which the canonical form drops.
                     atComponentStart = false
                     let first = text[index]
                     if first < 0x80 {
-                        if first <= 0x20 || first == 0x2F { return .notPlain }
-                        // A "." component ("./a") is for the exact checks, which ask for the list to be rewritten.
-                        if first == 0x2E && (index &+ 1 == end || text[index &+ 1] == 0x2F || text[index &+ 1] == 0x09)
-                        {
+                        if first == 0x2F {
+                            if index != start { irregular = true }
+                        } else if first <= 0x20 {
                             return .notPlain
+                        } else if first == 0x2E
+                            && (index &+ 1 == end || text[index &+ 1] == 0x2F || text[index &+ 1] == 0x09)
+                        {
+                            // A "." title ("a/.") names its group: the exact checks find the title.
+                            guard index &+ 1 < end, text[index &+ 1] == 0x2F else { return .notPlain }
+                            if index == start &+ dotPrefix { dotPrefix &+= 2 } else { irregular = true }
                         }
                     } else {
                         guard let (scalar, _) = decode(index, end),
@@ -493,7 +517,8 @@ extension CatalogFile {
                 base[out] = 0
                 out &+= 1
             }
-            return .folded(pathEnd: pathEnd, title: title, pathOut: pathOut, end: out)
+            return .folded(
+                pathEnd: pathEnd, title: title, pathOut: pathOut, end: out, dotPrefix: irregular ? -1 : dotPrefix)
         }
 
         @inline(__always)

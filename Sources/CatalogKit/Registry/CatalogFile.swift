@@ -17,19 +17,18 @@ public enum CatalogFile {
         public var line: Int
         /// What is wrong, as a sentence fragment.
         public var problem: String
-        /// Whether the line is a path as shell tools print it (`/usr/x`, `./a`, `a//b`, `a/b/`, or a file name
-        /// whose bytes are not UTF-8), which the standard format reads by rewriting the list (``Format``) rather
-        /// than refusing it.
-        var isShellPath = false
+        /// Whether the line is a file name whose bytes are not UTF-8, which the standard format reads by rewriting
+        /// the list (``Format``) rather than refusing it.
+        var needsRewrite = false
 
         public init(line: Int, problem: String) {
             self.line = line
             self.problem = problem
         }
 
-        init(line: Int, problem: String, isShellPath: Bool) {
+        init(line: Int, problem: String, needsRewrite: Bool) {
             self.init(line: line, problem: problem)
-            self.isShellPath = isShellPath
+            self.needsRewrite = needsRewrite
         }
 
         public var description: String { "line \(line): \(problem)" }
@@ -46,7 +45,8 @@ public enum CatalogFile {
     /// - Throws: ``Error`` for the first malformed line: invalid UTF-8, a NUL byte, an empty title or group
     ///   name, more than ``maximumGroups`` groups, or a path that an earlier line already has.
     /// - Complexity: O(B) to fold B bytes, split over the cores, then O(n log n) to order n entries. Paths as shell
-    ///   tools print them, and other formats, take one more pass to rewrite the list first (``Format``).
+    ///   tools print them (`/usr/x`, `./a`, `a//b`) are read as they are; other formats, and file names that are
+    ///   not UTF-8, take one more pass to rewrite the list first (``Format``).
     public static func parse<Handler>(_ bytes: [UInt8], format: Format = .standard) throws -> Snapshot<Handler> {
         try read(bytes, keeping: nil, format: format)
     }
@@ -73,7 +73,7 @@ public enum CatalogFile {
     /// match a query, copying their text, so the snapshot does not refer to `bytes` after it returns.
     ///
     /// A one-shot search of a mapped file reads it without copying the whole file first, unless its lines must be
-    /// rewritten (``Format``), which copies it.
+    /// rewritten (``Format``: another format, or names that are not UTF-8), which copies it.
     ///
     /// - Parameters:
     ///   - bytes: The file's contents, valid for the duration of the call.
@@ -90,7 +90,7 @@ public enum CatalogFile {
         let bounds: [UInt32]
         do {
             (index, bounds) = try read(bytes, keeping: RecordMatcher(query), plainLines: true)
-        } catch let error as Error where error.isShellPath {
+        } catch let error as Error where error.needsRewrite {
             return try read(Array(bytes), keeping: RecordMatcher(query), format: format)
         }
         var copied: [UInt8] = []
@@ -216,33 +216,32 @@ public enum CatalogFile {
     /// and JSON readers refuse nesting much deeper than this.
     public static let maximumGroups = 100
 
-    /// Checks the path's components and returns where its title starts.
-    static func checkPath(_ path: UnsafeBufferPointer<UInt8>, line: Int) -> Result<Int, Error> {
-        var componentStart = 0
-        var groups = 0
-        while true {
-            let index = find(0x2F, in: path, componentStart..<path.count) ?? path.count
-            if index < path.count {
-                groups += 1
-                if groups > maximumGroups {
-                    let total = groups + path[(index + 1)...].reduce(0) { $1 == 0x2F ? $0 + 1 : $0 }
-                    let problem = "the path has \(total) groups, more than the \(maximumGroups) allowed; flatten it"
-                    return .failure(Error(line: line, problem: problem))
-                }
+    /// Checks a path's components, read as shell tools print paths (``ShellPath``), and finds its title.
+    ///
+    /// - Returns: The title's range in `path`, `nil` for a path that names nothing (`/`, `./`), or the problem.
+    static func checkPath(_ path: UnsafeBufferPointer<UInt8>, line: Int) -> Result<Range<Int>?, Error> {
+        var groups = -1
+        var last: Range<Int>?
+        var blank: Range<Int>?
+        PathComponents.slash.forEachComponent(of: path) { range in
+            groups += 1
+            if blank == nil, let previous = last, isBlank(UnsafeBufferPointer(rebasing: path[previous])) {
+                blank = previous
             }
-            let component = UnsafeBufferPointer(rebasing: path[componentStart..<index])
-            if isBlank(component) {
-                let what = index == path.count ? "an empty title" : "an empty group name"
-                // An empty component, not a blank one, is what "/usr", "a//b" and "a/b/" have.
-                return .failure(Error(line: line, problem: "the path has \(what)", isShellPath: component.isEmpty))
-            }
-            if component.count == 1 && component[0] == 0x2E {
-                // "./a" or "a/./b": the "." is dropped when the list is rewritten.
-                return .failure(Error(line: line, problem: "the path has a '.' component", isShellPath: true))
-            }
-            if index == path.count { return .success(componentStart) }
-            componentStart = index + 1
+            last = range
         }
+        guard let title = last else { return .success(nil) }
+        if blank != nil {
+            return .failure(Error(line: line, problem: "the path has an empty group name"))
+        }
+        if isBlank(UnsafeBufferPointer(rebasing: path[title])) {
+            return .failure(Error(line: line, problem: "the path has an empty title"))
+        }
+        if groups > maximumGroups {
+            let problem = "the path has \(groups) groups, more than the \(maximumGroups) allowed; flatten it"
+            return .failure(Error(line: line, problem: problem))
+        }
+        return .success(title)
     }
 
     /// The first offset of a byte in a range of the text, by `memchr`.
@@ -271,8 +270,8 @@ public enum CatalogFile {
     private static func compareRaw(_ table: EntryTable, _ a: Int, _ b: Int, titleOnly: Bool) -> Int {
         table.withPathBytes(a) { x in
             table.withPathBytes(b) { y in
-                let xs = titleOnly ? UnsafeBufferPointer(rebasing: x[((x.lastIndex(of: 0x2F) ?? -1) + 1)...]) : x
-                let ys = titleOnly ? UnsafeBufferPointer(rebasing: y[((y.lastIndex(of: 0x2F) ?? -1) + 1)...]) : y
+                let xs = titleOnly ? UnsafeBufferPointer(rebasing: x[table.titleRange(of: x)]) : x
+                let ys = titleOnly ? UnsafeBufferPointer(rebasing: y[table.titleRange(of: y)]) : y
                 for (p, q) in zip(xs, ys) where p != q { return p < q ? -1 : 1 }
                 return xs.count - ys.count
             }

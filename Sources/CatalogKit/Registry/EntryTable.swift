@@ -23,6 +23,9 @@ public struct EntryTable: Sendable {
     let registered: Registered?
     /// The lines as they were read, when the list was rewritten to be read (``CatalogFile/Format``).
     let lines: CatalogFile.SourceLines?
+    /// Whether paths are read as shell tools print them (``ShellPath``): true for catalog files, whose lines are
+    /// kept as read; false for entries registered in code, whose components are never empty or `.`.
+    let shellPaths: Bool
 
     init(
         bytes: [UInt8], bounds: [UInt32], keywordSeparator: UInt8, registered: Registered?,
@@ -33,6 +36,7 @@ public struct EntryTable: Sendable {
         self.keywordSeparator = keywordSeparator
         self.registered = registered
         self.lines = lines
+        shellPaths = registered == nil
     }
 
     /// The number of entries.
@@ -43,8 +47,9 @@ public struct EntryTable: Sendable {
 
     /// The raw UTF-8 of an entry's full path, its groups and title divided by "/".
     ///
-    /// For a list read as shell tools print paths, or in another format (``CatalogFile/Format``), this is the path
-    /// as rewritten to be read (`∕/usr/x` for `/usr/x`); ``withLineBytes(_:_:)`` gives the line as it was read.
+    /// A catalog file's path is its line as read, without keywords (`/usr/x`, `./src/a`), whose groups and title
+    /// are divided as shell tools print paths (``PathComponents``). A list in another format (``CatalogFile/Format``)
+    /// is rewritten to be read, and this is the rewritten path; ``withLineBytes(_:_:)`` gives the line as read.
     public func withPathBytes<R>(_ record: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         bytes.withUnsafeBufferPointer { buffer in
             body(UnsafeBufferPointer(rebasing: buffer[Int(bounds[3 * record])..<Int(bounds[3 * record + 1])]))
@@ -71,18 +76,39 @@ public struct EntryTable: Sendable {
 
     /// An entry's title: the last component of its path.
     public func title(_ record: Int) -> String {
-        withPathBytes(record) { path in
-            let start = (path.lastIndex(of: 0x2F) ?? -1) + 1
-            return String(decoding: UnsafeBufferPointer(rebasing: path[start...]), as: UTF8.self)
-        }
+        withTitleBytes(record) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// An entry's group names, from the root.
+    /// The raw UTF-8 of an entry's title: the last component of its path.
+    ///
+    /// - Complexity: O(title length).
+    func withTitleBytes<R>(_ record: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withPathBytes(record) { path in body(UnsafeBufferPointer(rebasing: path[titleRange(of: path)])) }
+    }
+
+    /// Where the title is in one of this table's paths.
+    @inline(__always)
+    func titleRange(of path: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        if shellPaths { return ShellPath.title(of: path) ?? 0..<path.count }
+        var start = path.count
+        while start > 0 && path[start - 1] != 0x2F { start -= 1 }
+        return start..<path.count
+    }
+
+    /// An entry's group names, from the root; the root group of a path that starts with `/` is named `∕` (U+2215,
+    /// which looks like it and which search reads as `/`).
     public func groups(_ record: Int) -> [String] {
         withPathBytes(record) { path in
-            path.split(separator: 0x2F, omittingEmptySubsequences: false).dropLast().map {
-                String(decoding: $0, as: UTF8.self)
+            guard shellPaths else {
+                return path.split(separator: 0x2F, omittingEmptySubsequences: false).dropLast().map {
+                    String(decoding: $0, as: UTF8.self)
+                }
             }
+            var names: [String] = []
+            PathComponents.slash.forEachComponent(of: path) { range in
+                names.append(range == 0..<1 && path[0] == 0x2F ? "∕" : String(decoding: path[range], as: UTF8.self))
+            }
+            return Array(names.dropLast())
         }
     }
 

@@ -34,22 +34,41 @@ public struct PathComponents: Sendable, Equatable {
     /// - Returns: The ranges; empty when the path names nothing.
     /// - Complexity: O(n) in the path's bytes.
     public func ranges(of path: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        guard !flat else { return path.isEmpty ? [] : [0..<path.count] }
         var ranges: [Range<Int>] = []
-        var start = 0
-        let rooted = matches(path, at: 0)
-        if rooted {
-            // A leading separator is a root group of its own (`/` for absolute paths).
-            ranges.append(0..<separator.count)
-            start = separator.count
+        forEachComponent(of: path) { ranges.append($0) }
+        return ranges
+    }
+
+    /// Calls `body` with each component of a path, groups first and the title last, without allocating.
+    ///
+    /// A root group (a leading separator) is passed only when a component follows it, so a path that names
+    /// nothing passes nothing.
+    ///
+    /// - Parameters:
+    ///   - path: The path's bytes.
+    ///   - body: Called with each component's range in `path`.
+    /// - Complexity: O(n) in the path's bytes.
+    @inline(__always)
+    func forEachComponent(of path: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
+        guard !flat else {
+            if !path.isEmpty { body(0..<path.count) }
+            return
         }
+        var start = 0
+        // A leading separator is a root group of its own (`/` for absolute paths), passed before the first
+        // component that follows it: a root and nothing else names nothing.
+        var pendingRoot = matches(path, at: 0)
+        if pendingRoot { start = separator.count }
         var index = start
         while index <= path.count {
             if index == path.count || matches(path, at: index) {
-                let component = start..<index
                 // Empty components and a `.` are dropped: `a//b`, `./a`, `a/./b`.
-                if !component.isEmpty, !(component.count == 1 && path[component.lowerBound] == 0x2E) {
-                    ranges.append(component)
+                if index > start, !(index - start == 1 && path[start] == 0x2E) {
+                    if pendingRoot {
+                        body(0..<separator.count)
+                        pendingRoot = false
+                    }
+                    body(start..<index)
                 }
                 index += index == path.count ? 1 : separator.count
                 start = index
@@ -57,8 +76,6 @@ public struct PathComponents: Sendable, Equatable {
                 index += 1
             }
         }
-        // A root and nothing else names nothing.
-        return rooted && ranges.count == 1 ? [] : ranges
     }
 
     /// The range of the title, and of the groups before it (from the first group's start to the last one's end),

@@ -9,7 +9,8 @@ struct PathSet: Sendable {
     let hashes: RawBuffer<UInt64>
     let offsets: RawBuffer<UInt32>
 
-    /// The paths a reader recorded: each path's ``hash(_:count:)`` and where it starts in the file.
+    /// The paths a reader recorded: the ``hash(_:count:)`` of each path's canonical form (``ShellPath``) and where
+    /// its line starts in the file.
     init(hashes: RawStorage<UInt64>, offsets: RawStorage<UInt32>) {
         self.hashes = RawBuffer(adopting: hashes)
         self.offsets = RawBuffer(adopting: offsets)
@@ -103,8 +104,10 @@ struct PathSet: Sendable {
         return found.compactMap { $0 }.min { $0.offset < $1.offset }
     }
 
+    /// Whether two paths name the same entry: the same canonical form (``ShellPath``), which the hashes were made
+    /// of.
     private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        a.count == b.count && a.elementsEqual(b)
+        ShellPath.equal(a, b)
     }
 
     /// A fast 64-bit hash of bytes, eight at a time.

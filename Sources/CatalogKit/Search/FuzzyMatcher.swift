@@ -24,9 +24,12 @@ struct FuzzyMatcher: Sendable {
     /// ``CharacterMasks/mask(of:)`` of every term's bytes: what a record's mask must hold for it to match.
     let mask: UInt32
 
-    init(_ query: Query) {
-        mask = query.terms.reduce(0) { $0 | CharacterMasks.mask(of: $1) }
-        terms = query.terms.map { term in
+    init(_ query: Query) { self.init(terms: query.terms) }
+
+    /// A matcher for terms that must all match, each folded.
+    init(terms: [[UInt8]]) {
+        mask = terms.reduce(0) { $0 | CharacterMasks.mask(of: $1) }
+        self.terms = terms.map { term in
             var units: [Int] = []
             for (offset, byte) in term.enumerated() where byte & 0xC0 != 0x80 || units.isEmpty {
                 units.append(offset)

@@ -1,50 +1,135 @@
-/// A parsed search query: whitespace-separated terms, each folded once.
+/// A parsed search query: terms in fzf's extended syntax, each folded once.
 ///
-/// An entry matches when every term occurs in its folded full path (`Group/Sub/Title`) or in one of its folded
-/// keywords. In fuzzy mode a term only needs its characters to appear in that order. An empty query matches
-/// every entry.
+/// Terms are separated by whitespace (`\ ` is a space inside a term), and an entry matches when every term
+/// matches one of its fields: its full path as read (`Group/Sub/Title`, or the line a list had) or one of its
+/// keywords, each a field of its own. A term is:
+/// - `word`: the word's characters in order (fuzzy) or as a substring (exact), as the query's mode says;
+/// - `'word`: the other of the two: a substring in fuzzy mode, in order in exact mode;
+/// - `^word`: a field that starts with `word`; `word$`: a field that ends with it; `^word$`: a field that is it;
+/// - `!word`: no field holds `word` as a substring (`!^word`, `!word$` and `!'word` likewise, `!'word` fuzzily);
+/// - `a | b`: `a` or `b` (any terms, any number of them).
+///
+/// A term that is only an operator (`!`, `^`, `'`) matches everything, and `$` alone is the text `$`. An empty
+/// query matches every entry.
 public struct Query: Sendable, Hashable {
+    /// How a plain term matches: as a substring, or its characters in order.
+    public enum Matching: Sendable, Hashable {
+        /// A plain term is a substring: what `catalog search` and the launcher do by default.
+        case exact
+        /// A plain term's characters in order, best-scoring alignment first: what fzf does by default.
+        case fuzzy
+
+        /// The other mode: what a key that switches modes live asks for.
+        public var toggled: Matching { self == .exact ? .fuzzy : .exact }
+    }
+
+    /// How one term matches a field.
+    enum Kind: Sendable, Hashable {
+        /// The term's characters in order.
+        case fuzzy
+        /// The term as a substring.
+        case substring
+        /// The field starts with the term.
+        case prefix
+        /// The field ends with the term.
+        case suffix
+        /// The field is the term.
+        case equal
+    }
+
+    /// One term: its kind, whether it must not match, and its folded bytes (without operators).
+    struct Term: Sendable, Hashable {
+        var kind: Kind
+        var inverse: Bool
+        var bytes: [UInt8]
+    }
+
     /// The text as typed.
     public let text: String
-    /// Whether terms match as subsequences rather than substrings.
+    /// Whether plain terms match as subsequences rather than substrings.
     public let fuzzy: Bool
-    /// The folded UTF-8 bytes of each term, in the order typed.
+    /// The folded UTF-8 bytes of each term that must match (not `!` terms), without operators, in the order typed:
+    /// what a view highlights.
     public let terms: [[UInt8]]
+    /// The terms, grouped: every group must match, and a group matches when one of its terms does (`a | b`).
+    let groups: [[Term]]
 
     /// Parses a query.
     ///
     /// - Parameters:
-    ///   - text: Terms separated by any Unicode whitespace.
-    ///   - fuzzy: Whether to match terms as subsequences.
+    ///   - text: Terms separated by any Unicode whitespace, in the extended syntax above.
+    ///   - fuzzy: Whether plain terms match as subsequences.
     public init(_ text: String, fuzzy: Bool = false) {
         self.text = text
         self.fuzzy = fuzzy
-        self.terms = text.split(whereSeparator: \.isWhitespace).map { Folding.foldedBytes(String($0)) }
-            .filter { !$0.isEmpty }
+        groups = Query.parse(text, fuzzy: fuzzy)
+        terms = groups.flatMap { $0 }.filter { !$0.inverse }.map(\.bytes)
     }
+
+    /// Parses a query in a mode.
+    ///
+    /// - Parameters:
+    ///   - text: The query as typed, in the extended syntax above.
+    ///   - matching: How plain terms match.
+    public init(_ text: String, matching: Matching) {
+        self.init(text, fuzzy: matching == .fuzzy)
+    }
+
+    /// How plain terms match.
+    public var matching: Matching { fuzzy ? .fuzzy : .exact }
+
+    /// The same text in another mode, for a key that switches exact and fuzzy matching live.
+    ///
+    /// - Parameter matching: The mode.
+    /// - Returns: The query parsed again in that mode.
+    public func switched(to matching: Matching) -> Query { Query(text, matching: matching) }
 
     /// Whether two queries match the same entries: the same folded terms in the same mode, whatever the spacing.
     public func matchesSameEntries(as other: Query) -> Bool {
-        fuzzy == other.fuzzy && terms == other.terms
+        fuzzy == other.fuzzy && groups == other.groups
     }
 
     /// Whether the query matches everything.
-    public var isEmpty: Bool { terms.isEmpty }
+    public var isEmpty: Bool { groups.isEmpty }
 
-    /// Whether no entry can match: a term with a NUL byte, which entries never contain.
-    var matchesNothing: Bool { terms.contains { $0.contains(0) } }
+    /// Whether no entry can match: a group whose every term must match a NUL byte, which entries never contain.
+    var matchesNothing: Bool {
+        groups.contains { group in group.allSatisfy { !$0.inverse && $0.bytes.contains(0) } }
+    }
+
+    /// Whether the query is plain: every group one term of the mode's own kind, none negated, so the scans that
+    /// take a list of terms answer it.
+    var isPlain: Bool {
+        groups.allSatisfy { $0.count == 1 && !$0[0].inverse && $0[0].kind == (fuzzy ? .fuzzy : .substring) }
+    }
 
     /// Whether every entry that matches `self` also matches `previous`, so `self` can search among the results of
     /// `previous` instead of the whole index.
     ///
-    /// That holds when each term of `previous` occurs within some term of `self` (as a substring, or as a
-    /// subsequence in fuzzy mode), and both queries use the same mode.
+    /// That holds when both use the same mode, `previous` has no `!` term and no `|`, and each of its terms is
+    /// implied by a term of `self` that stands alone: `gri` by `grid`, `^gr` by `^gri`, `id$` by `rid$`, a fuzzy
+    /// `gd` by `grid` or `'grid`. Terms `self` adds, negated or not, only narrow it further. After `!` or `|` in
+    /// `previous`, a longer query can match entries the previous one did not (`!a` → `!ab`), so it is searched
+    /// whole.
     ///
     /// - Complexity: O(t² · m) for t terms of length m, which is tiny next to a scan.
     public func narrows(_ previous: Query) -> Bool {
         guard fuzzy == previous.fuzzy, !matchesNothing else { return false }
-        return previous.terms.allSatisfy { old in
-            terms.contains { new in fuzzy ? Query.isSubsequence(old, of: new) : Query.isSubstring(old, of: new) }
+        guard previous.groups.allSatisfy({ $0.count == 1 && !$0[0].inverse }) else { return false }
+        let alone = groups.filter { $0.count == 1 && !$0[0].inverse }.map { $0[0] }
+        return previous.groups.allSatisfy { group in alone.contains { Query.implies($0, group[0]) } }
+    }
+
+    /// Whether a field that matches `new` matches `old`: both must match, neither negated.
+    static func implies(_ new: Term, _ old: Term) -> Bool {
+        switch (old.kind, new.kind) {
+        case (.fuzzy, _): return isSubsequence(old.bytes, of: new.bytes)
+        case (_, .fuzzy): return false
+        case (.substring, _): return isSubstring(old.bytes, of: new.bytes)
+        case (.prefix, .prefix), (.prefix, .equal): return new.bytes.starts(with: old.bytes)
+        case (.suffix, .suffix), (.suffix, .equal): return new.bytes.reversed().starts(with: old.bytes.reversed())
+        case (.equal, .equal): return new.bytes == old.bytes
+        default: return false
         }
     }
 
@@ -64,5 +149,80 @@ public struct Query: Sendable, Hashable {
             while let next = iterator.next() { if next == byte { return true } }
             return false
         }
+    }
+
+    // MARK: - Parsing
+
+    /// Splits the text into groups of terms, as fzf's extended mode does.
+    private static func parse(_ text: String, fuzzy: Bool) -> [[Term]] {
+        var groups: [[Term]] = []
+        var group: [Term] = []
+        // A "|" after a term joins the next term to its group; the first term after it is still pending.
+        var afterBar = false
+        for token in tokens(of: text) {
+            if token == "|" && !group.isEmpty && !afterBar {
+                afterBar = true
+                continue
+            }
+            defer { afterBar = false }
+            guard let term = term(token, fuzzy: fuzzy) else { continue }
+            if !afterBar && !group.isEmpty {
+                groups.append(group)
+                group = []
+            }
+            group.append(term)
+        }
+        if !group.isEmpty { groups.append(group) }
+        return groups
+    }
+
+    /// The tokens of a query: split at whitespace, where a backslash before a space keeps the space in the token.
+    private static func tokens(of text: String) -> [String] {
+        var tokens: [String] = []
+        var current = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                if !character.isWhitespace { current.append("\\") }
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character.isWhitespace {
+                if !current.isEmpty { tokens.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if escaped { current.append("\\") }
+        if !current.isEmpty { tokens.append(current) }
+        return tokens
+    }
+
+    /// One token as a term, or `nil` for one that is only operators.
+    private static func term(_ token: String, fuzzy: Bool) -> Term? {
+        var text = Substring(token)
+        var kind: Kind = fuzzy ? .fuzzy : .substring
+        var inverse = false
+        if text.hasPrefix("!") {
+            inverse = true
+            kind = .substring
+            text = text.dropFirst()
+        }
+        if text != "$" && text.hasSuffix("$") {
+            kind = .suffix
+            text = text.dropLast()
+        }
+        if text.hasPrefix("'") {
+            // The other mode: exact in fuzzy mode; fuzzy in exact mode, and after "!".
+            kind = fuzzy && !inverse ? .substring : .fuzzy
+            text = text.dropFirst()
+        } else if text.hasPrefix("^") {
+            kind = kind == .suffix ? .equal : .prefix
+            text = text.dropFirst()
+        }
+        let bytes = Folding.foldedBytes(String(text))
+        return bytes.isEmpty ? nil : Term(kind: kind, inverse: inverse, bytes: bytes)
     }
 }

@@ -1,24 +1,231 @@
-/// Decides which records of some folded text match a query: the test a full scan and a streaming read share.
+/// Decides which records of some folded text match a query, and scores them in fuzzy mode: the test a full scan,
+/// a narrowing scan and a streaming read share.
+///
+/// A plain query (``Query/isPlain``) takes the scans made for it: one SIMD pass for the longest exact term, or the
+/// fuzzy scan with its character masks. Any other query is driven by its longest term that stands alone and must
+/// match exactly (a substring, or a field's start, end or whole, found as the term next to the NUL that ends every
+/// field), and every record that holds it is tested against the whole query; with no such term, every record is
+/// tested.
 struct RecordMatcher: Sendable {
-    private let query: Query
+    /// One term, ready to find: the bytes to look for (with a NUL where the term must meet a field's edge), and
+    /// for a fuzzy term its matcher.
+    struct Compiled: Sendable {
+        let term: Query.Term
+        /// The term's bytes, a NUL before them for a prefix or whole field and after them for a suffix or whole
+        /// field.
+        let needle: [UInt8]
+        /// Whether `needle` starts with the NUL before a field: the field starts one byte after a match.
+        let lead: Bool
+        let fuzzy: FuzzyMatcher?
+    }
+
+    let query: Query
     private let fuzzy: FuzzyMatcher?
+    private let groups: [[Compiled]]
+    /// The term whose needle a full scan looks for, if any stands alone and must match exactly.
+    private let driver: Compiled?
 
     init(_ query: Query) {
         self.query = query
-        fuzzy = query.fuzzy ? FuzzyMatcher(query) : nil
+        fuzzy = query.fuzzy && query.isPlain ? FuzzyMatcher(terms: query.terms) : nil
+        groups = query.groups.map { group in group.map(RecordMatcher.compile) }
+        driver =
+            groups.filter { $0.count == 1 && !$0[0].term.inverse && $0[0].term.kind != .fuzzy }.map { $0[0] }
+            .max { $0.needle.count < $1.needle.count }
     }
+
+    private static func compile(_ term: Query.Term) -> Compiled {
+        let before = term.kind == .prefix || term.kind == .equal
+        let after = term.kind == .suffix || term.kind == .equal
+        let needle = (before ? [0] : []) + term.bytes + (after ? [0] : [])
+        let fuzzy = term.kind == .fuzzy || !term.inverse ? FuzzyMatcher(terms: [term.bytes]) : nil
+        return Compiled(term: term, needle: needle, lead: before, fuzzy: fuzzy)
+    }
+
+    // MARK: - Scans
 
     /// The records that match, in record order.
     ///
     /// - Parameters:
     ///   - text: Folded records, each field followed by a NUL.
     ///   - records: The records to test.
-    /// - Returns: Every record in `records` whose fields hold every term (or, fuzzily, match every term).
+    /// - Returns: Every record in `records` that the query matches.
     /// - Complexity: O(B) for B bytes of text (see ``RecordText``).
     func matches(_ text: RecordText, _ records: Range<Int>) -> [UInt32] {
-        if query.matchesNothing { return [] }
+        if query.fuzzy { return scored(text, records, masks: nil, isCancelled: nil).map(\.record) }
+        return matches(text, records, isCancelled: nil)
+    }
+
+    /// The records in a range that match an exact-mode query, in record order.
+    ///
+    /// - Complexity: O(B) for B bytes of text, plus O(L) to test each record that holds the driving term.
+    func matches(_ text: RecordText, _ records: Range<Int>, isCancelled: (@Sendable () -> Bool)?) -> [UInt32] {
+        if query.matchesNothing || records.isEmpty { return [] }
         if query.isEmpty { return records.map { UInt32($0) } }
-        if let fuzzy { return text.fuzzyMatches(records, fuzzy, isCancelled: nil).map(\.record) }
-        return text.exactMatches(records, query.terms, isCancelled: nil)
+        if query.isPlain { return text.exactMatches(records, query.terms, isCancelled: isCancelled) }
+        var hits: [UInt32] = []
+        forEachCandidate(text, records, isCancelled: isCancelled) { record in
+            if evaluate(text.bytes(of: record)) != nil { hits.append(UInt32(record)) }
+        }
+        return hits
+    }
+
+    /// The records in a range that match a fuzzy-mode query, with their scores, in record order.
+    ///
+    /// - Complexity: O(B) for B bytes of text, plus the scoring of each record that may match.
+    func scored(
+        _ text: RecordText, _ records: Range<Int>, masks: UnsafeBufferPointer<UInt32>?,
+        isCancelled: (@Sendable () -> Bool)?
+    ) -> [SearchIndex.Scored] {
+        if query.matchesNothing || records.isEmpty { return [] }
+        if query.isEmpty { return records.map { SearchIndex.Scored(record: UInt32($0), score: 0) } }
+        if let fuzzy { return text.fuzzyMatches(records, fuzzy, masks: masks, isCancelled: isCancelled) }
+        var hits: [SearchIndex.Scored] = []
+        forEachCandidate(text, records, isCancelled: isCancelled) { record in
+            if let score = evaluate(text.bytes(of: record)) {
+                hits.append(SearchIndex.Scored(record: UInt32(record), score: score))
+            }
+        }
+        return hits
+    }
+
+    /// The candidates that match an exact-mode query, in the order given.
+    ///
+    /// - Complexity: O(Σ length of the candidates' text).
+    func matches(
+        among candidates: ArraySlice<UInt32>, _ text: RecordText, isCancelled: (@Sendable () -> Bool)?
+    ) -> [UInt32] {
+        if query.isPlain { return text.exactMatches(among: candidates, query.terms, isCancelled: isCancelled) }
+        var hits: [UInt32] = []
+        var scanned = 0
+        for record in candidates {
+            let bytes = text.bytes(of: Int(record))
+            if scanned >= RecordText.cancellationInterval, let isCancelled {
+                if isCancelled() { return hits }
+                scanned = 0
+            }
+            scanned += bytes.count
+            if evaluate(bytes) != nil { hits.append(record) }
+        }
+        return hits
+    }
+
+    /// The candidates that match a fuzzy-mode query, with their scores, in the order given.
+    ///
+    /// - Complexity: O(Σ length of the candidates' text).
+    func scored(
+        among candidates: ArraySlice<UInt32>, _ text: RecordText, isCancelled: (@Sendable () -> Bool)?
+    ) -> [SearchIndex.Scored] {
+        if let fuzzy { return text.fuzzyMatches(among: candidates, fuzzy, isCancelled: isCancelled) }
+        var hits: [SearchIndex.Scored] = []
+        var scanned = 0
+        for record in candidates {
+            let bytes = text.bytes(of: Int(record))
+            if scanned >= RecordText.cancellationInterval, let isCancelled {
+                if isCancelled() { return hits }
+                scanned = 0
+            }
+            scanned += bytes.count
+            if let score = evaluate(bytes) { hits.append(SearchIndex.Scored(record: record, score: score)) }
+        }
+        return hits
+    }
+
+    /// Calls `body` with every record in a range that may match: those that hold the driving term, found by one
+    /// SIMD pass, or every record when no term drives the scan.
+    private func forEachCandidate(
+        _ text: RecordText, _ records: Range<Int>, isCancelled: (@Sendable () -> Bool)?, _ body: (Int) -> Void
+    ) {
+        guard let driver else {
+            var scanned = 0
+            for record in records {
+                if scanned >= RecordText.cancellationInterval, let isCancelled {
+                    if isCancelled() { return }
+                    scanned = 0
+                }
+                scanned += Int(text.starts[record + 1] &- text.starts[record])
+                body(record)
+            }
+            return
+        }
+        // The first record's first field follows no NUL within the range: it is tested on its own.
+        var first = records.lowerBound
+        if driver.lead {
+            body(first)
+            first += 1
+            guard first < records.upperBound else { return }
+        }
+        driver.needle.withUnsafeBufferPointer { needle in
+            // A needle that starts with a NUL is looked for from the NUL that ends the record before.
+            var position = Int(text.starts[first]) - (driver.lead ? 1 : 0)
+            let end = Int(text.starts[records.upperBound])
+            var record = first
+            var windowEnd = min(end, position + max(RecordText.cancellationInterval, 2 * needle.count))
+            while position < end {
+                if let offset = ByteSearch.find(needle, in: text.text, from: position, to: windowEnd) {
+                    record = text.record(
+                        containing: offset + (driver.lead ? 1 : 0), from: record, before: records.upperBound)
+                    body(record)
+                    position = Int(text.starts[record + 1]) - (driver.lead ? 1 : 0)
+                    continue
+                }
+                if windowEnd == end { return }
+                if isCancelled?() == true { return }
+                position = max(position, windowEnd - needle.count + 1)
+                windowEnd = min(end, position + max(RecordText.cancellationInterval, 2 * needle.count))
+            }
+        }
+    }
+
+    // MARK: - One record
+
+    /// Whether a record matches the whole query, and its score: the sum over groups of the score of the first
+    /// term that matches (0 for a `!` term), or `nil` when it does not match.
+    ///
+    /// - Parameter record: The record's fields, each followed by a NUL.
+    /// - Complexity: O(t · L) for t terms and L bytes.
+    func evaluate(_ record: UnsafeBufferPointer<UInt8>) -> Int32? {
+        var total: Int32 = 0
+        for group in groups {
+            var matched = false
+            for compiled in group {
+                let found = RecordMatcher.find(compiled, in: record)
+                if compiled.term.inverse {
+                    if found == nil {
+                        matched = true
+                        break
+                    }
+                } else if let score = found {
+                    total &+= score
+                    matched = true
+                    break
+                }
+            }
+            if !matched { return nil }
+        }
+        return total
+    }
+
+    /// The score of a term in a record, or `nil` when no field holds it as the term's kind asks. An exact term is
+    /// scored as its characters would be in fuzzy mode, where it matched.
+    static func find(_ compiled: Compiled, in record: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard let base = record.baseAddress else { return nil }
+        if compiled.term.kind == .fuzzy { return compiled.fuzzy?.score(record) }
+        let found = compiled.needle.withUnsafeBufferPointer { needle -> Bool in
+            if compiled.lead {
+                // The first field follows no NUL: it starts the record.
+                let rest = UnsafeBufferPointer(rebasing: needle[1...])
+                if rest.count <= record.count && memcmp(base, rest.baseAddress!, rest.count) == 0 { return true }
+            }
+            return ByteSearch.find(needle, in: base, from: 0, to: record.count) != nil
+        }
+        guard found else { return nil }
+        return compiled.term.inverse ? 0 : compiled.fuzzy?.score(record) ?? 0
     }
 }
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif

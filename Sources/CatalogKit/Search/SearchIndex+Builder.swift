@@ -39,12 +39,31 @@ extension SearchIndex {
             path: UnsafeBufferPointer<UInt8>, titleStart: Int, keywords: UnsafeBufferPointer<UInt8>,
             separator: UInt8
         ) -> Bool {
+            append(path: path, title: titleStart..<path.count, keywords: keywords, separator: separator)
+        }
+
+        /// Folds and adds one record whose title need not end the path (`a/b/`, read as shell tools print it).
+        ///
+        /// - Parameters:
+        ///   - path: The raw UTF-8 full path.
+        ///   - title: Where the title is in `path`; what follows it is only `/` and `.`.
+        ///   - keywords: Raw UTF-8 keywords, separated by `separator`; empty keywords are skipped.
+        ///   - separator: The byte between keywords.
+        /// - Returns: `false`, adding nothing, when the text is not valid UTF-8 or exceeds the index's 4 GiB.
+        /// - Complexity: O(bytes).
+        @discardableResult
+        mutating func append(
+            path: UnsafeBufferPointer<UInt8>, title titleRange: Range<Int>, keywords: UnsafeBufferPointer<UInt8>,
+            separator: UInt8
+        ) -> Bool {
             let recordStart = folded.count
             guard folded.count + 4 * (path.count + keywords.count) + 64 < Int(UInt32.max) else { return false }
-            let prefix = UnsafeBufferPointer(rebasing: path[..<titleStart])
-            let title = UnsafeBufferPointer(rebasing: path[titleStart...])
+            let prefix = UnsafeBufferPointer(rebasing: path[..<titleRange.lowerBound])
+            let title = UnsafeBufferPointer(rebasing: path[titleRange])
+            let suffix = UnsafeBufferPointer(rebasing: path[titleRange.upperBound...])
             var valid: Bool
             var titleFolded = -1  // where the folded title starts in `folded`, or -1 when it is in `titleScratch`
+            var titleEnd = 0
             if folder.startsWithCombining(title) {
                 // The title's first scalar may join the "/" before it, so the path folds as a whole and the title
                 // on its own.
@@ -54,8 +73,10 @@ extension SearchIndex {
                 valid = folder.append(prefix, to: &folded)
                 titleFolded = folded.count
                 valid = valid && folder.append(title, to: &folded)
+                titleEnd = folded.count
+                // Only "/" and "." follow the title, which fold to themselves.
+                folded.append(contentsOf: suffix)
             }
-            let titleEnd = folded.count
             folded.append(0)
             var keywordStart = 0
             for index in 0...keywords.count where index == keywords.count || keywords[index] == separator {

@@ -59,30 +59,29 @@ public struct SearchIndex: Sendable {
         let candidates = previous.flatMap { $0.count > count / 8 ? nil : $0.byRecord }
         if query.isEmpty { return previous ?? Hits(ordered: order, byRecord: nil) }
         if count == 0 { return Hits(ordered: [], byRecord: []) }
+        let matcher = RecordMatcher(query)
         if query.fuzzy {
-            let matcher = FuzzyMatcher(query)
             let scored = withText { text in
                 if let candidates {
                     return chunked(candidates) { slice in
-                        text.fuzzyMatches(among: slice, matcher, isCancelled: isCancelled)
+                        matcher.scored(among: slice, text, isCancelled: isCancelled)
                     }
                 }
                 let masks = masks.masks(of: text, count: count)
                 return masks.withUnsafeBufferPointer { masks in
                     nonisolated(unsafe) let masks = masks
                     return inChunks { records in
-                        text.fuzzyMatches(records, matcher, masks: masks, isCancelled: isCancelled)
+                        matcher.scored(text, records, masks: masks, isCancelled: isCancelled)
                     }
                 }
             }
             if isCancelled?() == true { return Hits(ordered: [], byRecord: []) }
             return Hits(ordered: rankFuzzy(scored), byRecord: scored.map(\.record))
         }
-        let terms = query.terms
         let found = withText { text in
             candidates.map { list in
-                chunked(list) { slice in text.exactMatches(among: slice, terms, isCancelled: isCancelled) }
-            } ?? inChunks { records in text.exactMatches(records, terms, isCancelled: isCancelled) }
+                chunked(list) { slice in matcher.matches(among: slice, text, isCancelled: isCancelled) }
+            } ?? inChunks { records in matcher.matches(text, records, isCancelled: isCancelled) }
         }
         if isCancelled?() == true { return Hits(ordered: [], byRecord: []) }
         return Hits(ordered: inSearchOrder(found), byRecord: found)

@@ -31,8 +31,11 @@ public func fuzzFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if Set(snapshot.recordsInOrder).count != table.count { fail("the order is not a permutation") }
     var paths = Set<[UInt8]>()
     for record in 0..<table.count {
-        // Identity is the path as read (a shell path rewritten, bytes that are not UTF-8 as U+FFFD), not the line.
-        let path = table.withPathBytes(record) { Array($0) }
+        // Identity is the path's canonical form (its root and components, bytes that are not UTF-8 as U+FFFD).
+        var scratch: [UInt8] = []
+        let path = table.withPathBytes(record) { bytes in
+            ShellPath.withCanonical(bytes, scratch: &scratch) { Array($0) }
+        }
         if path.isEmpty || table.title(record).isEmpty { fail("an empty path or title on record \(record)") }
         if !paths.insert(path).inserted {
             fail("duplicate path \(String(decoding: path, as: UTF8.self).debugDescription) was accepted")

@@ -1,0 +1,413 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension Hierarchy {
+    /// The groups of a hierarchy, numbered breadth first: group 0 is the root, and each group's subgroups are
+    /// consecutive and in natural order, so a group's subgroups are a range of numbers and need no list.
+    ///
+    /// A group costs 20 bytes and an entry 4, whatever the depth: a group's name is where it first appears in an
+    /// entry's path (``nameStarts``), not a copy, and its subgroups and entries are ranges of shared arrays.
+    struct Groups: Sendable {
+        /// Each group's parent; the root's is itself.
+        var parents: [UInt32] = [0]
+        /// Where each group's name starts in the table's bytes: up to the next `/` (a root `/` is one byte).
+        var nameStarts: [UInt32] = [0]
+        /// The subgroups of group `g` are the groups `childStarts[g] ..< childStarts[g + 1]`.
+        var childStarts: [UInt32] = [1, 1]
+        /// The entries of group `g` are `entries[entryStarts[g] ..< entryStarts[g + 1]]`: its own entry first (see
+        /// ``owns``), then the others in search order.
+        var entryStarts: [UInt32] = [0, 0]
+        var entries: [UInt32] = []
+        /// The number of entries at or below each group.
+        var entryCounts: [UInt32] = [0]
+        /// One bit a group: whether its first entry is its own, the entry whose path is the group's path.
+        var owns: [UInt64] = [0]
+
+        var count: Int { parents.count }
+
+        @inline(__always)
+        func subgroups(_ group: Int) -> Range<Int> { Int(childStarts[group])..<Int(childStarts[group + 1]) }
+
+        @inline(__always)
+        func entryRange(_ group: Int) -> Range<Int> { Int(entryStarts[group])..<Int(entryStarts[group + 1]) }
+
+        @inline(__always)
+        func hasOwn(_ group: Int) -> Bool { owns[group >> 6] & (1 << UInt64(group & 63)) != 0 }
+
+        /// The bytes the groups hold, for memory reports.
+        var memoryFootprint: Int {
+            4
+                * (parents.capacity + nameStarts.capacity + childStarts.capacity + entryStarts.capacity
+                    + entries.capacity + entryCounts.capacity) + 8 * owns.capacity
+        }
+    }
+
+    /// Groups a table's entries: one pass over the paths in file order, a sort of the group names, and a counting
+    /// sort of the entries.
+    ///
+    /// Each path's groups are found by walking its components from where it parts from the previous path, with a
+    /// hash table of (parent, name) pairs, so a list in the order `find` or `git ls-files` prints it costs one
+    /// lookup for each new directory and a comparison for the others. No string or array is made per group.
+    struct Builder {
+        let table: EntryTable
+        let index: SearchIndex
+        /// Groups as found, before they are put in breadth-first order.
+        private var parents: [UInt32] = [0]
+        private var nameStarts: [UInt32] = [0]
+        /// The (parent, name) table: a group number plus one, 0 for an empty slot.
+        private var slots = [UInt32](repeating: 0, count: 1 << 10)
+        /// The group of each record's path less its title, in the numbers as found.
+        private var groupOf: [UInt32]
+
+        init(table: EntryTable, index: SearchIndex) {
+            self.table = table
+            self.index = index
+            groupOf = [UInt32](repeating: 0, count: table.count)
+        }
+
+        /// Builds the groups.
+        ///
+        /// - Complexity: O(B) for B bytes of paths, O(g) expected lookups for g groups (more for a list in random
+        ///   order: one a component), O(g) to number them after a radix sort of their names, and O(n) to place n
+        ///   entries.
+        consuming func build() -> Groups {
+            findGroups()
+            let owners = findOwnEntries()
+            let (order, renumbered) = breadthFirst()
+            var groups = Groups()
+            groups.parents = order.map { $0 == 0 ? 0 : renumbered[Int(parents[Int($0)])] }
+            groups.nameStarts = order.map { nameStarts[Int($0)] }
+            parents = []
+            nameStarts = []
+            slots = []
+            groups.childStarts = childStarts(groups.parents)
+            placeEntries(&groups, renumbered: renumbered, owners: owners)
+            return groups
+        }
+
+        // MARK: - Groups
+
+        /// Finds the group of every record's path, making groups as they are first met.
+        private mutating func findGroups() {
+            let shell = table.shellPaths
+            table.bytes.withUnsafeBufferPointer { bytes in
+                table.bounds.withUnsafeBufferPointer { bounds in
+                    guard let base = bytes.baseAddress else { return }
+                    // The previous record's group path, and the groups of its components with where each ends.
+                    var previous = UnsafeBufferPointer<UInt8>(start: base, count: 0)
+                    var chain: [(next: Int, group: UInt32)] = []
+                    for record in 0..<bounds.count / 3 {
+                        let start = Int(bounds[3 * record])
+                        let path = UnsafeBufferPointer(start: base + start, count: Int(bounds[3 * record + 1]) - start)
+                        let title = table.titleRange(of: path)
+                        let key = UnsafeBufferPointer(rebasing: path[..<title.lowerBound])
+                        if key.count == previous.count
+                            && (key.isEmpty || memcmp(key.baseAddress!, previous.baseAddress!, key.count) == 0)
+                        {
+                            groupOf[record] = chain.last?.group ?? 0
+                            continue
+                        }
+                        // Keep the groups of the components the two group paths share whole: those ending with
+                        // a "/" both have.
+                        let common = Builder.commonPrefix(key, previous)
+                        while let last = chain.last, last.next > common { chain.removeLast() }
+                        var parent = chain.last?.group ?? 0
+                        var componentStart = chain.last?.next ?? 0
+                        if componentStart == 0 && shell && key.first == 0x2F {
+                            // A path from the root: its first group is "/".
+                            parent = child(of: 0, named: start, length: 1, in: base)
+                            chain.append((1, parent))
+                            componentStart = 1
+                        }
+                        var index = componentStart
+                        while index < key.count {
+                            if key[index] == 0x2F {
+                                let length = index - componentStart
+                                let isDot = length == 1 && key[componentStart] == 0x2E
+                                if length > 0 && !(shell && isDot) {
+                                    parent = child(of: parent, named: start + componentStart, length: length, in: base)
+                                    chain.append((index + 1, parent))
+                                }
+                                componentStart = index + 1
+                            }
+                            index += 1
+                        }
+                        groupOf[record] = parent
+                        previous = key
+                    }
+                }
+            }
+        }
+
+        /// The bytes two group paths share at their start.
+        private static func commonPrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+            let count = min(a.count, b.count)
+            var index = 0
+            while index + 8 <= count {
+                let x = UnsafeRawPointer(a.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                let y = UnsafeRawPointer(b.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                if x != y { return index + (x ^ y).trailingZeroBitCount >> 3 }
+                index += 8
+            }
+            while index < count && a[index] == b[index] { index += 1 }
+            return index
+        }
+
+        /// The group named by `length` bytes at `start` under `parent`, made if it is new.
+        private mutating func child(
+            of parent: UInt32, named start: Int, length: Int, in base: UnsafePointer<UInt8>
+        ) -> UInt32 {
+            let hash = Builder.hash(parent, base + start, length)
+            var mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 {
+                let group = Int(slots[slot] - 1)
+                if parents[group] == parent && Builder.name(base, Int(nameStarts[group])) == length
+                    && memcmp(base + Int(nameStarts[group]), base + start, length) == 0
+                {
+                    return UInt32(group)
+                }
+                slot = (slot + 1) & mask
+            }
+            let group = UInt32(parents.count)
+            parents.append(parent)
+            nameStarts.append(UInt32(start))
+            slots[slot] = group + 1
+            if 2 * parents.count > slots.count {
+                slots = [UInt32](repeating: 0, count: 2 * slots.count)
+                mask = slots.count - 1
+                for other in 1..<parents.count {
+                    let start = Int(nameStarts[other])
+                    var slot =
+                        Int(truncatingIfNeeded: Builder.hash(parents[other], base + start, Builder.name(base, start)))
+                        & mask
+                    while slots[slot] != 0 { slot = (slot + 1) & mask }
+                    slots[slot] = UInt32(other + 1)
+                }
+            }
+            return group
+        }
+
+        /// The group under `parent` named by `length` bytes at `start`, if there is one.
+        private func existingChild(
+            of parent: UInt32, named start: Int, length: Int, in base: UnsafePointer<UInt8>
+        ) -> UInt32? {
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: Builder.hash(parent, base + start, length)) & mask
+            while slots[slot] != 0 {
+                let group = Int(slots[slot] - 1)
+                if parents[group] == parent && Builder.name(base, Int(nameStarts[group])) == length
+                    && memcmp(base + Int(nameStarts[group]), base + start, length) == 0
+                {
+                    return UInt32(group)
+                }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+
+        @inline(__always)
+        private static func hash(_ parent: UInt32, _ name: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
+            PathSet.hash(name, count: length) ^ (UInt64(parent) &* 0x9E37_79B9_7F4A_7C15)
+        }
+
+        /// The length of the name at `start`: up to the next `/`, or 1 for a root `/`.
+        @inline(__always)
+        static func name(_ base: UnsafePointer<UInt8>, _ start: Int) -> Int {
+            if base[start] == 0x2F { return 1 }
+            var end = start
+            while base[end] != 0x2F { end += 1 }
+            return end - start
+        }
+
+        // MARK: - Own entries
+
+        /// The records whose path is a group's path (a directory that `find` lists besides what is in it), each
+        /// with that group, in the numbers as found.
+        ///
+        /// - Complexity: O(n), with a lookup only for records that pass a filter on their title's length and
+        ///   first and last bytes.
+        private func findOwnEntries() -> [(record: UInt32, group: UInt32)] {
+            var owners: [(record: UInt32, group: UInt32)] = []
+            guard parents.count > 1 else { return owners }
+            table.bytes.withUnsafeBufferPointer { bytes in
+                table.bounds.withUnsafeBufferPointer { bounds in
+                    guard let base = bytes.baseAddress else { return }
+                    var hasSubgroups = [Bool](repeating: false, count: parents.count)
+                    var filter = [UInt64](repeating: 0, count: 1 << 10)
+                    for group in 1..<parents.count {
+                        hasSubgroups[Int(parents[group])] = true
+                        let start = Int(nameStarts[group])
+                        let key = Builder.filterKey(base + start, Builder.name(base, start))
+                        filter[key >> 6] |= 1 << UInt64(key & 63)
+                    }
+                    for record in 0..<bounds.count / 3 {
+                        let parent = groupOf[record]
+                        guard hasSubgroups[Int(parent)] else { continue }
+                        let start = Int(bounds[3 * record])
+                        let path = UnsafeBufferPointer(start: base + start, count: Int(bounds[3 * record + 1]) - start)
+                        let title = table.titleRange(of: path)
+                        let key = Builder.filterKey(base + start + title.lowerBound, title.count)
+                        guard filter[key >> 6] & (1 << UInt64(key & 63)) != 0,
+                            let group = existingChild(
+                                of: parent, named: start + title.lowerBound, length: title.count, in: base)
+                        else { continue }
+                        owners.append((UInt32(record), group))
+                    }
+                }
+            }
+            return owners
+        }
+
+        /// A 16-bit key of a name's length and first and last bytes.
+        @inline(__always)
+        private static func filterKey(_ name: UnsafePointer<UInt8>, _ count: Int) -> Int {
+            guard count > 0 else { return 0 }
+            return (count &* 0x9E37 ^ Int(name[0]) &* 0x3B ^ Int(name[count - 1]) &* 0x1F1) & 0xFFFF
+        }
+
+        // MARK: - Order
+
+        /// The groups in breadth-first order, each group's subgroups in natural order of their names, and the new
+        /// number of each group as found.
+        ///
+        /// - Complexity: O(g) after a radix sort of the names' keys (``KeySort``).
+        private func breadthFirst() -> (order: [UInt32], renumbered: [UInt32]) {
+            let count = parents.count
+            // Every group's name in one natural order, and then each parent's subgroups in that order.
+            let byName = namesInOrder()
+            var firstChild = [UInt32](repeating: 0, count: count + 1)
+            for group in 1..<count { firstChild[Int(parents[group]) + 1] += 1 }
+            for group in 0..<count { firstChild[group + 1] += firstChild[group] }
+            var children = [UInt32](repeating: 0, count: max(count - 1, 0))
+            var next = firstChild
+            for group in byName {
+                let parent = Int(parents[Int(group)])
+                children[Int(next[parent])] = group
+                next[parent] += 1
+            }
+            var order: [UInt32] = [0]
+            order.reserveCapacity(count)
+            var renumbered = [UInt32](repeating: 0, count: count)
+            var position = 0
+            while position < order.count {
+                let group = Int(order[position])
+                for child in children[Int(firstChild[group])..<Int(firstChild[group + 1])] {
+                    renumbered[Int(child)] = UInt32(order.count)
+                    order.append(child)
+                }
+                position += 1
+            }
+            return (order, renumbered)
+        }
+
+        /// Every group but the root, in the natural order of their names (``NaturalOrder``), equal names in byte
+        /// order.
+        private func namesInOrder() -> [UInt32] {
+            let count = parents.count
+            var keys: [UInt8] = []
+            var starts: [UInt32] = [0]
+            starts.reserveCapacity(count)
+            var folded: [UInt8] = []
+            var scratch: [UInt8] = []
+            var folder = Folder()
+            table.bytes.withUnsafeBufferPointer { bytes in
+                guard let base = bytes.baseAddress else { return }
+                for group in 1..<count {
+                    let start = Int(nameStarts[group])
+                    let name = UnsafeBufferPointer(start: base + start, count: Builder.name(base, start))
+                    folded.removeAll(keepingCapacity: true)
+                    if !folder.append(name, to: &folded) {
+                        folded.removeAll(keepingCapacity: true)
+                        folded.append(contentsOf: name)
+                    }
+                    folded.withUnsafeBufferPointer { NaturalOrder.appendKey($0, to: &keys, scratch: &scratch) }
+                    starts.append(UInt32(keys.count))
+                }
+            }
+            let names = nameStarts
+            let text = table.bytes
+            let order = keys.withUnsafeBufferPointer { keys in
+                starts.withUnsafeBufferPointer { starts in
+                    KeySort.order(keys: keys, starts: starts) { a, b in
+                        text.withUnsafeBufferPointer { bytes in
+                            let base = bytes.baseAddress!
+                            let x = Int(names[Int(a) + 1])
+                            let y = Int(names[Int(b) + 1])
+                            let result = NaturalOrder.compare(
+                                UnsafeBufferPointer(start: base + x, count: Builder.name(base, x)),
+                                UnsafeBufferPointer(start: base + y, count: Builder.name(base, y)))
+                            return result != 0 ? result < 0 : a < b
+                        }
+                    }
+                }
+            }
+            return order.map { $0 + 1 }
+        }
+
+        /// Where each group's subgroups start, from the parents of groups in breadth-first order.
+        private func childStarts(_ parents: [UInt32]) -> [UInt32] {
+            var starts = [UInt32](repeating: UInt32(parents.count), count: parents.count + 1)
+            // In breadth-first order a parent's children follow its predecessors' children.
+            var group = parents.count - 1
+            while group >= 1 {
+                starts[Int(parents[group])] = UInt32(group)
+                group -= 1
+            }
+            // A group without subgroups starts where the next one's do.
+            for index in stride(from: parents.count - 1, through: 0, by: -1) where starts[index] > starts[index + 1] {
+                starts[index] = starts[index + 1]
+            }
+            return starts
+        }
+
+        // MARK: - Entries
+
+        /// Places every entry in its group, in search order, each group's own entry first, and counts the entries
+        /// at or below every group.
+        ///
+        /// - Complexity: O(n + g), a counting sort over the search order.
+        private mutating func placeEntries(
+            _ groups: inout Groups, renumbered: [UInt32], owners: [(record: UInt32, group: UInt32)]
+        ) {
+            let count = groups.count
+            for record in groupOf.indices { groupOf[record] = renumbered[Int(groupOf[record])] }
+            groups.owns = [UInt64](repeating: 0, count: (count + 63) / 64)
+            var isOwn = [UInt64](repeating: 0, count: (table.count + 63) / 64)
+            for (record, found) in owners {
+                let group = Int(renumbered[Int(found)])
+                guard !groups.hasOwn(group) else { continue }
+                groups.owns[group >> 6] |= 1 << UInt64(group & 63)
+                isOwn[Int(record) >> 6] |= 1 << UInt64(record & 63)
+                groupOf[Int(record)] = UInt32(group)
+            }
+            var starts = [UInt32](repeating: 0, count: count + 1)
+            for group in groupOf { starts[Int(group) + 1] += 1 }
+            for group in 0..<count { starts[group + 1] += starts[group] }
+            var next = starts
+            var entries = [UInt32](repeating: 0, count: table.count)
+            for group in 0..<count where groups.hasOwn(group) { next[group] += 1 }
+            for record in index.order {
+                let group = Int(groupOf[Int(record)])
+                if isOwn[Int(record) >> 6] & (1 << UInt64(record & 63)) != 0 {
+                    entries[Int(starts[group])] = record
+                } else {
+                    entries[Int(next[group])] = record
+                    next[group] += 1
+                }
+            }
+            groupOf = []
+            var counts = [UInt32](repeating: 0, count: count)
+            for group in stride(from: count - 1, through: 0, by: -1) {
+                counts[group] += starts[group + 1] - starts[group]
+                if group > 0 { counts[Int(groups.parents[group])] += counts[group] }
+            }
+            groups.entryStarts = starts
+            groups.entries = entries
+            groups.entryCounts = counts
+        }
+    }
+}

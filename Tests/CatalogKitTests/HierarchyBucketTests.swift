@@ -1,0 +1,86 @@
+import CatalogKit
+import CatalogTestSupport
+import Testing
+
+/// Bucket labels read as ranges of what the buckets hold (issue 17, defect 9).
+@Suite("Grouping, bucket labels")
+struct HierarchyBucketTests {
+    @Test("find /usr/share/doc: no bucket runs from the last directories into the first files")
+    func directoriesAndFiles() throws {
+        // Directories sort before files, each kind in natural order: a bucket that held "unzip" (a directory) and
+        // "gcc" (a file) would be labelled "unzip … python3.11-venv" and hold gcc, cpp-12 and libasan8.
+        let directories = ["adduser", "apt", "bash", "coreutils", "dpkg", "git", "make", "perl", "unzip", "zstd"]
+        let files = ["cpp-12", "gcc", "libasan8", "libc6", "python3.11-venv", "zlib1g"]
+        let lines =
+            directories.map { "/usr/share/doc/\($0)/copyright" } + directories.map { "/usr/share/doc/\($0)/x" }
+            + files.map { "/usr/share/doc/\($0)" }
+        let hierarchy = try Hierarchy(try snapshot(lines), maxChildren: 10)
+        try hierarchy.checkInvariants()
+        let labels = hierarchy.children(of: hierarchy.root).map { hierarchy.title(of: $0) }
+        // Ten places for ten directories and six files: the fewest keys in all put the directories in four places.
+        #expect(
+            labels == [
+                "adduser", "apt", "bash", "coreutils … zstd", "cpp-12", "gcc", "libasan8", "libc6", "python3.11-venv",
+                "zlib1g",
+            ])
+    }
+
+    @Test("random crowded levels: each bucket holds one kind, in order, and its label names its ends", arguments: 1...8)
+    func labelsAreRanges(seed: UInt64) throws {
+        print("HierarchyBucketTests.labelsAreRanges seed \(seed)")
+        var rng = SeededGenerator(seed: seed)
+        var lines = Set<String>()
+        let groups = (0..<Int.random(in: 5...40, using: &rng)).map { "dir\($0)" }
+        for group in groups {
+            for file in 0..<Int.random(in: 2...3, using: &rng) { lines.insert("top/\(group)/f\(file)") }
+        }
+        for _ in 0..<Int.random(in: 5...60, using: &rng) { lines.insert("top/\(randomTitle(&rng))") }
+        // A directory listed besides its contents: the level's own entry.
+        if Bool.random(using: &rng) { lines.insert("top") }
+        let catalog = try snapshot(lines.sorted())
+        let maxChildren = Int.random(in: 2...6, using: &rng)
+        let hierarchy = try Hierarchy(catalog, maxChildren: maxChildren)
+        try hierarchy.checkInvariants()
+        var pending = [hierarchy.root]
+        while let node = pending.popLast() {
+            let children = hierarchy.children(of: node)
+            pending += children
+            guard case .bucket = node else { continue }
+            let walked = flatten(hierarchy, node)
+            let kinds = Set(
+                walked.map { child -> String in
+                    if case .group = child.node { return "group" }
+                    return hierarchy.inlinedGroups(of: child.node, in: child.parent).isEmpty ? "entry" : "group"
+                })
+            #expect(kinds.count == 1, "seed \(seed): \(hierarchy.title(of: node)) holds \(kinds)")
+            // The label names the first and last children, and every child lies between them in order.
+            let titles = walked.map { hierarchy.title(of: $0.node) }
+            let label = ends(of: hierarchy.title(of: node))
+            #expect(label.count == 2, "seed \(seed): \(hierarchy.title(of: node)) holds \(titles)")
+            if kinds == ["group"] {
+                let names = walked.map { child -> String in
+                    hierarchy.inlinedGroups(of: child.node, in: child.parent).first ?? hierarchy.title(of: child.node)
+                }
+                #expect(zip(names, names.dropFirst()).allSatisfy { NaturalOrder.compare($0, $1) <= 0 }, "seed \(seed)")
+                #expect(names.first?.hasPrefix(label[0]) == true && names.last?.hasPrefix(label[1]) == true)
+            } else if let first = titles.first, let last = titles.last {
+                #expect(first.hasPrefix(label[0]) && last.hasPrefix(label[1]), "seed \(seed): \(label) \(titles)")
+            }
+        }
+    }
+
+    /// A label's two ends, split at the bytes of " … " (a mark after the space would join it as a `Character`).
+    private func ends(of label: String) -> [String] {
+        let bytes = Array(label.utf8)
+        let separator = Array(" … ".utf8)
+        guard bytes.count >= separator.count,
+            let at = (0...(bytes.count - separator.count)).first(where: {
+                bytes[$0..<$0 + separator.count].elementsEqual(separator)
+            })
+        else { return [label] }
+        return [
+            String(decoding: bytes[..<at], as: UTF8.self),
+            String(decoding: bytes[(at + separator.count)...], as: UTF8.self),
+        ]
+    }
+}

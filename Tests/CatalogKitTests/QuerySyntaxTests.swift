@@ -1,0 +1,218 @@
+import CatalogKit
+import CatalogTestSupport
+import Testing
+
+/// fzf's extended search syntax: `'exact`, `^prefix`, `suffix$`, `!not`, `a | b`.
+@Suite("Search, extended syntax")
+struct QuerySyntaxTests {
+    let catalog: Snapshot<Void>
+
+    init() throws {
+        catalog = try CatalogFile.parse(
+            Array(
+                """
+                /usr/share/doc/readme.txt
+                /usr/bin/grep
+                ./src/main.swift\tentry,swift
+                src/app/README.md
+                docs/grid.md
+                docs/grid-guide.md\tgrid,guide
+                Pickers/Grid Picker
+                """.utf8))
+    }
+
+    func find(_ text: String, _ matching: Query.Matching = .exact) -> Set<String> {
+        Set(catalog.index.search(Query(text, matching: matching)).map { catalog.table.path(Int($0)) })
+    }
+
+    @Test("each operator, in both modes")
+    func operators() {
+        #expect(find("^/usr") == ["/usr/share/doc/readme.txt", "/usr/bin/grep"])
+        #expect(find("^/usr", .fuzzy) == ["/usr/share/doc/readme.txt", "/usr/bin/grep"])
+        // Anchors apply to the line as read: "./src/main.swift" starts with "./".
+        #expect(find("^src") == ["src/app/README.md"])
+        #expect(find("^./src") == ["./src/main.swift"])
+        #expect(find(".md$") == ["src/app/README.md", "docs/grid.md", "docs/grid-guide.md"])
+        #expect(find("^docs/grid.md$") == ["docs/grid.md"])
+        #expect(find("grid !guide !picker") == ["docs/grid.md"])
+        #expect(find("grep | main") == ["/usr/bin/grep", "./src/main.swift"])
+        #expect(find("^/usr !share | main$") == ["/usr/bin/grep"])
+        // In fuzzy mode a ' term is exact; in exact mode it is fuzzy.
+        #expect(find("'grdp") == ["Pickers/Grid Picker"])
+        #expect(find("grdp", .fuzzy) == ["Pickers/Grid Picker"])
+        #expect(find("'grdp", .fuzzy).isEmpty)
+        #expect(
+            find("!'gd", .fuzzy) == [
+                "/usr/share/doc/readme.txt", "/usr/bin/grep", "./src/main.swift", "src/app/README.md",
+            ])
+    }
+
+    @Test("keywords are fields of their own: an anchor meets a keyword's start and end")
+    func keywords() {
+        #expect(find("^swift$") == ["./src/main.swift"])
+        #expect(find("^guide") == ["docs/grid-guide.md"])
+        // A term never spans two fields.
+        #expect(find("swiftentry").isEmpty)
+    }
+
+    @Test("operators alone match everything, $ alone is text, and a backslash keeps a space in a term")
+    func edges() {
+        let all = find("")
+        #expect(all.count == catalog.count)
+        #expect(find("!") == all && find("^") == all && find("'") == all)
+        // "|" and "$" with nothing to join or end are text.
+        #expect(find("|").isEmpty && find("$").isEmpty)
+        #expect(find("grid\\ picker") == ["Pickers/Grid Picker"])
+        #expect(find("grid\\ guide").isEmpty)
+        #expect(Query("a  b").matchesSameEntries(as: Query(" a b ")))
+        #expect(!Query("^a").matchesSameEntries(as: Query("a")))
+    }
+
+    @Test("narrowing is used only where every new hit was an old one")
+    func narrowing() {
+        #expect(Query("gri").narrows(Query("gr")))
+        #expect(Query("^gri").narrows(Query("^gr")))
+        #expect(Query("grid$").narrows(Query("id$")))
+        #expect(Query("grid").narrows(Query("gd", fuzzy: false)) == false)
+        #expect(Query("grid", fuzzy: true).narrows(Query("gd", fuzzy: true)))
+        #expect(Query("'grid", fuzzy: true).narrows(Query("gd", fuzzy: true)))
+        #expect(Query("grid !x").narrows(Query("grid")))
+        // After ! or |, a longer query can find what the shorter one did not.
+        #expect(!Query("grid !xy").narrows(Query("grid !x")))
+        #expect(!Query("a | bc").narrows(Query("a | b")))
+        #expect(!Query("a | b").narrows(Query("a")))
+        #expect(!Query("^gri").narrows(Query("gri$")))
+    }
+
+    @Test("random extended queries agree with a naive reference, and narrowing with a full search", arguments: 1...6)
+    func agreesWithReference(seed: UInt64) throws {
+        print("QuerySyntaxTests.agreesWithReference seed \(seed)")
+        var rng = SeededGenerator(seed: seed)
+        let pieces = ["a", "b", "ab", "grid", "Grid", "x", ".md", "Straße", "ss", "é", "e", "유"]
+        func word() -> String {
+            (0..<Int.random(in: 1...3, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "a" }.joined()
+        }
+        var lines: [String: String] = [:]
+        for _ in 0..<300 {
+            let root = Bool.random(using: &rng) ? "/" : ""
+            let path = root + (0..<Int.random(in: 1...3, using: &rng)).map { _ in word() }.joined(separator: "/")
+            let keywords = (0..<Int.random(in: 0...2, using: &rng)).map { _ in word() }.joined(separator: ",")
+            lines[path] = keywords.isEmpty ? path : path + "\t" + keywords
+        }
+        let sorted = lines.values.sorted()
+        let snapshot = try CatalogFile.parse(Array(sorted.joined(separator: "\n").utf8)) as Snapshot<Void>
+        let operators = ["", "", "!", "^", "'", "!^", "!'"]
+        let fields = (0..<snapshot.count).map { ReferenceQuery.fields(snapshot.table, UInt32($0)) }
+        for _ in 0..<80 {
+            var tokens: [String] = []
+            for position in 0..<Int.random(in: 1...3, using: &rng) {
+                if position > 0 && Int.random(in: 0..<4, using: &rng) == 0 { tokens.append("|") }
+                let suffix = Int.random(in: 0..<4, using: &rng) == 0 ? "$" : ""
+                let text = String(word().prefix(Int.random(in: 1...3, using: &rng)))
+                tokens.append((operators.randomElement(using: &rng) ?? "") + text + suffix)
+            }
+            let text = tokens.joined(separator: " ")
+            for matching in [Query.Matching.exact, .fuzzy] {
+                let query = Query(text, matching: matching)
+                let expected = Set(
+                    snapshot.recordsInOrder.filter { record in
+                        ReferenceQuery.matches(text, matching, fields: fields[Int(record)])
+                    })
+                let found = snapshot.index.search(query)
+                #expect(Set(found) == expected, "seed \(seed), \(matching) query \(text.debugDescription)")
+                if matching == .exact {
+                    #expect(found == snapshot.recordsInOrder.filter(expected.contains), "seed \(seed): search order")
+                }
+                // Narrowing from any shorter query that it narrows gives what a full search gives.
+                let shorter = Query(String(text.dropLast()), matching: matching)
+                if query.narrows(shorter) {
+                    let among = snapshot.index.search(query, among: snapshot.index.search(shorter))
+                    #expect(Set(among) == Set(found), "seed \(seed): \(text.debugDescription) from its prefix")
+                }
+            }
+        }
+    }
+}
+
+/// A naive reading of the extended syntax: tokens split at spaces, each decoded by its own rules, matched against
+/// each field folded by the reference folding.
+enum ReferenceQuery {
+    static func fields(_ table: EntryTable, _ record: UInt32) -> [[UInt8]] {
+        let path = table.withPathBytes(Int(record)) { String(decoding: $0, as: UTF8.self) }
+        return ([path] + table.keywords(Int(record))).map { Array(Folding.referenceFold($0).utf8) }
+    }
+
+    static func matches(_ text: String, _ matching: Query.Matching, fields: [[UInt8]]) -> Bool {
+        // Groups of (test) joined by "|".
+        var groups: [[([UInt8]) -> Bool]] = []
+        var afterBar = false
+        for token in text.split(separator: " ").map(String.init) {
+            if token == "|" && !(groups.last?.isEmpty ?? true) && !afterBar {
+                afterBar = true
+                continue
+            }
+            guard let test = test(token, matching) else {
+                afterBar = false
+                continue
+            }
+            if afterBar { groups[groups.count - 1].append(test) } else { groups.append([test]) }
+            afterBar = false
+        }
+        return groups.allSatisfy { group in group.contains { $0(fields.joined(separator: [0]) + [0]) } }
+    }
+
+    /// A term as a test of the record's fields, each followed by a NUL.
+    static func test(_ token: String, _ matching: Query.Matching) -> (([UInt8]) -> Bool)? {
+        var text = token
+        var inverse = false
+        var kind = matching == .fuzzy ? "fuzzy" : "substring"
+        if text.hasPrefix("!") {
+            inverse = true
+            kind = "substring"
+            text.removeFirst()
+        }
+        if text != "$" && text.hasSuffix("$") {
+            kind = "suffix"
+            text.removeLast()
+        }
+        if text.hasPrefix("'") {
+            kind = matching == .fuzzy && !inverse ? "substring" : "fuzzy"
+            text.removeFirst()
+        } else if text.hasPrefix("^") {
+            kind = kind == "suffix" ? "equal" : "prefix"
+            text.removeFirst()
+        }
+        let term = Array(Folding.referenceFold(text).utf8)
+        guard !term.isEmpty else { return nil }
+        return { record in
+            let fields = record.split(separator: 0, omittingEmptySubsequences: false).dropLast().map(Array.init)
+            let found = fields.contains { field in
+                switch kind {
+                case "fuzzy": return subsequence(term, field)
+                case "prefix": return field.starts(with: term)
+                case "suffix": return field.reversed().starts(with: term.reversed())
+                case "equal": return field == term
+                default: return substring(term, field)
+                }
+            }
+            return found != inverse
+        }
+    }
+
+    static func substring(_ needle: [UInt8], _ haystack: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
+    }
+
+    /// Whether the needle's scalars appear in order in the haystack's (characters match whole, never a byte of
+    /// one inside another).
+    static func subsequence(_ needle: [UInt8], _ haystack: [UInt8]) -> Bool {
+        let wanted = Array(String(decoding: needle, as: UTF8.self).unicodeScalars)
+        var index = 0
+        for scalar in String(decoding: haystack, as: UTF8.self).unicodeScalars
+        where index < wanted.count && scalar == wanted[index] {
+            index += 1
+        }
+        return index == wanted.count
+    }
+}
