@@ -3,11 +3,20 @@ import CatalogKit
 extension MenuScreen {
     /// What an item is, whatever catalog or grouping it is in: a group by its full path, an entry by its id, a
     /// shelf by its kind. A bucket is a place in a grouping, not a thing of the catalog, so it is only a bucket.
-    enum Identity: Hashable, Sendable {
+    enum Identity: Hashable, Sendable, CustomStringConvertible {
         case group([UInt8])
         case entry(String)
         case shelf(Shelf)
         case bucket
+
+        var description: String {
+            switch self {
+            case .group(let path): "group \(String(decoding: path, as: UTF8.self))"
+            case .entry(let id): "entry \(id)"
+            case .shelf(let shelf): "shelf \(shelf.title)"
+            case .bucket: "bucket"
+            }
+        }
     }
 
     /// A catalog and its grouping, ready to be shown: what a load or a stream step brings, or what the menu
@@ -105,10 +114,13 @@ extension MenuScreen {
     /// The levels that stand for the old ones in the new grouping, as described in ``rebase(onto:)``.
     private func rebuiltLevels(from old: [(identity: Identity, level: Level)], targetPath: [Hierarchy.Node]?) -> [Level]
     {
-        let root = Level(item: .node(hierarchy.root))
-        // A shelf stays open while it holds anything.
+        var root = Level(item: .node(hierarchy.root))
+        // A shelf stays open while it holds anything, and the root's cursor stays on it.
         if old.count > 1, case .shelf(let shelf) = old[1].identity {
-            return shelfRecords(shelf).isEmpty ? [root] : [root, Level(item: .shelf(shelf))]
+            guard !shelfRecords(shelf).isEmpty else { return [root] }
+            root.cursor = items(in: root.item).firstIndex(of: .shelf(shelf)) ?? 0
+            root.scroll = old[0].level.scroll
+            return [root, Level(item: .shelf(shelf))]
         }
         // The path to the highlighted thing, or else to the deepest level that still exists, which stays open.
         var path = targetPath
