@@ -209,3 +209,33 @@ struct InlineRegionTests {
         #expect(Terminal.Mode.fullScreen(mouse: true).resizeSequence(rows: 24).isEmpty)
     }
 }
+
+/// A screen that leaves as soon as it is told a new size after it opened, as one might after Ctrl-Z and fg.
+private struct QuitsOnResize: Screen {
+    var resizes = 0
+    var title: String { "Quits on resize" }
+    mutating func handle(_ event: Event) throws -> Action {
+        guard case .resize = event else { return .none }
+        resizes += 1
+        return resizes > 1 ? .quit : .none
+    }
+    func render(in size: Size) -> Frame { Frame(lines: ["here"]) }
+    func lines(width: Int) -> [String] { ["here"] }
+    mutating func handle(line: String) throws -> Action { .none }
+}
+
+@Suite("Event loop after a suspend")
+struct SuspendQuitTests {
+    @Test("a quit asked for on the resize after Ctrl-Z and fg ends the loop at once")
+    func quitAfterSuspend() throws {
+        let terminal = VirtualTerminal(size: .standard)
+        terminal.type([0x1A], at: .milliseconds(10))
+        terminal.type("x", at: .seconds(5))
+        var loop = EventLoop(
+            session: Session(root: QuitsOnResize()), terminal: terminal, jobs: InlineJobs(),
+            renderer: Renderer(colorMode: .none))
+        #expect(try loop.run() == 0, "the quit was carried out, not dropped until the terminal closed")
+        #expect(terminal.suspendCount == 1)
+        #expect(terminal.now < .seconds(5))
+    }
+}
