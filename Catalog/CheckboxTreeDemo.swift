@@ -75,13 +75,15 @@ struct CheckboxTreeDemo: KeymapScreen {
         }
     }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         var lines = tree.render(width: size.columns, height: max(size.rows - 3, 1))
         lines += ["", Line(checkedLine, .dim), footer]
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
-        numbered(tree.rowTexts(), width: width) + fitted([checkedLine], width: width)
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
+        return numbered(tree.rowTexts(), width: width) + fitted([checkedLine], width: width)
     }
 }

@@ -121,7 +121,8 @@ struct GradientsDemo: KeymapScreen {
         return UInt8(16 + 36 * level(rgb.0) + 6 * level(rgb.1) + level(rgb.2))
     }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         let labelWidth = 9
         let width = min(max(size.columns - labelWidth, 1), 64)
         var lines: [Line] = [Line("Preview: \(modeName)", .bold), ""]
@@ -143,7 +144,8 @@ struct GradientsDemo: KeymapScreen {
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
         // Line mode has no colour, so the bars are always shades.
         var plain = self
         plain.mode = .none

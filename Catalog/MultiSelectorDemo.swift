@@ -140,7 +140,7 @@ struct MultiSelectorDemo: KeymapScreen {
     var title: String { "Multi Selector" }
     var takesText: Bool { focus == .name }
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         switch event {
         case .key(let key):
             // A key the name field's keymap doesn't bind is typed into the name.
@@ -172,7 +172,8 @@ struct MultiSelectorDemo: KeymapScreen {
         goals.selector.summary(width: max(columns - Self.labelWidth - 2, 1), locale: locale)
     }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         let g = goals.selector.glyphs
         func row(_ label: String, _ value: String, _ field: Field) -> Line {
             let pointer = DisplayWidth.pad(focus == field ? g.pointer : "", to: DisplayWidth.of(g.pointer))
@@ -190,8 +191,9 @@ struct MultiSelectorDemo: KeymapScreen {
         return Frame(lines: lines, cursor: cursor).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
-        fitted(["Edit Task", "Name: \(name.text)", "Serving Goals: \(summary(columns: width))"], width: width)
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
+        return fitted(["Edit Task", "Name: \(name.text)", "Serving Goals: \(summary(columns: width))"], width: width)
     }
 }
 
@@ -231,10 +233,13 @@ struct GoalListScreen: KeymapScreen {
         return .none
     }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         let lines = goals.selector.render(width: size.columns, height: max(size.rows - 2, 1)) + ["", footer]
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] { numbered(goals.selector.rowTexts(), width: width) }
+    func lines(in context: ScreenContext) -> [String] {
+        numbered(goals.selector.rowTexts(), width: context.size.columns)
+    }
 }

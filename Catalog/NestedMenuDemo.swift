@@ -77,13 +77,15 @@ struct NestedMenuDemo: KeymapScreen {
         tree.perform(command, input) { title, _, state in (state == .unchecked ? "Deselected " : "Selected ") + title }
     }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         var lines = tree.render(width: size.columns, height: max(size.rows - 3, 1))
         lines += ["", Line(countLine, .dim), footer]
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
-        numbered(tree.rowTexts(), width: width) + [countLine]
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
+        return numbered(tree.rowTexts(), width: width) + [countLine]
     }
 }

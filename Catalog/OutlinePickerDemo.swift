@@ -126,7 +126,8 @@ struct OutlinePickerDemo: KeymapScreen {
         }
     }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         let form = Line(formRow, isOpen ? .plain : .reverse)
         guard isOpen else { return Frame(lines: [form, "", footer]).clipped(to: size) }
         let g = picker.glyphs
@@ -140,7 +141,8 @@ struct OutlinePickerDemo: KeymapScreen {
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
         guard isOpen else { return fitted([formRow, "Type open to choose a category."], width: width) }
         var rows = numbered(picker.rowTexts(), width: width)
         rows.insert(String(repeating: "-", count: min(width, 20)), at: rows.count - 1)

@@ -63,9 +63,10 @@ struct SliderDemo: KeymapScreen {
 
     var row: String { "Volume  \(track)  \(value)" }
 
-    func render(in size: Size) -> Frame {
-        Frame(lines: [Line(row), "", footer]).clipped(to: size)
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
+        return Frame(lines: [Line(row), "", footer]).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] { fitted([row], width: width) }
+    func lines(in context: ScreenContext) -> [String] { fitted([row], width: context.size.columns) }
 }

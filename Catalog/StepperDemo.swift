@@ -52,9 +52,10 @@ struct StepperDemo: KeymapScreen {
 
     var row: String { "Quantity   [ - ]  \(value)  [ + ]" }
 
-    func render(in size: Size) -> Frame {
-        Frame(lines: [Line(row), "", footer]).clipped(to: size)
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
+        return Frame(lines: [Line(row), "", footer]).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] { fitted(["Quantity: \(value)"], width: width) }
+    func lines(in context: ScreenContext) -> [String] { fitted(["Quantity: \(value)"], width: context.size.columns) }
 }

@@ -56,11 +56,14 @@ struct ToggleDemo: KeymapScreen {
         return DisplayWidth.pad(switches[index].name, to: 16) + (switches[index].isOn ? knob.0 : knob.1)
     }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         var lines = switches.indices.map { Line(glyphs.marker(cursor == $0) + row($0), cursor == $0 ? .bold : .plain) }
         lines += ["", footer]
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] { numbered(switches.indices.map(row), width: width) }
+    func lines(in context: ScreenContext) -> [String] {
+        numbered(switches.indices.map(row), width: context.size.columns)
+    }
 }

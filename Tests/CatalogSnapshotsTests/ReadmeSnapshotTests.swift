@@ -19,14 +19,16 @@ struct CounterScreen: Screen {
     var count = 0
     var title: String { "Counter" }
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         if event.key == .up { count += 1 }
         return .none
     }
 
-    func render(in size: Size) -> Frame { Frame(lines: [Line("Count: \(count)", .bold)]).clipped(to: size) }
-    func lines(width: Int) -> [String] { ["Count: \(count)"] }
-    mutating func handle(line: String) throws -> Action { .none }
+    func render(in context: ScreenContext) -> Frame {
+        Frame(lines: [Line("Count: \(count)", .bold)]).clipped(to: context.size)
+    }
+    func lines(in context: ScreenContext) -> [String] { ["Count: \(count)"] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
 }
 
 /// A changed screen fails the check with the diff, and records nothing in `never` mode.

@@ -154,7 +154,7 @@ struct LoopHost: Screen {
     var tickTimes: [Duration] = []
     var results: [String] = []
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         switch event {
         case .resize(let size):
             self.size = size
@@ -186,15 +186,16 @@ struct LoopHost: Screen {
         return .none
     }
 
-    func render(in size: Size) -> Frame {
-        Frame(lines: [
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
+        return Frame(lines: [
             Line("size: \(self.size)"), Line("last: \(keys.last.map { "\($0)" } ?? "none")"),
             Line("results: \(results.joined(separator: ","))"),
         ])
     }
 
-    func lines(width: Int) -> [String] { [] }
-    mutating func handle(line: String) throws -> Action { .none }
+    func lines(in context: ScreenContext) -> [String] { [] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
 }
 
 @Suite("Inline region")
@@ -214,14 +215,14 @@ struct InlineRegionTests {
 private struct QuitsOnResize: Screen {
     var resizes = 0
     var title: String { "Quits on resize" }
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         guard case .resize = event else { return .none }
         resizes += 1
         return resizes > 1 ? .quit : .none
     }
-    func render(in size: Size) -> Frame { Frame(lines: ["here"]) }
-    func lines(width: Int) -> [String] { ["here"] }
-    mutating func handle(line: String) throws -> Action { .none }
+    func render(in context: ScreenContext) -> Frame { Frame(lines: ["here"]) }
+    func lines(in context: ScreenContext) -> [String] { ["here"] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
 }
 
 @Suite("Event loop after a suspend")

@@ -181,8 +181,10 @@ struct JobRunnerPolicyTests {
 /// A screen that does nothing but open another on `o`.
 private struct Idle: Screen {
     var title: String { "Idle" }
-    mutating func handle(_ event: Event) throws -> Action { event.key == .character("o") ? .push(Idle()) : .none }
-    func render(in size: Size) -> Frame { Frame() }
-    func lines(width: Int) -> [String] { [] }
-    mutating func handle(line: String) throws -> Action { .none }
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
+        event.key == .character("o") ? .push(Idle()) : .none
+    }
+    func render(in context: ScreenContext) -> Frame { Frame() }
+    func lines(in context: ScreenContext) -> [String] { [] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
 }

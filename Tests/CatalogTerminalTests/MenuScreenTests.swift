@@ -9,13 +9,13 @@ struct NoteScreen: Screen {
     var title: String
     var keys = 0
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         if case .key = event { keys += 1 }
         return .none
     }
-    func render(in size: Size) -> Frame { Frame(lines: [Line("Note: \(title)")]) }
-    func lines(width: Int) -> [String] { ["Note: \(title)"] }
-    mutating func handle(line: String) throws -> Action { .none }
+    func render(in context: ScreenContext) -> Frame { Frame(lines: [Line("Note: \(title)")]) }
+    func lines(in context: ScreenContext) -> [String] { ["Note: \(title)"] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
 }
 
 struct FactoryError: Error, CustomStringConvertible {

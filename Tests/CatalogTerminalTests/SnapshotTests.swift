@@ -23,7 +23,7 @@ struct Counter: Screen {
     var running = false
     var locale = "?"
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         switch event {
         case .key(.up): value += 1
         case .key(.character("t")):
@@ -39,15 +39,16 @@ struct Counter: Screen {
         return .none
     }
 
-    func render(in size: Size) -> Frame {
-        Frame(lines: [
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
+        return Frame(lines: [
             Line([Span("Value ", .plain), Span("\(value)", Style(foreground: .rgb(10, 132, 255), bold: true))]),
             Line("locale \(locale)", .dim),
         ]).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] { ["Value \(value)"] }
-    mutating func handle(line: String) throws -> Action { .none }
+    func lines(in context: ScreenContext) -> [String] { ["Value \(value)"] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
 }
 
 @Suite("Snapshots")

@@ -7,8 +7,9 @@
 public enum Action {
     /// Nothing beyond redrawing.
     case none
-    /// Open another screen on top of this one.
-    case push(any Screen)
+    /// Open another screen on top of this one; the breadcrumb names it by `title` unless the screen has a title of
+    /// its own (the menu gives the entry's title).
+    case push(any Screen, title: String = "")
     /// Close this screen and return to the one below.
     case pop
     /// Leave the launcher: exit status 0.

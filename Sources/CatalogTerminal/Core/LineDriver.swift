@@ -2,10 +2,10 @@ import CatalogKit
 
 /// Runs a session one line at a time, for pipes and dumb terminals.
 ///
-/// The driver prints the top screen's ``Screen/lines(width:)``, reads a command, and prints the screen again. It
+/// The driver prints the top screen's ``Screen/lines(in:)``, reads a command, and prints the screen again. It
 /// understands three commands itself: `q` quits, `..` closes the top screen (on the first screen it goes to that
 /// screen, so a menu can go up a level), and `?` prints help. Every other line goes to the top screen's
-/// ``Screen/handle(line:)``. Output is plain text: every line passes through
+/// ``Screen/handle(line:in:)``. Output is plain text: every line passes through
 /// ``Sanitizer``, and no escape sequence, bell or flash is ever written.
 public struct LineDriver {
     /// The session being driven.
@@ -43,7 +43,9 @@ public struct LineDriver {
             isDone = true
             return Self.clean(session.takeStatus().map { [$0] } ?? [])
         }
-        return Self.clean((session.takeStatus().map { [$0] } ?? []) + session.top.lines(width: width))
+        return Self.clean(
+            (session.takeStatus().map { [$0] } ?? [])
+                + session.top.lines(in: .lines(width: width, environment: session.environment)))
     }
 
     /// Whether the session ended while starting (a screen quit on its first event).
@@ -77,7 +79,7 @@ public struct LineDriver {
             }
             if let status = session.takeStatus() { output.append(status) }
         }
-        output += session.top.lines(width: width)
+        output += session.top.lines(in: .lines(width: width, environment: session.environment))
         return (Self.clean(output), false)
     }
 

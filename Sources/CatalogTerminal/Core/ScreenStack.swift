@@ -6,12 +6,12 @@ struct ScreenStack {
     /// A screen's identity for as long as it is open.
     typealias ID = Session.ScreenID
 
-    private(set) var entries: [(id: ID, screen: any Screen)] = []
+    private(set) var entries: [(id: ID, screen: any Screen, title: String)] = []
     private var nextID = 0
 
     /// Creates a stack holding one screen.
-    init(root: any Screen) {
-        push(root)
+    init(root: any Screen, title: String = "") {
+        push(root, title: title)
     }
 
     /// The screens, the root first; never empty.
@@ -37,12 +37,29 @@ struct ScreenStack {
 
     /// Opens a screen in front.
     ///
+    /// - Parameters:
+    ///   - screen: The screen.
+    ///   - title: Its entry's title, for the breadcrumb when the screen has none of its own.
     /// - Returns: Its position.
     @discardableResult
-    mutating func push(_ screen: any Screen) -> Int {
+    mutating func push(_ screen: any Screen, title: String = "") -> Int {
         nextID += 1
-        entries.append((ID(value: nextID), screen))
+        entries.append((ID(value: nextID), screen, title))
         return topIndex
+    }
+
+    /// A screen's title: its own, or its entry's.
+    func title(at index: Int) -> String {
+        let own = entries[index].screen.title
+        return own.isEmpty ? entries[index].title : own
+    }
+
+    /// A screen's breadcrumb parts: its own, or its title.
+    func breadcrumb(at index: Int) -> [String] {
+        let own = entries[index].screen.breadcrumb
+        if !own.isEmpty { return own }
+        let title = title(at: index)
+        return [title.isEmpty ? "Screen" : title]
     }
 
     /// Closes the screen in front, unless it is the only one.
@@ -57,13 +74,13 @@ struct ScreenStack {
     ///
     /// - Returns: What it asked for.
     /// - Throws: What it throws.
-    mutating func deliver(_ event: Event, at index: Int) throws -> Action {
-        try entries[index].screen.handle(event)
+    mutating func deliver(_ event: Event, at index: Int, in context: ScreenContext) throws -> Action {
+        try entries[index].screen.handle(event, in: context)
     }
 
     /// Gives a line-mode command to the screen in front.
-    mutating func deliver(line: String) throws -> Action {
-        try entries[topIndex].screen.handle(line: line)
+    mutating func deliver(line: String, in context: ScreenContext) throws -> Action {
+        try entries[topIndex].screen.handle(line: line, in: context)
     }
 
     /// Lets a screen go back to one of its breadcrumb parts.

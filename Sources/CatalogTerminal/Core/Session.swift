@@ -130,9 +130,10 @@ public struct Session {
     ///
     /// - Parameters:
     ///   - root: The first screen, which can't be closed; only quitting leaves it.
+    ///   - title: Its title in the breadcrumb, when it has none of its own.
     ///   - environment: What screens are told of the world.
-    public init(root: any Screen, environment: ScreenEnvironment = .standard) {
-        screens = ScreenStack(root: root)
+    public init(root: any Screen, title: String = "", environment: ScreenEnvironment = .standard) {
+        screens = ScreenStack(root: root, title: title)
         self.environment = environment
         original = environment
     }
@@ -142,9 +143,10 @@ public struct Session {
     ///
     /// - Parameters:
     ///   - screen: The screen to run.
+    ///   - title: Its title in the breadcrumb (its entry's), when it has none of its own.
     ///   - environment: What screens are told of the world.
-    public init(closable screen: any Screen, environment: ScreenEnvironment = .standard) {
-        self.init(root: screen, environment: environment)
+    public init(closable screen: any Screen, title: String = "", environment: ScreenEnvironment = .standard) {
+        self.init(root: screen, title: title, environment: environment)
         rootCloses = true
     }
 
@@ -157,8 +159,11 @@ public struct Session {
     /// The identity of the screen that receives keys.
     public var topID: ScreenID { screens.topID }
 
-    /// The titles of the open screens, the root first.
-    public var titles: [String] { screens.screens.map(\.title) }
+    /// The titles of the open screens, the root first: each screen's own, or its entry's.
+    public var titles: [String] { (0..<screens.count).map { screens.title(at: $0) } }
+
+    /// The context screens are told and drawn in: the body's size and the environment.
+    public var context: ScreenContext { ScreenContext(size: Self.bodySize(for: size), environment: environment) }
 
     /// The message in the status line, if any.
     public var status: String? { chrome.status }
@@ -284,8 +289,8 @@ public struct Session {
 
     /// Every screen's breadcrumb parts, the root's first.
     private var breadcrumbParts: [Chrome.Part] {
-        screens.screens.enumerated().flatMap { index, screen in
-            screen.breadcrumb.enumerated().map { Chrome.Part(screen: index, part: $0, text: $1) }
+        (0..<screens.count).flatMap { index in
+            screens.breadcrumb(at: index).enumerated().map { Chrome.Part(screen: index, part: $0, text: $1) }
         }
     }
 
@@ -307,7 +312,7 @@ public struct Session {
     /// - Throws: Whatever the screen throws; the session is unchanged apart from the screen's own state.
     public mutating func handle(line: String) throws -> [Effect] {
         chrome.status = nil
-        let action = try screens.deliver(line: line)
+        let action = try screens.deliver(line: line, in: .lines(width: size.columns, environment: environment))
         return apply(action, at: screens.topIndex)
     }
 
@@ -336,7 +341,7 @@ public struct Session {
     /// Gives an event to the screen at a position in the stack and carries out its action.
     private mutating func deliver(_ event: Event, at index: Int) -> [Effect] {
         do {
-            return apply(try screens.deliver(event, at: index), at: index)
+            return apply(try screens.deliver(event, at: index, in: context), at: index)
         } catch {
             chrome.status = Self.message(for: error)
             return []
@@ -353,8 +358,8 @@ public struct Session {
             case .tick, .run, .cancel: effects.append(Effect(action: action, owner: owner))
             case .none, .batch: break
             case _ where !isTop: break  // Dropped on purpose: a covered screen can't change what the user sees.
-            case .push(let screen):
-                let opened = screens.push(screen)
+            case .push(let screen, let title):
+                let opened = screens.push(screen, title: title)
                 // A screen learns its environment and size as it opens, and may start its clock then.
                 effects += deliver(.environment(environment), at: opened)
                 effects += deliver(.resize(Self.bodySize(for: size)), at: opened)
@@ -396,7 +401,7 @@ public struct Session {
         if let help = chrome.help {
             body = Chrome.helpFrame(helpLines(width: size.columns), scroll: help.scroll, in: bodySize)
         } else {
-            body = top.render(in: bodySize)
+            body = top.render(in: ScreenContext(size: bodySize, environment: environment))
         }
         var lines: [Line] = [Line(Chrome.breadcrumb(breadcrumbParts, width: size.columns), .dim)]
         lines += body.lines.prefix(bodySize.rows)
@@ -432,6 +437,6 @@ public struct Session {
 
     /// The help overlay's lines for the screen in front.
     private func helpLines(width: Int) -> [Line] {
-        Chrome.helpLines(title: top.title, items: helpItems, width: width)
+        Chrome.helpLines(title: screens.title(at: screens.topIndex), items: helpItems, width: width)
     }
 }

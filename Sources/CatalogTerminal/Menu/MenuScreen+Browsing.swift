@@ -157,7 +157,7 @@ extension MenuScreen {
             return pick(marked.isEmpty ? [record] : marked.sorted())
         }
         do {
-            return .batch([.push(try make()), remember(record)])
+            return .batch([.push(try make(), title: snapshot.table.title(Int(record))), remember(record)])
         } catch {
             return .status("Could not open “\(snapshot.table.title(Int(record)))”: \(Session.message(for: error))")
         }

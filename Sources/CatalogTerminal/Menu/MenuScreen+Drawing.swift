@@ -1,7 +1,8 @@
 import CatalogKit
 
 extension MenuScreen {
-    public func render(in size: Size) -> Frame {
+    public func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         let layout = layout(in: size)
         let width = layout.columns
         var lines: [Line] = []

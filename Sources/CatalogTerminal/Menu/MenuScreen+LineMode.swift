@@ -4,7 +4,8 @@ extension MenuScreen {
     /// The most hits line mode prints at once.
     static let lineModeHits = 50
 
-    public func lines(width: Int) -> [String] {
+    public func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
         if let filter {
             var output = [statusText]
             for (index, record) in filter.shown.prefix(Self.lineModeHits).enumerated() {
@@ -36,7 +37,7 @@ extension MenuScreen {
         return output
     }
 
-    public mutating func handle(line: String) throws -> Action {
+    public mutating func handle(line: String, in context: ScreenContext) throws -> Action {
         let refreshed = refreshIfChanged()
         if line.isEmpty { return refreshed }
         if line.hasPrefix("/") {

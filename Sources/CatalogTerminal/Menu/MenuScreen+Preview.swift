@@ -213,8 +213,9 @@ public enum FirstFrame {
         of make: () throws -> any Screen, size: Size, environment: ScreenEnvironment
     ) throws -> Frame {
         var screen = try make()
-        _ = try screen.handle(.environment(environment))
-        _ = try screen.handle(.resize(size))
-        return screen.render(in: size).clipped(to: size)
+        let context = ScreenContext(size: size, environment: environment)
+        _ = try screen.handle(.environment(environment), in: context)
+        _ = try screen.handle(.resize(size), in: context)
+        return screen.render(in: context).clipped(to: size)
     }
 }

@@ -234,7 +234,7 @@ public struct MenuScreen: Screen {
         ]
     }
 
-    public mutating func handle(_ event: Event) throws -> Action {
+    public mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         switch event {
         case .resize(let newSize):
             size = newSize

@@ -78,6 +78,18 @@ public struct Scenario: Sendable, Hashable {
     }
 }
 
+extension Scenario.Step {
+    /// A printable key, pressed `times` times: `.press(" ")` is Space, `.press("+", times: 3)` three pluses.
+    ///
+    /// - Parameters:
+    ///   - character: The character the key types.
+    ///   - times: How many times it is pressed.
+    /// - Returns: The step.
+    public static func press(_ character: Character, times: Int = 1) -> Self {
+        .press(.character(character), times: times)
+    }
+}
+
 /// Where an entry keeps its scenarios.
 enum ScenariosKey: EntryTraitKey {
     static let defaultValue: [Scenario] = []

@@ -88,10 +88,10 @@ final class LockedCount: @unchecked Sendable {
 /// A screen for the entries registered while the menu runs.
 struct ExtraScreen: Screen {
     var title: String { "Extra" }
-    mutating func handle(_ event: Event) throws -> Action { .none }
-    func render(in size: Size) -> Frame { Frame(lines: ["Extra"]) }
-    func lines(width: Int) -> [String] { ["Extra"] }
-    mutating func handle(line: String) throws -> Action { .none }
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action { .none }
+    func render(in context: ScreenContext) -> Frame { Frame(lines: ["Extra"]) }
+    func lines(in context: ScreenContext) -> [String] { ["Extra"] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
 }
 
 /// One run of the menu beside the model.

@@ -42,10 +42,12 @@ struct Launchpad: Screen {
     var title: String { "Launchpad" }
     var help: [HelpItem] { [HelpItem(keys: "", line: "<any>", help: "open the demo")] }
 
-    mutating func handle(_ event: Event) throws -> Action { event.key == nil ? .none : .push(try entry.make()) }
-    func render(in size: Size) -> Frame { Frame(lines: ["Launchpad"]) }
-    func lines(width: Int) -> [String] { ["Launchpad"] }
-    mutating func handle(line: String) throws -> Action { .push(try entry.make()) }
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
+        event.key == nil ? .none : .push(try entry.make())
+    }
+    func render(in context: ScreenContext) -> Frame { Frame(lines: ["Launchpad"]) }
+    func lines(in context: ScreenContext) -> [String] { ["Launchpad"] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .push(try entry.make()) }
 }
 
 /// Every screen takes 10,000 seeded random events without trapping, and everything it draws fits and is clean.
