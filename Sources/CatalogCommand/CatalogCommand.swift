@@ -11,13 +11,45 @@ import Glibc
 /// ```swift
 /// import CatalogCommand
 ///
-/// let registry = Registry<any Screen>()
-/// try registry.register("Login Form", in: ["Forms"]) { LoginForm() }
-/// CatalogCommand.main(registry: registry, name: "mycatalog", version: "1.2.0")
+/// CatalogCommand.main(name: "mycatalog", version: "1.2.0") { registry in
+///     try registry.register("Login Form", in: ["Forms"]) { LoginForm() }
+/// }
 /// ```
 ///
-/// Exit statuses: 0 success, 1 no match (or nothing picked), 2 a usage, input or write error, 130 interrupted.
+/// Exit statuses: 0 success, 1 no match (or nothing picked), 2 a usage, input, registration or write error, 130
+/// cancelled.
 public enum CatalogCommand {
+    /// Registers the screens, then runs the command line of this process and exits with its status.
+    ///
+    /// A registration mistake (a duplicate id, an empty title, a scenario that can't be played) is not a crash: it
+    /// prints one line naming the entry, where it was registered and how to fix it, and exits with status 2,
+    /// whatever the command, `--help` and shell completion included.
+    ///
+    /// - Parameters:
+    ///   - name: The program's name, used in help, messages, completions and the manual.
+    ///   - version: What `--version` prints after the name.
+    ///   - register: Registers the screens the catalog holds.
+    public static func main(
+        name: String, version: String, register: (Registry<any Screen>) throws -> Void
+    ) -> Never {
+        let registry = Registry<any Screen>()
+        do {
+            try register(registry)
+        } catch {
+            signal(SIGPIPE, SIG_IGN)
+            Context(registry: registry, name: name, version: version, environment: [:])
+                .fail(registrationMessage(error))
+            exit(2)
+        }
+        main(registry: registry, name: name, version: version)
+    }
+
+    /// The one line a registration error prints.
+    static func registrationMessage(_ error: any Error) -> String {
+        if let problem = error as? Registry<any Screen>.Error { return "registration: \(problem)" }
+        return "registration failed: \(error)"
+    }
+
     /// Runs the command line of this process and exits with its status.
     ///
     /// - Parameters:
@@ -93,6 +125,9 @@ extension CatalogCommand {
 struct Context {
     let registry: Registry<any Screen>
     let name: String
+    /// The title of the catalog's root, in the launcher's breadcrumb and the tree: "Catalog" for `catalog`, the
+    /// program's own name for another package's.
+    var title: String { name == "catalog" ? "Catalog" : name }
     let version: String
     let environment: [String: String]
     /// Standard output, for data.

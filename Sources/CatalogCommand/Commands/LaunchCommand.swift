@@ -8,6 +8,7 @@ import Synchronization
 enum LaunchCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
         var options = try menuOptions(arguments)
+        options.title = context.title
         let store = HistoryFiles.store(arguments, context)
         if let store {
             let (history, message) = store.load()

@@ -221,13 +221,29 @@ struct CommandTable {
         Option(name: "--generate-manual", commands: [""], help: "print the manual page (mdoc)"),
     ]
 
+    /// The manual's examples; `open` names the catalog's first entry, when it has one.
+    static func examples(first id: String?) -> [Example] {
+        examples.compactMap { example in
+            guard example.arguments.hasPrefix("open ") else { return example }
+            return id.map { Example(arguments: "open \(Self.shellWord($0))", explanation: example.explanation) }
+        }
+    }
+
+    /// A word as a shell reads it: quoted when it holds anything but letters, digits and `-_./`.
+    static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
+            ($0.properties.isAlphabetic || $0.properties.numericType != nil) || "-_./".unicodeScalars.contains($0)
+        }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
     static let examples: [Example] = [
         Example(arguments: "", explanation: "Browse the built-in catalog."),
         Example(arguments: "search grid picker", explanation: "Print the entries whose path holds both words."),
         Example(
             arguments: "search --fuzzy grdpk --json", explanation: "Match characters in order; print JSON objects."),
         Example(arguments: "tree --max-children 5", explanation: "Draw the menus with at most five items a level."),
-        Example(arguments: "open basics/greeting", explanation: "Run one screen by its id."),
+        Example(arguments: "open ID", explanation: "Run one screen by its id."),
         Example(arguments: "--file titles.txt", explanation: "Pick an entry of a catalog file; the path is printed."),
         Example(
             arguments: "snapshot --record never", explanation: "Check every screen's goldens, as CI does."),

@@ -70,6 +70,18 @@ public struct Mouse: Sendable, Hashable {
     public var isDoubleClick: Bool { action == .press && clicks >= 2 }
 }
 
+extension Key: ExpressibleByExtendedGraphemeClusterLiteral {
+    /// A printable key written as its character: `"q"` is `.character("q")`, so a scenario reads
+    /// `.press("+", times: 3)`.
+    public init(extendedGraphemeClusterLiteral value: Character) {
+        self = .character(value)
+    }
+
+    public init(unicodeScalarLiteral value: Character) {
+        self = .character(value)
+    }
+}
+
 extension Key {
     /// The key with modifiers added; the key itself when there are none.
     ///

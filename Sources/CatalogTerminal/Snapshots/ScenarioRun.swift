@@ -51,6 +51,9 @@ public struct ScenarioRun {
             case .resize(let newSize):
                 terminal.resize(to: newSize, at: now)
                 now += .milliseconds(1)
+            case .line(let line):
+                terminal.command(line, at: now)
+                now += .milliseconds(1)
             }
         }
         terminal.close(at: now)

@@ -88,6 +88,10 @@ public struct EventLoop {
                 if carryOut(session.handle(.resize(size))) { return true }
             }
         }
+        if let line = input.line {
+            let effects = (try? session.handle(line: line)) ?? []
+            if carryOut(effects) { return true }
+        }
         var keys: [Key] = []
         if !input.bytes.isEmpty {
             keys = decoder.feed(input.bytes)

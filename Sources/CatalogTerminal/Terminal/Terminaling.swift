@@ -64,6 +64,8 @@ public struct TerminalInput: Sendable, Equatable {
     public var jobsReady = false
     /// Whether the terminal has gone away (end of input, or an error reading it).
     public var closed = false
+    /// A line-mode command for the screen in front: scenarios give them; a real terminal never does.
+    public var line: String?
 
     public init(
         bytes: [UInt8] = [], resized: Bool = false, resumed: Bool = false, jobsReady: Bool = false,
@@ -77,5 +79,5 @@ public struct TerminalInput: Sendable, Equatable {
     }
 
     /// Whether nothing happened: the wait timed out.
-    public var isEmpty: Bool { bytes.isEmpty && !resized && !resumed && !jobsReady && !closed }
+    public var isEmpty: Bool { bytes.isEmpty && !resized && !resumed && !jobsReady && !closed && line == nil }
 }

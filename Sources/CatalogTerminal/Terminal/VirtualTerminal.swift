@@ -68,6 +68,14 @@ public final class VirtualTerminal: Terminaling {
         }
     }
 
+    /// Gives the screen in front a line-mode command at a virtual time, as a scenario's ``Scenario/Step/line(_:)``
+    /// does.
+    public func command(_ line: String, at time: Duration) {
+        var input = TerminalInput()
+        input.line = line
+        schedule(Scheduled(time: time, input: input))
+    }
+
     /// Resizes the window at a virtual time.
     public func resize(to size: Size, at time: Duration) {
         schedule(Scheduled(time: time, input: TerminalInput(resized: true), newSize: size))
