@@ -138,27 +138,39 @@ struct JobRunnerPolicyTests {
         #expect(runner.takeFinished().isEmpty, "a cancelled job's result is dropped")
     }
 
-    @Test("shutdown cancels a running search and waits for it to return; jobs started afterwards never run")
-    func shutdownWaits() throws {
+    @Test("shutdown cancels a running search without waiting for it, waits for saves, and runs nothing started after")
+    func shutdownWaitsForSavesOnly() throws {
         let runner = JobRunner()
         let owner = Session(root: Idle()).topID
         let started = DispatchSemaphore(value: 0)
-        let returned = Mutex(false)
+        let cancelled = Mutex(false)
         runner.start(
             Job(Self.search) { isCancelled in
                 started.signal()
                 while !isCancelled() { usleep(1_000) }
-                usleep(50_000)
-                returned.withLock { $0 = true }
+                cancelled.withLock { $0 = true }
+                usleep(2_000_000)  // a slow load that can't stop at once
                 return 1
             }, for: owner)
+        let saved = Mutex(false)
+        runner.start(
+            Job(Self.saves) { _ in
+                usleep(100_000)
+                saved.withLock { $0 = true }
+                return 2
+            }, for: owner)
         started.wait()
-        runner.shutdown()
-        #expect(returned.withLock { $0 }, "shutdown returned only once the job had")
+        let clock = ContinuousClock()
+        let took = clock.measure { runner.shutdown() }
+        #expect(saved.withLock { $0 }, "the save finished before shutdown returned")
+        #expect(took < .seconds(1), "shutdown did not wait for the search: \(took)")
+        for _ in 0..<1_000 where !cancelled.withLock({ $0 }) { usleep(1_000) }
+        #expect(cancelled.withLock { $0 }, "the search saw its cancellation")
         let ran = Mutex(false)
         runner.start(
             Job(Self.saves) { _ in
-                ran.withLock { $0 = true }; return 2
+                ran.withLock { $0 = true }
+                return 3
             }, for: owner)
         usleep(20_000)
         #expect(!ran.withLock { $0 })

@@ -328,7 +328,14 @@ struct SessionTests {
         let end = text(session, size: small)
         #expect(end.contains("any other key closes this help"))
         #expect(end.contains(items.last?.help ?? "?"))
-        #expect(!end.contains("more"))
+        #expect(end.contains("↑ ") && end.contains("more"), "says how much is above")
+        #expect(!end.contains("  ↓ "), "nothing below the last key")
+        // At 20×5 the help still shows keys, and no title.
+        let tiny = Size(columns: 20, rows: 5)
+        _ = session.handle(.resize(tiny))
+        let shown = text(session, size: tiny)
+        #expect(!shown.contains("Keys for"), "\(shown)")
+        #expect(shown.contains("↓") || shown.contains("↑"), "\(shown)")
     }
 
     @Test func tinySizesDoNotCrash() {

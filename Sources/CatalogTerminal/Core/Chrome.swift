@@ -67,15 +67,47 @@ struct Chrome: Sendable {
 
     // MARK: The help overlay
 
-    /// The help overlay's lines: a title, each item's keys in a column and what it does, and how to leave.
-    static func helpLines(title: String, items: [HelpItem], width: Int) -> [Line] {
+    /// The help overlay's rows of keys: each item's keys in a column, then what it does, wrapped under itself.
+    ///
+    /// - Parameters:
+    ///   - items: The keys and what they do.
+    ///   - width: The body's width.
+    /// - Returns: The rows, several for an item whose text is longer than the width allows.
+    static func helpRows(_ items: [HelpItem], width: Int) -> [Line] {
         let keyWidth = min(items.map { DisplayWidth.of($0.keys) }.max() ?? 0, max(width / 3, 1))
-        var lines = [Line("Keys for \(title)", .bold), Line()]
-        lines += items.map { item in
-            Line([Span("  " + DisplayWidth.pad(item.keys, to: keyWidth) + "  ", .bold), Span(item.help)])
+        let textWidth = max(width - keyWidth - 4, 8)
+        var rows: [Line] = []
+        for item in items {
+            let keys = DisplayWidth.truncate(item.keys, to: keyWidth)
+            let wrapped = wrap(item.help, to: textWidth)
+            for (index, text) in wrapped.enumerated() {
+                let column = index == 0 ? DisplayWidth.pad(keys, to: keyWidth) : String(repeating: " ", count: keyWidth)
+                rows.append(Line([Span("  " + column + "  ", .bold), Span(text)]))
+            }
         }
-        lines += [Line(), Line("↑↓ scroll · any other key closes this help", .dim)]
-        return lines
+        return rows
+    }
+
+    /// Text wrapped at spaces to a width; a word longer than the width is cut.
+    static func wrap(_ text: String, to width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if DisplayWidth.of(candidate) <= width || line.isEmpty {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        lines.append(line)
+        return lines.map { DisplayWidth.truncate($0, to: width) }
+    }
+
+    /// How many rows of keys the overlay shows in a body of so many rows, beside its title and its hint.
+    static func helpRowsShown(in rows: Int) -> Int {
+        rows - (rows >= 6 ? 2 : 0) - (rows >= 3 ? 2 : 0)
     }
 
     /// Moves the overlay for a key, if the key scrolls it.
@@ -83,12 +115,13 @@ struct Chrome: Sendable {
     /// - Returns: Whether the key scrolled it; any other key closes it.
     mutating func scrollHelp(_ key: Key, lines: Int, rows: Int) -> Bool {
         guard var overlay = help else { return false }
-        let last = max(lines - rows, 0)
+        let shown = max(Self.helpRowsShown(in: rows), 1)
+        let last = max(lines - shown, 0)
         switch key {
         case .up, .control("p"), .control("k"): overlay.scroll -= 1
         case .down, .control("n"), .control("j"): overlay.scroll += 1
-        case .pageUp: overlay.scroll -= max(rows - 1, 1)
-        case .pageDown: overlay.scroll += max(rows - 1, 1)
+        case .pageUp: overlay.scroll -= max(shown - 1, 1)
+        case .pageDown: overlay.scroll += max(shown - 1, 1)
         case .home: overlay.scroll = 0
         case .end: overlay.scroll = last
         case .mouse(let mouse) where mouse.action == .scrollUp: overlay.scroll -= 3
@@ -100,15 +133,26 @@ struct Chrome: Sendable {
         return true
     }
 
-    /// The overlay as drawn in the body's rows: scrolled, and with its last row saying there is more when there is.
-    static func helpFrame(_ lines: [Line], scroll: Int, in size: Size) -> Frame {
+    /// The overlay as drawn in the body's rows: a title and a blank row when there are six rows or more, the keys
+    /// scrolled, with "↑ n more" and "↓ n more" where keys are hidden above or below, then a blank row and how to
+    /// scroll and close it when there are three rows or more. At any height some keys show.
+    static func helpFrame(title: String, rows keyRows: [Line], scroll: Int, in size: Size) -> Frame {
         guard size.rows > 0 else { return Frame() }
-        let first = min(max(scroll, 0), max(lines.count - size.rows, 0))
-        var shown = Array(lines.dropFirst(first).prefix(size.rows))
-        if first + size.rows < lines.count, let last = shown.indices.last {
-            shown[last] = Line("↓ \(lines.count - first - size.rows + 1) more", .dim)
+        let shown = max(helpRowsShown(in: size.rows), 1)
+        let first = min(max(scroll, 0), max(keyRows.count - shown, 0))
+        var body = Array(keyRows.dropFirst(first).prefix(shown))
+        if first > 0, !body.isEmpty { body[0] = Line("  ↑ \(first + 1) more", .dim) }
+        let below = keyRows.count - first - body.count
+        if below > 0, let last = body.indices.last, last > 0 || first == 0 {
+            body[last] = Line("  ↓ \(below + 1) more", .dim)
         }
-        return Frame(lines: shown)
+        var lines: [Line] = []
+        if size.rows >= 6 { lines += [Line("Keys for \(title)", .bold), Line()] }
+        lines += body
+        if size.rows >= 3 {
+            lines += [Line(), Line("↑↓ scroll · any other key closes this help", .dim)]
+        }
+        return Frame(lines: Array(lines.prefix(size.rows)))
     }
 
     // MARK: Drawing

@@ -15,12 +15,11 @@ public struct LineDriver {
     /// Runs jobs at once, in order: line mode has no input to keep responsive.
     private let jobs = InlineJobs()
 
-    /// The help printed for `?`, before the screen's own commands (its ``Screen/help`` that has a line form).
-    public static let help = [
-        "Commands:",
-        "  q    quit",
-        "  ..   go back: to the previous screen, out of the filter, or up a level",
-        "  ?    show this help",
+    /// The driver's own commands, which `?` lists before the screen's (its ``Screen/help`` that has a line form).
+    public static let commands = [
+        HelpItem(keys: "", line: "q", help: "quit"),
+        HelpItem(keys: "", line: "..", help: "go back: to the previous screen, out of the filter, or up a level"),
+        HelpItem(keys: "", line: "?", help: "show this help"),
     ]
 
     /// Creates a driver for a session.
@@ -66,7 +65,7 @@ public struct LineDriver {
         case ".." where session.rootCloses:
             return ([], true)
         case "?":
-            return (Self.clean(Self.help + Self.helpLines(for: session.top)), false)
+            return (Self.clean(["Commands:"] + Self.helpLines(for: session.top)), false)
         default:
             do {
                 // Line mode has no input to keep responsive: jobs run at once, in order.
@@ -94,7 +93,7 @@ public struct LineDriver {
 
     /// The screen's line-mode commands, from its help: `  accent <name>   choose an accent colour`.
     static func helpLines(for screen: any Screen) -> [String] {
-        let items = screen.help.filter { $0.line != nil }
+        let items = commands + screen.help.filter { $0.line != nil }
         let width = items.map { DisplayWidth.of($0.line ?? "") }.max() ?? 0
         return items.map { "  " + DisplayWidth.pad($0.line ?? "", to: width) + "  " + $0.help }
     }

@@ -86,6 +86,8 @@ public struct Session {
 
     /// What the launcher's own keys do.
     public enum Command: Sendable, Equatable {
+        /// Ctrl-Z: carried out by the event loop, which never passes it on; listed here for the help.
+        case suspend
         case abort, back, help, cycleLocale, cycleColor
     }
 
@@ -96,6 +98,7 @@ public struct Session {
         KeyBinding([.function(2)], .cycleLocale, help: "next language"),
         KeyBinding([.function(3)], .cycleColor, help: "colour on/off"),
         KeyBinding([.control("c"), .control("g")], .abort, label: "ctrl-c/g", help: "leave at once (status 130)"),
+        KeyBinding([.control("z")], .suspend, help: "suspend; fg comes back", footer: false),
     ])
 
     /// Keys the launcher keeps for itself, now or for features to come (F4 to F8 in menus and open screens): no
@@ -230,7 +233,7 @@ public struct Session {
         let command = Self.keymap.command(for: key)
         if chrome.help != nil {
             if command == .abort { return abort() }
-            let lines = helpLines(width: size.columns).count
+            let lines = Chrome.helpRows(helpItems, width: size.columns).count
             if chrome.scrollHelp(key, lines: lines, rows: Self.bodySize(for: size).rows) { return [] }
             if case .mouse(let mouse) = key, mouse.action != .press { return [] }
             chrome.help = nil
@@ -399,7 +402,9 @@ public struct Session {
         let bodySize = Self.bodySize(for: size)
         let body: Frame
         if let help = chrome.help {
-            body = Chrome.helpFrame(helpLines(width: size.columns), scroll: help.scroll, in: bodySize)
+            body = Chrome.helpFrame(
+                title: screens.title(at: screens.topIndex), rows: Chrome.helpRows(helpItems, width: size.columns),
+                scroll: help.scroll, in: bodySize)
         } else {
             body = top.render(in: ScreenContext(size: bodySize, environment: environment))
         }
@@ -433,10 +438,5 @@ public struct Session {
             return item
         }
         return top.help.filter { !$0.keys.isEmpty } + own
-    }
-
-    /// The help overlay's lines for the screen in front.
-    private func helpLines(width: Int) -> [Line] {
-        Chrome.helpLines(title: screens.title(at: screens.topIndex), items: helpItems, width: width)
     }
 }

@@ -173,8 +173,7 @@ public struct MenuKeys: Sendable {
             item.keys == "type"
                 ? HelpItem(keys: "type", help: "filter the whole catalog (in a picker, digits too)") : item
         } + launcher + [
-            HelpItem(keys: "ctrl-z", help: "suspend; fg comes back"),
-            HelpItem(keys: "esc/q", help: "in an open screen: close it (unless the screen takes them)"),
+            HelpItem(keys: "esc/q", help: "in an open screen: close it (unless the screen takes them)")
         ]
     }
 

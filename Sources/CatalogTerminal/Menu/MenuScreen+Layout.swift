@@ -103,19 +103,25 @@ extension MenuScreen {
     /// The first list row shown: the one scrolling kept, moved if need be so the cursor is in view at this layout.
     /// Drawing and clicking both read it.
     func firstRow(in layout: Layout) -> Int {
-        if let filter { return Self.scroll(filter.scroll, cursor: filter.cursor, height: layout.listRows) }
-        return Self.scroll(current.scroll, cursor: current.cursor, height: layout.listRows)
+        if let filter {
+            return Self.scroll(filter.scroll, cursor: filter.cursor, height: layout.listRows, count: filter.shown.count)
+        }
+        return Self.scroll(current.scroll, cursor: current.cursor, height: layout.listRows, count: currentItems.count)
     }
 
-    /// The first row to show so the cursor is in view, moving the previous first row as little as possible.
+    /// The first row to show so the cursor is in view, moving the previous first row as little as possible, and
+    /// never so far that rows are left empty at the bottom while items are hidden at the top (after the list grew
+    /// taller, when the preview went away).
     ///
     /// - Parameters:
     ///   - scroll: The first row shown before.
     ///   - cursor: The cursor's row.
     ///   - height: The rows shown.
+    ///   - count: How many items the list has.
     /// - Returns: The new first row.
-    static func scroll(_ scroll: Int, cursor: Int, height: Int) -> Int {
+    static func scroll(_ scroll: Int, cursor: Int, height: Int, count: Int) -> Int {
         guard height > 0 else { return cursor }
+        let scroll = min(scroll, max(count - height, 0))
         if cursor < scroll { return cursor }
         if cursor >= scroll + height { return cursor - height + 1 }
         return scroll
@@ -125,11 +131,12 @@ extension MenuScreen {
     mutating func keepCursorVisible() {
         let height = layout.listRows
         if var current = filter {
-            current.scroll = Self.scroll(current.scroll, cursor: current.cursor, height: height)
+            current.scroll = Self.scroll(
+                current.scroll, cursor: current.cursor, height: height, count: current.shown.count)
             mode = .filtering(current)
         } else {
             var level = levels[levels.count - 1]
-            level.scroll = Self.scroll(level.scroll, cursor: level.cursor, height: height)
+            level.scroll = Self.scroll(level.scroll, cursor: level.cursor, height: height, count: currentItems.count)
             levels[levels.count - 1] = level
         }
     }

@@ -31,8 +31,8 @@ public final class JobRunner: JobRunning, Sendable {
 
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "catalog.jobs", qos: .userInitiated, attributes: .concurrent)
-    /// Every job running, for ``shutdown()`` to wait on.
-    private let running = DispatchGroup()
+    /// Every queued job (a save) running or waiting, for ``shutdown()`` to wait on.
+    private let saves = DispatchGroup()
     private let pipe: (read: Int32, write: Int32)?
     /// The longest ``shutdown()`` waits for jobs to return.
     public static let shutdownLimit = DispatchTimeInterval.seconds(5)
@@ -103,22 +103,28 @@ public final class JobRunner: JobRunning, Sendable {
         }
     }
 
+    /// Ends the session's work: cancels every job whose latest wins, kills the process groups jobs started
+    /// (``ChildProcesses``), and waits only for the queued jobs (saves) to finish, so leaving is immediate even while
+    /// a catalog is still being read; a search or a load left running ends with the process.
     public func shutdown() {
-        state.withLock { state in
+        let saving = state.withLock { state -> Bool in
             state.isShutDown = true
             for key in state.slots.keys where !key.lane.queued {
                 state.slots[key]?.generation += 1
                 state.slots[key]?.waiting = []
             }
+            return state.slots.keys.contains { $0.lane.queued }
         }
-        _ = running.wait(timeout: .now() + Self.shutdownLimit)
+        ChildProcesses.killAll()
+        guard saving else { return }
+        _ = saves.wait(timeout: .now() + Self.shutdownLimit)
     }
 
     private func run(_ job: Job, key: SlotKey, generation: Int) {
         let isCancelled: JobCancellation = { [self] in
             state.withLock { $0.slots[key]?.generation != generation }
         }
-        running.enter()
+        if key.lane.queued { saves.enter() }
         queue.async { [self] in
             let result = job.run(for: key.owner, isCancelled: isCancelled)
             let next = state.withLock { state -> (Job, Int)? in
@@ -138,7 +144,7 @@ public final class JobRunner: JobRunning, Sendable {
             }
             // The next job enters the group before this one leaves it, so shutdown never sees it idle in between.
             if let (waiting, generation) = next { run(waiting, key: key, generation: generation) }
-            running.leave()
+            if key.lane.queued { saves.leave() }
         }
     }
 }

@@ -74,6 +74,13 @@ final class Terminal: Terminaling {
             }
         }
 
+        /// Whether mouse reporting is on.
+        var mouse: Bool {
+            switch self {
+            case .fullScreen(let mouse), .inline(_, let mouse): mouse
+            }
+        }
+
         /// How the renderer reaches a row in this mode.
         var positioning: Renderer.Positioning {
             if case .inline = self { return .belowSavedCursor }
@@ -231,8 +238,19 @@ final class Terminal: Terminaling {
 
     /// Leaves the alternate screen and restores the user's settings; does nothing if already left.
     public func leave() {
+        let wasActive = isActive
         SignalGuard.restoreTerminal()
         isActive = false
+        if wasActive, mode.mouse { discardMouseReports() }
+    }
+
+    /// Drops what the terminal still has to say after the launcher left: the release of the click that picked an
+    /// entry comes after the press, and would otherwise be read by the shell as typed text (`0;5;22m`).
+    private func discardMouseReports() {
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while poll(&descriptor, 1, 30) > 0, Glibc.read(input, &buffer, buffer.count) > 0 {}
+        tcflush(input, TCIFLUSH)
     }
 
     /// Raw mode, in the spirit of `cfmakeraw(3)`: bytes arrive one by one, unechoed and unprocessed.
@@ -348,20 +366,25 @@ final class Terminal: Terminaling {
     }
 }
 
-/// How tall an inline region is (`--height`): so many rows, or a share of the window's, and never more than the
-/// window has nor fewer than 3.
+/// How tall an inline region is (`--height`): so many rows, or a share of the window's (at least 10 rows), and never
+/// more than the window has.
 public enum InlineHeight: Sendable, Equatable {
     case rows(Int)
     case percent(Int)
 
-    /// The region's rows in a window of so many rows.
+    /// The fewest rows a region given as a share of the window has, as fzf's `--min-height`: a share of a small
+    /// window would leave no room for the list.
+    public static let minimumRows = 10
+
+    /// The region's rows in a window of so many rows: never more than the window, and never fewer than 3 (or, for
+    /// a share, ``minimumRows``).
     public func rows(of window: Int) -> Int {
         let wanted: Int
         switch self {
-        case .rows(let rows): wanted = rows
-        case .percent(let percent): wanted = window * min(max(percent, 0), 100) / 100
+        case .rows(let rows): wanted = max(rows, 3)
+        case .percent(let percent): wanted = max(window * min(max(percent, 0), 100) / 100, Self.minimumRows)
         }
-        return min(max(wanted, 3), max(window, 1))
+        return min(wanted, max(window, 1))
     }
 
     /// Reads `N` or `N%`.
