@@ -122,7 +122,8 @@ struct MultiSelectorDemoTests {
             run(["?"], on: try MultiSelectorDemo()).dropFirst(3) == [
                 "Commands:", "  q            quit",
                 "  ..           go back: to the previous screen, out of the filter, or up a level",
-                "  ?            show this help", "  name <text>  set the name", "  goals        choose the serving goals",
+                "  ?            show this help", "  name <text>  set the name",
+                "  goals        choose the serving goals",
             ])
         press(.tab, in: &session)
         #expect(session.top.help.map(\.keys) == ["↑", "⏎", ""])

@@ -231,9 +231,11 @@ struct CommandTable {
 
     /// A word as a shell reads it: quoted when it holds anything but letters, digits and `-_./`.
     static func shellWord(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
-            ($0.properties.isAlphabetic || $0.properties.numericType != nil) || "-_./".unicodeScalars.contains($0)
-        }
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy {
+                ($0.properties.isAlphabetic || $0.properties.numericType != nil) || "-_./".unicodeScalars.contains($0)
+            }
         return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 

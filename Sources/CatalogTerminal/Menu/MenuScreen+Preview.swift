@@ -137,7 +137,7 @@ extension MenuScreen {
                 let frame: Result<Frame, PreviewFailure>
                 let limit = Self.previewCommandLines
                 switch PreviewCommand.run(command, path: path, maximumLines: limit, isCancelled: isCancelled) {
-                case .output(let lines, _): frame = .success(Frame(lines: lines.map { Line($0) }))
+                case .output(let lines, _): frame = .success(Frame(lines: lines.map(AnsiText.line)))
                 case .cancelled: frame = .failure(PreviewFailure(message: "cancelled"))
                 case .failed(let message): frame = .failure(PreviewFailure(message: message))
                 }
