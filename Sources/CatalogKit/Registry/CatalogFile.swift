@@ -173,7 +173,9 @@ public enum CatalogFile {
                     }
                 }
             }
-            return Snapshot(table: table, index: SearchIndex(folded: folded, starts: starts, order: order))
+            var index = SearchIndex(folded: folded, starts: starts, order: order)
+            index.table = table
+            return Snapshot(table: table, index: index)
         }
         return (index, bounds)
     }
@@ -266,14 +268,13 @@ public enum CatalogFile {
         return true
     }
 
-    /// Compares raw titles, or raw full paths, byte by byte.
+    /// Compares raw titles, or raw full paths, byte by byte, the shorter first where one starts the other.
     private static func compareRaw(_ table: EntryTable, _ a: Int, _ b: Int, titleOnly: Bool) -> Int {
         table.withPathBytes(a) { x in
             table.withPathBytes(b) { y in
                 let xs = titleOnly ? UnsafeBufferPointer(rebasing: x[table.titleRange(of: x)]) : x
                 let ys = titleOnly ? UnsafeBufferPointer(rebasing: y[table.titleRange(of: y)]) : y
-                for (p, q) in zip(xs, ys) where p != q { return p < q ? -1 : 1 }
-                return xs.count - ys.count
+                return NaturalOrder.compare(xs, ys)
             }
         }
     }
