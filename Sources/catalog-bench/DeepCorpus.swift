@@ -2,7 +2,7 @@ import Foundation
 
 /// A deterministic list of file paths shaped like a large monorepo's `git ls-files`: directories nested four to
 /// ten deep, a few subdirectories each near the top and fewer below, one or two files in most directories and
-/// hundreds in a few, names made of the words real trees use, with extensions, versions and camelCase. A million
+/// a hundred in a few, names made of the words real trees use, with extensions, versions and camelCase. A million
 /// lines hold about 600,000 distinct directories: the case that costs a catalog per directory, not per entry.
 ///
 /// Paths are printed depth first, a directory's files before its subdirectories, as `find` prints them.
@@ -30,7 +30,7 @@ enum DeepCorpus {
     ]
 
     /// Mean subdirectories of a directory at each depth; deeper ones use the last.
-    static let subdirectoryMeans: [Double] = [40, 6, 4, 2.4, 1.5, 1.1, 0.8, 0.55, 0.35]
+    static let subdirectoryMeans: [Double] = [40, 5, 3, 1.7, 1.15, 0.85, 0.6, 0.4, 0.25]
 
     /// Makes lines one directory at a time.
     struct Generator {
@@ -80,8 +80,8 @@ enum DeepCorpus {
             let (path, depth) = pending.removeLast()
             directories += 1
             // Most directories hold a file or two, a few hundreds; some only subdirectories.
-            var files = chance(0.22) ? 0 : 1 + count(mean: 0.9)
-            if chance(0.01) { files += 20 + next(300) }
+            var files = chance(0.25) ? 0 : 1 + count(mean: 0.9)
+            if chance(0.003) { files += 10 + next(120) }
             var names = Set<String>()
             for _ in 0..<files where lines < limit {
                 let name = fileName()
