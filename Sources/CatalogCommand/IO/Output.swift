@@ -43,6 +43,27 @@ struct Output {
         flushIfFull()
     }
 
+    /// Appends raw UTF-8 text, sanitized, without ending the line.
+    mutating func part(bytes: UnsafeBufferPointer<UInt8>) {
+        if Output.isPlainASCII(bytes) {
+            buffer.append(contentsOf: bytes)
+        } else {
+            Sanitizer.append(bytes, to: &buffer)
+        }
+    }
+
+    /// Appends text, sanitized, without ending the line.
+    mutating func part(_ text: String) {
+        var text = text
+        text.withUTF8 { part(bytes: $0) }
+    }
+
+    /// Ends a line written in parts.
+    mutating func end() {
+        buffer.append(0x0A)
+        flushIfFull()
+    }
+
     /// Whether bytes are printable ASCII (0x20 to 0x7E), which the sanitizer leaves as they are: eight at a time.
     ///
     /// - Complexity: O(n).
