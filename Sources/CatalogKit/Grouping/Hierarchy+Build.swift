@@ -93,6 +93,7 @@ extension Hierarchy {
         /// Finds the group of every record's path, making groups as they are first met.
         private mutating func findGroups() {
             let shell = table.shellPaths
+            let stride = table.stride
             table.bytes.withUnsafeBufferPointer { bytes in
                 table.bounds.withUnsafeBufferPointer { bounds in
                     guard let base = bytes.baseAddress else { return }
@@ -102,9 +103,10 @@ extension Hierarchy {
                     // Group paths met lately, by hash: a list in no order of directories (a catalog whose entries
                     // are spread over a few thousand groups) finds most of its groups here with one comparison.
                     var cache = KeyCache()
-                    for record in 0..<bounds.count / 3 {
-                        let start = Int(bounds[3 * record])
-                        let path = UnsafeBufferPointer(start: base + start, count: Int(bounds[3 * record + 1]) - start)
+                    for record in 0..<table.count {
+                        let start = Int(bounds[stride * record])
+                        let path = UnsafeBufferPointer(
+                            start: base + start, count: Int(bounds[stride * record + 1]) - start)
                         let title = table.titleRange(of: path)
                         let key = UnsafeBufferPointer(rebasing: path[..<title.lowerBound])
                         if key.count == previous.count
@@ -282,11 +284,13 @@ extension Hierarchy {
                         let key = Builder.filterKey(base + start, Builder.name(base, start))
                         filter[key >> 6] |= 1 << UInt64(key & 63)
                     }
-                    for record in 0..<bounds.count / 3 {
+                    let stride = table.stride
+                    for record in 0..<table.count {
                         let parent = groupOf[record]
                         guard hasSubgroups[Int(parent)] else { continue }
-                        let start = Int(bounds[3 * record])
-                        let path = UnsafeBufferPointer(start: base + start, count: Int(bounds[3 * record + 1]) - start)
+                        let start = Int(bounds[stride * record])
+                        let path = UnsafeBufferPointer(
+                            start: base + start, count: Int(bounds[stride * record + 1]) - start)
                         let title = table.titleRange(of: path)
                         let key = Builder.filterKey(base + start + title.lowerBound, title.count)
                         guard filter[key >> 6] & (1 << UInt64(key & 63)) != 0,

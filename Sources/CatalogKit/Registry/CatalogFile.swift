@@ -133,7 +133,8 @@ public enum CatalogFile {
             let (index, bounds): ((EntryTable) -> Snapshot<Handler>, [UInt32]) = try text.withUnsafeBufferPointer {
                 try read($0, keeping: matcher, plainLines: plainLines)
             }
-            return index(EntryTable(bytes: text, bounds: bounds, keywordSeparator: 0x2C, registered: nil, lines: lines))
+            return index(
+                EntryTable(bytes: text, bounds: consume bounds, keywordSeparator: 0x2C, registered: nil, lines: lines))
         }
     }
 

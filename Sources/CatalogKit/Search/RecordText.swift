@@ -6,10 +6,12 @@
 struct RecordText: @unchecked Sendable {
     let text: UnsafePointer<UInt8>
     let starts: UnsafePointer<UInt32>
-    /// The raw paths of the records, as the table holds them (three bounds a record): their case, which folding
-    /// drops, tells a fuzzy score where camelCase words start.
+    /// The raw paths of the records, as the table holds them: their case, which folding drops, tells a fuzzy
+    /// score where camelCase words start.
     var raw: UnsafePointer<UInt8>?
     var rawBounds: UnsafePointer<UInt32>?
+    /// How many bounds a record has in `rawBounds`.
+    var rawStride = 3
 
     init(
         text: UnsafePointer<UInt8>, starts: UnsafePointer<UInt32>, raw: UnsafePointer<UInt8>? = nil,
@@ -25,8 +27,8 @@ struct RecordText: @unchecked Sendable {
     @inline(__always)
     func rawPath(of record: Int) -> UnsafeBufferPointer<UInt8>? {
         guard let raw, let rawBounds else { return nil }
-        let start = Int(rawBounds[3 * record])
-        return UnsafeBufferPointer(start: raw + start, count: Int(rawBounds[3 * record + 1]) - start)
+        let start = Int(rawBounds[rawStride * record])
+        return UnsafeBufferPointer(start: raw + start, count: Int(rawBounds[rawStride * record + 1]) - start)
     }
 
     /// How often a scan asks whether it was cancelled: every this many bytes of text, per core.

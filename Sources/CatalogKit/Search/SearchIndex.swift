@@ -127,6 +127,7 @@ public struct SearchIndex: Sendable {
                         var cased = records
                         cased.raw = raw.baseAddress
                         cased.rawBounds = bounds.baseAddress
+                        cased.rawStride = table.stride
                         return body(cased)
                     }
                 }
