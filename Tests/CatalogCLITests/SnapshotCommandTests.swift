@@ -99,6 +99,32 @@ struct SnapshotCommandTests {
         #expect(try snapshot(["--record", "never", "--dir", copy.url.path], in: copy).status == 0)
     }
 
+    @Test("--record all writes every golden, the unchanged ones too, and names each as rewritten or recorded")
+    func recordAllWritesEvery() throws {
+        let copy = try SnapshotScratch(copying: Self.goldens)
+        defer { copy.remove() }
+        try copy.replace("Volume", with: "Loudness", in: "controls/slider/at-75.txt")
+        try FileManager.default.removeItem(at: copy.url.appendingPathComponent("forms/toggle"))
+        let before = try copy.fileNumbers()
+        let result = try snapshot(["--record", "all", "--dir", copy.url.path], in: copy)
+        #expect(result.status == 0, "\(result.stdout)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let toggles = Demos.entries.first { $0.id == "forms/toggle" }?.scenarios.count ?? 0
+        let count = Self.declared.count
+        #expect(toggles > 0)
+        #expect(lines.filter { $0.hasPrefix("rewrote ") }.count == count - toggles)
+        #expect(lines.filter { $0.hasPrefix("recorded forms/toggle · ") }.count == toggles)
+        #expect(lines.contains("rewrote controls/slider · at 75 · 80×24: \(copy.url.path)/controls/slider/at-75.txt"))
+        let summary = "\(count) scenarios of \(Demos.entries.count) entries"
+        #expect(lines.last == "\(summary): \(toggles) recorded, \(count - toggles) rewritten")
+        // Every golden is a new file, written whole, and holds what the screen draws now.
+        let after = try copy.fileNumbers()
+        #expect(after.count == count)
+        #expect(after.allSatisfy { before[$0.key] != $0.value })
+        #expect(try snapshot(["--record", "never", "--dir", copy.url.path], in: copy).status == 0)
+        #expect(copy.text("controls/slider/at-75.txt")?.contains("Loudness") == false)
+    }
+
     @Test("a golden no scenario has is reported as stale, fails --record never, and --prune removes only it")
     func staleGoldens() throws {
         let copy = try SnapshotScratch(copying: Self.goldens)

@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Each scenario is played (see ``ScenarioRun``), its frame turned into golden text (see ``Golden``) and compared
 /// with the file `DIRECTORY/<entry id>/<scenario>.txt`. Record modes follow swift-snapshot-testing's: ``Mode/missing``
-/// writes goldens that don't exist yet and fails on differences; ``Mode/all`` rewrites every one; ``Mode/never``
-/// only compares, for CI; ``Mode/failed`` rewrites only those that differ.
+/// writes goldens that don't exist yet and fails on differences; ``Mode/all`` writes every one, whether it differs
+/// or not; ``Mode/never`` only compares, for CI; ``Mode/failed`` rewrites only those that differ.
 public struct SnapshotCheck {
     /// When goldens are written.
     public enum Mode: String, Sendable, CaseIterable {
@@ -25,7 +25,8 @@ public struct SnapshotCheck {
         case matched
         /// There was no golden; one was written.
         case recorded
-        /// The frame differed and the golden was rewritten.
+        /// There was a golden, and it was written again: it differed (``Mode/failed``), or every golden is written
+        /// (``Mode/all``).
         case rewritten
         /// The frame differs from its golden (see the diff), or there is no golden and none may be written.
         case failed
@@ -173,7 +174,7 @@ public struct SnapshotCheck {
         let differs = golden.map { $0 != text } ?? true
         let write: Bool
         switch mode {
-        case .all: write = differs
+        case .all: write = true
         case .missing: write = golden == nil
         case .failed: write = differs
         case .never: write = false
