@@ -125,6 +125,39 @@ struct SnapshotCommandTests {
         #expect(copy.text("controls/slider/at-75.txt")?.contains("Loudness") == false)
     }
 
+    @Test("outside a package root, snapshot without --dir refuses in one line, exit 2, and creates nothing")
+    func refusesOutsidePackageRoot() throws {
+        let scratch = try SnapshotScratch()
+        defer { scratch.remove() }
+        // The scratch directory has no Package.swift; the shell runs the binary there.
+        func run(_ arguments: [String]) throws -> ProcessResult {
+            try runProcess(
+                "/bin/sh",
+                ["-c", "cd \"$1\" && shift && exec \"$@\"", "sh", scratch.url.path, catalog, "snapshot"] + arguments,
+                environment: [
+                    "XDG_CONFIG_HOME": scratch.url.appendingPathComponent("no-config").path, "CATALOG_RECORD": "",
+                ])
+        }
+        for arguments in [[], ["--record", "all"], ["--json", "slider"]] {
+            let result = try run(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.hasPrefix("catalog: no Package.swift in \(scratch.url.path)"), "\(result.stderr)")
+            #expect(result.stderr.hasSuffix("--dir DIR.\n") && result.stderr.split(separator: "\n").count == 1)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty, "\(arguments)")
+        }
+        // With --dir it runs anywhere; in a package root, it needs none.
+        let goldens = scratch.url.appendingPathComponent("goldens").path
+        let given = try run(["--dir", goldens, "slider"])
+        #expect(given.status == 0, "\(given.stderr)")
+        #expect(given.stdout.contains("recorded controls/slider · "))
+        try scratch.write("// swift-tools-version:6.0\n", to: "Package.swift")
+        let root = try run(["slider"])
+        #expect(root.status == 0, "\(root.stderr)")
+        let golden = "\(scratch.url.path)/Tests/Snapshots/controls/slider/at-75.txt"
+        #expect(root.stdout.contains("recorded controls/slider · at 75 · 80×24: \(golden)\n"), "\(root.stdout)")
+    }
+
     @Test("a golden no scenario has is reported as stale, fails --record never, and --prune removes only it")
     func staleGoldens() throws {
         let copy = try SnapshotScratch(copying: Self.goldens)
