@@ -20,15 +20,16 @@ import Testing
 /// `exclude: ["__Snapshots__"]`.
 ///
 /// - Parameters:
-///   - screen: The screen, made as the scenario starts (``Scenario/playing`` is set).
-///   - scenario: The scenario; ``Scenario/initial`` (the first frame at 80×24) by default.
+///   - screen: The screen, made as the scenario starts (`Scenario/playing` is set).
+///   - scenario: The scenario; `Scenario/initial` (the first frame at 80×24) by default.
 ///   - name: The golden's name in place of the scenario's: two checks of one scenario in one test need one each, or
 ///     they would share a golden.
 ///   - record: When the golden is written; `nil` reads `CATALOG_RECORD`, else `missing`.
 ///   - snapshotDirectory: The folder of the golden in place of `__Snapshots__/<test file>`.
 ///   - testName: The test's name; the calling function's by default.
 ///   - sourceLocation: Where failures are reported; the caller's line by default.
-/// - Returns: The result, for tests that look further; its ``SnapshotCheck/Result/entryID`` is the screen's type.
+/// - Returns: The result, for tests that look further; its `SnapshotCheck/Result/entryID` is the screen's type,
+///   which is its title too.
 @discardableResult
 public func assertSnapshot(
     of screen: @autoclosure () throws -> any Screen, scenario: Scenario = .initial, named name: String? = nil,
@@ -50,8 +51,9 @@ public func assertSnapshot(
             throw CatalogSnapshots.Failure(description: "could not make the screen: \(error)")
         }
         let check = SnapshotCheck(store: DirectoryStore(file.directory), mode: mode)
-        result = check.check(
-            scenario, id: String(describing: type(of: made)), title: "", golden: file.path, make: { made })
+        // With no entry to name it, the screen is named by its type, in the title bar as in the result.
+        let typeName = String(describing: type(of: made))
+        result = check.check(scenario, id: typeName, title: typeName, golden: file.path, make: { made })
     } catch {
         result.message = "\(error)"
     }

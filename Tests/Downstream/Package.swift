@@ -7,17 +7,18 @@ let package = Package(
         .package(name: "Catalog", path: "../..")
     ],
     targets: [
-        .target(name: "LoginScreens", dependencies: [.product(name: "CatalogCommand", package: "Catalog")]),
-        .target(name: "ReportScreens", dependencies: [.product(name: "CatalogCommand", package: "Catalog")]),
+        .target(name: "MyScreens", dependencies: [.product(name: "CatalogCommand", package: "Catalog")]),
         .executableTarget(
-            name: "mycatalog",
-            dependencies: ["LoginScreens", "ReportScreens", .product(name: "CatalogCommand", package: "Catalog")]),
+            name: "mycatalog", dependencies: ["MyScreens", .product(name: "CatalogCommand", package: "Catalog")]),
+        // Registers an entry twice on purpose, so a test can see the one-line error and the exit status 2.
+        .executableTarget(
+            name: "brokencat", dependencies: ["MyScreens", .product(name: "CatalogCommand", package: "Catalog")]),
         // Every screen's scenarios against the goldens in Tests/Snapshots, from this package's own `swift test`;
         // assertSnapshot's goldens are in __Snapshots__, beside the test files.
         .testTarget(
             name: "MyCatalogTests",
             dependencies: [
-                "LoginScreens", "ReportScreens", .product(name: "CatalogSnapshots", package: "Catalog"),
+                "MyScreens", .product(name: "CatalogSnapshots", package: "Catalog"),
             ],
             exclude: ["__Snapshots__"]),
     ]

@@ -46,7 +46,7 @@ public protocol KeymapScreen: Screen {
     mutating func perform(_ command: Command, _ input: CommandInput, in context: ScreenContext) -> Action
 
     /// Takes in a new environment (glyphs, colour, locale), as the screen opens and when it changes; by default
-    /// nothing. Most screens read ``ScreenContext`` in ``render(in:)`` instead; this is for state that must follow
+    /// nothing. Most screens read ``ScreenContext`` in ``Screen/render(in:)`` instead; this is for state that must follow
     /// the environment, such as a preview mode reset when colour is turned off.
     ///
     /// - Parameter environment: The screen's environment.
@@ -74,6 +74,15 @@ extension KeymapScreen {
         case .tick, .resize, .finished: break
         }
         return .none
+    }
+
+    /// What line mode prints: the lines ``render(in:)`` draws, without the keymap's footer (line mode lists its
+    /// commands in `?`) and without trailing blank lines.
+    public func lines(in context: ScreenContext) -> [String] {
+        let footer = keymap.footer
+        var lines = render(in: context).lines.map(\.text).filter { $0 != footer }
+        while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+        return lines
     }
 
     /// The footer, drawn from the keymap and dimmed.

@@ -1,8 +1,6 @@
 import CatalogCommand
-import LoginScreens
-import ReportScreens
+import MyScreens
 
-let registry = Registry<any Screen>()
-try LoginScreens.register(in: registry)
-try ReportScreens.register(in: registry)
-CatalogCommand.main(registry: registry, name: "mycatalog", version: "1.2.0")
+CatalogCommand.main(name: "mycatalog", version: "1.0.0") { registry in
+    try MyScreens.register(in: registry)
+}
