@@ -38,7 +38,7 @@ extension CatalogSnapshots {
     /// One case for each scenario of each entry of a registry, in search order.
     ///
     /// - Parameter registry: The catalog.
-    /// - Returns: The cases: an entry with no scenarios has one, ``Scenario/initial``.
+    /// - Returns: The cases: an entry with no scenarios has one, `Scenario/initial`.
     public static func cases(of registry: Registry<any Screen>) -> [Case] {
         let snapshot = registry.snapshot()
         return snapshot.recordsInOrder.compactMap { registry.entry(id: snapshot.table.id(Int($0))) }.flatMap { entry in

@@ -19,13 +19,13 @@ import Glibc
 /// #expect(try pty.wait() == .exited(0))
 /// #expect(try PTY.sameSettings(before, try pty.attributes()))
 /// ```
-public final class PTY {
+package final class PTY {
     /// How a child ended.
-    public enum ExitStatus: Equatable, CustomStringConvertible {
+    package enum ExitStatus: Equatable, CustomStringConvertible {
         case exited(Int32)
         case signaled(Int32)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .exited(let code): "exited with \(code)"
             case .signaled(let signal): "killed by signal \(signal)"
@@ -34,11 +34,11 @@ public final class PTY {
     }
 
     /// Failures of the helper itself.
-    public enum Error: Swift.Error, CustomStringConvertible {
+    package enum Error: Swift.Error, CustomStringConvertible {
         case systemCall(String, Int32)
         case timedOut(waitingFor: String, output: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .systemCall(let name, let code):
                 "\(name) failed: \(String(cString: strerror(code)))"
@@ -49,11 +49,11 @@ public final class PTY {
     }
 
     /// The master side of the terminal.
-    public let master: Int32
+    package let master: Int32
     /// The child's process id.
-    public let pid: pid_t
+    package let pid: pid_t
     /// Every byte the child has written so far.
-    public private(set) var output: [UInt8] = []
+    package private(set) var output: [UInt8] = []
     /// How far the output has been searched for cursor position requests.
     private var answeredUpTo = 0
     private var status: ExitStatus?
@@ -61,7 +61,7 @@ public final class PTY {
 
     /// The terminal's settings before the child started: what a well-behaved child leaves behind. Read before
     /// spawning, so a child that changes them at once can't race the test.
-    public let initialSettings: termios
+    package let initialSettings: termios
 
     private init(master: Int32, pid: pid_t, size: Size, initialSettings: termios) {
         self.master = master
@@ -88,7 +88,7 @@ public final class PTY {
     ///   - size: The terminal's size.
     /// - Returns: The running program.
     /// - Throws: ``Error/systemCall(_:_:)`` when the terminal or the process can't be created.
-    public static func spawn(
+    package static func spawn(
         path: String, arguments: [String] = [], environment: [String: String] = [:], size: Size = .standard
     ) throws -> PTY {
         var master: Int32 = -1
@@ -135,7 +135,7 @@ public final class PTY {
     // MARK: Talking to the child
 
     /// Types bytes into the terminal.
-    public func send(_ bytes: [UInt8]) throws {
+    package func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
@@ -148,12 +148,12 @@ public final class PTY {
     }
 
     /// Types text into the terminal.
-    public func send(_ text: String) throws {
+    package func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
     /// How many bytes of output have arrived: a mark to pass to ``read(until:since:timeout:)``.
-    public var mark: Int { output.count }
+    package var mark: Int { output.count }
 
     /// Reads output until it contains some text.
     ///
@@ -164,7 +164,7 @@ public final class PTY {
     /// - Returns: The output from `since` on.
     /// - Throws: ``Error/timedOut(waitingFor:output:)`` when the text doesn't appear in time.
     @discardableResult
-    public func read(until text: String, since: Int? = nil, timeout: Duration = .seconds(10)) throws -> String {
+    package func read(until text: String, since: Int? = nil, timeout: Duration = .seconds(10)) throws -> String {
         try read(until: text, since: since, timeout: timeout, stoppingAtEnd: false) ?? ""
     }
 
@@ -179,7 +179,7 @@ public final class PTY {
     ///   - timeout: How long to wait.
     /// - Returns: The output from `since` on, or `nil` when the output ended without the text.
     /// - Throws: ``Error/timedOut(waitingFor:output:)`` when the child is still there but the text doesn't appear.
-    public func readUnlessEnded(until text: String, since: Int? = nil, timeout: Duration) throws -> String? {
+    package func readUnlessEnded(until text: String, since: Int? = nil, timeout: Duration) throws -> String? {
         try read(until: text, since: since, timeout: timeout, stoppingAtEnd: true)
     }
 
@@ -202,7 +202,7 @@ public final class PTY {
     /// - Parameter duration: How long to keep reading.
     /// - Returns: The output read.
     @discardableResult
-    public func drain(for duration: Duration = .milliseconds(200)) -> String {
+    package func drain(for duration: Duration = .milliseconds(200)) -> String {
         let startCount = output.count
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: duration)
@@ -258,10 +258,10 @@ public final class PTY {
     }
 
     /// All output so far as text.
-    public var outputText: String { String(decoding: output, as: UTF8.self) }
+    package var outputText: String { String(decoding: output, as: UTF8.self) }
 
     /// The screen as a simple terminal emulator would show it, trailing spaces removed from each row.
-    public var screenText: String {
+    package var screenText: String {
         var screen = ScreenModel(size: size)
         screen.apply(output)
         return screen.text
@@ -270,14 +270,14 @@ public final class PTY {
     // MARK: Terminal state and signals
 
     /// The terminal's current settings (readable through the master side).
-    public func attributes() throws -> termios {
+    package func attributes() throws -> termios {
         var settings = termios()
         guard tcgetattr(master, &settings) == 0 else { throw Error.systemCall("tcgetattr", errno) }
         return settings
     }
 
     /// Whether two settings agree on everything a program changes for raw mode.
-    public static func sameSettings(_ a: termios, _ b: termios) -> Bool {
+    package static func sameSettings(_ a: termios, _ b: termios) -> Bool {
         var a = a
         var b = b
         let ccEqual = withUnsafeBytes(of: &a.c_cc) { x in withUnsafeBytes(of: &b.c_cc) { y in x.elementsEqual(y) } }
@@ -286,14 +286,14 @@ public final class PTY {
     }
 
     /// Changes the terminal size; the kernel sends SIGWINCH to the child's foreground process group.
-    public func resize(_ size: Size) throws {
+    package func resize(_ size: Size) throws {
         var window = winsize(ws_row: UInt16(size.rows), ws_col: UInt16(size.columns), ws_xpixel: 0, ws_ypixel: 0)
         guard ioctl(master, UInt(TIOCSWINSZ), &window) == 0 else { throw Error.systemCall("ioctl", errno) }
         self.size = size
     }
 
     /// Sends a signal to the child.
-    public func signal(_ signal: Int32) {
+    package func signal(_ signal: Int32) {
         kill(pid, signal)
     }
 
@@ -303,7 +303,7 @@ public final class PTY {
     /// - Returns: How it ended.
     /// - Throws: ``Error/timedOut(waitingFor:output:)`` when it had to be killed.
     @discardableResult
-    public func wait(timeout: Duration = .seconds(10)) throws -> ExitStatus {
+    package func wait(timeout: Duration = .seconds(10)) throws -> ExitStatus {
         if let status { return status }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
@@ -330,7 +330,7 @@ public final class PTY {
     }
 
     /// Whether the child is stopped (after SIGTSTP or SIGSTOP), waiting up to `timeout` for it to stop.
-    public func waitUntilStopped(timeout: Duration = .seconds(5)) -> Bool {
+    package func waitUntilStopped(timeout: Duration = .seconds(5)) -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while clock.now < deadline {

@@ -2,24 +2,24 @@ import Foundation
 import Glibc
 
 /// The result of running a program to completion.
-public struct ProcessResult: Sendable {
-    public var status: Int32
+package struct ProcessResult: Sendable {
+    package var status: Int32
     /// Whether a signal ended it (then `status` is the signal's number).
-    public var signaled: Bool
+    package var signaled: Bool
     /// Whether it ran past its time and was killed.
-    public var timedOut: Bool
-    public var stdoutBytes: [UInt8]
-    public var stderrBytes: [UInt8]
+    package var timedOut: Bool
+    package var stdoutBytes: [UInt8]
+    package var stderrBytes: [UInt8]
 
-    public var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
-    public var stderr: String { String(decoding: stderrBytes, as: UTF8.self) }
+    package var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
+    package var stderr: String { String(decoding: stderrBytes, as: UTF8.self) }
 }
 
 /// Finds a product of this package next to the running test binary.
 ///
 /// - Parameter name: The executable's name, such as `catalog`.
 /// - Returns: Its path in the build products directory.
-public func productPath(_ name: String) -> String {
+package func productPath(_ name: String) -> String {
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
         directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
@@ -48,7 +48,7 @@ public func productPath(_ name: String) -> String {
 ///   - standardOutput: A file to write standard output to instead of capturing it (`/dev/full`, say).
 ///   - timeout: How long before the program counts as hung and is killed; generous, as the machine may be busy.
 /// - Returns: How it ended and what it wrote.
-public func runProcess(
+package func runProcess(
     _ path: String, _ arguments: [String], input: [UInt8]? = nil, environment: [String: String] = [:],
     standardOutput: String? = nil, timeout: Duration = .seconds(300)
 ) throws -> ProcessResult {

@@ -7,8 +7,8 @@ import CatalogTerminal
 /// cursor positioning and moves (`CSI row;col H`, `CSI n A/B/C/D`), saving and restoring the cursor (`ESC 7`,
 /// `ESC 8`), erasing lines and the screen (`CSI K`, `CSI 2K`, `CSI J`, `CSI 2J`), and the alternate screen
 /// (`CSI ? 1049 h/l`). Other sequences are skipped.
-public struct ScreenModel {
-    public private(set) var size: Size
+package struct ScreenModel {
+    package private(set) var size: Size
     private var main: [[String]]
     private var alternate: [[String]]
     private var onAlternate = false
@@ -16,7 +16,7 @@ public struct ScreenModel {
     private var column = 0
     private var saved = (0, 0)
 
-    public init(size: Size) {
+    package init(size: Size) {
         self.size = size
         main = Self.blank(size)
         alternate = Self.blank(size)
@@ -27,16 +27,16 @@ public struct ScreenModel {
     }
 
     /// Where the cursor is, from 0: what a terminal answers to `ESC [ 6 n`.
-    public var cursor: (row: Int, column: Int) { (row, column) }
+    package var cursor: (row: Int, column: Int) { (row, column) }
 
-    public var text: String {
+    package var text: String {
         let grid = onAlternate ? alternate : main
         return grid.map { String($0.joined().reversed().drop(while: { $0 == " " }).reversed()) }
             .joined(separator: "\n")
     }
 
     /// Changes the screen's size, keeping what fits at the top left, as a terminal window does when resized.
-    public mutating func resize(to newSize: Size) {
+    package mutating func resize(to newSize: Size) {
         func fitted(_ grid: [[String]]) -> [[String]] {
             (0..<max(newSize.rows, 0)).map { row in
                 (0..<max(newSize.columns, 0)).map { column in
@@ -51,7 +51,7 @@ public struct ScreenModel {
         column = min(column, max(size.columns - 1, 0))
     }
 
-    public mutating func apply(_ bytes: [UInt8]) {
+    package mutating func apply(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         var scalars = text.unicodeScalars[...]
         while let scalar = scalars.popFirst() {

@@ -6,7 +6,7 @@ import Glibc
 ///
 /// Foundation's `Process.run()` is not used: on Linux it can read past a buffer while it closes the parent's
 /// descriptors (swift-corelibs-foundation #5472) and crash the test runner when many tests spawn at once.
-public enum Spawn {
+package enum Spawn {
     /// A failed system call, with its `errno`.
     struct Failure: Error, CustomStringConvertible {
         var call: String
@@ -71,7 +71,7 @@ public enum Spawn {
     ///
     /// - Parameter count: How many.
     /// - Throws: ``Failure`` when one can't be made; none is left open then.
-    public static func pipes(_ count: Int) throws -> [(read: Int32, write: Int32)] {
+    package static func pipes(_ count: Int) throws -> [(read: Int32, write: Int32)] {
         lock.lock()
         defer { lock.unlock() }
         var made: [(read: Int32, write: Int32)] = []

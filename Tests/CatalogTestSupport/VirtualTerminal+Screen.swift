@@ -3,7 +3,7 @@ import CatalogTerminal
 
 extension VirtualTerminal {
     /// The screen's text after each write, as a terminal emulator shows it.
-    public var frames: [String] {
+    package var frames: [String] {
         var screen = ScreenModel(size: writes.first?.size ?? windowSize)
         return writes.map { write in
             if write.size != screen.size { screen.resize(to: write.size) }
@@ -13,5 +13,5 @@ extension VirtualTerminal {
     }
 
     /// The screen's text now, trailing spaces removed from each row.
-    public var screenText: String { frames.last ?? "" }
+    package var screenText: String { frames.last ?? "" }
 }

@@ -15,7 +15,7 @@ import Synchronization
 ///
 /// ``referenceFold(_:)`` implements those steps literally, one string at a time. ``Folder`` produces the same
 /// bytes far faster for bulk text; the two are checked against each other by tests and by the fuzzer.
-public enum Folding {
+package enum Folding {
     private static let shared = Mutex(Folder())
 
     /// Folds a string for comparison.

@@ -14,7 +14,7 @@ extension Hierarchy {
     ///   order, after the group's own entry (the one whose path is the group's) if it has one;
     /// - every entry appears exactly once.
     ///
-    /// - Throws: ``InvariantViolation`` naming the first problem.
+    /// - Throws: `InvariantViolation` naming the first problem.
     /// - Complexity: O(nodes + total path length), iteratively, so any depth is safe.
     public func checkInvariants() throws {
         var seen = Set<UInt32>()

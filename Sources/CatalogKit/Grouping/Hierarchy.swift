@@ -22,7 +22,7 @@
 ///
 /// Buckets are computed when asked for, and a group is 20 bytes (``Groups``), so a hierarchy of a million entries
 /// in half a million directories costs one pass to group them and about 14 MB.
-public struct Hierarchy: Sendable {
+package struct Hierarchy: Sendable {
     /// A node of the hierarchy.
     public enum Node: Hashable, Sendable {
         /// A group; 0 is the root.

@@ -10,7 +10,7 @@
 /// Blank lines are skipped, CRLF line endings and a leading byte order mark are accepted, and an empty file is an
 /// empty catalog. The file's bytes are kept as read and folded in one streaming pass; no `String` is made per
 /// entry.
-public enum CatalogFile {
+package enum CatalogFile {
     /// A line that cannot be an entry.
     public struct Error: Swift.Error, Equatable, CustomStringConvertible {
         /// The 1-based line number.

@@ -58,6 +58,11 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
     /// The line, from 1.
     public var line: Int
 
+    /// A place in a source file.
+    ///
+    /// - Parameters:
+    ///   - file: The file, as `#fileID` gives it (`MyScreens/Counter.swift`).
+    ///   - line: The line, from 1.
     public init(file: String, line: Int) {
         self.file = file
         self.line = line
@@ -70,17 +75,24 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
 /// Builds a list of entries from a block of `Entry` expressions, for registering a module's entries at once.
 @resultBuilder
 public enum EntriesBuilder<Handler> {
+    /// One entry.
     public static func buildExpression(_ entry: Entry<Handler>) -> [Entry<Handler>] { [entry] }
+    /// Entries made elsewhere, such as in a loop.
     public static func buildExpression(_ entries: [Entry<Handler>]) -> [Entry<Handler>] { entries }
+    /// The entries of a block, in order.
     public static func buildBlock(_ parts: [Entry<Handler>]...) -> [Entry<Handler>] { parts.flatMap { $0 } }
+    /// The entries of an `if` without `else`, or none.
     public static func buildOptional(_ part: [Entry<Handler>]?) -> [Entry<Handler>] { part ?? [] }
+    /// The entries of an `if` branch.
     public static func buildEither(first part: [Entry<Handler>]) -> [Entry<Handler>] { part }
+    /// The entries of an `else` branch.
     public static func buildEither(second part: [Entry<Handler>]) -> [Entry<Handler>] { part }
+    /// The entries of a `for` loop, in order.
     public static func buildArray(_ parts: [[Entry<Handler>]]) -> [Entry<Handler>] { parts.flatMap { $0 } }
 }
 
 /// Default ids: readable, stable slugs of a group path and title.
-public enum Slug {
+package enum Slug {
     /// Makes a slug: each component folded, runs of anything but letters and digits turned into "-", and the
     /// components joined with "/". "Pickers", "Outline Picker" → `pickers/outline-picker`; "체크박스 트리" →
     /// `체크박스-트리`.

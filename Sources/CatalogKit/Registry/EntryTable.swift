@@ -4,7 +4,7 @@
 /// `bounds[3r+2]` after a one-byte separator hold its keywords, separated by `keywordSeparator`. A catalog file none
 /// of whose lines has keywords keeps two bounds a record. A catalog file is stored as read, with no copy
 /// and no `String` per entry; strings are made only for the entries a screen shows.
-public struct EntryTable: Sendable {
+package struct EntryTable: Sendable {
     /// Fields that a catalog file cannot express, for entries registered in code.
     public struct Details: Sendable {
         public var id: String

@@ -9,7 +9,7 @@
 /// - a line that is only separators and dots names nothing, and has no components.
 ///
 /// With another separator (`::`, `.`) the same rules apply to it. A flat catalog has one component a line: the line.
-public struct PathComponents: Sendable, Equatable {
+package struct PathComponents: Sendable, Equatable {
     /// What divides groups: `/`, or a string given with `--delimiter`.
     public let separator: [UInt8]
     /// Whether lines are titles only, with no groups (`--flat`).

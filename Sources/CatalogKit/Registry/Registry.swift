@@ -2,7 +2,7 @@ import Synchronization
 
 /// A thread-safe registry of titled entries, searchable and groupable.
 ///
-/// Register entries in code, one call each or a batch at once; take a ``Snapshot`` to search, list or group
+/// Register entries in code, one call each or a batch at once; take a `Snapshot` to search, list or group
 /// them. Ids are unique: registering a duplicate throws an error that names both entries and changes nothing.
 /// Every entry is folded once, when it is registered.
 ///
@@ -192,7 +192,7 @@ public final class Registry<Handler>: Sendable {
     /// later calls reuse it.
     ///
     /// - Complexity: O(1) when nothing changed; O(n log n) after a change.
-    public func snapshot() -> Snapshot<Handler> {
+    package func snapshot() -> Snapshot<Handler> {
         let (cached, entries, builder, text, registered, generation) = state.withLock { state in
             (state.snapshot, state.entries, state.builder, state.text, state.registered, state.generation)
         }

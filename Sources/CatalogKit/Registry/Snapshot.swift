@@ -2,7 +2,7 @@
 ///
 /// Screens and commands work on a snapshot, so a registration on another thread never changes what they are
 /// iterating. Record numbers index every part of it.
-public struct Snapshot<Handler>: Sendable {
+package struct Snapshot<Handler>: Sendable {
     /// The entries' text.
     public let table: EntryTable
     /// The folded search index over `table`.

@@ -1,5 +1,5 @@
 /// Which characters of a displayed string a query matched, for highlighting a few visible rows.
-public enum Highlight {
+package enum Highlight {
     /// Finds the characters of `text` that the query's terms match.
     ///
     /// Each character is folded on its own with the one folding function, and the terms are found in the

@@ -20,7 +20,7 @@
 ///   byte that could continue it);
 /// - each digit run as the count of its significant digits (2 bytes, big-endian), those digits, and the count of
 ///   its leading zeros (2 bytes). Runs of over 65,535 digits compare by their first 65,535.
-public enum NaturalOrder {
+package enum NaturalOrder {
     /// Appends the sort key of a folded title.
     ///
     /// - Parameters:

@@ -11,7 +11,7 @@
 ///
 /// A term that is only an operator (`!`, `^`, `'`) matches everything, and `$` alone is the text `$`. An empty
 /// query matches every entry.
-public struct Query: Sendable, Hashable {
+package struct Query: Sendable, Hashable {
     /// How a plain term matches: as a substring, or its characters in order.
     public enum Matching: Sendable, Hashable {
         /// A plain term is a substring: what `catalog search` and the launcher do by default.

@@ -12,7 +12,7 @@
 ///
 /// Memory is the folded text plus 12 bytes per record (16 once a fuzzy query has scanned everything, for the
 /// character masks); the index keeps no `String` per record.
-public struct SearchIndex: Sendable {
+package struct SearchIndex: Sendable {
     /// The number of records.
     public var count: Int { order.count }
 
@@ -214,7 +214,7 @@ public struct SearchIndex: Sendable {
 }
 
 /// The records a query found, in result order for showing and in record order for narrowing further.
-public struct Hits: Sendable {
+package struct Hits: Sendable {
     /// The records in result order.
     public let ordered: [UInt32]
     /// The same records by ascending record number; `nil` stands for every record.

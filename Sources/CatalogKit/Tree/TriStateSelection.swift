@@ -1,5 +1,6 @@
 /// The state of a check box in a tree.
 public enum CheckState: Sendable, Hashable {
+    /// Not checked; for a parent, none of its leaves is. Checked: all of them are. Mixed: some are.
     case unchecked, checked, mixed
 }
 
@@ -20,7 +21,7 @@ public struct TriStateSelection<Node, ID: Hashable & Sendable> {
     ///
     /// - Parameters:
     ///   - tree: The tree.
-    ///   - checked: Ids of leaves (or empty groups) to check; groups given here check their leaves.
+    ///   - ids: Ids of leaves (or empty groups) to check; groups given here check their leaves.
     /// - Complexity: O(n).
     public init(tree: Tree<Node, ID>, checked ids: [ID] = []) {
         self.tree = tree
@@ -93,7 +94,7 @@ public struct TriStateSelection<Node, ID: Hashable & Sendable> {
 
     /// Checks the counts against a recount from scratch.
     ///
-    /// - Throws: ``InvariantViolation`` naming the first node whose count is wrong.
+    /// - Throws: `InvariantViolation` naming the first node whose count is wrong.
     public func checkInvariants() throws {
         for position in (0..<tree.count).reversed() {
             var leaves = actsAsLeaf(position) ? 1 : 0
@@ -112,6 +113,6 @@ public struct TriStateSelection<Node, ID: Hashable & Sendable> {
 extension TriStateSelection: Sendable where Node: Sendable {}
 
 /// A broken invariant of a tree structure, naming where it was found.
-public struct InvariantViolation: Swift.Error, CustomStringConvertible {
+package struct InvariantViolation: Swift.Error, CustomStringConvertible {
     public var description: String
 }

@@ -1,8 +1,8 @@
 /// What a screen asks the shell to do after an event: the one type of effect, from screens to the session and from
 /// the session to the shell.
 ///
-/// The session carries out the actions that concern its stack and chrome (``push(_:)``, ``pop``, ``status(_:)``) and
-/// hands the rest, each with the screen that asked (``Session/Effect``), to whatever runs it: the event loop on a
+/// The session carries out the actions that concern its stack and chrome (`push(_:)`, ``pop``, ``status(_:)``) and
+/// hands the rest, each with the screen that asked (`Session/Effect`), to whatever runs it: the event loop on a
 /// terminal, or line mode and snapshots, which run jobs at once.
 public enum Action {
     /// Nothing beyond redrawing.

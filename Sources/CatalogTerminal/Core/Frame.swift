@@ -2,13 +2,20 @@ import CatalogKit
 
 /// A text style: colour and attributes for a run of text.
 public struct Style: Sendable, Hashable {
+    /// The text colour; the terminal's own when `nil`.
     public var foreground: Color?
+    /// The cell colour; the terminal's own when `nil`.
     public var background: Color?
+    /// Heavier text.
     public var bold = false
+    /// Fainter text, for what matters less (footers, hints).
     public var dim = false
+    /// Underlined text.
     public var underline = false
+    /// Text and cell colours swapped, as a highlight that shows without colour.
     public var reverse = false
 
+    /// A style; plain by default.
     public init(
         foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false,
         underline: Bool = false, reverse: Bool = false
@@ -21,10 +28,15 @@ public struct Style: Sendable, Hashable {
         self.reverse = reverse
     }
 
+    /// No style: the terminal's colours.
     public static let plain = Style()
+    /// Bold.
     public static let bold = Style(bold: true)
+    /// Dim.
     public static let dim = Style(dim: true)
+    /// Reversed.
     public static let reverse = Style(reverse: true)
+    /// The characters a search matched: bold and underlined.
     public static let highlight = Style(bold: true, underline: true)
 }
 
@@ -40,9 +52,12 @@ public enum Color: Sendable, Hashable {
 
 /// A run of text in one style.
 public struct Span: Sendable, Hashable {
+    /// The text.
     public var text: String
+    /// How it looks.
     public var style: Style
 
+    /// A run of text in one style.
     public init(_ text: String, _ style: Style = .plain) {
         self.text = text
         self.style = style
@@ -51,10 +66,14 @@ public struct Span: Sendable, Hashable {
 
 /// One line of a frame: styled spans, drawn left to right.
 public struct Line: Sendable, Hashable, ExpressibleByStringLiteral {
+    /// The runs of the line, left to right.
     public var spans: [Span]
 
+    /// A line of runs; an empty line by default.
     public init(_ spans: [Span] = []) { self.spans = spans }
+    /// A line of text in one style.
     public init(_ text: String, _ style: Style = .plain) { self.spans = [Span(text, style)] }
+    /// A line of plain text, written as a string literal.
     public init(stringLiteral value: String) { self.spans = [Span(value)] }
 
     /// The text without styles.
@@ -93,7 +112,9 @@ public struct Line: Sendable, Hashable, ExpressibleByStringLiteral {
 
 /// What a screen draws: lines from the top, and where the cursor goes (hidden when `nil`).
 public struct Frame: Sendable, Hashable {
+    /// The lines, from the top.
     public var lines: [Line]
+    /// Where the terminal's cursor shows (a text field's caret), or `nil` to hide it.
     public var cursor: (row: Int, column: Int)? {
         get { cursorPosition.map { ($0.row, $0.column) } }
         set { cursorPosition = newValue.map { Position(row: $0.row, column: $0.column) } }
@@ -105,6 +126,7 @@ public struct Frame: Sendable, Hashable {
         var column: Int
     }
 
+    /// A frame.
     public init(lines: [Line] = [], cursor: (row: Int, column: Int)? = nil) {
         self.lines = lines
         self.cursor = cursor

@@ -47,7 +47,7 @@ public struct JobLane<Output: Sendable>: Sendable, Hashable {
     }
 }
 
-/// A lane's identity without its type, for tables of lanes and for ``Action/cancel(_:)``.
+/// A lane's identity without its type, for tables of lanes and for cancelling a lane's jobs.
 public struct JobLaneID: Sendable, Hashable {
     let name: String
     let output: ObjectIdentifier
@@ -90,10 +90,11 @@ public struct Job: Sendable {
     /// Runs the job on the calling thread.
     ///
     /// - Parameters:
-    ///   - owner: The screen that started it, which the result goes back to (``Session/Effect/run(_:for:)``).
+    ///   - owner: The screen that started it, which the result goes back to (`Session/Effect/run(_:for:)`).
     ///   - isCancelled: Whether it has been superseded; never, unless the caller says otherwise.
     /// - Returns: The result, to hand back to the session or the screen.
-    public func run(for owner: Session.ScreenID? = nil, isCancelled: @escaping JobCancellation = { false }) -> JobResult
+    package func run(for owner: Session.ScreenID? = nil, isCancelled: @escaping JobCancellation = { false })
+        -> JobResult
     {
         JobResult(lane: lane, value: work(isCancelled), owner: owner)
     }
@@ -104,7 +105,7 @@ public struct JobResult: Sendable {
     let lane: JobLaneID
     private let value: any Sendable
     /// The screen that started the job, which the session hands the result to.
-    public let owner: Session.ScreenID?
+    package let owner: Session.ScreenID?
 
     init(lane: JobLaneID, value: any Sendable, owner: Session.ScreenID? = nil) {
         self.lane = lane

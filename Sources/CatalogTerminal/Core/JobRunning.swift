@@ -7,7 +7,7 @@
 /// one job and keeps at most one waiting: a newer job replaces the waiting one and cancels the running one, and only
 /// the newest job's result is handed back. In a queued lane, every job runs in the order started and every result
 /// is handed back; cancelling never touches them, and ``shutdown()`` finishes them.
-public protocol JobRunning: AnyObject {
+package protocol JobRunning: AnyObject {
     /// Starts a job for a screen, superseding the older jobs of its lane unless the lane is queued.
     ///
     /// - Parameters:
@@ -40,7 +40,7 @@ public protocol JobRunning: AnyObject {
 }
 
 /// Runs jobs on the calling thread: at once, or when told, for line mode, snapshots and tests.
-public final class InlineJobs: JobRunning {
+package final class InlineJobs: JobRunning {
     /// When jobs run.
     public enum Timing: Sendable {
         /// As they start.

@@ -1,7 +1,10 @@
-/// A key press, decoded from terminal bytes by ``KeyDecoder``.
+/// A key press, decoded from terminal bytes by `KeyDecoder`.
 public enum Key: Sendable, Hashable {
+    /// An arrow key.
     case up, down, left, right
+    /// A key that moves by a page or to an end.
     case home, end, pageUp, pageDown
+    /// Enter, Escape, Backspace, Delete, Tab, and Shift-Tab (`backTab`).
     case enter, escape, backspace, delete, tab, backTab
     /// Ctrl plus a letter, given in lower case (`.control("c")` is Ctrl-C).
     case control(Character)
@@ -19,11 +22,16 @@ public enum Key: Sendable, Hashable {
 
 /// The modifier keys held with a key, as terminals report them.
 public struct Modifiers: OptionSet, Sendable, Hashable {
+    /// The modifiers as bits: 1 Shift, 2 Alt, 4 Ctrl.
     public let rawValue: UInt8
+    /// Modifiers from their bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// The Shift key.
     public static let shift = Modifiers(rawValue: 1)
+    /// The Alt (Meta, Option) key.
     public static let alt = Modifiers(rawValue: 2)
+    /// The Ctrl key.
     public static let control = Modifiers(rawValue: 4)
 
     /// The modifiers as key names put them before a key: `shift-`, `alt-`, `ctrl-`.
@@ -36,23 +44,29 @@ public struct Modifiers: OptionSet, Sendable, Hashable {
 public struct Mouse: Sendable, Hashable {
     /// What the mouse did.
     public enum Action: Sendable, Hashable {
+        /// A button went down, went up, or moved while down; the wheel turned up or down.
         case press, release, drag, scrollUp, scrollDown
     }
 
     /// Which button.
     public enum Button: Sendable, Hashable {
+        /// The button pressed; `none` for a move or a wheel, which no button makes.
         case left, middle, right, none
     }
 
+    /// What the mouse did.
     public var action: Action
+    /// Which button did it.
     public var button: Button
     /// The cell, from 0 at the top left of whatever receives it: the terminal, then the screen's own area.
     public var row: Int
+    /// The column of the cell, from 0 at the left.
     public var column: Int
     /// For a press, how many presses in a row landed on this cell, each soon after the last: 2 for a double
     /// click. The shell counts them, since it has the clock; terminals report each press alone.
     public var clicks: Int
 
+    /// A mouse report.
     public init(_ action: Action, button: Button = .left, row: Int, column: Int, clicks: Int = 1) {
         self.action = action
         self.button = button

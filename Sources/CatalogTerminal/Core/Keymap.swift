@@ -60,6 +60,7 @@ public struct HelpItem: Sendable, Hashable {
     /// What it does.
     public var help: String
 
+    /// An item of help: the keys as shown, the line-mode form if any, and what it does.
     public init(keys: String, line: String? = nil, help: String) {
         self.keys = keys
         self.line = line

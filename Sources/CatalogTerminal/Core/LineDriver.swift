@@ -6,8 +6,8 @@ import CatalogKit
 /// understands three commands itself: `q` quits, `..` closes the top screen (on the first screen it goes to that
 /// screen, so a menu can go up a level), and `?` prints help. Every other line goes to the top screen's
 /// ``Screen/handle(line:in:)``. Output is plain text: every line passes through
-/// ``Sanitizer``, and no escape sequence, bell or flash is ever written.
-public struct LineDriver {
+/// `Sanitizer`, and no escape sequence, bell or flash is ever written.
+package struct LineDriver {
     /// The session being driven.
     public private(set) var session: Session
     /// The width screens wrap or truncate their lines to.

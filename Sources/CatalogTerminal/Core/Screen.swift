@@ -161,6 +161,7 @@ public struct ScreenEnvironment: Sendable, Hashable {
     /// How much colour frames are drawn with.
     public var colorMode: ColorMode
 
+    /// An environment.
     public init(locale: Locale, glyphs: Glyphs = .unicode, colorMode: ColorMode = .trueColor) {
         self.locale = locale
         self.glyphs = glyphs
@@ -197,9 +198,12 @@ public struct ScreenEnvironment: Sendable, Hashable {
 
 /// A size in terminal cells.
 public struct Size: Sendable, Hashable, CustomStringConvertible {
+    /// The cells across.
     public var columns: Int
+    /// The cells down.
     public var rows: Int
 
+    /// A size.
     public init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows

@@ -28,7 +28,7 @@ import Foundation
 /// ``Action/run(_:)`` and ``Action/cancel(_:)`` actions are carried out), but its other actions are dropped on
 /// purpose: only the screen the user sees may change what the user sees. Closing a screen cancels its jobs whose
 /// latest wins, and its late results and ticks are dropped; its queued jobs (saves) still finish.
-public struct Session {
+package struct Session {
     /// A screen's identity for as long as it is open, so work and time find their way back to it.
     public struct ScreenID: Sendable, Hashable, Comparable {
         let value: Int

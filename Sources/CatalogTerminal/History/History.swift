@@ -7,7 +7,7 @@ import Foundation
 /// clock that jumps back still puts the entry just opened first. Toggling a favourite doesn't move a record. At most ``limit`` records that are not favourites are kept; favourites are kept whatever their age.
 /// Any value, including one decoded from a hand-edited file, holds these invariants: ids are unique, counts are at
 /// least zero, and every record was opened at least once or is a favourite (see ``checkInvariants()``).
-public struct History: Sendable, Equatable, Codable {
+package struct History: Sendable, Equatable, Codable {
     /// One entry's history.
     public struct Record: Sendable, Equatable, Codable {
         /// The entry's id in its catalog.

@@ -10,7 +10,7 @@ import Glibc
 /// files), and writes with ``AtomicFile``, so two launchers saving at once never lose each other's openings and a
 /// crash never leaves half a file. A file this program can't use (not JSON, not a history, another version) is kept
 /// as `<name>.corrupt-<UTC time>` under a name no other file has, never overwritten, and the history starts empty.
-public struct HistoryStore: Sendable {
+package struct HistoryStore: Sendable {
     /// A history file that exists but can't be read.
     public enum Error: Swift.Error, Equatable, CustomStringConvertible {
         /// The file can't be opened or read (permissions, a directory in its place); nothing is written over it.

@@ -14,7 +14,7 @@ import Glibc
 /// golden files and recordings that people share. Privacy for state comes from the directory instead: missing parent
 /// directories are created `0700`, as the XDG base directory specification asks for state and configuration.
 /// A caller that wants a shared directory creates it itself first.
-public enum AtomicFile {
+package enum AtomicFile {
     /// A step of writing that failed, with the file it failed on and the system's reason.
     public struct Error: Swift.Error, Equatable, CustomStringConvertible, LocalizedError {
         /// What was being done, as a verb phrase: "create the directory", "write", "replace"…

@@ -2,13 +2,16 @@ import CatalogKit
 
 /// A rectangle of cells: where a widget is drawn.
 public struct Rect: Sendable, Hashable {
-    /// The first column and row, from 0.
+    /// The first column, from 0.
     public var column: Int
+    /// The first row, from 0.
     public var row: Int
-    /// The cells across and down.
+    /// The cells across.
     public var width: Int
+    /// The cells down.
     public var height: Int
 
+    /// A rectangle; negative sizes are taken as 0.
     public init(column: Int = 0, row: Int = 0, width: Int, height: Int) {
         self.column = column
         self.row = row
@@ -48,9 +51,14 @@ public struct Layout: Sendable, Hashable {
     }
 
     /// Which way the parts go.
-    public enum Axis: Sendable, Hashable { case vertical, horizontal }
+    public enum Axis: Sendable, Hashable {
+        /// Rows, one below another; or columns, side by side.
+        case vertical, horizontal
+    }
 
+    /// Which way the parts go.
     public var axis: Axis
+    /// The size of each part, in order.
     public var constraints: [Constraint]
     /// Cells between parts.
     public var spacing: Int

@@ -7,9 +7,9 @@ import CatalogKit
 /// own keys): every printable character goes into the filter, `q`, `j`, `k` and `?` too; in a picker digits do
 /// as well, as in fzf, while in the built-in launcher a digit opens its item when the filter is empty. Escape goes
 /// back one step. Where a key is also fzf's (Ctrl-J/K/N/P, Tab, Shift-Tab, Ctrl-A/E/B/F/U/W, a double click), it
-/// does what fzf's does. Everything else is on an F key the launcher reserves (``Session/reservedKeys``) or a Ctrl
+/// does what fzf's does. Everything else is on an F key the launcher reserves (`Session/reservedKeys`) or a Ctrl
 /// key fzf leaves free.
-public struct MenuKeys: Sendable {
+package struct MenuKeys: Sendable {
     /// What a key does in the menu; the names are those `--bind` takes, fzf's where fzf has the same action.
     public enum Command: String, Sendable, CaseIterable {
         case up, down

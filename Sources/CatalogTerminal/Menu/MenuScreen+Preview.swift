@@ -200,7 +200,7 @@ extension MenuScreen {
 }
 
 /// A screen's first frame, as it would draw when opened at a size: what previews show.
-public enum FirstFrame {
+package enum FirstFrame {
     /// Makes the screen, tells it its environment and size, and draws it; actions it asks for are not carried out.
     ///
     /// - Parameters:

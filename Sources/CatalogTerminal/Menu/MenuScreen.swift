@@ -20,7 +20,7 @@ import Foundation
 ///
 /// Opening an entry of a registry calls its factory and pushes the screen it makes; opening an entry of a fixed
 /// catalog (a file) picks it: the menu records it in ``picked`` and quits.
-public struct MenuScreen: Screen {
+package struct MenuScreen: Screen {
     /// One level of the hierarchy being browsed, with the cursor to come back to.
     struct Level: Sendable {
         var item: Item

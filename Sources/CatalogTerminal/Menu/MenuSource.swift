@@ -2,7 +2,7 @@ import CatalogKit
 
 /// What a menu lists: a live registry, whose entries open screens, or a fixed catalog (a file), whose entries
 /// are picked and printed.
-public struct MenuSource: Sendable {
+package struct MenuSource: Sendable {
     private enum Kind: Sendable {
         case registry(Registry<any Screen>)
         case fixed(Snapshot<any Screen>)

@@ -1,8 +1,8 @@
 /// JSON string literals for the command line's `--json` output.
-public enum JSONText {
+package enum JSONText {
     /// Appends a JSON string literal.
     ///
-    /// Quotes and backslashes are escaped, and so is every character ``Sanitizer`` considers unsafe (controls, DEL,
+    /// Quotes and backslashes are escaped, and so is every character `Sanitizer` considers unsafe (controls, DEL,
     /// C1 controls and bidi formatting), as `\uXXXX`, so the JSON is valid and no raw control byte reaches the
     /// output.
     ///

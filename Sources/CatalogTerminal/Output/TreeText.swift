@@ -3,7 +3,7 @@ import CatalogKit
 /// Draws a grouped hierarchy as text, with `├──`, `└──` and `│`.
 ///
 /// An entry shown in place of the groups of one above it is followed by those groups: `Greeting · Basics`.
-public enum TreeText {
+package enum TreeText {
     /// The lines of the drawing, root first. Titles are not sanitized here; the writer does that.
     ///
     /// - Parameter hierarchy: The hierarchy.

@@ -6,7 +6,7 @@ import CatalogKit
 /// SGR sequences (`ESC [ … m`: bold, dim, underline, reverse, the 16, 256 and 24-bit colours, and their resets)
 /// become styles; tabs move to the next multiple of eight columns; every other escape sequence and control
 /// character is dropped, so nothing but the text and its styles reaches the terminal.
-public enum AnsiText {
+package enum AnsiText {
     /// A line of output as styled spans.
     ///
     /// - Parameter text: One line, without its line break.

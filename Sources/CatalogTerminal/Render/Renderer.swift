@@ -4,12 +4,12 @@ import CatalogKit
 ///
 /// A pure value type: it remembers the last frame it drew and returns, for each new frame, one string for the shell
 /// to write in a single `write(2)`. It is the one place a frame is made fit to show (``visible(_:size:colorMode:)``):
-/// every span passes through ``Sanitizer``, every line is cut to the terminal width by display width, and colours
+/// every span passes through `Sanitizer`, every line is cut to the terminal width by display width, and colours
 /// are dropped or downgraded to the ``ColorMode``. Snapshots, pictures and recordings read frames through the same
 /// function, so they show what the terminal shows. Each changed line is drawn as a cursor move to
 /// its start, an erase of the whole line, and its text; the output is wrapped in synchronized-update markers
 /// (`ESC [ ? 2026 h` … `l`) so terminals that support them show the frame all at once.
-public struct Renderer: Sendable {
+package struct Renderer: Sendable {
     /// How colours are written.
     public var colorMode: ColorMode
     /// Whether to wrap each frame in synchronized-update markers.
@@ -56,7 +56,7 @@ public struct Renderer: Sendable {
         drawnCursor = nil
     }
 
-    /// A frame as the terminal shows it: at most `size.rows` lines, each sanitized (``Sanitizer``) and cut to
+    /// A frame as the terminal shows it: at most `size.rows` lines, each sanitized (`Sanitizer`) and cut to
     /// `size.columns` cells with "…", without colours when the mode shows none, and the cursor inside the size.
     ///
     /// - Parameters:

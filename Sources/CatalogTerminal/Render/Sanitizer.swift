@@ -3,7 +3,7 @@
 /// Text from the registry, from screens or from error messages could contain escape sequences that retitle the
 /// window, clear the screen, move the cursor or reorder what the reader sees. The sanitizer replaces each such
 /// character with its visible Swift escape (`\u{1B}`), so the text is shown, never obeyed.
-public enum Sanitizer {
+package enum Sanitizer {
     /// Replaces control and bidirectional-formatting characters with visible escapes.
     ///
     /// Replaced: C0 controls U+0000–U+001F (including tab, line feed, carriage return and escape), DEL U+007F,
@@ -73,7 +73,7 @@ public enum Sanitizer {
 }
 
 extension Line {
-    /// The line with every span's text through ``Sanitizer/sanitize(_:)``: what the renderer draws, snapshots store
+    /// The line with every span's text through `Sanitizer/sanitize(_:)`: what the renderer draws, snapshots store
     /// and pictures show.
     public var sanitized: Line {
         Line(spans.map { Span(Sanitizer.sanitize($0.text), $0.style) })

@@ -16,7 +16,7 @@ import CatalogKit
 /// 1:1-14 dim
 /// 2:1-24 reverse
 /// ```
-public enum Golden {
+package enum Golden {
     /// The golden text of a frame.
     ///
     /// - Parameters:
@@ -43,7 +43,7 @@ public enum Golden {
 }
 
 /// A unified diff of two texts, line by line, as `diff -u` prints it.
-public enum LineDiff {
+package enum LineDiff {
     /// The diff, or `nil` when the texts are the same.
     ///
     /// - Parameters:

@@ -6,7 +6,7 @@ import CatalogKit
 /// The picture depends only on the frame, so equal frames give equal files that diff cleanly: one `<text>` a run of
 /// one style with its length fixed to its cells, background `<rect>`s under them, and one CSS class a distinct
 /// style, numbered in the order they first appear.
-public enum SVGPicture {
+package enum SVGPicture {
     /// A cell's width and height, in pixels, and the font size.
     static let cellWidth = 9
     static let cellHeight = 18
@@ -143,7 +143,7 @@ public enum SVGPicture {
 
 /// A recording in asciicast v2, the format asciinema plays: a JSON header line, then one `[time, "o", data]` line a
 /// write, timed by the virtual clock.
-public enum Asciicast {
+package enum Asciicast {
     /// The recording.
     ///
     /// - Parameters:

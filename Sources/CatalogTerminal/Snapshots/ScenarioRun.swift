@@ -1,8 +1,8 @@
 import CatalogKit
 
-/// A scenario played on the real event loop, on a ``VirtualTerminal``: the frame it ends on and every write on the
+/// A scenario played on the real event loop, on a `VirtualTerminal`: the frame it ends on and every write on the
 /// way, timed by the virtual clock.
-public struct ScenarioRun {
+package struct ScenarioRun {
     /// The scenario.
     public let scenario: Scenario
     /// The terminal's size at the end.

@@ -4,13 +4,15 @@ import Foundation
 /// Checks every scenario of a catalog against its golden file: what `catalog snapshot` and
 /// `CatalogSnapshots.check` run.
 ///
-/// Each scenario is played (see ``ScenarioRun``), its frame turned into golden text (see ``Golden``) and compared
+/// Each scenario is played (see `ScenarioRun`), its frame turned into golden text (see `Golden`) and compared
 /// with the file `DIRECTORY/<entry id>/<scenario>.txt`. Record modes follow swift-snapshot-testing's: ``Mode/missing``
 /// writes goldens that don't exist yet and fails on differences; ``Mode/all`` writes every one, whether it differs
 /// or not; ``Mode/never`` only compares, for CI; ``Mode/failed`` rewrites only those that differ.
 public struct SnapshotCheck {
     /// When goldens are written.
     public enum Mode: String, Sendable, CaseIterable {
+        /// `missing` writes goldens that don't exist yet; `all` writes every one; `never` only compares;
+        /// `failed` rewrites those that differ.
         case missing, all, never, failed
 
         /// The mode `CATALOG_RECORD` names, if it names one.
@@ -36,10 +38,15 @@ public struct SnapshotCheck {
 
     /// One scenario's result.
     public struct Result: Sendable {
+        /// The entry's id; for `assertSnapshot(of:scenario:)`, the screen's type.
         public var entryID: String
+        /// The title shown in the frame's breadcrumb.
         public var title: String
+        /// The scenario's name.
         public var scenario: String
+        /// The size it was played at.
         public var size: Size
+        /// What happened.
         public var status: Status
         /// The golden file, relative to the directory.
         public var golden: String
@@ -65,6 +72,7 @@ public struct SnapshotCheck {
 
     /// A whole check.
     public struct Report: Sendable {
+        /// Each scenario's result, in the registry's order.
         public var results: [Result]
         /// Golden files no scenario has any more, relative to the directory.
         public var stale: [String]
@@ -73,15 +81,15 @@ public struct SnapshotCheck {
     }
 
     /// Where goldens are read and written.
-    public let store: any GoldenStore
+    package let store: any GoldenStore
     /// When goldens are written.
-    public let mode: Mode
+    package let mode: Mode
     /// A size that replaces every scenario's; goldens then carry it in their names (`initial@100x30.txt`).
-    public let size: Size?
+    package let size: Size?
     /// Where to write an SVG picture of each scenario, compared and recorded like the goldens; `nil` for none.
-    public let pictures: (any GoldenStore)?
+    package let pictures: (any GoldenStore)?
 
-    public init(store: any GoldenStore, mode: Mode = .missing, size: Size? = nil, pictures: (any GoldenStore)? = nil) {
+    package init(store: any GoldenStore, mode: Mode = .missing, size: Size? = nil, pictures: (any GoldenStore)? = nil) {
         self.store = store
         self.mode = mode
         self.size = size
@@ -90,7 +98,7 @@ public struct SnapshotCheck {
 
     /// The golden file of a scenario, relative to the directory: the entry's id as folders, the scenario's name as
     /// the file.
-    public func goldenPath(entryID: String, scenario: Scenario, ext: String = "txt") -> String {
+    package func goldenPath(entryID: String, scenario: Scenario, ext: String = "txt") -> String {
         let folders = entryID.split(separator: "/", omittingEmptySubsequences: true).map { Self.fileName(String($0)) }
         let suffix = size.map { "@\($0.columns)x\($0.rows)" } ?? ""
         return (folders + [Self.fileName(scenario.name) + suffix + "." + ext]).joined(separator: "/")
@@ -116,7 +124,7 @@ public struct SnapshotCheck {
     ///
     /// - Parameter registry: The catalog.
     /// - Returns: Every scenario's result and the stale goldens.
-    public func check(_ registry: Registry<any Screen>) -> Report {
+    package func check(_ registry: Registry<any Screen>) -> Report {
         let snapshot = registry.snapshot()
         let entries = snapshot.recordsInOrder.compactMap { registry.entry(id: snapshot.table.id(Int($0))) }
         return check(entries, complete: true)
@@ -128,7 +136,7 @@ public struct SnapshotCheck {
     ///   - entries: The entries, with their scenarios.
     ///   - complete: Whether `entries` is the whole catalog, so goldens of other entries count as stale.
     /// - Returns: Every scenario's result, in order, and the stale goldens.
-    public func check(_ entries: [Entry<any Screen>], complete: Bool) -> Report {
+    package func check(_ entries: [Entry<any Screen>], complete: Bool) -> Report {
         var results: [Result] = []
         var expected: Set<String> = []
         for entry in entries {
@@ -244,13 +252,13 @@ public struct SnapshotCheck {
     ///
     /// - Parameter report: A report of a complete check.
     /// - Throws: The first file that can't be removed.
-    public func prune(_ report: Report) throws {
+    package func prune(_ report: Report) throws {
         for path in report.stale { try store.remove(path) }
     }
 }
 
 /// Where golden files live: a directory on disk, or memory in tests.
-public protocol GoldenStore: Sendable {
+package protocol GoldenStore: Sendable {
     /// The file's text, or `nil` when there is none.
     func read(_ path: String) -> String?
     /// Writes a file whole: a reader sees the old text or the new one, never half of one.
@@ -262,7 +270,7 @@ public protocol GoldenStore: Sendable {
 }
 
 /// Golden files in a directory.
-public struct DirectoryStore: GoldenStore {
+package struct DirectoryStore: GoldenStore {
     /// The directory.
     public let root: URL
 

@@ -2,7 +2,7 @@ import CatalogKit
 
 /// A frame as runs of cells: each run a row, a first column, a width in cells, a text and a style. Snapshots' style
 /// layer and pictures both read frames through it, so they agree with each other and with the renderer.
-public struct StyledRun: Sendable, Hashable {
+package struct StyledRun: Sendable, Hashable {
     /// The row, from 0.
     public var row: Int
     /// The first column, from 0, in cells.
@@ -21,7 +21,7 @@ extension Frame {
     ///   - size: The size drawn at.
     ///   - colorMode: How much colour shows.
     /// - Returns: The runs, row by row, left to right; blank rows give none.
-    public func runs(in size: Size, colorMode: ColorMode = .trueColor) -> [StyledRun] {
+    package func runs(in size: Size, colorMode: ColorMode = .trueColor) -> [StyledRun] {
         var runs: [StyledRun] = []
         for (row, line) in Renderer.visible(self, size: size, colorMode: colorMode).lines.enumerated() {
             var column = 0

@@ -7,7 +7,7 @@ import Synchronization
 /// Each ``read(for:)`` waits up to a time for more bytes and returns every complete line read so far, so a
 /// background job can parse them and hand the menu a catalog that grows; the last step, at the end of input, returns
 /// everything.
-public final class CatalogStream: Sendable {
+package final class CatalogStream: Sendable {
     private struct State {
         var bytes: [UInt8] = []
         var done = false

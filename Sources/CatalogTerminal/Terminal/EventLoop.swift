@@ -3,7 +3,7 @@
 /// Each turn draws the session's frame with one write, waits on the terminal (for input, a signal, a finished job
 /// or the nearest deadline), decodes bytes into keys, hands keys, ticks, resizes and finished jobs to the session, and
 /// carries out the effects it returns (bell, flash, ticks, jobs, quit). Time comes only from the terminal's clock, so
-/// a ``VirtualTerminal`` drives the whole loop in tests, scenarios and recordings.
+/// a `VirtualTerminal` drives the whole loop in tests, scenarios and recordings.
 ///
 /// Keys the loop keeps for itself: Ctrl-Z suspends (the terminal is restored, the process stops, and on `fg` the
 /// screen comes back). Everything else, Ctrl-C included, goes to the session. Mouse reports are moved into the
@@ -13,7 +13,7 @@
 /// When the session ends, the loop leaves the terminal and then shuts the job runner down: searches and previews
 /// are cancelled (a preview command's process group is killed and reaped) and saves are finished, so nothing the
 /// session started outlives it.
-public struct EventLoop {
+package struct EventLoop {
     /// How long to wait for the rest of an escape sequence before a lone ESC counts as the Escape key.
     public static let escapeTimeout = Duration.milliseconds(30)
     /// The most pending ticks kept; a screen asking for more is ignored until some are delivered.

@@ -11,7 +11,7 @@ import Synchronization
 /// waiting, so the table stays as small as the work in flight. Finished values queue up under a lock, and one byte
 /// on a pipe wakes the loop's `poll`. When no pipe can be made, ``wakeDescriptor`` is `nil` and the loop checks for
 /// results on a short timeout instead.
-public final class JobRunner: JobRunning, Sendable {
+package final class JobRunner: JobRunning, Sendable {
     private struct SlotKey: Hashable {
         var owner: Session.ScreenID
         var lane: JobLaneID

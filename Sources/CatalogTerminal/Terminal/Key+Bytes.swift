@@ -1,6 +1,6 @@
 extension Key {
-    /// The bytes a terminal sends for the key, as ``KeyDecoder`` reads them back: what scenarios type into a
-    /// ``VirtualTerminal``.
+    /// The bytes a terminal sends for the key, as `KeyDecoder` reads them back: what scenarios type into a
+    /// `VirtualTerminal`.
     ///
     /// Arrows, Home and End use their CSI forms, F1–F4 their SS3 forms, and the rest their `ESC [ n ~` forms. A
     /// control letter outside a–z has no byte and gives none.

@@ -11,7 +11,7 @@
 /// by a printable character, a control key or Backspace is that key with Alt, as terminals send Alt keys; Escape
 /// alone, once no byte follows in time, is the Escape key. Unknown sequences are swallowed whole, invalid UTF-8 is
 /// skipped, and the decoder never holds more than ``maximumSequenceLength`` bytes however long the garbage.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     /// The most parameter bytes kept for one escape sequence; longer sequences are read to their end and dropped.
     public static let maximumSequenceLength = 32
 

@@ -2,7 +2,7 @@ import Glibc
 
 /// Where an interactive command draws: full screen on a terminal, or line mode. Decided in one place, from the
 /// arguments, the environment and the file descriptors; nothing decides it again later.
-public enum LaunchMode: Sendable, Equatable {
+package enum LaunchMode: Sendable, Equatable {
     /// Full screen, reading keys from standard input and drawing on standard output.
     case fullScreen
     /// Full screen on the controlling terminal (`/dev/tty`), for keys and frames alike, because standard input or

@@ -5,7 +5,7 @@ import Glibc
 ///
 /// It runs off the input path (in a job), in a process group of its own, so that when the highlight moves on the
 /// whole command, pipelines and background children included, is killed and reaped rather than left running.
-public enum PreviewCommand {
+package enum PreviewCommand {
     /// How a run ended.
     public enum Outcome: Sendable, Equatable {
         /// The command's output, cut to the limits, and its status: the exit code, or 128 plus the signal's number

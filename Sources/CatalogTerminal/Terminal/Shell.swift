@@ -5,7 +5,7 @@ import Glibc
 /// It is the composition root of ``EventLoop``: the real ``Terminal``, the ``SignalGuard`` that restores it however
 /// the process ends, and the ``JobRunner`` that runs screens' jobs on background threads. Whether to run full screen
 /// at all is decided once, before, by ``LaunchMode``.
-public enum Shell {
+package enum Shell {
     /// Runs a session full screen until it quits.
     ///
     /// The terminal is restored on every way out: a quit, an error, a signal, or a crash (see ``SignalGuard``).

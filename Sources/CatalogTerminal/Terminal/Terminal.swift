@@ -368,7 +368,7 @@ final class Terminal: Terminaling {
 
 /// How tall an inline region is (`--height`): so many rows, or a share of the window's (at least 10 rows), and never
 /// more than the window has.
-public enum InlineHeight: Sendable, Equatable {
+package enum InlineHeight: Sendable, Equatable {
     case rows(Int)
     case percent(Int)
 

@@ -1,9 +1,9 @@
 /// What the event loop needs of a terminal: its size, a clock, raw mode, writing frames, and waiting for input.
 ///
-/// The real one is on file descriptors, `poll(2)` and signals. ``VirtualTerminal`` takes scripted input at virtual
+/// The real one is on file descriptors, `poll(2)` and signals. `VirtualTerminal` takes scripted input at virtual
 /// times and records every write, so the whole loop (the Escape timeout, ticks, flashes, jobs, resizes, suspend) runs
 /// in tests, scenarios and recordings in microseconds, with no sleeps.
-public protocol Terminaling: AnyObject {
+package protocol Terminaling: AnyObject {
     /// The window's size, or `nil` when the terminal won't say.
     func size() -> Size?
 
@@ -53,7 +53,7 @@ extension Terminaling {
 }
 
 /// What a terminal reports after a wait.
-public struct TerminalInput: Sendable, Equatable {
+package struct TerminalInput: Sendable, Equatable {
     /// Bytes typed, in the order they arrived.
     public var bytes: [UInt8] = []
     /// Whether the window changed size.

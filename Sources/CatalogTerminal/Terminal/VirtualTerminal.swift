@@ -15,7 +15,7 @@ import Glibc
 /// let status = try loop.run()
 /// #expect(terminal.screenText.contains("…"))
 /// ```
-public final class VirtualTerminal: Terminaling {
+package final class VirtualTerminal: Terminaling {
     /// Something scheduled at a virtual time.
     private struct Scheduled {
         var time: Duration

@@ -1,7 +1,7 @@
 import Glibc
 
 /// The self-pipe that wakes the event loop's `poll(2)`: the signal guard's and the job runner's.
-public enum WakePipe {
+package enum WakePipe {
     /// A non-blocking, close-on-exec pipe, or `nil` when the system refuses one (too many open files); the loop then
     /// wakes on a short timeout instead.
     ///

@@ -2,7 +2,7 @@ import CatalogKit
 
 /// A tree of tri-state check boxes: ☐ unchecked, ☑ checked, ▣ partly checked.
 ///
-/// The boxes follow ``TriStateSelection``: toggling a group checks or unchecks everything below it, and a group is
+/// The boxes follow `TriStateSelection`: toggling a group checks or unchecks everything below it, and a group is
 /// checked, unchecked or mixed as its leaves are. Rows are indented by depth with ▸/▾ expanders; file trees can show
 /// folder and file glyphs; groups can show a column of checked counts, aligned by display width after the labels.
 ///
@@ -11,9 +11,12 @@ import CatalogKit
 public struct CheckboxTree<Node, ID: Hashable & Sendable>: Widget {
     /// What a key changed: a box toggled, with its new state.
     public struct Toggled: Equatable, Sendable {
+        /// The node toggled.
         public var id: ID
+        /// Its state now.
         public var state: CheckState
 
+        /// What a key changed.
         public init(id: ID, state: CheckState) {
             self.id = id
             self.state = state

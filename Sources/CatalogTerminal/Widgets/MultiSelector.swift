@@ -3,8 +3,8 @@ import Foundation
 
 /// A list with check marks: pick any number of items, summed up in one line.
 ///
-/// The checks live in a ``TriStateSelection`` over a flat ``Tree``, the same model as the tree widgets. The summary
-/// comes from ``ListSummary`` in a locale's words: "A, B, and C", shortened to "A, B, and 3 more" to fit a width.
+/// The checks live in a `TriStateSelection` over a flat `Tree`, the same model as the tree widgets. The summary
+/// comes from `ListSummary` in a locale's words: "A, B, and C", shortened to "A, B, and 3 more" to fit a width.
 ///
 /// Keys: ↑/↓ (Home/End) move, Space or Enter toggles the item under the cursor; other keys are ignored.
 public struct MultiSelector<ID: Hashable & Sendable>: Widget {
@@ -17,6 +17,7 @@ public struct MultiSelector<ID: Hashable & Sendable>: Widget {
         /// Always `nil`: items are leaves of a flat tree.
         public var children: [Item]? { nil }
 
+        /// A choice.
         public init(id: ID, title: String) {
             self.id = id
             self.title = title
@@ -25,9 +26,12 @@ public struct MultiSelector<ID: Hashable & Sendable>: Widget {
 
     /// What a key changed: an item toggled, and whether it is now selected.
     public struct Toggled: Equatable, Sendable {
+        /// The item toggled.
         public var id: ID
+        /// Whether it is selected now.
         public var selected: Bool
 
+        /// What a key changed.
         public init(id: ID, selected: Bool) {
             self.id = id
             self.selected = selected
@@ -68,10 +72,10 @@ public struct MultiSelector<ID: Hashable & Sendable>: Widget {
     ///
     /// - Parameters:
     ///   - width: The most cells the summary may take, or `nil` for no limit.
-    ///   - locale: The locale to join with; see ``ListSummary``.
+    ///   - locale: The locale to join with; see `ListSummary`.
     ///   - empty: The text for an empty selection.
     /// - Returns: The summary.
-    /// - Complexity: As ``ListSummary/summarize(_:locale:width:)``.
+    /// - Complexity: As `ListSummary/summarize(_:locale:width:)`.
     public func summary(width: Int? = nil, locale: Locale, empty: String = "None") -> String {
         let titles = selectedTitles
         guard !titles.isEmpty else { return width.map { DisplayWidth.truncate(empty, to: $0) } ?? empty }
@@ -85,7 +89,7 @@ public struct MultiSelector<ID: Hashable & Sendable>: Widget {
     ///   - language: A locale identifier; English when it names no language.
     ///   - empty: The text for an empty selection.
     /// - Returns: The summary.
-    /// - Complexity: As ``ListSummary/summarize(_:locale:width:)``.
+    /// - Complexity: As `ListSummary/summarize(_:locale:width:)`.
     public func summary(width: Int? = nil, language: String = "en", empty: String = "None") -> String {
         summary(width: width, locale: Locale(identifier: language), empty: empty)
     }
