@@ -196,7 +196,7 @@ struct CommandTable {
             help: "the language screens use, such as de or ko_KR (default: LC_ALL, LC_MESSAGES or LANG)"),
         Option(
             name: "--dir", value: "DIR", completion: .directories, commands: ["snapshot"],
-            help: "where the golden files are (default Tests/Snapshots)"),
+            help: "where the golden files are (default Tests/Snapshots in the package root; required elsewhere)"),
         Option(
             name: "--record", value: "MODE", completion: .choices(["missing", "all", "never", "failed"]),
             commands: ["snapshot"], help: "when to write goldens: missing (default), all, never or failed"),

@@ -5,46 +5,6 @@
 #endif
 
 extension Hierarchy {
-    /// The groups of a hierarchy, numbered breadth first: group 0 is the root, and each group's subgroups are
-    /// consecutive and in natural order, so a group's subgroups are a range of numbers and need no list.
-    ///
-    /// A group costs 20 bytes and an entry 4, whatever the depth: a group's name is where it first appears in an
-    /// entry's path (``nameStarts``), not a copy, and its subgroups and entries are ranges of shared arrays.
-    struct Groups: Sendable {
-        /// Each group's parent; the root's is itself.
-        var parents: [UInt32] = [0]
-        /// Where each group's name starts in the table's bytes: up to the next `/` (a root `/` is one byte).
-        var nameStarts: [UInt32] = [0]
-        /// The subgroups of group `g` are the groups `childStarts[g] ..< childStarts[g + 1]`.
-        var childStarts: [UInt32] = [1, 1]
-        /// The entries of group `g` are `entries[entryStarts[g] ..< entryStarts[g + 1]]`: its own entry first (see
-        /// ``owns``), then the others in search order.
-        var entryStarts: [UInt32] = [0, 0]
-        var entries: [UInt32] = []
-        /// The number of entries at or below each group.
-        var entryCounts: [UInt32] = [0]
-        /// One bit a group: whether its first entry is its own, the entry whose path is the group's path.
-        var owns: [UInt64] = [0]
-
-        var count: Int { parents.count }
-
-        @inline(__always)
-        func subgroups(_ group: Int) -> Range<Int> { Int(childStarts[group])..<Int(childStarts[group + 1]) }
-
-        @inline(__always)
-        func entryRange(_ group: Int) -> Range<Int> { Int(entryStarts[group])..<Int(entryStarts[group + 1]) }
-
-        @inline(__always)
-        func hasOwn(_ group: Int) -> Bool { owns[group >> 6] & (1 << UInt64(group & 63)) != 0 }
-
-        /// The bytes the groups hold, for memory reports.
-        var memoryFootprint: Int {
-            4
-                * (parents.capacity + nameStarts.capacity + childStarts.capacity + entryStarts.capacity
-                    + entries.capacity + entryCounts.capacity) + 8 * owns.capacity
-        }
-    }
-
     /// Groups a table's entries: one pass over the paths in file order, a sort of the group names, and a counting
     /// sort of the entries.
     ///
@@ -60,7 +20,7 @@ extension Hierarchy {
         /// The (parent, name) table: the hash's low 32 bits and a group number plus one, 0 for an empty slot.
         private var slots = [UInt64](repeating: 0, count: 1 << 10)
         /// The group of each record's path less its title, in the numbers as found.
-        private var groupOf: [UInt32]
+        var groupOf: [UInt32]
 
         init(table: EntryTable, index: SearchIndex) {
             self.table = table
@@ -426,92 +386,6 @@ extension Hierarchy {
                 starts[index] = starts[index + 1]
             }
             return starts
-        }
-
-        // MARK: - Entries
-
-        /// Places every entry in its group, in search order, each group's own entry first, and counts the entries
-        /// at or below every group.
-        ///
-        /// - Complexity: O(n + g), a counting sort over the search order.
-        private mutating func placeEntries(
-            _ groups: inout Groups, renumbered: [UInt32], owners: [(record: UInt32, group: UInt32)]
-        ) {
-            let count = groups.count
-            let records = table.count
-            let pieces = records < 50_000 ? 1 : Parallel.width
-            groupOf.withUnsafeMutableBufferPointer { groupOf in
-                nonisolated(unsafe) let groupOf = groupOf
-                _ = Parallel.map(pieces) { piece -> Int in
-                    for record in (records * piece / pieces)..<(records * (piece + 1) / pieces) {
-                        groupOf[record] = renumbered[Int(groupOf[record])]
-                    }
-                    return 0
-                }
-            }
-            groups.owns = [UInt64](repeating: 0, count: (count + 63) / 64)
-            // An own entry is its group's first entry; it is left out of the counting sort below (its group
-            // number is marked with the top bit, which no group number has).
-            for (record, found) in owners {
-                let group = Int(renumbered[Int(found)])
-                guard !groups.hasOwn(group) else { continue }
-                groups.owns[group >> 6] |= 1 << UInt64(group & 63)
-                groupOf[Int(record)] = UInt32(group) | 0x8000_0000
-            }
-            // Each piece of the search order counts its entries of each group, then writes them after the
-            // earlier pieces' ones: a counting sort split over the cores.
-            let order = index.order
-            let groupAt = groupOf
-            let counts = Parallel.map(pieces) { piece -> [UInt32] in
-                var counts = [UInt32](repeating: 0, count: count)
-                for position in (records * piece / pieces)..<(records * (piece + 1) / pieces) {
-                    let group = groupAt[Int(order[position])]
-                    if group & 0x8000_0000 == 0 { counts[Int(group)] += 1 }
-                }
-                return counts
-            }
-            var starts = [UInt32](repeating: 0, count: count + 1)
-            var firsts = Array(repeating: [UInt32](), count: pieces)
-            var running: UInt32 = 0
-            for piece in 0..<pieces { firsts[piece].reserveCapacity(count) }
-            for group in 0..<count {
-                starts[group] = running
-                running += groups.hasOwn(group) ? 1 : 0
-                for piece in 0..<pieces {
-                    firsts[piece].append(running)
-                    running += counts[piece][group]
-                }
-            }
-            starts[count] = running
-            var entries = [UInt32](repeating: 0, count: records)
-            let firstSlots = firsts
-            let groupStarts = starts
-            entries.withUnsafeMutableBufferPointer { entries in
-                nonisolated(unsafe) let entries = entries
-                _ = Parallel.map(pieces) { piece -> Int in
-                    var next = firstSlots[piece]
-                    for position in (records * piece / pieces)..<(records * (piece + 1) / pieces) {
-                        let record = order[position]
-                        let group = groupAt[Int(record)]
-                        if group & 0x8000_0000 != 0 {
-                            entries[Int(groupStarts[Int(group & 0x7FFF_FFFF)])] = record
-                        } else {
-                            entries[Int(next[Int(group)])] = record
-                            next[Int(group)] += 1
-                        }
-                    }
-                    return 0
-                }
-            }
-            groupOf = []
-            var totals = [UInt32](repeating: 0, count: count)
-            for group in stride(from: count - 1, through: 0, by: -1) {
-                totals[group] += starts[group + 1] - starts[group]
-                if group > 0 { totals[Int(groups.parents[group])] += totals[group] }
-            }
-            groups.entryStarts = starts
-            groups.entries = entries
-            groups.entryCounts = totals
         }
     }
 }
