@@ -60,6 +60,9 @@ struct CommandTable {
         var help: String
         /// Whether it may be given more than once, each value kept (`--bind`).
         var repeatable = false
+        /// Whether every command that accepts it needs it (`record --cast FILE`): the parser refuses a command line
+        /// without it, the synopses show it without brackets, and the completions describe it as required.
+        var required = false
     }
 
     /// An example for the manual: the arguments after the program's name, and what they do.
@@ -212,7 +215,7 @@ struct CommandTable {
             help: "the scenario to record (default: the entry's first)"),
         Option(
             name: "--cast", value: "FILE", completion: .files, commands: ["record"],
-            help: "where to write the asciicast recording"),
+            help: "where to write the asciicast recording", required: true),
         Option(name: "--help", short: "h", commands: Set(commands.map(\.name)), help: "show this help"),
         Option(name: "--version", commands: [""], help: "show the version"),
         Option(
