@@ -5,7 +5,7 @@ import Testing
 @testable import CatalogCommand
 
 /// An option a command can't do without (`record --cast FILE`) is said so by the one table, and so by the parser, the
-/// help and the manual page alike.
+/// help, the manual page and the completions alike.
 @Suite("Required options")
 struct RequiredOptionTests {
     let catalog = productPath("catalog")
@@ -68,6 +68,19 @@ struct RequiredOptionTests {
             #expect(own.contains("." + macro.joined(separator: " ")), "\(own)")
             #expect(own.contains { $0.hasPrefix(".Op Fl") }, "the other options stay optional: \(own)")
             #expect(page.contains("Required by \(command.name)."), "\(option.name)")
+        }
+    }
+
+    /// bash's offer of it, first once the entry is typed, is tried in a real bash by ``ShellCompletionTests``.
+    @Test("the zsh and fish scripts describe it as required")
+    func completions() throws {
+        for (_, option) in try Self.cases() {
+            let described = CompletionScript.description(of: option)
+            #expect(described.hasSuffix("(required)"))
+            for shell in ["zsh", "fish"] {
+                let script = try runProcess(catalog, ["--generate-completion-script", shell]).stdout
+                #expect(script.contains(described), "\(shell)")
+            }
         }
     }
 }

@@ -133,7 +133,7 @@ struct CommandTable {
         Command(
             name: "---complete", summary: "print completions for the shell scripts",
             description: "Called back by the completion scripts: prints the entry ids and titles that start with "
-                + "a prefix, one a line.",
+                + "a prefix, one a line, of the catalog file read as the command line being completed reads it.",
             operands: Operands(
                 name: "open PREFIX", minimum: 1, maximum: 2, completion: .none, help: "what to complete"),
             hidden: true),
@@ -145,13 +145,13 @@ struct CommandTable {
             commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "read a catalog file instead of the built-in catalog ('-' for standard input)"),
         Option(
-            name: "--flat", commands: ["", "list", "search", "tree", "open"],
+            name: "--flat", commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "read each line of the file as a title, with no groups; a repeated line is listed once"),
         Option(
-            name: "--delimiter", value: "TEXT", commands: ["", "list", "search", "tree", "open"],
+            name: "--delimiter", value: "TEXT", commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "divide the groups of the file's lines at TEXT, such as :: or ., instead of /"),
         Option(
-            name: "--read0", commands: ["", "list", "search", "tree", "open"],
+            name: "--read0", commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "read the file's entries ended by NUL, as find -print0 writes them, instead of newlines"),
         Option(name: "--json", commands: ["list", "search", "tree", "snapshot"], help: "print JSON"),
         Option(name: "--fuzzy", commands: ["", "search"], help: "match characters in order, best first"),
