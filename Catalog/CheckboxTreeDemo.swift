@@ -67,8 +67,6 @@ struct CheckboxTreeDemo: KeymapScreen {
         return "Checked: " + (names.isEmpty ? "none" : names.joined(separator: ", "))
     }
 
-    mutating func adopt(_ environment: ScreenEnvironment) { tree.glyphs = environment.glyphs }
-
     mutating func perform(_ command: CheckboxCommand, _ input: CommandInput) -> Action {
         tree.perform(command, input) { title, _, state in
             (state == .unchecked ? "Unchecked " : "Checked ") + title
@@ -77,13 +75,13 @@ struct CheckboxTreeDemo: KeymapScreen {
 
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
-        var lines = tree.render(width: size.columns, height: max(size.rows - 3, 1))
+        var lines = tree.render(in: Size(columns: size.columns, rows: max(size.rows - 3, 1)), context: context)
         lines += ["", Line(checkedLine, .dim), footer]
         return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(in context: ScreenContext) -> [String] {
         let width = context.size.columns
-        return numbered(tree.rowTexts(), width: width) + fitted([checkedLine], width: width)
+        return numbered(tree.rowTexts(glyphs: context.glyphs), width: width) + fitted([checkedLine], width: width)
     }
 }

@@ -21,57 +21,6 @@ extension Demos {
     ) { try MultiSelectorDemo() }
 }
 
-/// A one-line text field: the text and a cursor between characters.
-///
-/// It never holds a control character (nor a bidi override), whatever is typed or pasted, so what it shows is what
-/// it holds.
-struct TextField: Equatable {
-    /// The text.
-    private(set) var text: String
-    /// The cursor, as a count of characters before it.
-    private(set) var cursor: Int
-
-    init(_ text: String = "") {
-        self.text = text.filter(Self.accepts)
-        cursor = self.text.count
-    }
-
-    /// Whether the field takes a character: not a line break, control or bidi-formatting character.
-    static func accepts(_ character: Character) -> Bool {
-        !character.unicodeScalars.contains(where: Sanitizer.isUnsafe)
-    }
-
-    /// Edits for one key; returns whether the key was an edit or a cursor move.
-    ///
-    /// A character can join the one before it (a combining accent typed after its letter, a joiner in an emoji),
-    /// or an edit can join two neighbours, so the text may grow or shrink by other than one character: the cursor is
-    /// counted again after each edit, and never passes the end.
-    mutating func handle(_ key: Key) -> Bool {
-        defer { cursor = min(cursor, text.count) }
-        switch key {
-        case .character(let character) where Self.accepts(character):
-            let split = text.index(text.startIndex, offsetBy: cursor)
-            let before = String(text[..<split]) + String(character)
-            text = before + String(text[split...])
-            cursor = before.count
-        case .backspace where cursor > 0:
-            cursor -= 1
-            text.remove(at: text.index(text.startIndex, offsetBy: cursor))
-        case .delete where cursor < text.count:
-            text.remove(at: text.index(text.startIndex, offsetBy: cursor))
-        case .left: cursor = max(cursor - 1, 0)
-        case .right: cursor = min(cursor + 1, text.count)
-        case .home, .control("a"): cursor = 0
-        case .end, .control("e"): cursor = text.count
-        default: return false
-        }
-        return true
-    }
-
-    /// The display width of the text before the cursor: where the terminal cursor goes.
-    var cursorColumn: Int { DisplayWidth.of(String(text.prefix(cursor))) }
-}
-
 /// The goals the form and its pushed list share, like a SwiftUI binding: the list edits, the form shows the summary.
 final class GoalSelection {
     var selector: MultiSelector<String>
@@ -147,7 +96,6 @@ struct MultiSelectorDemo: KeymapScreen {
             if focus == .name, keymap.command(for: key) == nil { return perform(.edit, .key(key)) }
             return perform(key: key)
         case .environment(let environment):
-            goals.selector.glyphs = environment.glyphs
             locale = environment.locale
         case .tick, .resize, .finished:
             break
@@ -174,7 +122,7 @@ struct MultiSelectorDemo: KeymapScreen {
 
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
-        let g = goals.selector.glyphs
+        let g = context.glyphs
         func row(_ label: String, _ value: String, _ field: Field) -> Line {
             let pointer = DisplayWidth.pad(focus == field ? g.pointer : "", to: DisplayWidth.of(g.pointer))
             return Line(
@@ -187,7 +135,7 @@ struct MultiSelectorDemo: KeymapScreen {
             row("Serving Goals", summary(columns: size.columns) + " " + g.collapsed, .goals),
             "", footer,
         ]
-        let cursor = focus == .name ? (row: 2, column: Self.labelWidth + name.cursorColumn) : nil
+        let cursor = focus == .name ? (row: 2, column: Self.labelWidth + name.caretColumn) : nil
         return Frame(lines: lines, cursor: cursor).clipped(to: size)
     }
 
@@ -215,8 +163,6 @@ struct GoalListScreen: KeymapScreen {
 
     var title: String { "Serving Goals" }
 
-    mutating func adopt(_ environment: ScreenEnvironment) { goals.selector.glyphs = environment.glyphs }
-
     mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
         switch (command, input) {
         case (.move, .key(let key)):
@@ -235,11 +181,13 @@ struct GoalListScreen: KeymapScreen {
 
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
-        let lines = goals.selector.render(width: size.columns, height: max(size.rows - 2, 1)) + ["", footer]
+        let lines =
+            goals.selector.render(in: Size(columns: size.columns, rows: max(size.rows - 2, 1)), context: context)
+            + ["", footer]
         return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(in context: ScreenContext) -> [String] {
-        numbered(goals.selector.rowTexts(), width: context.size.columns)
+        numbered(goals.selector.rowTexts(glyphs: context.glyphs), width: context.size.columns)
     }
 }

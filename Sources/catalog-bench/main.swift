@@ -1,4 +1,5 @@
 import CatalogKit
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -16,6 +17,9 @@ let usage = """
            catalog-bench profile load|fuzzy|narrow|register|oneshot|sort [REPEATS]
                                                   repeat one operation under a profiler
            catalog-bench snapshots                time checking and recording 1,000 scenarios
+           catalog-bench rank [TARGETS]           fuzzy ranking on real path lists, against fzf
+           catalog-bench corpus kind|deep COUNT FILE
+                                                  write a generated corpus of COUNT lines to FILE
     """
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -23,6 +27,19 @@ case "compare": Compare.run(Array(arguments.dropFirst()))
 case "figures": InProcess.printFigures(count: 1_000_000)
 case "profile": Profile.run(Array(arguments.dropFirst()))
 case "snapshots": SnapshotTiming.run()
+case "rank":
+    let targets = arguments.dropFirst().first.flatMap { Int($0) } ?? 30
+    Ranking.run(targets: targets, fzf: Processes.which("fzf"))
+case "corpus":
+    guard arguments.count == 4, ["kind", "deep"].contains(arguments[1]), let count = Int(arguments[2]),
+        (1...100_000_000).contains(count)
+    else { usageError("corpus takes kind or deep, a count from 1 to 100000000, and a file") }
+    try? FileManager.default.removeItem(atPath: arguments[3] + ".complete")
+    let size =
+        arguments[1] == "kind"
+        ? Corpus.write(count: count, to: arguments[3]) : DeepCorpus.write(count: count, to: arguments[3])
+    try? FileManager.default.removeItem(atPath: arguments[3] + ".complete")
+    print("\(arguments[3]): \(count) lines, \(size) bytes")
 case "-h", "--help", "help": print(usage)
 case nil: InProcess.run(count: 1_000_000)
 case let argument?:

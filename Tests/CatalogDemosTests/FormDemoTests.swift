@@ -60,7 +60,7 @@ struct MultiSelectorDemoTests {
         press(.left, .left, .backspace, .character("Q"), .right, .delete, in: &session)
         let demo = try #require(session.top as? MultiSelectorDemo)
         #expect(demo.name.text == "qQi")
-        #expect(demo.name.cursor == 3)
+        #expect(demo.name.caret == 3)
         #expect(session.stack.count == 2)
         press(.down, in: &session)
         #expect(!session.top.takesText)
@@ -155,7 +155,7 @@ struct SmallDemoTests {
     @Test func toggleFlipsSwitches() throws {
         var session = Session(root: ToggleDemo())
         press(.down, .character(" "), in: &session)
-        #expect((session.top as? ToggleDemo)?.switches[1].isOn == true)
+        #expect((session.top as? ToggleDemo)?.switches[1].toggle.isOn == true)
         #expect(frame(session).contains("› Bluetooth       ( ●) on"))
         #expect(run(["1"], on: ToggleDemo()).contains("1. Wi-Fi           (○ ) off"))
     }

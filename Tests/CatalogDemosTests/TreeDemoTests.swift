@@ -51,13 +51,13 @@ struct OutlinePickerDemoTests {
         let action = try demo.handle(.key(.enter))
         #expect(!demo.isOpen)
         #expect(demo.picker.selection == "desktops")
-        #expect(demo.formRow == "Category    Desktops ^v")
+        #expect(demo.formRow(.ascii) == "Category    Desktops ^v")
         if case .status(let message) = action { #expect(message == "Category: Desktops") } else { Issue.record() }
         // Reopening collapses everything but the new selection's ancestors, whatever was open before.
         _ = try demo.handle(.key(.enter))
         _ = try demo.handle(.key(.end))
         _ = try demo.handle(.key(.enter))
-        #expect(demo.formRow == "Category    No Selection ^v")
+        #expect(demo.formRow(.ascii) == "Category    No Selection ^v")
         _ = try demo.handle(.key(.enter))
         #expect(demo.picker.expanded.isEmpty)
     }

@@ -176,6 +176,12 @@ struct CatalogFileFormatTests {
         #expect(byTitle["f\u{FFFD}"]?.2 == [0x6F, 0x64, 0x64, 0x2F, 0x66, 0xFF])
         #expect(byTitle["x"]?.0 == ["∕", "abs"])
         #expect(catalog.search("lines").count == 1)
+        // A name that ends with a CR keeps it when printed (fuzz input "I \r").
+        let cr: Snapshot<Void> = try CatalogFile.parse(Array("I \r".utf8), format: read0)
+        #expect(entries(cr).map(\.2) == [Array("I \r".utf8)])
+        // Names with nothing to rewrite are read as they are, with no copy of the lines kept.
+        let plain: Snapshot<Void> = try CatalogFile.parse(Array("/a/b\0c/d\0".utf8), format: read0)
+        #expect(entries(plain).map(\.2) == [Array("/a/b".utf8), Array("c/d".utf8)])
     }
 
     @Test("a name of only spaces is a name with --read0, shown escaped; a blank line of a flat list is skipped")

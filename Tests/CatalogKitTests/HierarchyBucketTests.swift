@@ -25,6 +25,16 @@ struct HierarchyBucketTests {
             ])
     }
 
+    @Test("under a limit of 2, a directory's own entry shares a bucket with its files, never with its directories")
+    func ownEntryUnderTwo() throws {
+        // Fuzz input: a group with one subgroup, its own entry and two more entries.
+        let catalog = try snapshot(["A/", "A//B", "A/C", "A/S/1", "A/S/2", "Z"])
+        let hierarchy = try Hierarchy(catalog, maxChildren: 2)
+        try hierarchy.checkInvariants()
+        let a = try #require(hierarchy.children(of: hierarchy.root).first)
+        #expect(hierarchy.children(of: a).map { hierarchy.title(of: $0) } == ["S", "A … C"])
+    }
+
     @Test("random crowded levels: each bucket holds one kind, in order, and its label names its ends", arguments: 1...8)
     func labelsAreRanges(seed: UInt64) throws {
         print("HierarchyBucketTests.labelsAreRanges seed \(seed)")

@@ -70,6 +70,13 @@ struct HierarchyTests {
         // One entry beside the chain keeps the root at the top.
         let mixed = try Hierarchy(try snapshot(["/usr/a", "/usr/b", "top"]))
         #expect(mixed.title(of: mixed.root) == "Catalog")
+        // An entry right under "/" stands in for the root group "∕" (fuzz input "/bad").
+        let single = try snapshot(["/bad", "X", "A/B"])
+        let rooted = try Hierarchy(single)
+        try rooted.checkInvariants()
+        let bad = try #require(single.search("bad").first)
+        #expect(rooted.inlinedGroups(of: .entry(bad), in: rooted.root) == ["∕"])
+        #expect(rooted.path(to: bad) == [rooted.root, .entry(bad)])
     }
 
     @Test("groups come first, then entries; groups of one show as their entry; buckets are labelled by their ends")

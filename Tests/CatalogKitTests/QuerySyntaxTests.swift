@@ -114,9 +114,10 @@ struct QuerySyntaxTests {
             let text = tokens.joined(separator: " ")
             for matching in [Query.Matching.exact, .fuzzy] {
                 let query = Query(text, matching: matching)
+                let groups = ReferenceQuery.groups(text, matching)
                 let expected = Set(
                     snapshot.recordsInOrder.filter { record in
-                        ReferenceQuery.matches(text, matching, fields: fields[Int(record)])
+                        ReferenceQuery.matches(groups, fields: fields[Int(record)])
                     })
                 let found = snapshot.index.search(query)
                 #expect(Set(found) == expected, "seed \(seed), \(matching) query \(text.debugDescription)")
@@ -142,8 +143,13 @@ enum ReferenceQuery {
         return ([path] + table.keywords(Int(record))).map { Array(Folding.referenceFold($0).utf8) }
     }
 
-    static func matches(_ text: String, _ matching: Query.Matching, fields: [[UInt8]]) -> Bool {
-        // Groups of (test) joined by "|".
+    static func matches(_ groups: [[([UInt8]) -> Bool]], fields: [[UInt8]]) -> Bool {
+        let record = fields.joined(separator: [0]) + [0]
+        return groups.allSatisfy { group in group.contains { $0(Array(record)) } }
+    }
+
+    /// The query's terms as tests, in groups joined by "|".
+    static func groups(_ text: String, _ matching: Query.Matching) -> [[([UInt8]) -> Bool]] {
         var groups: [[([UInt8]) -> Bool]] = []
         var afterBar = false
         for token in text.split(separator: " ").map(String.init) {
@@ -158,7 +164,7 @@ enum ReferenceQuery {
             if afterBar { groups[groups.count - 1].append(test) } else { groups.append([test]) }
             afterBar = false
         }
-        return groups.allSatisfy { group in group.contains { $0(fields.joined(separator: [0]) + [0]) } }
+        return groups
     }
 
     /// A term as a test of the record's fields, each followed by a NUL.

@@ -93,7 +93,9 @@ struct SnapshotTests {
                 """)
     }
 
-    @Test("record modes: missing writes new goldens, never only compares, failed and all rewrite")
+    @Test(
+        "record modes: missing writes new goldens, never only compares, failed rewrites those that differ, all every one"
+    )
     func modes() throws {
         let registry = try Self.registry(scenarios: [Scenario("start", .press(.up))])
         let store = MemoryStore()
@@ -115,7 +117,14 @@ struct SnapshotTests {
         report = SnapshotCheck(store: store, mode: .failed).check(changed)
         #expect(report.results.map(\.status) == [.rewritten])
         #expect(SnapshotCheck(store: store, mode: .never).check(changed).results.map(\.status) == [.matched])
-        #expect(SnapshotCheck(store: store, mode: .all).check(changed).results.map(\.status) == [.matched])
+        // `all` writes every golden, the same text too, and a new one as recorded.
+        store.contents.withLock { $0 = ["basics/counter/start.txt": "old"] }
+        let both = try Self.registry(scenarios: [Scenario("start", .press(.up, times: 2)), Scenario("new")])
+        let written = SnapshotCheck(store: store, mode: .all).check(both)
+        #expect(written.results.map(\.status) == [.rewritten, .recorded])
+        #expect(SnapshotCheck(store: store, mode: .never).check(both).results.map(\.status) == [.matched, .matched])
+        // Goldens that match are written again too, and say so.
+        #expect(SnapshotCheck(store: store, mode: .all).check(both).results.map(\.status) == [.rewritten, .rewritten])
     }
 
     @Test("goldens without an entry are stale, and pruning removes them; a query leaves others alone")

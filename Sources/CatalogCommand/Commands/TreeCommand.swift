@@ -10,7 +10,7 @@ enum TreeCommand {
         if arguments.has("--json") {
             TreeJSON.write(hierarchy, snapshot.table, to: &context.out)
         } else {
-            for line in TreeText.lines(hierarchy) { context.out.line(line) }
+            TreeOutput.write(hierarchy, to: &context.out)
         }
         return 0
     }

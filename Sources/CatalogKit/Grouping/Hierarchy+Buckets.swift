@@ -1,9 +1,12 @@
 extension Hierarchy {
     /// The kinds of a group's children, in the order shown: its subgroups, its own entry, its other entries. Each
-    /// is in an order of its own, so no bucket holds two kinds (``segmentSizes(_:maxChildren:)``).
+    /// is in an order of its own, so no bucket holds two kinds (``segmentSizes(_:maxChildren:)``). Under a limit of
+    /// 2, which leaves no place for three kinds, the own entry counts with the other entries: the directory, then
+    /// what is in it.
     func segments(_ id: Int) -> [Int] {
         let own = groups.hasOwn(id) ? 1 : 0
-        return [groups.subgroups(id).count, own, groups.entryRange(id).count - own]
+        let kinds = [groups.subgroups(id).count, own, groups.entryRange(id).count - own]
+        return maxChildren < 3 && !kinds.contains(0) ? [kinds[0], 0, kinds[1] + kinds[2]] : kinds
     }
 
     /// Splits a run of a group's children into at most `maxChildren` nodes: the whole group by its kinds

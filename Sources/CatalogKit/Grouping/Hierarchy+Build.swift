@@ -57,8 +57,8 @@ extension Hierarchy {
         /// Groups as found, before they are put in breadth-first order.
         private var parents: [UInt32] = [0]
         private var nameStarts: [UInt32] = [0]
-        /// The (parent, name) table: a group number plus one, 0 for an empty slot.
-        private var slots = [UInt32](repeating: 0, count: 1 << 10)
+        /// The (parent, name) table: the hash's low 32 bits and a group number plus one, 0 for an empty slot.
+        private var slots = [UInt64](repeating: 0, count: 1 << 10)
         /// The group of each record's path less its title, in the numbers as found.
         private var groupOf: [UInt32]
 
@@ -93,15 +93,20 @@ extension Hierarchy {
         /// Finds the group of every record's path, making groups as they are first met.
         private mutating func findGroups() {
             let shell = table.shellPaths
+            let stride = table.stride
             table.bytes.withUnsafeBufferPointer { bytes in
                 table.bounds.withUnsafeBufferPointer { bounds in
                     guard let base = bytes.baseAddress else { return }
                     // The previous record's group path, and the groups of its components with where each ends.
                     var previous = UnsafeBufferPointer<UInt8>(start: base, count: 0)
                     var chain: [(next: Int, group: UInt32)] = []
-                    for record in 0..<bounds.count / 3 {
-                        let start = Int(bounds[3 * record])
-                        let path = UnsafeBufferPointer(start: base + start, count: Int(bounds[3 * record + 1]) - start)
+                    // Group paths met lately, by hash: a list in no order of directories (a catalog whose entries
+                    // are spread over a few thousand groups) finds most of its groups here with one comparison.
+                    var cache = KeyCache()
+                    for record in 0..<table.count {
+                        let start = Int(bounds[stride * record])
+                        let path = UnsafeBufferPointer(
+                            start: base + start, count: Int(bounds[stride * record + 1]) - start)
                         let title = table.titleRange(of: path)
                         let key = UnsafeBufferPointer(rebasing: path[..<title.lowerBound])
                         if key.count == previous.count
@@ -110,6 +115,12 @@ extension Hierarchy {
                             groupOf[record] = chain.last?.group ?? 0
                             continue
                         }
+                        let hash = PathSet.hash(key.baseAddress, count: key.count)
+                        if let group = cache.find(hash, key, in: base) {
+                            groupOf[record] = group
+                            continue
+                        }
+                        defer { cache.insert(hash, start: start, count: key.count, group: groupOf[record]) }
                         // Keep the groups of the components the two group paths share whole: those ending with
                         // a "/" both have.
                         let common = Builder.commonPrefix(key, previous)
@@ -142,6 +153,29 @@ extension Hierarchy {
             }
         }
 
+        /// A direct-mapped table of group paths met lately: each slot a hash, a group, and where a record spells
+        /// the path.
+        struct KeyCache {
+            private var hashes = [UInt64](repeating: 0, count: 1 << 14)
+            private var places = [UInt64](repeating: 0, count: 1 << 14)
+            private var groups = [UInt32](repeating: 0, count: 1 << 14)
+
+            func find(_ hash: UInt64, _ key: UnsafeBufferPointer<UInt8>, in base: UnsafePointer<UInt8>) -> UInt32? {
+                let slot = Int(truncatingIfNeeded: hash) & (hashes.count - 1)
+                guard hashes[slot] == hash, places[slot] & 0xFFFF_FFFF == UInt64(key.count) else { return nil }
+                let start = Int(places[slot] >> 32)
+                guard key.isEmpty || memcmp(base + start, key.baseAddress!, key.count) == 0 else { return nil }
+                return groups[slot]
+            }
+
+            mutating func insert(_ hash: UInt64, start: Int, count: Int, group: UInt32) {
+                let slot = Int(truncatingIfNeeded: hash) & (hashes.count - 1)
+                hashes[slot] = hash
+                places[slot] = UInt64(start) << 32 | UInt64(count)
+                groups[slot] = group
+            }
+        }
+
         /// The bytes two group paths share at their start.
         private static func commonPrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
             let count = min(a.count, b.count)
@@ -157,15 +191,20 @@ extension Hierarchy {
         }
 
         /// The group named by `length` bytes at `start` under `parent`, made if it is new.
+        ///
+        /// A slot holds the low 32 bits of the (parent, name) hash beside the group, so a probe reads the text only
+        /// when they agree, and growing the table hashes nothing again.
         private mutating func child(
             of parent: UInt32, named start: Int, length: Int, in base: UnsafePointer<UInt8>
         ) -> UInt32 {
-            let hash = Builder.hash(parent, base + start, length)
+            let tag = UInt64(UInt32(truncatingIfNeeded: Builder.hash(parent, base + start, length)))
             var mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash) & mask
+            var slot = Int(tag) & mask
             while slots[slot] != 0 {
-                let group = Int(slots[slot] - 1)
-                if parents[group] == parent && Builder.name(base, Int(nameStarts[group])) == length
+                let entry = slots[slot]
+                let group = Int(entry & 0xFFFF_FFFF) - 1
+                if entry >> 32 == tag && parents[group] == parent
+                    && Builder.name(base, Int(nameStarts[group])) == length
                     && memcmp(base + Int(nameStarts[group]), base + start, length) == 0
                 {
                     return UInt32(group)
@@ -175,17 +214,15 @@ extension Hierarchy {
             let group = UInt32(parents.count)
             parents.append(parent)
             nameStarts.append(UInt32(start))
-            slots[slot] = group + 1
+            slots[slot] = tag << 32 | UInt64(group + 1)
             if 2 * parents.count > slots.count {
-                slots = [UInt32](repeating: 0, count: 2 * slots.count)
+                let old = slots
+                slots = [UInt64](repeating: 0, count: 2 * slots.count)
                 mask = slots.count - 1
-                for other in 1..<parents.count {
-                    let start = Int(nameStarts[other])
-                    var slot =
-                        Int(truncatingIfNeeded: Builder.hash(parents[other], base + start, Builder.name(base, start)))
-                        & mask
+                for entry in old where entry != 0 {
+                    var slot = Int(entry >> 32) & mask
                     while slots[slot] != 0 { slot = (slot + 1) & mask }
-                    slots[slot] = UInt32(other + 1)
+                    slots[slot] = entry
                 }
             }
             return group
@@ -195,11 +232,14 @@ extension Hierarchy {
         private func existingChild(
             of parent: UInt32, named start: Int, length: Int, in base: UnsafePointer<UInt8>
         ) -> UInt32? {
+            let tag = UInt64(UInt32(truncatingIfNeeded: Builder.hash(parent, base + start, length)))
             let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: Builder.hash(parent, base + start, length)) & mask
+            var slot = Int(tag) & mask
             while slots[slot] != 0 {
-                let group = Int(slots[slot] - 1)
-                if parents[group] == parent && Builder.name(base, Int(nameStarts[group])) == length
+                let entry = slots[slot]
+                let group = Int(entry & 0xFFFF_FFFF) - 1
+                if entry >> 32 == tag && parents[group] == parent
+                    && Builder.name(base, Int(nameStarts[group])) == length
                     && memcmp(base + Int(nameStarts[group]), base + start, length) == 0
                 {
                     return UInt32(group)
@@ -244,11 +284,13 @@ extension Hierarchy {
                         let key = Builder.filterKey(base + start, Builder.name(base, start))
                         filter[key >> 6] |= 1 << UInt64(key & 63)
                     }
-                    for record in 0..<bounds.count / 3 {
+                    let stride = table.stride
+                    for record in 0..<table.count {
                         let parent = groupOf[record]
                         guard hasSubgroups[Int(parent)] else { continue }
-                        let start = Int(bounds[3 * record])
-                        let path = UnsafeBufferPointer(start: base + start, count: Int(bounds[3 * record + 1]) - start)
+                        let start = Int(bounds[stride * record])
+                        let path = UnsafeBufferPointer(
+                            start: base + start, count: Int(bounds[stride * record + 1]) - start)
                         let title = table.titleRange(of: path)
                         let key = Builder.filterKey(base + start + title.lowerBound, title.count)
                         guard filter[key >> 6] & (1 << UInt64(key & 63)) != 0,
@@ -308,12 +350,16 @@ extension Hierarchy {
         /// order.
         private func namesInOrder() -> [UInt32] {
             let count = parents.count
-            var keys: [UInt8] = []
-            var starts: [UInt32] = [0]
-            starts.reserveCapacity(count)
+            guard count > 1 else { return [] }
+            // Every name's key, back to back, and a 16-byte sort item for each: the items sort on their first
+            // eight key bytes, and only names that share them read their keys whole.
+            var keys = RawStorage<UInt8>(capacity: 16 * count)
+            var keyStarts = RawStorage<UInt32>(capacity: count)
+            let items = RawBuffer<SortItem>(capacity: count - 1)
             var folded: [UInt8] = []
-            var scratch: [UInt8] = []
             var folder = Folder()
+            // Keys too long for an item to give their length (names of 13,000 characters and more).
+            var long: [UInt32: [UInt8]] = [:]
             table.bytes.withUnsafeBufferPointer { bytes in
                 guard let base = bytes.baseAddress else { return }
                 for group in 1..<count {
@@ -324,28 +370,46 @@ extension Hierarchy {
                         folded.removeAll(keepingCapacity: true)
                         folded.append(contentsOf: name)
                     }
-                    folded.withUnsafeBufferPointer { NaturalOrder.appendKey($0, to: &keys, scratch: &scratch) }
-                    starts.append(UInt32(keys.count))
-                }
-            }
-            let names = nameStarts
-            let text = table.bytes
-            let order = keys.withUnsafeBufferPointer { keys in
-                starts.withUnsafeBufferPointer { starts in
-                    KeySort.order(keys: keys, starts: starts) { a, b in
-                        text.withUnsafeBufferPointer { bytes in
-                            let base = bytes.baseAddress!
-                            let x = Int(names[Int(a) + 1])
-                            let y = Int(names[Int(b) + 1])
-                            let result = NaturalOrder.compare(
-                                UnsafeBufferPointer(start: base + x, count: Builder.name(base, x)),
-                                UnsafeBufferPointer(start: base + y, count: Builder.name(base, y)))
-                            return result != 0 ? result < 0 : a < b
-                        }
+                    let keyStart = keys.count
+                    keys.reserve(NaturalOrder.maximumKeyLength(folded.count))
+                    keys.count += folded.withUnsafeBufferPointer { title in
+                        NaturalOrder.writeKey(
+                            title.baseAddress ?? base, count: title.count, to: keys.base + keys.count)
+                    }
+                    keyStarts.append(UInt32(keyStart))
+                    items.base[group - 1] = SortItem(
+                        record: UInt32(group - 1), key: keys.base + keyStart, keyLength: keys.count - keyStart,
+                        encodedLength: keys.count - keyStart)
+                    if items.base[group - 1].title == SortItem.explicit {
+                        long[UInt32(group - 1)] = Array(
+                            UnsafeBufferPointer(start: keys.base + keyStart, count: keys.count - keyStart))
                     }
                 }
             }
-            return order.map { $0 + 1 }
+            items.extend(by: count - 1)
+            defer {
+                keys.deallocate()
+                keyStarts.deallocate()
+                items.release()
+            }
+            let names = nameStarts
+            let text = table.bytes
+            return KeySort.order(
+                items: UnsafeMutableBufferPointer(start: items.base, count: count - 1),
+                keys: KeySort.KeyWriter(
+                    text: UnsafePointer(keys.base), starts: UnsafePointer(keyStarts.base), explicit: long,
+                    encoded: true)
+            ) { a, b in
+                text.withUnsafeBufferPointer { bytes in
+                    let base = bytes.baseAddress!
+                    let x = Int(names[Int(a) + 1])
+                    let y = Int(names[Int(b) + 1])
+                    let result = NaturalOrder.compare(
+                        UnsafeBufferPointer(start: base + x, count: Builder.name(base, x)),
+                        UnsafeBufferPointer(start: base + y, count: Builder.name(base, y)))
+                    return result != 0 ? result < 0 : a < b
+                }
+            }.map { $0 + 1 }
         }
 
         /// Where each group's subgroups start, from the parents of groups in breadth-first order.
@@ -374,40 +438,80 @@ extension Hierarchy {
             _ groups: inout Groups, renumbered: [UInt32], owners: [(record: UInt32, group: UInt32)]
         ) {
             let count = groups.count
-            for record in groupOf.indices { groupOf[record] = renumbered[Int(groupOf[record])] }
+            let records = table.count
+            let pieces = records < 50_000 ? 1 : Parallel.width
+            groupOf.withUnsafeMutableBufferPointer { groupOf in
+                nonisolated(unsafe) let groupOf = groupOf
+                _ = Parallel.map(pieces) { piece -> Int in
+                    for record in (records * piece / pieces)..<(records * (piece + 1) / pieces) {
+                        groupOf[record] = renumbered[Int(groupOf[record])]
+                    }
+                    return 0
+                }
+            }
             groups.owns = [UInt64](repeating: 0, count: (count + 63) / 64)
-            var isOwn = [UInt64](repeating: 0, count: (table.count + 63) / 64)
+            // An own entry is its group's first entry; it is left out of the counting sort below (its group
+            // number is marked with the top bit, which no group number has).
             for (record, found) in owners {
                 let group = Int(renumbered[Int(found)])
                 guard !groups.hasOwn(group) else { continue }
                 groups.owns[group >> 6] |= 1 << UInt64(group & 63)
-                isOwn[Int(record) >> 6] |= 1 << UInt64(record & 63)
-                groupOf[Int(record)] = UInt32(group)
+                groupOf[Int(record)] = UInt32(group) | 0x8000_0000
+            }
+            // Each piece of the search order counts its entries of each group, then writes them after the
+            // earlier pieces' ones: a counting sort split over the cores.
+            let order = index.order
+            let groupAt = groupOf
+            let counts = Parallel.map(pieces) { piece -> [UInt32] in
+                var counts = [UInt32](repeating: 0, count: count)
+                for position in (records * piece / pieces)..<(records * (piece + 1) / pieces) {
+                    let group = groupAt[Int(order[position])]
+                    if group & 0x8000_0000 == 0 { counts[Int(group)] += 1 }
+                }
+                return counts
             }
             var starts = [UInt32](repeating: 0, count: count + 1)
-            for group in groupOf { starts[Int(group) + 1] += 1 }
-            for group in 0..<count { starts[group + 1] += starts[group] }
-            var next = starts
-            var entries = [UInt32](repeating: 0, count: table.count)
-            for group in 0..<count where groups.hasOwn(group) { next[group] += 1 }
-            for record in index.order {
-                let group = Int(groupOf[Int(record)])
-                if isOwn[Int(record) >> 6] & (1 << UInt64(record & 63)) != 0 {
-                    entries[Int(starts[group])] = record
-                } else {
-                    entries[Int(next[group])] = record
-                    next[group] += 1
+            var firsts = Array(repeating: [UInt32](), count: pieces)
+            var running: UInt32 = 0
+            for piece in 0..<pieces { firsts[piece].reserveCapacity(count) }
+            for group in 0..<count {
+                starts[group] = running
+                running += groups.hasOwn(group) ? 1 : 0
+                for piece in 0..<pieces {
+                    firsts[piece].append(running)
+                    running += counts[piece][group]
+                }
+            }
+            starts[count] = running
+            var entries = [UInt32](repeating: 0, count: records)
+            let firstSlots = firsts
+            let groupStarts = starts
+            entries.withUnsafeMutableBufferPointer { entries in
+                nonisolated(unsafe) let entries = entries
+                _ = Parallel.map(pieces) { piece -> Int in
+                    var next = firstSlots[piece]
+                    for position in (records * piece / pieces)..<(records * (piece + 1) / pieces) {
+                        let record = order[position]
+                        let group = groupAt[Int(record)]
+                        if group & 0x8000_0000 != 0 {
+                            entries[Int(groupStarts[Int(group & 0x7FFF_FFFF)])] = record
+                        } else {
+                            entries[Int(next[Int(group)])] = record
+                            next[Int(group)] += 1
+                        }
+                    }
+                    return 0
                 }
             }
             groupOf = []
-            var counts = [UInt32](repeating: 0, count: count)
+            var totals = [UInt32](repeating: 0, count: count)
             for group in stride(from: count - 1, through: 0, by: -1) {
-                counts[group] += starts[group + 1] - starts[group]
-                if group > 0 { counts[Int(groups.parents[group])] += counts[group] }
+                totals[group] += starts[group + 1] - starts[group]
+                if group > 0 { totals[Int(groups.parents[group])] += totals[group] }
             }
             groups.entryStarts = starts
             groups.entries = entries
-            groups.entryCounts = counts
+            groups.entryCounts = totals
         }
     }
 }

@@ -126,15 +126,20 @@ extension Hierarchy {
         return found ? current : nil
     }
 
-    /// Calls `body` with each component of a path as this hierarchy's table divides paths.
+    /// Calls `body` with each component of a group path as this hierarchy's table divides paths: a leading `/` is
+    /// the root group even with nothing after it (the group path of `/x`), and empty and `.` components of a shell
+    /// path are skipped.
     private func forEachComponent(of path: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if table.shellPaths {
-            PathComponents.slash.forEachComponent(of: path) { body(UnsafeBufferPointer(rebasing: path[$0])) }
-            return
-        }
         var start = 0
-        for index in 0...path.count where index == path.count || path[index] == 0x2F {
-            if index > start { body(UnsafeBufferPointer(rebasing: path[start..<index])) }
+        if table.shellPaths && path.first == 0x2F {
+            body(UnsafeBufferPointer(rebasing: path[0..<1]))
+            start = 1
+        }
+        for index in start...path.count where index == path.count || path[index] == 0x2F {
+            let length = index - start
+            if length > 0 && !(table.shellPaths && length == 1 && path[start] == 0x2E) {
+                body(UnsafeBufferPointer(rebasing: path[start..<index]))
+            }
             start = index + 1
         }
     }

@@ -81,8 +81,8 @@ extension Hierarchy {
     /// entry, its other entries), is shown: each kind gets places of its own, so no bucket holds two kinds, and the
     /// places are shared in the way that keeps the total depth least.
     ///
-    /// A kind of one child takes one place. When there are more kinds than places (a limit of 2), a kind of one
-    /// child joins the kind after it.
+    /// A kind of one child takes one place. The caller gives no more kinds than places (see ``segments(_:)``);
+    /// with more, the level is split as one kind.
     ///
     /// - Parameters:
     ///   - segments: The number of children of each kind, in the order shown; kinds with none are skipped.
@@ -91,13 +91,9 @@ extension Hierarchy {
     /// - Complexity: O(N · log count) for N ≤ 256 places; a few dozen candidates above.
     static func segmentSizes(_ segments: [Int], maxChildren: Int) -> [Int] {
         let n = max(maxChildren, 2)
-        var kinds = segments.filter { $0 > 0 }
+        let kinds = segments.filter { $0 > 0 }
         let total = kinds.reduce(0, +)
         guard total > n else { return Array(repeating: 1, count: max(total, 0)) }
-        while kinds.count > n, let single = kinds.dropLast().firstIndex(of: 1) {
-            kinds[single + 1] += 1
-            kinds.remove(at: single)
-        }
         if kinds.count > n { return bucketSizes(count: total, maxChildren: n) }
         let places = allotPlaces(kinds, places: n, maxChildren: n)
         return zip(kinds, places).flatMap { bucketSizes(count: $0, parts: $1, maxChildren: n) }

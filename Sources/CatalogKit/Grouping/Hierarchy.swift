@@ -107,6 +107,26 @@ public struct Hierarchy: Sendable {
         }
     }
 
+    /// The UTF-8 bytes of a node's title, as ``title(of:)`` spells it, without making a string for a group or an
+    /// entry.
+    ///
+    /// - Complexity: O(title length); a bucket's label as ``title(of:)``.
+    package func withTitleBytes<R>(of node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        switch node {
+        case .group(let id) where id != 0 && !(id == rootID && id != 0):
+            return withName(of: id) { name in
+                guard name.count == 1 && name[0] == 0x2F else { return body(name) }
+                // The root group of absolute paths shows as "∕".
+                return CatalogFile.slashInName.withUnsafeBufferPointer(body)
+            }
+        case .entry(let record) where Int(record) < table.count:
+            return table.withTitleBytes(Int(record), body)
+        default:
+            var title = title(of: node)
+            return title.withUTF8(body)
+        }
+    }
+
     /// The title of a child followed by the groups it stands in for, as plain text: "Greeting · Basics", or just
     /// "Greeting" for a child that stands in for none. Menus that draw the groups apart (dimmed, say) use
     /// ``inlinedGroups(of:in:)`` instead.

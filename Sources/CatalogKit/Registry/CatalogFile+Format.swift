@@ -192,8 +192,8 @@ extension CatalogFile {
             }
         }
 
-        /// Whether a name (or a path, with `slashIsSeparator`) can be written as it is: UTF-8, no TAB, newline or
-        /// "/" inside a name, and no component of only spaces.
+        /// Whether a name (or a path, with `slashIsSeparator`) can be written as it is: UTF-8, no TAB, newline, CR
+        /// or "/" inside a name, and no component of only spaces.
         ///
         /// - Complexity: O(n), eight ASCII bytes at a time.
         private static func isClean(_ name: UnsafeBufferPointer<UInt8>, slashIsSeparator: Bool) -> Bool {
@@ -213,7 +213,8 @@ extension CatalogFile {
                     continue
                 }
                 switch byte {
-                case 0x09, 0x0A: return false
+                // A CR would end the rewritten line early for the reader, which reads CRLF as a line end.
+                case 0x09, 0x0A, 0x0D: return false
                 case 0x2F:
                     guard slashIsSeparator else { return false }
                     atComponentStart = true

@@ -5,15 +5,16 @@
 #endif
 
 extension CatalogFile {
-    /// What one piece of a file holds after reading: the folded records, their sort keys, where each entry's text
+    /// What one piece of a file holds after reading: the folded records, their sort items, where each entry's text
     /// is in the file, and the hashes of every path for the duplicate check.
     struct Piece: Sendable {
         let folded: RawBuffer<UInt8>
         /// Where each record ends in `folded`, after a leading 0.
         let starts: RawBuffer<UInt32>
-        let keys: RawBuffer<UInt8>
-        /// Where each record's key ends in `keys`, after a leading 0.
-        let keyStarts: RawBuffer<UInt32>
+        /// Each record's sort item (``SortItem``), its record numbered within the piece.
+        let items: RawBuffer<SortItem>
+        /// The whole keys of the records whose items keep none (``SortItem/explicit``).
+        let explicitKeys: [(record: UInt32, key: [UInt8])]
         /// Path start, path end and line end of each kept entry, as offsets into the file.
         let bounds: RawBuffer<UInt32>
         let paths: PathSet
@@ -53,8 +54,10 @@ extension CatalogFile {
         private var error: Error?
         private var folded: RawStorage<UInt8>
         private var starts: RawStorage<UInt32>
-        private var keys: RawStorage<UInt8>
-        private var keyStarts: RawStorage<UInt32>
+        private var items: RawStorage<SortItem>
+        private var explicitKeys: [(record: UInt32, key: [UInt8])] = []
+        /// Where a record's key is written, to take its first eight bytes.
+        private var keyScratch = RawStorage<UInt8>(capacity: 1 << 12)
         private var bounds: RawStorage<UInt32>
         private var hashes: RawStorage<UInt64>
         private var offsets: RawStorage<UInt32>
@@ -91,9 +94,7 @@ extension CatalogFile {
             folded = RawStorage(capacity: matching ? 1 << 18 : range.count + expected + 64)
             starts = RawStorage(capacity: records + 1)
             starts.append(0)
-            keys = RawStorage(capacity: matching ? 1 << 16 : range.count + 64)
-            keyStarts = RawStorage(capacity: records + 1)
-            keyStarts.append(0)
+            items = RawStorage(capacity: records)
             bounds = RawStorage(capacity: 3 * records)
             hashes = RawStorage(capacity: expected)
             offsets = RawStorage(capacity: expected)
@@ -105,12 +106,13 @@ extension CatalogFile {
         consuming func read() -> Piece {
             run()
             table.deallocate()
+            keyScratch.deallocate()
             blockStarts.deallocate()
             blockTitles.deallocate()
             blockBounds.deallocate()
             return Piece(
                 folded: RawBuffer(adopting: folded), starts: RawBuffer(adopting: starts),
-                keys: RawBuffer(adopting: keys), keyStarts: RawBuffer(adopting: keyStarts),
+                items: RawBuffer(adopting: items), explicitKeys: explicitKeys,
                 bounds: RawBuffer(adopting: bounds), paths: PathSet(hashes: hashes, offsets: offsets), lines: lines,
                 error: error)
         }
@@ -207,11 +209,10 @@ extension CatalogFile {
             }
             starts.append(UInt32(folded.count))
             if let key {
-                key.withUnsafeBufferPointer { keys.append(contentsOf: $0) }
+                appendItem(explicit: key)
             } else {
-                appendKey(title)
+                appendItem(recordStart: recordStart, title: title)
             }
-            keyStarts.append(UInt32(keys.count))
             self.bounds.reserve(3)
             self.bounds.base[self.bounds.count] = UInt32(bounds.0)
             self.bounds.base[self.bounds.count &+ 1] = UInt32(bounds.1)
@@ -219,12 +220,31 @@ extension CatalogFile {
             self.bounds.count &+= 3
         }
 
-        /// Appends the sort key of the folded title at `title` in `folded`.
+        /// Appends the sort item of the next record, whose folded title is at `title` in `folded`.
         @inline(__always)
-        private mutating func appendKey(_ title: Range<Int>) {
-            keys.reserve(NaturalOrder.maximumKeyLength(title.count))
-            keys.count += NaturalOrder.writeKey(
-                folded.base + title.lowerBound, count: title.count, to: keys.base + keys.count)
+        private mutating func appendItem(recordStart: Int, title: Range<Int>) {
+            keyScratch.reserve(NaturalOrder.maximumKeyLength(title.count))
+            let length = NaturalOrder.writeKey(folded.base + title.lowerBound, count: title.count, to: keyScratch.base)
+            let item = SortItem(
+                record: UInt32(truncatingIfNeeded: items.count), key: keyScratch.base, keyLength: length,
+                titleOffset: title.lowerBound - recordStart, titleLength: title.count)
+            if item.title == SortItem.explicit {
+                explicitKeys.append((item.record, Array(UnsafeBufferPointer(start: keyScratch.base, count: length))))
+            }
+            items.append(item)
+        }
+
+        /// Appends the sort item of the next record, whose key the exact path made whole.
+        private mutating func appendItem(explicit key: [UInt8]) {
+            var item = key.withUnsafeBufferPointer { key in
+                SortItem(
+                    record: UInt32(truncatingIfNeeded: items.count),
+                    key: key.baseAddress ?? UnsafePointer(keyScratch.base),
+                    keyLength: key.count, titleOffset: 0, titleLength: 0)
+            }
+            item.title = SortItem.explicit
+            explicitKeys.append((item.record, key))
+            items.append(item)
         }
 
         /// Searches the block of records folded since the last search and keeps only those that match, moved
@@ -239,13 +259,14 @@ extension CatalogFile {
             for hit in hits {
                 let record = Int(hit)
                 let title = blockTitles.base[record]
-                if title == UInt64.max {
-                    blockKeys[record]?.withUnsafeBufferPointer { keys.append(contentsOf: $0) }
-                } else {
-                    appendKey(Int(title >> 32)..<Int(title & 0xFFFF_FFFF))
-                }
-                keyStarts.append(UInt32(keys.count))
                 let from = Int(blockStarts.base[record])
+                if title == UInt64.max {
+                    appendItem(explicit: blockKeys[record] ?? [])
+                } else {
+                    // The title's offset in its record stays when the record moves down.
+                    let range = Int(title >> 32)..<Int(title & 0xFFFF_FFFF)
+                    appendItem(recordStart: from, title: range)
+                }
                 let length = Int(blockStarts.base[record + 1]) - from
                 if write != from { memmove(folded.base + write, folded.base + from, length) }
                 write += length

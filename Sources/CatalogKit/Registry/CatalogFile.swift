@@ -133,7 +133,8 @@ public enum CatalogFile {
             let (index, bounds): ((EntryTable) -> Snapshot<Handler>, [UInt32]) = try text.withUnsafeBufferPointer {
                 try read($0, keeping: matcher, plainLines: plainLines)
             }
-            return index(EntryTable(bytes: text, bounds: bounds, keywordSeparator: 0x2C, registered: nil, lines: lines))
+            return index(
+                EntryTable(bytes: text, bounds: consume bounds, keywordSeparator: 0x2C, registered: nil, lines: lines))
         }
     }
 
@@ -160,28 +161,50 @@ public enum CatalogFile {
             linesBefore += piece.lines
         }
         try checkDuplicates(pieces.map(\.paths), file)
+        for piece in pieces { piece.paths.release() }
         guard pieces.reduce(0, { $0 + $1.folded.count }) < Int(UInt32.max) else {
             throw Error(line: 1, problem: "the file's folded text is larger than 4 GiB")
         }
-        let (folded, starts, keys, keyStarts, bounds) = joined(pieces)
+        let (folded, starts, items, explicitKeys, bounds) = joined(pieces)
         let index = { (table: EntryTable) -> Snapshot<Handler> in
-            let order = keys.withUnsafeBufferPointer { keys in
-                keyStarts.withUnsafeBufferPointer { keyStarts in
-                    KeySort.order(keys: keys, starts: keyStarts) { a, b in
-                        let byTitle = compareRaw(table, Int(a), Int(b), titleOnly: true)
-                        return byTitle != 0 ? byTitle < 0 : compareRaw(table, Int(a), Int(b), titleOnly: false) < 0
-                    }
+            let order = folded.withUnsafeBufferPointer { text in
+                starts.withUnsafeBufferPointer { starts in
+                    KeySort.order(
+                        items: UnsafeMutableBufferPointer(start: items.base, count: items.count),
+                        keys: KeySort.KeyWriter(
+                            text: text.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped,
+                            starts: starts.baseAddress.unsafelyUnwrapped, explicit: explicitKeys),
+                        tieKeys: KeySort.TieKeys { record, key in
+                            // The raw title, a 0 that no title holds, then the raw path: compareRaw's order.
+                            table.withPathBytes(Int(record)) { path in
+                                key.append(contentsOf: UnsafeBufferPointer(rebasing: path[table.titleRange(of: path)]))
+                                key.append(0)
+                                key.append(contentsOf: path)
+                            }
+                        },
+                        tieBreak: { a, b in
+                            let byTitle = compareRaw(table, Int(a), Int(b), titleOnly: true)
+                            return byTitle != 0
+                                ? byTitle < 0 : compareRaw(table, Int(a), Int(b), titleOnly: false) < 0
+                        })
                 }
             }
-            return Snapshot(table: table, index: SearchIndex(folded: folded, starts: starts, order: order))
+            items.release()
+            var index = SearchIndex(folded: folded, starts: starts, order: order)
+            index.table = table
+            return Snapshot(table: table, index: index)
         }
         return (index, bounds)
     }
 
-    /// Joins the pieces' buffers into arrays, rebasing each piece's offsets, each piece copied on its own core.
+    /// Joins the pieces' buffers into arrays, rebasing each piece's offsets and record numbers, each piece's
+    /// buffers freed once copied.
     private static func joined(
         _ pieces: [Piece]
-    ) -> (folded: [UInt8], starts: [UInt32], keys: [UInt8], keyStarts: [UInt32], bounds: [UInt32]) {
+    ) -> (
+        folded: [UInt8], starts: [UInt32], items: RawBuffer<SortItem>, explicitKeys: [UInt32: [UInt8]],
+        bounds: [UInt32]
+    ) {
         func rebase(_ counts: [Int]) -> [UInt32] {
             var running = 0
             return counts.map { count in
@@ -189,13 +212,24 @@ public enum CatalogFile {
                 return UInt32(running)
             }
         }
+        let foldedBases = rebase(pieces.map(\.folded.count))
+        let recordBases = rebase(pieces.map(\.items.count))
         let folded = RawBuffer.joined(pieces.map(\.folded))
-        let starts = RawBuffer.joined(
-            pieces.map(\.starts), dropFirst: 1, adjust: rebase(pieces.map(\.folded.count)))
-        let keys = RawBuffer.joined(pieces.map(\.keys))
-        let keyStarts = RawBuffer.joined(
-            pieces.map(\.keyStarts), dropFirst: 1, adjust: rebase(pieces.map(\.keys.count)))
-        return (folded, starts, keys, keyStarts, RawBuffer.joined(pieces.map(\.bounds)))
+        let starts = RawBuffer.joined(pieces.map(\.starts), dropFirst: 1, adjust: foldedBases)
+        let items = RawBuffer<SortItem>(capacity: pieces.reduce(0) { $0 + $1.items.count })
+        var explicitKeys: [UInt32: [UInt8]] = [:]
+        for (piece, part) in pieces.enumerated() {
+            let base = recordBases[piece]
+            for index in 0..<part.items.count {
+                var item = part.items.base[index]
+                item.record &+= base
+                items.base[items.count + index] = item
+            }
+            items.extend(by: part.items.count)
+            part.items.release()
+            for (record, key) in part.explicitKeys { explicitKeys[record + base] = key }
+        }
+        return (folded, starts, items, explicitKeys, RawBuffer.joined(pieces.map(\.bounds)))
     }
 
     /// Splits a file at line ends into one piece per core, or one piece for a small file.
@@ -266,14 +300,13 @@ public enum CatalogFile {
         return true
     }
 
-    /// Compares raw titles, or raw full paths, byte by byte.
+    /// Compares raw titles, or raw full paths, byte by byte, the shorter first where one starts the other.
     private static func compareRaw(_ table: EntryTable, _ a: Int, _ b: Int, titleOnly: Bool) -> Int {
         table.withPathBytes(a) { x in
             table.withPathBytes(b) { y in
                 let xs = titleOnly ? UnsafeBufferPointer(rebasing: x[table.titleRange(of: x)]) : x
                 let ys = titleOnly ? UnsafeBufferPointer(rebasing: y[table.titleRange(of: y)]) : y
-                for (p, q) in zip(xs, ys) where p != q { return p < q ? -1 : 1 }
-                return xs.count - ys.count
+                return NaturalOrder.compare(xs, ys)
             }
         }
     }

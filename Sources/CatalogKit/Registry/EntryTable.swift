@@ -1,7 +1,8 @@
 /// The text of many entries in columnar storage: one byte buffer and three offsets per entry.
 ///
-/// Record `r`'s full path is `bytes[bounds[3r]..<bounds[3r+1]]`; the bytes up to `bounds[3r+2]` after a one-byte
-/// separator hold its keywords, separated by `keywordSeparator`. A catalog file is stored as read, with no copy
+/// Record `r`'s full path is `bytes[bounds[sr]..<bounds[sr+1]]` for a stride s of 3 or 2; with 3, the bytes up to
+/// `bounds[3r+2]` after a one-byte separator hold its keywords, separated by `keywordSeparator`. A catalog file none
+/// of whose lines has keywords keeps two bounds a record. A catalog file is stored as read, with no copy
 /// and no `String` per entry; strings are made only for the entries a screen shows.
 public struct EntryTable: Sendable {
     /// Fields that a catalog file cannot express, for entries registered in code.
@@ -27,20 +28,47 @@ public struct EntryTable: Sendable {
     /// kept as read; false for entries registered in code, whose components are never empty or `.`.
     let shellPaths: Bool
 
+    /// How many bounds a record has: 3 (path start, path end, line end), or 2 when no record has keywords.
+    let stride: Int
+
     init(
-        bytes: [UInt8], bounds: [UInt32], keywordSeparator: UInt8, registered: Registered?,
+        bytes: [UInt8], bounds: consuming [UInt32], keywordSeparator: UInt8, registered: Registered?,
         lines: CatalogFile.SourceLines? = nil
     ) {
         self.bytes = bytes
-        self.bounds = bounds
         self.keywordSeparator = keywordSeparator
         self.registered = registered
         self.lines = lines
         shellPaths = registered == nil
+        // Without keywords, a line ends where its path does: the third bound of each record says nothing. (The
+        // bounds are consumed, so they are compacted in place, not copied.)
+        var keywords = registered != nil
+        if !keywords {
+            for record in 0..<bounds.count / 3 where bounds[3 * record + 2] != bounds[3 * record + 1] {
+                keywords = true
+                break
+            }
+        }
+        if !keywords {
+            let count = bounds.count / 3
+            for record in 0..<count {
+                bounds[2 * record] = bounds[3 * record]
+                bounds[2 * record + 1] = bounds[3 * record + 1]
+            }
+            bounds.removeLast(count)
+        }
+        self.bounds = bounds
+        stride = keywords ? 3 : 2
     }
 
     /// The number of entries.
-    public var count: Int { bounds.count / 3 }
+    public var count: Int { bounds.count / stride }
+
+    /// Where an entry's path is in ``bytes``.
+    @inline(__always)
+    func pathRange(_ record: Int) -> Range<Int> {
+        Int(bounds[stride * record])..<Int(bounds[stride * record + 1])
+    }
 
     /// The bytes the table holds, for memory reports.
     public var memoryFootprint: Int { bytes.capacity + bounds.capacity * 4 }
@@ -52,7 +80,7 @@ public struct EntryTable: Sendable {
     /// is rewritten to be read, and this is the rewritten path; ``withLineBytes(_:_:)`` gives the line as read.
     public func withPathBytes<R>(_ record: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         bytes.withUnsafeBufferPointer { buffer in
-            body(UnsafeBufferPointer(rebasing: buffer[Int(bounds[3 * record])..<Int(bounds[3 * record + 1])]))
+            body(UnsafeBufferPointer(rebasing: buffer[pathRange(record)]))
         }
     }
 
@@ -64,7 +92,7 @@ public struct EntryTable: Sendable {
     /// - Complexity: O(log n) for a rewritten list, to find the line.
     public func withLineBytes<R>(_ record: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard let lines else { return withPathBytes(record, body) }
-        let range = lines.range(ofPathAt: bounds[3 * record])
+        let range = lines.range(ofPathAt: bounds[stride * record])
         return lines.raw.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
@@ -131,6 +159,7 @@ public struct EntryTable: Sendable {
 
     /// An entry's keywords.
     public func keywords(_ record: Int) -> [String] {
+        guard stride == 3 else { return [] }
         let start = Int(bounds[3 * record + 1]) + 1
         let end = Int(bounds[3 * record + 2])
         guard start < end else { return [] }

@@ -16,6 +16,12 @@ struct PathSet: Sendable {
         self.offsets = RawBuffer(adopting: offsets)
     }
 
+    /// Frees the hashes and offsets once the duplicate check is done.
+    func release() {
+        hashes.release()
+        offsets.release()
+    }
+
     /// Finds the first path (in file order) that an earlier path equals.
     ///
     /// - Parameters:

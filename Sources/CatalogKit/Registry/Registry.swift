@@ -249,7 +249,7 @@ public final class Registry<Handler>: Sendable {
         generation: Int
     ) -> Snapshot<Handler> {
         let table = EntryTable(bytes: text.bytes, bounds: text.bounds, keywordSeparator: 0, registered: registered)
-        let index = builder.build { a, b in
+        var index = builder.build { a, b in
             // Raw title, then raw path, compared as bytes; equal paths differ in their ids.
             let byTitle = table.withPathBytes(Int(a)) { x in
                 table.withPathBytes(Int(b)) { y in Batch.compare(Batch.title(of: x), Batch.title(of: y)) }
@@ -259,6 +259,7 @@ public final class Registry<Handler>: Sendable {
             if byPath != 0 { return byPath < 0 }
             return entries[Int(a)].id.utf8.lexicographicallyPrecedes(entries[Int(b)].id.utf8)
         }
+        index.table = table
         return Snapshot(table: table, index: index, generation: generation, factories: entries.map(\.make))
     }
 }

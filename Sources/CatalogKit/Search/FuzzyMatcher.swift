@@ -1,16 +1,11 @@
 /// Fuzzy matching and scoring of folded text.
 ///
-/// A term matches a field when its characters appear in that order. The score of a match is computed on the
-/// shortest window that ends where the leftmost complete match ends (found by a forward then a backward pass):
-/// - every matched character scores 16;
-/// - a character at a word start (the start of a field, or after a space or one of `/ - _ . , : ( ) [ ]`) adds 10;
-/// - a character right after the previous matched one adds 12, so consecutive runs beat scattered letters;
-/// - every unmatched byte between two matched characters costs 1, at most 8 per gap.
-/// A record's score is the sum over terms of each term's best field. Ties keep search order.
-///
-/// This is fzf's first algorithm: a greedy forward pass that also decides whether the field matches at all, then a
-/// bounded refinement on the window it found. The forward pass is one loop over the record's bytes with no
-/// allocation, so a record that does not match costs one look at each byte.
+/// A term matches a field when its characters appear in that order. A forward pass over the record decides that
+/// (greedily, in one look at each byte, so a record that does not match costs nothing more); a field that holds
+/// the term is then scored by its best alignment, found by dynamic programming over every way to place the
+/// characters (``align(_:_:in:field:from:to:name:)``, with the points of ``Points``): characters at word starts,
+/// after a `/`, in runs, and in the path's last component score more, gaps cost. A record's score is the sum over
+/// terms of each term's best field. Hits are ranked by score, then the shorter path, then search order.
 struct FuzzyMatcher: Sendable {
     /// One term: its bytes, and where each of its characters starts (characters match whole, so a byte never
     /// matches inside another letter).
@@ -44,14 +39,14 @@ struct FuzzyMatcher: Sendable {
     /// - Returns: The score, or `nil` when some term matches no field.
     /// - Complexity: O(t · L) for t terms and L bytes.
     @inline(__always)
-    func score(_ record: UnsafeBufferPointer<UInt8>) -> Int32? {
+    func score(_ record: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>? = nil) -> Int32? {
         guard let base = record.baseAddress else { return terms.isEmpty ? 0 : nil }
         var total: Int32 = 0
         for term in terms {
             guard
                 let best = term.bytes.withUnsafeBufferPointer({ bytes in
                     term.units.withUnsafeBufferPointer { units in
-                        FuzzyMatcher.best(bytes, units, in: base, count: record.count)
+                        FuzzyMatcher.best(bytes, units, in: base, count: record.count, raw: raw)
                     }
                 })
             else { return nil }
@@ -64,26 +59,48 @@ struct FuzzyMatcher: Sendable {
     @inline(__always)
     private static func best(
         _ term: UnsafeBufferPointer<UInt8>, _ units: UnsafeBufferPointer<Int>, in text: UnsafePointer<UInt8>,
-        count: Int
+        count: Int, raw: UnsafeBufferPointer<UInt8>?
     ) -> Int32? {
         let unitCount = units.count - 1
         guard unitCount > 0 else { return 0 }
         var best: Int32?
         var fieldStart = 0
+        var firstStart = 0
         var unit = 0
         var next = term[0]
         var index = 0
-        // Forward: one pass over the bytes, matching characters greedily and starting again at each field.
+        // Forward: one pass over the bytes, matching characters greedily and starting again at each field. A
+        // field that holds the term is then aligned whole, from where its first character first matches.
         while index < count {
             let byte = text[index]
             if byte == next && matches(term, units, unit, text, at: index) {
+                if unit == 0 { firstStart = index }
                 index += units[unit + 1] - units[unit]
                 unit += 1
                 if unit == unitCount {
-                    let score = refine(term, units, in: text, field: fieldStart, end: index)
-                    best = max(best ?? score, score)
-                    // The rest of this field cannot do better than its leftmost match: go to the next field.
+                    let matchEnd = index
                     while index < count && text[index] != 0 { index += 1 }
+                    let score: Int32
+                    if (index - firstStart + 1) * unitCount <= alignmentCells {
+                        // The path is the first field: its name starts after its last "/".
+                        var name = index
+                        var parent = index
+                        if fieldStart == 0 {
+                            while name > 0 && text[name - 1] != 0x2F { name -= 1 }
+                            parent = max(name - 1, 0)
+                            while parent > 0 && text[parent - 1] != 0x2F { parent -= 1 }
+                        }
+                        // The raw path tells camelCase apart where it folds byte for byte: an ASCII path.
+                        let cased =
+                            fieldStart == 0 && raw?.count == index && raw.map(FuzzyMatcher.isASCII) == true
+                            ? raw?.baseAddress : nil
+                        score = align(
+                            term, units, in: text, field: fieldStart, from: firstStart, to: index, name: name,
+                            parent: parent, raw: cased)
+                    } else {
+                        score = refine(term, units, in: text, field: fieldStart, end: matchEnd)
+                    }
+                    best = max(best ?? score, score)
                     unit = 0
                     next = term[0]
                     continue
@@ -101,9 +118,25 @@ struct FuzzyMatcher: Sendable {
         return best
     }
 
+    /// Whether bytes are all ASCII, eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = 0
+        var seen: UInt64 = 0
+        while index + 8 <= bytes.count {
+            seen |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            seen |= UInt64(base[index])
+            index += 1
+        }
+        return seen & 0x8080_8080_8080_8080 == 0
+    }
+
     /// Whether character `unit` of the term starts at `index`; its first byte is known to match.
     @inline(__always)
-    private static func matches(
+    static func matches(
         _ term: UnsafeBufferPointer<UInt8>, _ units: UnsafeBufferPointer<Int>, _ unit: Int,
         _ text: UnsafePointer<UInt8>, at index: Int
     ) -> Bool {

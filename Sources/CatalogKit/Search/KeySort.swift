@@ -35,21 +35,25 @@ enum KeySort {
     /// - Parameters:
     ///   - keys: The keys of all records, back to back.
     ///   - starts: Where each record's key starts, and one past the last key's end.
-    ///   - tieBreak: Orders two records whose keys are equal. Called from several threads.
+    ///   - parallel: Whether to split the work over the cores (a caller already on a core of its own says no).
+    ///   - tieKeys: Writes keys whose byte order is `tieBreak`'s, so that many records with equal keys are sorted
+    ///     by their tie keys as keys are, not by pairwise comparisons.
+    ///   - tieBreak: Orders two records whose keys are equal. Called from several threads when `parallel`.
     /// - Returns: Record numbers, sorted.
     /// - Complexity: O(K + n · w) for K key bytes read and w radix passes per run (at most 6); O(k log k) tie-break
     ///   calls for a run of k equal keys.
     static func order(
-        keys: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>,
-        tieBreak: @escaping @Sendable (UInt32, UInt32) -> Bool
+        keys: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>, parallel: Bool = true,
+        tieKeys: TieKeys? = nil, tieBreak: @escaping (UInt32, UInt32) -> Bool
     ) -> [UInt32] {
         let count = starts.count - 1
         guard count > 1 else { return (0..<UInt32(max(count, 0))).map { $0 } }
         nonisolated(unsafe) let keys = keys
         nonisolated(unsafe) let starts = starts
+        nonisolated(unsafe) let tieBreak = tieBreak
         let items = RawBuffer<Item>(capacity: count)
         let scratch = RawBuffer<Item>(capacity: count)
-        let pieces = count < 50_000 ? 1 : Parallel.pieces
+        let pieces = count < 50_000 || !parallel ? 1 : Parallel.pieces
         // Ranges of the sorted order, cut at sampled first chunks (equal chunks always share a range), so each
         // range sorts on its own core.
         let step = max(1, count / 4_096)
@@ -97,7 +101,7 @@ enum KeySort {
         }
         let sortedRanges = ranges
         _ = Parallel.map(pieces) { piece in
-            sort(scratch.base, items.base, sortedRanges[piece], keys, starts, tieBreak)
+            sort(scratch.base, items.base, sortedRanges[piece], keys, starts, tieKeys, tieBreak)
             return 0
         }
         return (0..<count).map { scratch.base[$0].record }
@@ -146,7 +150,7 @@ enum KeySort {
     /// Sorts one range completely, without recursion: a stack holds the runs still to sort deeper.
     private static func sort(
         _ items: UnsafeMutablePointer<Item>, _ scratch: UnsafeMutablePointer<Item>, _ range: Range<Int>,
-        _ keys: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>,
+        _ keys: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>, _ tieKeys: TieKeys?,
         _ tieBreak: (UInt32, UInt32) -> Bool
     ) {
         @inline(__always) func view(_ range: Range<Int>) -> UnsafeMutableBufferPointer<Item> {
@@ -189,7 +193,11 @@ enum KeySort {
                                 stack.append((first..<last, depth + 8))
                             } else {
                                 var equal = view(first..<last)
-                                equal.sort { tieBreak($0.record, $1.record) }
+                                if let tieKeys, equal.count > 8 {
+                                    sortEqual(equal, tieKeys, tieBreak)
+                                } else {
+                                    equal.sort { tieBreak($0.record, $1.record) }
+                                }
                             }
                         }
                         first = last
@@ -198,6 +206,36 @@ enum KeySort {
                 lower = upper
             }
         }
+    }
+
+    /// Writes the tie keys of records: byte strings in the order of the caller's tie break.
+    struct TieKeys: @unchecked Sendable {
+        let write: (UInt32, inout [UInt8]) -> Void
+    }
+
+    /// Sorts records whose keys are equal by their tie keys, sorted as keys are; equal tie keys fall to the tie
+    /// break.
+    private static func sortEqual(
+        _ equal: UnsafeMutableBufferPointer<Item>, _ tieKeys: TieKeys, _ tieBreak: (UInt32, UInt32) -> Bool
+    ) {
+        var bytes: [UInt8] = []
+        var starts: [UInt32] = [0]
+        starts.reserveCapacity(equal.count + 1)
+        for item in equal {
+            tieKeys.write(item.record, &bytes)
+            starts.append(UInt32(bytes.count))
+        }
+        let records = equal.map(\.record)
+        let order = withoutActuallyEscaping(tieBreak) { tieBreak in
+            bytes.withUnsafeBufferPointer { bytes in
+                starts.withUnsafeBufferPointer { starts in
+                    KeySort.order(keys: bytes, starts: starts, parallel: false) { a, b in
+                        tieBreak(records[Int(a)], records[Int(b)])
+                    }
+                }
+            }
+        }
+        for (offset, position) in order.enumerated() { equal[offset].record = records[Int(position)] }
     }
 
     /// Compares two keys from byte `depth` on: bytes, then the shorter first.

@@ -38,6 +38,19 @@ public enum NaturalOrder {
         key.append(contentsOf: scratch[..<written])
     }
 
+    /// Appends the sort key of a folded title, written in place at the end of the buffer.
+    ///
+    /// - Complexity: O(count).
+    static func appendKey(_ title: UnsafePointer<UInt8>, count: Int, to key: inout [UInt8]) {
+        let start = key.count
+        let bound = maximumKeyLength(count)
+        key.append(contentsOf: repeatElement(0, count: bound))
+        let written = key.withUnsafeMutableBufferPointer { buffer in
+            writeKey(title, count: count, to: buffer.baseAddress! + start)
+        }
+        key.removeLast(bound - written)
+    }
+
     /// The most bytes the key of a title of `count` bytes can take: a one-digit run takes five.
     @inline(__always)
     static func maximumKeyLength(_ count: Int) -> Int { 5 * count + 1 }

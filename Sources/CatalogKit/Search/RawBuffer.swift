@@ -15,25 +15,58 @@ struct RawStorage<Element: BitwiseCopyable> {
     private(set) var capacity: Int
     /// The number of values written; values past it are uninitialized.
     var count = 0
+    /// Whether the memory is a mapping of its own (large buffers), given back to the system the moment it is
+    /// freed, rather than a block of the heap.
+    private var mapped = false
+
+    /// Buffers of at least this many bytes are mapped: freeing them lowers the resident memory at once, so a
+    /// transient buffer never raises the peak of what comes after it.
+    private static var mappingThreshold: Int { 1 << 20 }
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
-        guard let memory = malloc(self.capacity * MemoryLayout<Element>.stride) else {
-            preconditionFailure("out of memory")
-        }
-        base = memory.bindMemory(to: Element.self, capacity: self.capacity)
-        HugePages.advise(memory, bytes: self.capacity * MemoryLayout<Element>.stride)
+        let bytes = self.capacity * MemoryLayout<Element>.stride
+        (base, mapped) = RawStorage.allocate(bytes)
+        HugePages.advise(UnsafeMutableRawPointer(base), bytes: bytes)
     }
 
     /// `count` zeros; large ones come straight from zeroed pages, so untouched parts cost nothing.
     init(zeros count: Int) {
         capacity = max(count, 16)
-        guard let memory = calloc(capacity, MemoryLayout<Element>.stride) else { preconditionFailure("out of memory") }
-        base = memory.bindMemory(to: Element.self, capacity: capacity)
+        let bytes = capacity * MemoryLayout<Element>.stride
+        if bytes >= RawStorage.mappingThreshold {
+            // A fresh mapping is zero-filled by the kernel, page by page as it is touched.
+            (base, mapped) = RawStorage.allocate(bytes)
+        } else {
+            guard let memory = calloc(capacity, MemoryLayout<Element>.stride) else {
+                preconditionFailure("out of memory")
+            }
+            base = memory.bindMemory(to: Element.self, capacity: capacity)
+        }
         self.count = count
     }
 
-    func deallocate() { free(base) }
+    private static func allocate(_ bytes: Int) -> (UnsafeMutablePointer<Element>, mapped: Bool) {
+        #if os(Linux)
+            if bytes >= mappingThreshold {
+                let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                guard let memory, memory != MAP_FAILED else { preconditionFailure("out of memory") }
+                return (memory.bindMemory(to: Element.self, capacity: bytes / MemoryLayout<Element>.stride), true)
+            }
+        #endif
+        guard let memory = malloc(bytes) else { preconditionFailure("out of memory") }
+        return (memory.bindMemory(to: Element.self, capacity: bytes / MemoryLayout<Element>.stride), false)
+    }
+
+    func deallocate() {
+        #if os(Linux)
+            if mapped {
+                munmap(base, capacity * MemoryLayout<Element>.stride)
+                return
+            }
+        #endif
+        free(base)
+    }
 
     /// Makes room for `additional` more values, so that `base + count ..< base + count + additional` is writable.
     ///
@@ -45,12 +78,26 @@ struct RawStorage<Element: BitwiseCopyable> {
 
     private mutating func grow(to needed: Int) {
         let newCapacity = max(needed, capacity * 2)
-        guard let memory = realloc(base, newCapacity * MemoryLayout<Element>.stride) else {
-            preconditionFailure("out of memory")
-        }
+        let stride = MemoryLayout<Element>.stride
+        let oldBytes = capacity * stride
+        let newBytes = newCapacity * stride
+        #if os(Linux)
+            if mapped || newBytes >= RawStorage.mappingThreshold {
+                // A new mapping, the values copied, the old one freed: the capacity doubles, so this is rare.
+                let (memory, _) = RawStorage.allocate(newBytes)
+                memory.update(from: base, count: count)
+                if mapped { munmap(base, oldBytes) } else { free(base) }
+                base = memory
+                capacity = newCapacity
+                mapped = true
+                HugePages.advise(UnsafeMutableRawPointer(memory), bytes: newBytes)
+                return
+            }
+        #endif
+        guard let memory = realloc(base, newBytes) else { preconditionFailure("out of memory") }
         base = memory.bindMemory(to: Element.self, capacity: newCapacity)
         capacity = newCapacity
-        HugePages.advise(memory, bytes: newCapacity * MemoryLayout<Element>.stride)
+        HugePages.advise(memory, bytes: newBytes)
     }
 
     @inline(__always)
@@ -80,52 +127,54 @@ final class RawBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
 
     deinit { storage.deallocate() }
 
+    /// Counts `count` more values as written, after they were written through ``base``.
+    func extend(by count: Int) { storage.count += count }
+
+    /// Frees the values now, before the buffer goes: a joined buffer gives its parts back one by one.
+    func release() {
+        storage.deallocate()
+        storage = RawStorage(capacity: 0)
+    }
+
     var base: UnsafeMutablePointer<Element> { storage.base }
     var count: Int { storage.count }
 
     /// The values written, as a buffer valid until the next write.
     var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: storage.base, count: storage.count) }
 
-    /// Joins buffers into one array, each part copied on its own core.
+    /// Joins buffers into one array, freeing each part once it is copied, so the join raises the memory by the
+    /// size of a part, not of the whole.
     ///
     /// - Parameters:
-    ///   - parts: The buffers, in order.
+    ///   - parts: The buffers, in order; each is released.
     ///   - dropFirst: How many values to skip at the start of every part but the first (the leading 0 of a part's
     ///     record starts).
     ///   - adjust: A value added to every value of part `i` as it is copied (to rebase offsets), or `nil`.
     /// - Returns: The values of all parts.
-    /// - Complexity: O(total count), split over the cores.
+    /// - Complexity: O(total count).
     static func joined(
         _ parts: [RawBuffer<Element>], dropFirst: Int = 0, adjust: [Element]? = nil
     ) -> [Element] where Element: FixedWidthInteger & Sendable {
         let counts = parts.enumerated().map { $0.offset == 0 ? $0.element.count : $0.element.count - dropFirst }
         let total = counts.reduce(0, +)
         return [Element](unsafeUninitializedCapacity: total) { buffer, initialized in
-            guard let target = buffer.baseAddress else {
-                initialized = 0
-                return
-            }
+            initialized = 0
+            guard let target = buffer.baseAddress else { return }
             HugePages.advise(UnsafeMutableRawPointer(target), bytes: total * MemoryLayout<Element>.stride)
-            nonisolated(unsafe) let destination = target
-            var offsets: [Int] = []
-            var running = 0
-            for count in counts {
-                offsets.append(running)
-                running += count
-            }
-            let work = offsets
-            _ = Parallel.map(parts.count) { part in
+            var offset = 0
+            for (part, buffer) in parts.enumerated() {
                 let skip = part == 0 ? 0 : dropFirst
-                let source = parts[part].base + skip
+                let source = buffer.base + skip
                 let count = counts[part]
-                let to = destination + work[part]
+                let to = target + offset
                 if let adjust, adjust[part] != 0 {
                     let delta = adjust[part]
                     for index in 0..<count { to[index] = source[index] &+ delta }
                 } else {
                     to.update(from: source, count: count)
                 }
-                return 0
+                offset += count
+                buffer.release()
             }
             initialized = total
         }

@@ -65,7 +65,7 @@ struct RecordMatcher: Sendable {
         if query.isPlain { return text.exactMatches(records, query.terms, isCancelled: isCancelled) }
         var hits: [UInt32] = []
         forEachCandidate(text, records, isCancelled: isCancelled) { record in
-            if evaluate(text.bytes(of: record)) != nil { hits.append(UInt32(record)) }
+            if evaluate(text.bytes(of: record), raw: text.rawPath(of: record)) != nil { hits.append(UInt32(record)) }
         }
         return hits
     }
@@ -82,7 +82,7 @@ struct RecordMatcher: Sendable {
         if let fuzzy { return text.fuzzyMatches(records, fuzzy, masks: masks, isCancelled: isCancelled) }
         var hits: [SearchIndex.Scored] = []
         forEachCandidate(text, records, isCancelled: isCancelled) { record in
-            if let score = evaluate(text.bytes(of: record)) {
+            if let score = evaluate(text.bytes(of: record), raw: text.rawPath(of: record)) {
                 hits.append(SearchIndex.Scored(record: UInt32(record), score: score))
             }
         }
@@ -105,7 +105,7 @@ struct RecordMatcher: Sendable {
                 scanned = 0
             }
             scanned += bytes.count
-            if evaluate(bytes) != nil { hits.append(record) }
+            if evaluate(bytes, raw: text.rawPath(of: Int(record))) != nil { hits.append(record) }
         }
         return hits
     }
@@ -126,7 +126,9 @@ struct RecordMatcher: Sendable {
                 scanned = 0
             }
             scanned += bytes.count
-            if let score = evaluate(bytes) { hits.append(SearchIndex.Scored(record: record, score: score)) }
+            if let score = evaluate(bytes, raw: text.rawPath(of: Int(record))) {
+                hits.append(SearchIndex.Scored(record: record, score: score))
+            }
         }
         return hits
     }
@@ -182,14 +184,16 @@ struct RecordMatcher: Sendable {
     /// Whether a record matches the whole query, and its score: the sum over groups of the score of the first
     /// term that matches (0 for a `!` term), or `nil` when it does not match.
     ///
-    /// - Parameter record: The record's fields, each followed by a NUL.
+    /// - Parameters:
+    ///   - record: The record's fields, each followed by a NUL.
+    ///   - raw: The record's raw path, for camelCase, when at hand.
     /// - Complexity: O(t · L) for t terms and L bytes.
-    func evaluate(_ record: UnsafeBufferPointer<UInt8>) -> Int32? {
+    func evaluate(_ record: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>? = nil) -> Int32? {
         var total: Int32 = 0
         for group in groups {
             var matched = false
             for compiled in group {
-                let found = RecordMatcher.find(compiled, in: record)
+                let found = RecordMatcher.find(compiled, in: record, raw: raw)
                 if compiled.term.inverse {
                     if found == nil {
                         matched = true
@@ -208,9 +212,11 @@ struct RecordMatcher: Sendable {
 
     /// The score of a term in a record, or `nil` when no field holds it as the term's kind asks. An exact term is
     /// scored as its characters would be in fuzzy mode, where it matched.
-    static func find(_ compiled: Compiled, in record: UnsafeBufferPointer<UInt8>) -> Int32? {
+    static func find(
+        _ compiled: Compiled, in record: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>? = nil
+    ) -> Int32? {
         guard let base = record.baseAddress else { return nil }
-        if compiled.term.kind == .fuzzy { return compiled.fuzzy?.score(record) }
+        if compiled.term.kind == .fuzzy { return compiled.fuzzy?.score(record, raw: raw) }
         let found = compiled.needle.withUnsafeBufferPointer { needle -> Bool in
             if compiled.lead {
                 // The first field follows no NUL: it starts the record.
@@ -220,7 +226,7 @@ struct RecordMatcher: Sendable {
             return ByteSearch.find(needle, in: base, from: 0, to: record.count) != nil
         }
         guard found else { return nil }
-        return compiled.term.inverse ? 0 : compiled.fuzzy?.score(record) ?? 0
+        return compiled.term.inverse ? 0 : compiled.fuzzy?.score(record, raw: raw) ?? 0
     }
 }
 

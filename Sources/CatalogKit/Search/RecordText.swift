@@ -6,6 +6,30 @@
 struct RecordText: @unchecked Sendable {
     let text: UnsafePointer<UInt8>
     let starts: UnsafePointer<UInt32>
+    /// The raw paths of the records, as the table holds them: their case, which folding drops, tells a fuzzy
+    /// score where camelCase words start.
+    var raw: UnsafePointer<UInt8>?
+    var rawBounds: UnsafePointer<UInt32>?
+    /// How many bounds a record has in `rawBounds`.
+    var rawStride = 3
+
+    init(
+        text: UnsafePointer<UInt8>, starts: UnsafePointer<UInt32>, raw: UnsafePointer<UInt8>? = nil,
+        rawBounds: UnsafePointer<UInt32>? = nil
+    ) {
+        self.text = text
+        self.starts = starts
+        self.raw = raw
+        self.rawBounds = rawBounds
+    }
+
+    /// The raw path of a record, when the table's text is at hand.
+    @inline(__always)
+    func rawPath(of record: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard let raw, let rawBounds else { return nil }
+        let start = Int(rawBounds[rawStride * record])
+        return UnsafeBufferPointer(start: raw + start, count: Int(rawBounds[rawStride * record + 1]) - start)
+    }
 
     /// How often a scan asks whether it was cancelled: every this many bytes of text, per core.
     static let cancellationInterval = 1 << 18
@@ -150,14 +174,14 @@ struct RecordText: @unchecked Sendable {
                 }
                 scanned += Int(starts[record + 1] &- starts[record])
                 if let masks, masks[record] & wanted != wanted { continue }
-                if let score = matcher.score(bytes(of: record)) {
+                if let score = matcher.score(bytes(of: record), raw: rawPath(of: record)) {
                     hits.append(SearchIndex.Scored(record: UInt32(record), score: score))
                 }
             }
             return hits
         }
         _ = forEachRecord(holding: anchor, in: records, isCancelled: isCancelled) { record in
-            if let score = matcher.score(bytes(of: record)) {
+            if let score = matcher.score(bytes(of: record), raw: rawPath(of: record)) {
                 hits.append(SearchIndex.Scored(record: UInt32(record), score: score))
             }
         }
@@ -179,7 +203,9 @@ struct RecordText: @unchecked Sendable {
             }
             let bytes = bytes(of: Int(record))
             scanned += bytes.count
-            if let score = matcher.score(bytes) { hits.append(SearchIndex.Scored(record: record, score: score)) }
+            if let score = matcher.score(bytes, raw: rawPath(of: Int(record))) {
+                hits.append(SearchIndex.Scored(record: record, score: score))
+            }
         }
         return hits
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An immutable, contiguous index of folded entry text, and the order of its entries.
 ///
 /// Record `r` occupies `folded[starts[r]..<starts[r + 1]]`: its folded full path and each folded keyword, every
@@ -16,6 +22,8 @@ public struct SearchIndex: Sendable {
     let rank: [UInt32]
     /// Made the first time a fuzzy query scans every record.
     private let masks = CharacterMasks()
+    /// The entries' raw text, when the index was made from a table: fuzzy scores read camelCase from it.
+    var table: EntryTable?
 
     init(folded: [UInt8], starts: [UInt32], order: [UInt32]) {
         self.folded = folded
@@ -111,7 +119,18 @@ public struct SearchIndex: Sendable {
     private func withText<R>(_ body: (RecordText) -> R) -> R {
         folded.withUnsafeBufferPointer { text in
             starts.withUnsafeBufferPointer { starts in
-                body(RecordText(text: text.baseAddress.unsafelyUnwrapped, starts: starts.baseAddress.unsafelyUnwrapped))
+                let records = RecordText(
+                    text: text.baseAddress.unsafelyUnwrapped, starts: starts.baseAddress.unsafelyUnwrapped)
+                guard let table, table.count == count else { return body(records) }
+                return table.bytes.withUnsafeBufferPointer { raw in
+                    table.bounds.withUnsafeBufferPointer { bounds in
+                        var cased = records
+                        cased.raw = raw.baseAddress
+                        cased.rawBounds = bounds.baseAddress
+                        cased.rawStride = table.stride
+                        return body(cased)
+                    }
+                }
             }
         }
     }
@@ -148,14 +167,22 @@ public struct SearchIndex: Sendable {
         var score: Int32
     }
 
-    /// Orders scored hits: best score first, then search order.
+    /// Orders scored hits: best score first, then the shorter path (folded), then search order.
     ///
-    /// - Complexity: O(h), a radix sort of one 64-bit number per hit.
+    /// - Complexity: O(h), a radix sort of one 64-bit number per hit: 20 bits of score (clamped), 12 of length
+    ///   (clamped at 4,095 bytes) and 32 of rank.
     private func rankFuzzy(_ scored: [Scored]) -> [UInt32] {
-        var keys = scored.map { hit -> UInt64 in
-            // Higher scores first: invert the score's order-preserving unsigned form.
-            let descending = ~(UInt32(bitPattern: hit.score) ^ 0x8000_0000)
-            return UInt64(descending) << 32 | UInt64(rank[Int(hit.record)])
+        var keys = folded.withUnsafeBufferPointer { text in
+            scored.map { hit -> UInt64 in
+                let limit = 1 << 19
+                let score = UInt64(min(max(Int(hit.score), -limit), limit - 1) + limit)
+                let start = Int(starts[Int(hit.record)])
+                let length =
+                    text.baseAddress.flatMap { memchr($0 + start, 0, Int(starts[Int(hit.record) + 1]) - start) }
+                    .map { UnsafeRawPointer($0) - UnsafeRawPointer(text.baseAddress! + start) } ?? 0
+                return (UInt64(2 * limit - 1) - score) << 44 | UInt64(min(length, 4_095)) << 32
+                    | UInt64(rank[Int(hit.record)])
+            }
         }
         KeySort.sortNumbers(&keys)
         return keys.map { order[Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF)] }

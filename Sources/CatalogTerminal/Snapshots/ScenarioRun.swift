@@ -24,11 +24,12 @@ public struct ScenarioRun {
     /// - Parameters:
     ///   - scenario: What to play.
     ///   - size: A size that replaces the scenario's, if any.
+    ///   - title: The breadcrumb's title when the screen has none of its own: its entry's, as the launcher shows it.
     ///   - make: Makes the screen, as its entry's factory does.
     /// - Returns: The run.
     /// - Throws: What the factory throws.
     public static func play(
-        _ scenario: Scenario, size: Size? = nil, of make: () throws -> any Screen
+        _ scenario: Scenario, size: Size? = nil, title: String = "", of make: () throws -> any Screen
     ) throws -> ScenarioRun {
         let screen = try Scenario.$playing.withValue(scenario) { try make() }
         let start = size ?? scenario.size
@@ -59,7 +60,8 @@ public struct ScenarioRun {
         terminal.close(at: now)
         let environment = scenario.environment
         var loop = EventLoop(
-            session: Session(closable: screen, environment: environment), terminal: terminal, jobs: InlineJobs(),
+            session: Session(closable: screen, title: title, environment: environment), terminal: terminal,
+            jobs: InlineJobs(),
             renderer: Renderer(colorMode: environment.colorMode, synchronized: false))
         _ = try loop.run()
         let end = terminal.windowSize
