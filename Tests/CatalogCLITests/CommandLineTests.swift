@@ -156,6 +156,7 @@ struct CommandLineTests {
             source "$1"
             complete_words() {
                 COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
+                COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
                 _catalog
                 printf '%s|' "${COMPREPLY[@]}"; echo
             }

@@ -1,7 +1,8 @@
 import CatalogKit
 
-/// `---complete open PREFIX [--file PATH]`: the callback the completion scripts use. Prints the ids and titles that
-/// start with the prefix (compared folded), one a line, ids first.
+/// `---complete open [--file PATH [--flat] [--read0] [--delimiter TEXT]] -- PREFIX`: the callback the completion
+/// scripts use. Prints the ids and titles that start with the prefix (compared folded), one a line, ids first, of the
+/// catalog file read as the command line being completed reads it.
 enum CompleteCommand {
     /// The most candidates printed: a shell asks before showing more than a screenful anyway.
     static let limit = 1000

@@ -1,80 +1,246 @@
 extension CompletionScript {
-    /// The bash script: a function for `complete -F`, reading `COMP_WORDS` and `COMP_CWORD`.
+    /// The bash script: a function for `complete -F` that reads the line up to the cursor as bash will (quotes,
+    /// backslashes, and where readline starts the word it replaces), so that what it offers goes in quoted for its
+    /// place. It needs no bash-completion, and works beside it.
     enum Bash {
         static func script(name: String) -> String {
-            let function = "_\(identifier(name))"
-            let valueOptions = valueOptions.map(\.name).joined(separator: "|")
-            var lines = [
-                "# bash completion for \(name), made by `\(name) --generate-completion-script bash`.",
-                "# Source it from ~/.bashrc, or save it as \(name) in a bash-completion directory.",
-                "\(function)() {",
-                "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"\" command=\"\" file=\"\" i word",
-                "    (( COMP_CWORD > 0 )) && prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
-                "    for (( i = 1; i < COMP_CWORD; i++ )); do",
-                "        word=\"${COMP_WORDS[i]}\"",
+            let prefix = "__\(identifier(name))"
+            var lines = header(name: name, prefix: prefix).split(separator: "\n", omittingEmptySubsequences: false)
+                .map(String.init)
+            let skipped = valueOptions.map(\.name).joined(separator: "|")
+            lines += [
+                "_\(identifier(name))() {",
+                "    local cur program command=\"\" file=\"\" prev=\"\" given=\" \" option=\"\" before=\"\" value=\"\"",
+                "    local word i count start=1 operands=0",
+                "    local -a reading=()",
+                "    \(prefix)_read_line",
+                "    count=$(( ${#\(prefix)_words[@]} - 1 ))",
+                "    cur=\"${\(prefix)_words[count]}\"",
+                "    program=\"${\(prefix)_words[0]}\"",
+                "    [[ $program == \"~/\"* ]] && program=\"$HOME/${program:2}\"",
+                "    # The parser takes a subcommand only as the first word.",
+                "    if (( count > 1 )) && [[ ${\(prefix)_words[1]} != -* ]]; then",
+                "        command=\"${\(prefix)_words[1]}\" start=2",
+                "    fi",
+                "    for (( i = start; i < count; i++ )); do",
+                "        word=\"${\(prefix)_words[i]}\"",
                 "        case \"$word\" in",
-                "            --file) file=\"${COMP_WORDS[i+1]}\"; (( i++ )) ;;",
+                "            --file) file=\"${\(prefix)_words[i+1]}\" ;;",
                 "            --file=*) file=\"${word#--file=}\" ;;",
-                "            \(valueOptions)) (( i++ )) ;;",
-                "            -*) ;;",
-                "            *) [[ -z $command ]] && command=\"$word\" ;;",
+                "            --delimiter) reading+=(\"$word\" \"${\(prefix)_words[i+1]}\") ;;",
+                "            --delimiter=* | --flat | --read0) reading+=(\"$word\") ;;",
+                "        esac",
+                "        case \"$word\" in",
+                "            \(skipped)) given+=\"$word \"; (( i++ )) ;;",
+                "            -*) given+=\"${word%%=*} \" ;;",
+                "            *) (( operands++ )) ;;",
                 "        esac",
                 "    done",
-                "    case \"$prev\" in",
+                "    [[ $file == \"~/\"* ]] && file=\"$HOME/${file:2}\"",
+                "    (( count >= start )) && prev=\"${\(prefix)_words[count-1]}\"",
+                "    # An option's value: after its '=', or the word after it.",
+                "    if [[ $cur == --*=* ]]; then",
+                "        option=\"${cur%%=*}\" before=\"${cur%%=*}=\" value=\"${cur#*=}\"",
+                "    elif (( count >= start )); then",
+                "        option=\"$prev\" value=\"$cur\"",
+                "    fi",
+                "    case \"$option\" in",
             ]
-            for option in CompletionScript.valueOptions {
-                lines.append("        \(option.name)) \(values(option.completion, name: name)); return ;;")
+            // One arm per kind of value, naming its options.
+            var arms: [(names: [String], action: String)] = []
+            for option in valueOptions {
+                let action = values(option.completion, prefix: prefix, before: "\"$before\"", value: "\"$value\"")
+                if let index = arms.firstIndex(where: { $0.action == action }) {
+                    arms[index].names.append(option.name)
+                } else {
+                    arms.append(([option.name], action))
+                }
+            }
+            for arm in arms {
+                lines.append("        \(arm.names.joined(separator: "|"))) \(arm.action); return ;;")
             }
             lines += [
                 "    esac",
-                "    if [[ $cur == -* ]]; then",
-                "        case \"$command\" in",
-            ]
-            for command in subcommands {
-                let words = options(of: command).map(\.name).joined(separator: " ")
-                lines.append("            \(command.name)) COMPREPLY=($(compgen -W \(quoted(words)) -- \"$cur\")) ;;")
-            }
-            let launch = options(of: CommandTable.launch).map(\.name).joined(separator: " ")
-            lines += [
-                "            *) COMPREPLY=($(compgen -W \(quoted(launch)) -- \"$cur\")) ;;",
-                "        esac",
-                "        return",
-                "    fi",
                 "    case \"$command\" in",
-                "        \"\") COMPREPLY=($(compgen -W \(quoted(subcommands.map(\.name).joined(separator: " "))) -- \"$cur\")) ;;",
+                "        \"\")",
+                "            if (( count == 1 )) && [[ $cur != -* ]]; then",
+                "                \(prefix)_choose \"\" \"$cur\" \(words(subcommands.map(\.name)))",
+                "            else",
+                "                \(prefix)_choose \"\" \"$cur\" \(words(options(of: CommandTable.launch).map(\.name)))",
+                "            fi",
+                "            ;;",
             ]
             for command in subcommands {
-                guard let operands = command.operands else { continue }
-                lines.append("        \(command.name)) \(values(operands.completion, name: name)) ;;")
+                lines.append("        \(command.name))")
+                lines += branches(for: command, prefix: prefix).map { "            " + $0 }
+                lines.append("            ;;")
             }
             lines += [
+                "        *) COMPREPLY=() ;;",
                 "    esac",
                 "}",
-                "complete -F \(function) \(name)",
+                "complete -F _\(identifier(name)) \(name)",
                 "",
             ]
             return lines.joined(separator: "\n")
         }
 
-        /// The statements that fill `COMPREPLY` for a kind of value.
-        private static func values(_ completion: CommandTable.Completion, name: String) -> String {
-            switch completion {
-            case .none:
-                return "COMPREPLY=()"
-            case .files:
-                return "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\"))"
-            case .directories:
-                return "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\"))"
-            case .choices(let words):
-                return "COMPREPLY=($(compgen -W \(quoted(words.joined(separator: " "))) -- \"$cur\"))"
-            case .commands:
-                return values(.choices(subcommands.map(\.name)), name: name)
-            case .entries:
-                // Titles hold spaces: the callback gets the typed prefix unescaped, and each answer is quoted back.
-                return "local prefix=\"${cur//\\\\ / }\" line; COMPREPLY=(); "
-                    + "while IFS= read -r line; do COMPREPLY+=(\"$(printf '%q' \"$line\")\"); done "
-                    + "< <(\"${COMP_WORDS[0]}\" ---complete open \"$prefix\" ${file:+--file \"$file\"} 2>/dev/null)"
+        /// What a subcommand offers: its operands while it takes more, the required options it lacks, then its
+        /// options.
+        private static func branches(for command: CommandTable.Command, prefix: String) -> [String] {
+            let options = options(of: command)
+            var branches: [(condition: String, action: String)] = []
+            if let operands = command.operands, operands.maximum != 0 {
+                let more = operands.maximum.map { " && (( operands < \($0) ))" } ?? ""
+                let action = values(operands.completion, prefix: prefix, before: "\"\"", value: "\"$cur\"")
+                branches.append(("[[ $cur != -* ]]\(more)", action))
             }
+            let required = options.filter(\.required)
+            if !required.isEmpty {
+                let missing = required.map { "$given != *\" \($0.name) \"*" }.joined(separator: " || ")
+                let offer = "\(prefix)_choose \"\" \"$cur\" \(words(required.map(\.name)))"
+                branches.append(("[[ $cur != -* ]] && [[ \(missing) ]]", offer))
+            }
+            let all = "\(prefix)_choose \"\" \"$cur\" \(words(options.map(\.name)))"
+            guard !branches.isEmpty else { return [all] }
+            var lines: [String] = []
+            for (index, branch) in branches.enumerated() {
+                lines.append((index == 0 ? "if " : "elif ") + branch.condition + "; then")
+                lines.append("    " + branch.action)
+            }
+            return lines + ["else", "    " + all, "fi"]
+        }
+
+        /// The statement that offers values of a kind.
+        ///
+        /// - Parameters:
+        ///   - completion: What the values are.
+        ///   - prefix: The start of the script's function names.
+        ///   - before: What precedes the value in its word (`"$before"`, `--sort=` after an `=`), as shell code.
+        ///   - value: The value typed so far, as shell code.
+        /// - Returns: The statement.
+        private static func values(
+            _ completion: CommandTable.Completion, prefix: String, before: String, value: String
+        ) -> String {
+            switch completion {
+            case .none: return "COMPREPLY=()"
+            case .files: return "\(prefix)_paths -f \(before) \(value)"
+            case .directories: return "\(prefix)_paths -d \(before) \(value)"
+            case .choices(let choices): return "\(prefix)_choose \(before) \(value) \(words(choices))"
+            case .commands: return "\(prefix)_choose \(before) \(value) \(words(subcommands.map(\.name)))"
+            case .entries: return "\(prefix)_entries \"$program\" \"$file\" \(before) \(value) \"${reading[@]}\""
+            }
+        }
+
+        /// The functions every script has: reading the line, and offering words, paths and entries.
+        private static func header(name: String, prefix: String) -> String {
+            #"""
+            # bash completion for \#(name), made by `\#(name) --generate-completion-script bash`.
+            # Source it from ~/.bashrc, or save it as \#(name) in a bash-completion directory.
+
+            # Reads the line up to the cursor as bash will: \#(prefix)_words gets its words unquoted, the last being the one
+            # typed; \#(prefix)_quote the quote left open in that word; \#(prefix)_kept the start of that word that readline
+            # keeps (up to a character of COMP_WORDBREAKS, or an open quote), unquoted. COMP_POINT counts characters, and
+            # the loop bytes, so that no locale can split a character.
+            \#(prefix)_read_line() {
+                local line="${COMP_LINE:0:COMP_POINT}"
+                local LC_ALL=C
+                local word="" kept="" outside="" quote="" started="" char i
+                \#(prefix)_words=()
+                for (( i = 0; i < ${#line}; i++ )); do
+                    char="${line:i:1}"
+                    if [[ $quote == "'" ]]; then
+                        if [[ $char == "'" ]]; then quote="" kept="$outside"; else word+="$char"; fi
+                    elif [[ $quote == '"' ]]; then
+                        if [[ $char == '"' ]]; then
+                            quote="" kept="$outside"
+                        elif [[ $char == '\' && ${line:i+1:1} == [\$\`\"\\] ]]; then
+                            word+="${line:i+1:1}"
+                            (( i++ ))
+                        else
+                            word+="$char"
+                        fi
+                    elif [[ $char == [[:space:]] ]]; then
+                        [[ -n $started ]] && \#(prefix)_words+=("$word")
+                        word="" kept="" started=""
+                    elif [[ $char == '\' ]]; then
+                        word+="${line:i+1:1}"
+                        (( i++ ))
+                        started=1
+                    elif [[ $char == [\'\"] ]]; then
+                        quote="$char" outside="$kept" kept="$word" started=1
+                    else
+                        # Readline starts its word after a break character, or at @ or $, which it keeps.
+                        [[ $char == [@\$] && $COMP_WORDBREAKS == *"$char"* ]] && kept="$word"
+                        word+="$char" started=1
+                        [[ $char != [@\$] && $COMP_WORDBREAKS == *"$char"* ]] && kept="$word"
+                    fi
+                done
+                \#(prefix)_words+=("$word")
+                \#(prefix)_quote="$quote"
+                \#(prefix)_kept="$kept"
+            }
+
+            # Offers whole words for the word typed: each without the start readline keeps, and, unless readline quotes
+            # them itself ($1 is raw), quoted for where they go: inside the open quote, or with backslashes.
+            \#(prefix)_offer() {
+                local how="$1" word
+                shift
+                COMPREPLY=()
+                for word in "$@"; do
+                    [[ $word == "$\#(prefix)_kept"* ]] || continue
+                    word="${word:${#\#(prefix)_kept}}"
+                    if [[ $how == raw ]]; then
+                        :
+                    elif [[ $\#(prefix)_quote == "'" ]]; then
+                        word="${word//"'"/"'\''"}"
+                    elif [[ $\#(prefix)_quote == '"' ]]; then
+                        word="${word//"\\"/"\\\\"}" word="${word//'"'/'\"'}"
+                        word="${word//'$'/'\$'}" word="${word//'`'/'\`'}"
+                    else
+                        printf -v word '%q' "$word"
+                    fi
+                    COMPREPLY+=("$word")
+                done
+            }
+
+            # Offers the words ($3…) that start with the value typed ($2), after what precedes it in its word ($1).
+            \#(prefix)_choose() {
+                local before="$1" value="$2" word
+                local -a found=()
+                shift 2
+                for word in "$@"; do
+                    [[ $word == "$value"* ]] && found+=("$before$word")
+                done
+                \#(prefix)_offer quoted "${found[@]}"
+            }
+
+            # Offers the paths (-f) or directories (-d) that start with the value typed ($3), after $2; readline quotes
+            # them, as it does file names.
+            \#(prefix)_paths() {
+                local path
+                local -a found=()
+                while IFS= read -r path; do
+                    found+=("$2$path")
+                done < <(compgen "$1" -- "$3")
+                compopt -o filenames 2>/dev/null
+                \#(prefix)_offer raw "${found[@]}"
+            }
+
+            # Offers the entry ids and titles that start with the value typed ($4), after $3, asked of the program itself
+            # ($1), of a catalog file when one is given ($2), read as the options after them say (--flat, --read0,
+            # --delimiter). What was typed is passed as data, never evaluated.
+            \#(prefix)_entries() {
+                local entry
+                local -a found=() source=()
+                [[ -n $2 ]] && source=(--file "$2" "${@:5}")
+                while IFS= read -r entry; do
+                    found+=("$3$entry")
+                done < <("$1" ---complete open "${source[@]}" -- "$4" </dev/null 2>/dev/null)
+                \#(prefix)_offer quoted "${found[@]}"
+            }
+
+            """#
         }
     }
 }

@@ -1,11 +1,19 @@
 /// Shell completion scripts, one generator per shell, each drawn from ``CommandTable``.
 ///
-/// Subcommands, options and option values complete from the table; `--file` completes paths; `open` completes entry
-/// ids and titles by calling the program back (`NAME ---complete open PREFIX [--file PATH]`), which asks the
-/// catalog's index, so the scripts never go stale when entries change. Install them as swift-argument-parser's are:
+/// Subcommands, options and option values complete from the table; `--file` completes paths; `open`, `snapshot` and
+/// `record` complete entry ids and titles by calling the program back (`NAME ---complete open [--file PATH] --
+/// PREFIX`), which asks the catalog's index, so the scripts never go stale when entries change. The program called
+/// back is the one on the command line being completed, so another package's app completes its own entries.
+///
+/// Each script follows the parser's rules: a subcommand only as the first word, an option's value as the next word
+/// or after `=`, no more operands than a command takes. What it inserts is quoted as the shell will read it, inside
+/// an open quote or with backslashes, and what the user typed is passed to the program as data, never evaluated.
+///
+/// Install them as swift-argument-parser's are:
 /// - bash: `source <(NAME --generate-completion-script bash)` in `~/.bashrc`, or save it as `NAME` in a
-///   bash-completion directory such as `/etc/bash_completion.d/`;
-/// - zsh: save it as `_NAME` in a directory on `$fpath` (for example `~/.zsh/completions`) and run `compinit`;
+///   bash-completion directory such as `~/.local/share/bash-completion/completions/`;
+/// - zsh: save it as `_NAME` in a directory on `$fpath` (for example `~/.zsh/completions`) and run `compinit`, or
+///   `source <(NAME --generate-completion-script zsh)` after `compinit`;
 /// - fish: save it as `~/.config/fish/completions/NAME.fish`.
 enum CompletionScript {
     /// The shells there are scripts for.
@@ -34,6 +42,16 @@ enum CompletionScript {
     /// A string in single quotes for any of the three shells (a quote inside is closed, escaped and reopened).
     static func quoted(_ text: String) -> String {
         "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    /// Words as one shell would read them, each quoted only when it needs it, separated by spaces.
+    static func words(_ words: [String]) -> String {
+        words.map(CommandTable.shellWord).joined(separator: " ")
+    }
+
+    /// What an option does, as a completion describes it: its help, and "(required)" when a command needs it.
+    static func description(of option: CommandTable.Option) -> String {
+        option.help + (option.required ? " (required)" : "")
     }
 
     /// The options a command takes, in table order.

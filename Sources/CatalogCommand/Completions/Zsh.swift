@@ -1,94 +1,133 @@
 extension CompletionScript {
-    /// The zsh script: `#compdef`, `_arguments` for the options, and a state for the subcommands.
+    /// The zsh script: `#compdef`, then `_arguments` for the launcher, or for the subcommand the first word names.
+    /// zsh itself quotes what it inserts; the script only makes sure the words it passes on are unquoted data.
     enum Zsh {
         static func script(name: String) -> String {
             let function = "_\(identifier(name))"
+            let prefix = "__\(identifier(name))"
             var lines = [
                 "#compdef \(name)",
                 "# zsh completion for \(name), made by `\(name) --generate-completion-script zsh`.",
-                "# Save it as _\(name) in a directory on $fpath, then run compinit.",
+                "# Save it as _\(name) in a directory on $fpath, then run compinit; or source it after compinit.",
                 "",
-                "\(function)_entries() {",
-                "    local -a entries",
-                "    local file=${opt_args[--file]}",
-                "    entries=(${(f)\"$(_call_program entries ${words[1]} ---complete open ${(Q)PREFIX} "
-                    + "${file:+--file $file} 2>/dev/null)\"})",
-                "    compadd -Q -a entries",
+                "# The entry ids and titles that start with the word typed, asked of the program on the command line, of",
+                "# the catalog file it names if any, read as --flat, --read0 and --delimiter say. Every word passed on is",
+                "# quoted, so nothing typed is evaluated.",
+                "\(prefix)_entries() {",
+                "    local -a entries source",
+                "    # opt_args holds the words as typed, with _arguments' own backslashes on top.",
+                "    local typed=$PREFIX file=${(Q)${(Q)opt_args[--file]}} option",
+                "    [[ $compstate[quote] == \\' ]] || typed=${(Q)typed}",
+                "    [[ $file == \\~/* ]] && file=$HOME/${file#\\~/}",
+                "    if [[ -n $file ]]; then",
+                "        source=(--file $file)",
+                "        for option in --flat --read0; do",
+                "            (( ${+opt_args[$option]} )) && source+=($option)",
+                "        done",
+                "        (( ${+opt_args[--delimiter]} )) && source+=(--delimiter ${(Q)${(Q)opt_args[--delimiter]}})",
+                "    fi",
+                "    entries=(${(f)\"$(_call_program entries ${(q)\(prefix)_program} ---complete open ${(q)source} -- "
+                    + "${(q)typed} </dev/null 2>/dev/null)\"})",
+                "    compadd -M 'm:{[:lower:]}={[:upper:]}' -a entries",
+                "}",
+                "",
+                "\(prefix)_commands() {",
+                "    local -a commands",
+                "    commands=(",
+            ]
+            for command in subcommands {
+                lines.append("        \(quoted(command.name + ":" + command.summary))")
+            }
+            lines += [
+                "    )",
+                "    _describe -t commands command commands",
                 "}",
                 "",
                 "\(function)() {",
-                "    local context state state_descr line curcontext=\"$curcontext\"",
+                "    local \(prefix)_program=${(Q)words[1]}",
+                "    [[ $\(prefix)_program == \\~/* ]] && \(prefix)_program=$HOME/${\(prefix)_program#\\~/}",
+                "    local context state state_descr line curcontext=$curcontext",
                 "    typeset -A opt_args",
-                "    _arguments -C \\",
-            ]
-            lines += specs(CommandTable.launch, name: name).map { "        \($0) \\" }
-            lines += [
-                "        '1: :->command' \\",
-                "        '*:: :->arguments'",
-                "    case $state in",
-                "        command)",
-                "            local -a commands",
-                "            commands=(",
+                "    # The parser takes a subcommand only as the first word.",
+                "    if (( CURRENT > 2 )) && [[ ${words[2]} != -* ]]; then",
+                "        local command=${words[2]}",
+                "        shift words",
+                "        (( CURRENT-- ))",
+                "        curcontext=${curcontext%:*:*}:\(name)-$command:",
+                "        case $command in",
             ]
             for command in subcommands {
-                lines.append("                \(quoted(command.name + ":" + escape(command.summary)))")
-            }
-            lines += [
-                "            )",
-                "            _describe -t commands command commands",
-                "            ;;",
-                "        arguments)",
-                "            case $line[1] in",
-            ]
-            for command in subcommands {
-                var specs = specs(command, name: name)
-                if let operands = command.operands {
-                    let action = action(operands.completion, name: name)
-                    specs.append(quoted((operands.maximum == 1 ? "" : "*") + ":" + operands.name + ":" + action))
+                var specs = specs(command, prefix: prefix)
+                if let operands = command.operands, operands.maximum != 0 {
+                    let action = action(operands.completion, prefix: prefix)
+                    specs.append(
+                        quoted((operands.maximum == 1 ? "" : "*") + ":" + escape(operands.name) + ":" + action))
                 }
-                lines.append("                \(command.name))")
-                lines.append("                    _arguments \\")
-                lines += specs.dropLast().map { "                        \($0) \\" }
-                if let last = specs.last { lines.append("                        \(last)") }
-                lines.append("                    ;;")
+                lines.append("            (\(command.name))")
+                lines += arguments(specs, indent: "                ")
+                lines.append("                ;;")
             }
             lines += [
-                "            esac",
-                "            ;;",
-                "    esac",
+                "            (*)",
+                "                _message \"no such command: $command\"",
+                "                return 1",
+                "                ;;",
+                "        esac",
+                "    else",
+                "        local -a first",
+                "        (( CURRENT == 2 )) && first=(': :\(prefix)_commands')",
+            ]
+            lines += arguments(specs(CommandTable.launch, prefix: prefix) + ["$first"], indent: "        ")
+            lines += [
+                "    fi",
                 "}",
                 "",
-                "\(function) \"$@\"",
+                "# Loaded from $fpath, this file is the function's body; sourced, it registers the function.",
+                "if [[ $zsh_eval_context[-1] == loadautofunc ]]; then",
+                "    \(function) \"$@\"",
+                "else",
+                "    compdef \(function) \(name)",
+                "fi",
                 "",
             ]
             return lines.joined(separator: "\n")
         }
 
+        /// An `_arguments -S` call over several lines.
+        private static func arguments(_ specs: [String], indent: String) -> [String] {
+            ["\(indent)_arguments -S \\"]
+                + specs.enumerated().map { index, spec in
+                    indent + "    " + spec + (index == specs.count - 1 ? "" : " \\")
+                }
+        }
+
         /// One `_arguments` spec per option of a command.
-        private static func specs(_ command: CommandTable.Command, name: String) -> [String] {
+        private static func specs(_ command: CommandTable.Command, prefix: String) -> [String] {
             options(of: command).map { option in
-                let help = "[" + escape(option.help) + "]"
-                let value = option.value.map { ":" + $0 + ":" + action(option.completion, name: name) } ?? ""
+                let help = "[" + escape(description(of: option)) + "]"
+                let value =
+                    option.value.map { ":" + escape($0) + ":" + action(option.completion, prefix: prefix) } ?? ""
+                let repeated = option.repeatable ? "*" : ""
                 if let short = option.short {
                     return "'(-\(short) \(option.name))'{-\(short),\(option.name)}" + quoted(help + value)
                 }
-                return quoted(option.name + (option.value == nil ? "" : "=") + help + value)
+                return quoted(repeated + option.name + (option.value == nil ? "" : "=") + help + value)
             }
         }
 
         /// The `_arguments` action for a kind of value.
-        private static func action(_ completion: CommandTable.Completion, name: String) -> String {
+        private static func action(_ completion: CommandTable.Completion, prefix: String) -> String {
             switch completion {
             case .none: return " "
             case .files: return "_files"
             case .directories: return "_files -/"
             case .choices(let words): return "(" + words.joined(separator: " ") + ")"
-            case .commands: return "(" + subcommands.map(\.name).joined(separator: " ") + ")"
-            case .entries: return "_\(identifier(name))_entries"
+            case .commands: return "\(prefix)_commands"
+            case .entries: return "\(prefix)_entries"
             }
         }
 
-        /// Text inside `[…]` or after `:` in a spec: brackets and colons escaped.
+        /// Text inside `[…]` or between `:`s in a spec: brackets, colons and backslashes escaped.
         private static func escape(_ text: String) -> String {
             var escaped = ""
             for character in text {

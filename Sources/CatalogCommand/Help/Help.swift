@@ -3,17 +3,25 @@ enum Help {
     /// The options a synopsis leaves out: the ones every command has, and the generators.
     static let unlisted: Set<String> = ["--help", "--version", "--generate-completion-script", "--generate-manual"]
 
-    /// A command's synopsis: `search QUERY... [--fuzzy] [--json] [--limit N] [--file PATH]`.
-    static func synopsis(of command: CommandTable.Command, name: String) -> String {
-        var words = [name]
-        if !command.name.isEmpty { words.append(command.name) }
+    /// A command's synopsis after its name, one unit for the operands and one for each option, so that wrapping
+    /// never parts an option from its value: `QUERY... [--fuzzy] [--json] [--limit N]`, and a required option without
+    /// brackets, `ID|TITLE --cast FILE [--scenario NAME]`.
+    static func synopsisUnits(of command: CommandTable.Command) -> [String] {
+        var units: [String] = []
         if let operands = command.operands {
-            words.append(operands.minimum == 0 ? "[\(operands.name)]" : operands.name)
+            units.append(operands.minimum == 0 ? "[\(operands.name)]" : operands.name)
         }
-        for option in CommandTable.options(for: command) where !unlisted.contains(option.name) {
-            words.append("[" + option.name + (option.value.map { " " + $0 } ?? "") + "]")
+        for option in synopsisOptions(of: command) {
+            let unit = option.name + (option.value.map { " " + $0 } ?? "")
+            units.append(option.required ? unit : "[" + unit + "]")
         }
-        return words.joined(separator: " ")
+        return units
+    }
+
+    /// The options a synopsis shows, the required ones first, each group in table order.
+    static func synopsisOptions(of command: CommandTable.Command) -> [CommandTable.Option] {
+        let options = CommandTable.options(for: command).filter { !unlisted.contains($0.name) }
+        return options.filter(\.required) + options.filter { !$0.required }
     }
 
     /// The help text of a command.
@@ -25,9 +33,8 @@ enum Help {
     static func text(for command: CommandTable.Command, name: String) -> String {
         // The synopsis, wrapped under its own start: `usage: catalog open ID|TITLE [--file PATH]` …
         let lead = "usage: \(name)" + (command.name.isEmpty ? "" : " \(command.name)")
-        let rest = synopsis(of: command, name: name).dropFirst(lead.count - "usage: ".count)
         let indent = String(repeating: " ", count: lead.count + 1)
-        let wrappedUsage = wrappedWords(rest.split(separator: " ").map(String.init), width: 80 - indent.count)
+        let wrappedUsage = wrappedWords(synopsisUnits(of: command), width: 80 - indent.count)
         var lines = [lead + (wrappedUsage.first.map { " " + $0 } ?? "")] + wrappedUsage.dropFirst().map { indent + $0 }
         if command.name.isEmpty { lines.append("       \(name) COMMAND [OPTIONS]") }
         lines += [""] + wrapped(command.description, width: 80) + [""]
@@ -48,7 +55,7 @@ enum Help {
         // The help column starts after the longest name up to 22 characters; a longer name has its help below it.
         let width = min((names.map(\.count).max() ?? 0), 22) + 2
         for (option, label) in zip(options, names) {
-            let help = wrapped(option.help, width: 80 - 2 - width)
+            let help = wrapped(option.help + (option.required ? " (required)" : ""), width: 80 - 2 - width)
             let indent = String(repeating: " ", count: 2 + width)
             if label.count + 2 > width {
                 lines.append("  " + label)

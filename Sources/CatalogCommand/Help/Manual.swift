@@ -56,7 +56,7 @@ enum Manual {
                 ? "every command"
                 : CommandTable.commands.filter { option.commands.contains($0.name) }
                     .map { $0.name.isEmpty ? "the launcher" : $0.name }.joined(separator: ", ")
-            page.text(sentence(option.help) + " For " + commands + ".")
+            page.text(sentence(option.help) + (option.required ? " Required by " : " For ") + commands + ".")
         }
         page.macro("El")
 
@@ -133,8 +133,9 @@ enum Manual {
         if let operands = command.operands {
             page.macro(operands.minimum == 0 ? ["Op", "Ar", operands.name] : ["Ar", operands.name])
         }
-        for option in CommandTable.options(for: command) where !Help.unlisted.contains(option.name) {
-            page.macro(["Op", "Fl", String(option.name.dropFirst())] + (option.value.map { ["Ar", $0] } ?? []))
+        for option in Help.synopsisOptions(of: command) {
+            let words = ["Fl", String(option.name.dropFirst())] + (option.value.map { ["Ar", $0] } ?? [])
+            page.macro(option.required ? words : ["Op"] + words)
         }
     }
 

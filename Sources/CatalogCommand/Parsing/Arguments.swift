@@ -15,7 +15,7 @@ struct Arguments {
     /// Parses the arguments after the program name against ``CommandTable``.
     ///
     /// - Throws: ``UsageError`` naming the unknown command or option (with the nearest known one), the missing
-    ///   value, or the operands that don't fit.
+    ///   value, the operands that don't fit, or a required option that is missing.
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
         if let first = rest.first, !first.hasPrefix("-") || first == "---complete" {
@@ -100,6 +100,11 @@ struct Arguments {
             if command.name == "search" { throw UsageError(description: "'search' needs a query.") }
             throw UsageError(
                 description: "'\(command.name)' needs \(Self.count(minimum, maximum)) \(operands?.name ?? "").")
+        }
+        for option in CommandTable.options(for: command)
+        where option.required && values[option.name] == nil && !flags.contains(option.name) {
+            let synopsis = option.name + (option.value.map { " " + $0 } ?? "")
+            throw UsageError(description: "'\(command.name)' needs \(synopsis): \(option.help).")
         }
     }
 

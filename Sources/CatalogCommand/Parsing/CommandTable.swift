@@ -60,6 +60,9 @@ struct CommandTable {
         var help: String
         /// Whether it may be given more than once, each value kept (`--bind`).
         var repeatable = false
+        /// Whether every command that accepts it needs it (`record --cast FILE`): the parser refuses a command line
+        /// without it, the synopses show it without brackets, and the completions describe it as required.
+        var required = false
     }
 
     /// An example for the manual: the arguments after the program's name, and what they do.
@@ -130,7 +133,7 @@ struct CommandTable {
         Command(
             name: "---complete", summary: "print completions for the shell scripts",
             description: "Called back by the completion scripts: prints the entry ids and titles that start with "
-                + "a prefix, one a line.",
+                + "a prefix, one a line, of the catalog file read as the command line being completed reads it.",
             operands: Operands(
                 name: "open PREFIX", minimum: 1, maximum: 2, completion: .none, help: "what to complete"),
             hidden: true),
@@ -142,13 +145,13 @@ struct CommandTable {
             commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "read a catalog file instead of the built-in catalog ('-' for standard input)"),
         Option(
-            name: "--flat", commands: ["", "list", "search", "tree", "open"],
+            name: "--flat", commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "read each line of the file as a title, with no groups; a repeated line is listed once"),
         Option(
-            name: "--delimiter", value: "TEXT", commands: ["", "list", "search", "tree", "open"],
+            name: "--delimiter", value: "TEXT", commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "divide the groups of the file's lines at TEXT, such as :: or ., instead of /"),
         Option(
-            name: "--read0", commands: ["", "list", "search", "tree", "open"],
+            name: "--read0", commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "read the file's entries ended by NUL, as find -print0 writes them, instead of newlines"),
         Option(name: "--json", commands: ["list", "search", "tree", "snapshot"], help: "print JSON"),
         Option(name: "--fuzzy", commands: ["", "search"], help: "match characters in order, best first"),
@@ -212,7 +215,7 @@ struct CommandTable {
             help: "the scenario to record (default: the entry's first)"),
         Option(
             name: "--cast", value: "FILE", completion: .files, commands: ["record"],
-            help: "where to write the asciicast recording"),
+            help: "where to write the asciicast recording", required: true),
         Option(name: "--help", short: "h", commands: Set(commands.map(\.name)), help: "show this help"),
         Option(name: "--version", commands: [""], help: "show the version"),
         Option(
