@@ -11,7 +11,7 @@ extension DownstreamTests {
             print("skipped: \(missing), so Tab in \(kind) can't be tried")
             return
         }
-        let executable = try Self.executable.get()
+        let executable = try Self.executable.get() + "/mycatalog"
         let script = try run(["--generate-completion-script", kind.shell])
         try #require(script.status == 0, "\(script.stderr)")
         let session = try ShellSession(kind, scripts: ["mycatalog": script.stdout], executable: executable)

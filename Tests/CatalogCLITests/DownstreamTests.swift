@@ -13,7 +13,7 @@ struct DownstreamTests {
     /// The `swift` that built these tests.
     static var swift: String { ToolchainTool.path("swift") }
 
-    /// Builds the package once and returns its executable.
+    /// Builds the package once and returns the folder of its executables (`mycatalog`, `brokencat`).
     static let executable: Result<String, BuildFailure> = {
         do {
             let build = try runProcess(swift, ["build", "--package-path", directory.path], timeout: .seconds(1200))
