@@ -187,9 +187,8 @@ struct LoopHost: Screen {
     }
 
     func render(in context: ScreenContext) -> Frame {
-        let size = context.size
-        return Frame(lines: [
-            Line("size: \(self.size)"), Line("last: \(keys.last.map { "\($0)" } ?? "none")"),
+        Frame(lines: [
+            Line("size: \(size)"), Line("last: \(keys.last.map { "\($0)" } ?? "none")"),
             Line("results: \(results.joined(separator: ","))"),
         ])
     }
