@@ -49,6 +49,12 @@ struct ScenarioControlsTests {
         #expect(!message.contains("\n"))
     }
 
+    @Test("the golden's first line stays one line whatever a text value holds")
+    func escapedLabel() {
+        let scenario = Scenario("odd", controls: ["label": "two\nlines\u{1B}[0m", "start": 3])
+        #expect(scenario.controlsLabel == #"label=two\nlines\u{1B}[0m, start=3"#)
+    }
+
     @Test("a scenario that sets controls of an entry without any is refused")
     func noControls() {
         let registry = Registry<any Screen>()
