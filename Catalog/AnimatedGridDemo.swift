@@ -5,13 +5,17 @@ extension Demos {
     static let animatedGrid = demo(
         "Animated Grid", in: ["Animation"], keywords: ["animation", "timer", "shuffle", "grid", "tick"],
         summary: "A grid of cells that shuffles on a clock; any key pauses it",
+        controls: [.integer("cells", default: 24, in: 2...200), .decimal("speed", default: 1, in: 0.25...4)],
         scenarios: [
             Scenario("after 2 s", .wait(.seconds(2))),
             Scenario("paused after 1 s", .wait(.seconds(1)), .press("p")),
             Scenario("reflowed to 20 columns", .wait(.milliseconds(500)), .resize(Size(columns: 20, rows: 12))),
             Scenario("no colour", colorMode: ColorMode.none),
+            Scenario("60 cells at double speed for 1 s", controls: ["cells": 60, "speed": 2], .wait(.seconds(1))),
         ]
-    ) { AnimatedGridDemo() }
+    ) { values in
+        AnimatedGridDemo(count: values.integer("cells"), interval: AnimatedGridDemo.interval / values.decimal("speed"))
+    }
 }
 
 /// A grid of lettered cells that swaps two cells on every tick of a clock it is given.
@@ -53,8 +57,11 @@ struct AnimatedGridDemo: KeymapScreen {
     /// Whether the grid has started on its own, which it does once, when it opens.
     private(set) var started = false
     private var random: UInt64
+    /// The time between frames.
+    let interval: Duration
 
-    init(count: Int = 24, seed: UInt64 = 0x5EED) {
+    init(count: Int = 24, seed: UInt64 = 0x5EED, interval: Duration = AnimatedGridDemo.interval) {
+        self.interval = interval
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         cells = (0..<max(count, 2)).map { letters[$0 % letters.count] }
         random = seed
@@ -75,7 +82,7 @@ struct AnimatedGridDemo: KeymapScreen {
             guard isRunning else { return .none }
             // A tick that comes too soon belongs to a second chain (a stale tick from before a pause); dropping it
             // without asking for another lets that chain die, so the grid never speeds up.
-            if let last = lastTick, now - last < Self.interval / 2, now >= last { return .none }
+            if let last = lastTick, now - last < interval / 2, now >= last { return .none }
             lastTick = now
             advance()
             return requestTick()
@@ -107,7 +114,7 @@ struct AnimatedGridDemo: KeymapScreen {
     private mutating func requestTick() -> Action {
         guard !tickPending else { return .none }
         tickPending = true
-        return .tick(after: Self.interval)
+        return .tick(after: interval)
     }
 
     /// Swaps two cells chosen by a seeded generator, so every run (and every test) sees the same frames.

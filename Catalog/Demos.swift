@@ -90,4 +90,32 @@ public enum Demos {
     ) -> Entry<any Screen> {
         Entry(title, in: groups, keywords: keywords, summary: summary, make: make).scenarios(scenarios)
     }
+
+    /// Declares one demo with controls: typed parameters that `open --set` and scenarios set, and that its factory
+    /// receives.
+    ///
+    /// ```swift
+    /// static let progress = demo(
+    ///     "Progress", in: ["Indicators"], keywords: ["bar"], summary: "A progress bar",
+    ///     controls: [.integer("percent", default: 0, in: 0...100)],
+    ///     scenarios: [Scenario("half done", controls: ["percent": 50])]
+    /// ) { values in ProgressDemo(percent: values.integer("percent")) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - title: The title in the menu.
+    ///   - groups: The group path from the root.
+    ///   - keywords: Extra words search matches; every demo needs some.
+    ///   - summary: A one-line description; every demo needs one.
+    ///   - controls: The demo's natural parameters, with defaults.
+    ///   - scenarios: Named states, as for a demo without controls; at least one should set a control.
+    ///   - make: Builds the screen from the controls' values when the entry is opened.
+    /// - Returns: The entry, for a `static let` that the generated `Demos.all` lists.
+    static func demo(
+        _ title: String, in groups: [String], keywords: [String], summary: String, controls: [Control],
+        scenarios: [Scenario] = [], make: @escaping @Sendable (ControlValues) throws -> any Screen
+    ) -> Entry<any Screen> {
+        Entry(title, in: groups, keywords: keywords, summary: summary, controls: controls, make: make)
+            .scenarios(scenarios)
+    }
 }

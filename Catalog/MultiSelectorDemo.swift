@@ -6,6 +6,7 @@ extension Demos {
     static let multiSelector = demo(
         "Multi Selector", in: ["Forms"], keywords: ["multiple", "checkmark", "summary", "form", "text field"],
         summary: "An Edit Task form whose goals row sums up a multiple selection",
+        controls: [.integer("goals", default: 5, in: 1...5)],
         scenarios: [
             Scenario("three goals selected"),
             Scenario(
@@ -17,8 +18,9 @@ extension Demos {
             Scenario("Korean summary", locale: "ko", .press(.down)),
             Scenario("goal list, all five checked", steps: MultiSelectorDemo.checkingAll),
             Scenario("name edited to every week", .press(.end), .press(.backspace, times: 3), .type("week")),
+            Scenario("two goals to choose from", controls: ["goals": 2], .press(.down), .press(.enter)),
         ]
-    ) { try MultiSelectorDemo() }
+    ) { values in try MultiSelectorDemo(goals: values.integer("goals")) }
 }
 
 /// The goals the form and its pushed list share, like a SwiftUI binding: the list edits, the form shows the summary.
@@ -79,8 +81,11 @@ struct MultiSelectorDemo: KeymapScreen {
     /// A size at which all five goals don't fit the summary, but two and "3 more" do, in English and German.
     static let narrow = Size(columns: 64, rows: 10)
 
-    init(selected: [Int] = [0, 1, 2]) throws {
-        let items = Self.goalTitles.map { MultiSelector<String>.Item(id: Slug.make([$0]), title: $0) }
+    /// A form whose goal list holds the first `count` goals (1 to 5), those at `selected` checked.
+    init(selected: [Int] = [0, 1, 2], goals count: Int = goalTitles.count) throws {
+        let items = Self.goalTitles.prefix(min(max(count, 1), Self.goalTitles.count)).map {
+            MultiSelector<String>.Item(id: Slug.make([$0]), title: $0)
+        }
         let selector = try MultiSelector(
             items: items, selected: selected.filter(items.indices.contains).map { items[$0].id })
         goals = GoalSelection(selector: selector)

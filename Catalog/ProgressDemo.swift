@@ -5,12 +5,14 @@ extension Demos {
     static let progress = demo(
         "Progress", in: ["Indicators"], keywords: ["progress", "bar", "download", "percent", "loading"],
         summary: "A progress bar that fills on a clock, with pause and reset",
+        controls: [.integer("percent", default: 0, in: 0...100)],
         scenarios: [
             Scenario("running for 1 s", .press(" "), .wait(.seconds(1))),
             Scenario("done after 2 s", .press(" "), .wait(.seconds(2))),
             Scenario("30% added by hand", .press("+", times: 3)),
+            Scenario("started at 85%, 10% added", controls: ["percent": 85], .press("+")),
         ]
-    ) { ProgressDemo() }
+    ) { values in ProgressDemo(percent: values.integer("percent")) }
 }
 
 /// A progress bar that gains 5% a tick while running; Space starts or pauses it, `+` adds 10%, r resets it.
@@ -32,10 +34,13 @@ struct ProgressDemo: KeymapScreen {
     ])
     var keymap: Keymap<Command> { Self.keymap }
 
-    private(set) var percent = 0
+    private(set) var percent: Int
     private(set) var isRunning = false
     private(set) var tickPending = false
     private(set) var glyphs = Glyphs.unicode
+
+    /// A bar at a percentage, clamped to 0 through 100, paused.
+    init(percent: Int = 0) { self.percent = min(max(percent, 0), 100) }
 
     var title: String { "Progress" }
 

@@ -5,11 +5,13 @@ extension Demos {
     static let slider = demo(
         "Slider", in: ["Controls"], keywords: ["slider", "volume", "range", "value", "knob"],
         summary: "A value from 0 to 100 on a track, in steps of 5",
+        controls: [.integer("value", default: 50, in: 0...100)],
         scenarios: [
             Scenario("at 75", .press(.right, times: 5)),
             Scenario("at the top end", .press(.end)),
+            Scenario("starting at 20, moved down", controls: ["value": 20], .press(.left)),
         ]
-    ) { SliderDemo() }
+    ) { values in SliderDemo(value: values.integer("value")) }
 }
 
 /// A slider from 0 to 100: ←/→ move by 5, Home/End jump to the ends, and a typed number sets it.
@@ -31,8 +33,11 @@ struct SliderDemo: KeymapScreen {
     ])
     var keymap: Keymap<Command> { Self.keymap }
 
-    private(set) var slider = Slider(value: 50, in: range, step: 5)
+    private(set) var slider: Slider
     var value: Int { slider.value }
+
+    /// A slider at a value, clamped to the range.
+    init(value: Int = 50) { slider = Slider(value: value, in: Self.range, step: 5) }
 
     var title: String { "Slider" }
 

@@ -43,6 +43,24 @@ struct ReadmeExampleTests {
         #expect(german.size == Size(columns: 40, rows: 12))
     }
 
+    @Test("controls reach the factory from their defaults, from scenarios and from values given")
+    func controls() throws {
+        let registry = Registry<any Screen>()
+        try registry.register(
+            "Counter", in: ["Basics"],
+            controls: [.integer("start", default: 0, in: 0...100_000), .boolean("compact")],
+            scenarios: [Scenario("large number", controls: ["start": 1234], .press(.up))]
+        ) { values in
+            CounterScreen(count: values.integer("start"), compact: values.boolean("compact"))
+        }
+        let entry = try #require(registry.entry(id: "basics/counter"))
+        #expect(try entry.make().render(in: .standard).text.contains("Count: 0"))
+        let run = try ScenarioRun.play(entry.scenarios[0]) { try entry.make(setting: entry.scenarios[0].controls) }
+        #expect(run.frame.text.contains("Count: 1235"))
+        let compact = try entry.make(setting: ["start": 7, "compact": true])
+        #expect(compact.render(in: .standard).lines.first?.text == "7")
+    }
+
     @Test("the Add-your-own-screen file, declared with demo(…), opens its screen")
     func ownScreen() throws {
         let screen = try Demos.hello.make()
@@ -63,6 +81,8 @@ struct WelcomeScreen: Screen {
 /// The README's screen for scenarios: ↑ counts, and it says which language it was told.
 struct CounterScreen: Screen {
     var count = 0
+    /// Whether the count is shown without its label.
+    var compact = false
     var language = "?"
     var title: String { "Counter" }
 
@@ -77,8 +97,11 @@ struct CounterScreen: Screen {
 
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
-        return Frame(lines: [Line("Count: \(count)"), Line(language == "de" ? "Sprache: de" : "Language: \(language)")])
-            .clipped(to: size)
+        return Frame(lines: [
+            Line(compact ? "\(count)" : "Count: \(count)"),
+            Line(language == "de" ? "Sprache: de" : "Language: \(language)"),
+        ])
+        .clipped(to: size)
     }
 
     func lines(in context: ScreenContext) -> [String] { ["Count: \(count)"] }

@@ -22,7 +22,7 @@ enum EntryWriter {
             out.raw("[")
             for (position, record) in records.enumerated() {
                 out.raw(position == 0 ? "\n  " : ",\n  ")
-                out.raw(EntryJSON.object(table, Int(record)))
+                out.raw(EntryJSON.object(table, Int(record), controls: snapshot.controls(Int(record))))
             }
             out.raw(records.isEmpty ? "]\n" : "\n]\n")
         } else {

@@ -7,10 +7,24 @@ enum OpenCommand {
         let (snapshot, registry) = try CatalogSource.load(arguments, context)
         let name = arguments.operands[0]
         let record = try resolve(name, in: snapshot, registry: registry, program: context.name)
-        guard let make = snapshot.factory(record) else {
+        let settings = arguments.lists["--set", default: []]
+        guard var make = snapshot.factory(record) else {
+            if !settings.isEmpty {
+                throw InputError(
+                    description: "'\(snapshot.table.title(record))' has no controls: it is an entry of a file.")
+            }
             // An entry of a file opens nothing: it is picked, as the launcher would pick it.
             snapshot.table.withLineBytes(record) { context.out.line(bytes: $0) }
             return 0
+        }
+        if !settings.isEmpty, let entry = registry?.entry(id: snapshot.table.id(record)) {
+            let values: ControlValues
+            do {
+                values = try ControlValues(entry.controls, parsing: settings)
+            } catch {
+                throw InputError(description: "--set for '\(entry.title)': \(error)")
+            }
+            make = { try entry.make(with: values) }
         }
         let screen: any Screen
         do {

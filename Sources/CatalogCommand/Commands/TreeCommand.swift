@@ -8,7 +8,7 @@ enum TreeCommand {
         let (snapshot, _) = try CatalogSource.load(arguments, context)
         let hierarchy = try Hierarchy(snapshot, rootTitle: context.title, maxChildren: maxChildren)
         if arguments.has("--json") {
-            TreeJSON.write(hierarchy, snapshot.table, to: &context.out)
+            TreeJSON.write(hierarchy, snapshot.table, controls: snapshot.controls, to: &context.out)
         } else {
             TreeOutput.write(hierarchy, to: &context.out)
         }

@@ -103,7 +103,9 @@ struct CommandTable {
             name: "open", summary: "run one screen by id or title",
             description:
                 "Runs one screen, found by its id or by a title that only it has (folded). Esc or q closes it. With "
-                + "--file, prints the entry's path instead, as picking it in the launcher would.",
+                + "--set NAME=VALUE, a control of the entry starts with that value instead of its default; list "
+                + "--json shows each entry's controls. With --file, prints the entry's path instead, as picking it in "
+                + "the launcher would.",
             operands: Operands(
                 name: "ID|TITLE", minimum: 1, maximum: 1, completion: .entries, help: "the entry to open")),
         Command(
@@ -163,6 +165,10 @@ struct CommandTable {
             name: "--max-children", value: "N", commands: ["", "tree"],
             help: "at most N items in a menu level (default 10)"),
         Option(name: "--plain", commands: ["", "open"], help: "run in line mode even on a terminal"),
+        Option(
+            name: "--set", value: "NAME=VALUE", commands: ["open"],
+            help: "give a control of the entry a value, such as start=1234 or compact=true; may be repeated",
+            repeatable: true),
         Option(
             name: "--preview", value: "WHERE", completion: .choices(["right", "bottom", "hidden"]), commands: [""],
             help: "where the preview pane goes: right, bottom or hidden (default: right from 100 columns)"),

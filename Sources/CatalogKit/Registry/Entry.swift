@@ -16,8 +16,12 @@ public struct Entry<Handler>: Sendable, Identifiable {
     public let keywords: [String]
     /// A one-line description.
     public let summary: String
-    /// Builds the handler when the entry is opened.
+    /// Builds the handler when the entry is opened, with its controls' defaults.
     public let make: @Sendable () throws -> Handler
+    /// The entry's typed parameters, in the order they were declared; empty for most entries.
+    public let controls: [Control]
+    /// Builds the handler from control values, for an entry that declares controls.
+    private let build: (@Sendable (ControlValues) throws -> Handler)?
     /// Values other modules attach under their own keys, such as the launcher's scenarios.
     public var traits = EntryTraits()
     /// Where the entry was described, for the errors that name it.
@@ -45,6 +49,55 @@ public struct Entry<Handler>: Sendable, Identifiable {
         self.keywords = keywords
         self.summary = summary
         self.make = make
+        self.controls = []
+        self.build = nil
+    }
+
+    /// Describes an entry with controls, whose factory receives their values.
+    ///
+    /// - Parameters:
+    ///   - title: The title; not empty and not only whitespace.
+    ///   - groups: The group path from the root; each name not empty and not only whitespace.
+    ///   - id: A stable id; `nil` uses the slug of groups and title.
+    ///   - keywords: Extra words that search matches.
+    ///   - summary: A one-line description.
+    ///   - controls: Typed parameters with defaults; each name once, each default one its control takes.
+    ///   - file: Where the entry is described; the caller's file by default.
+    ///   - line: The line there.
+    ///   - make: Builds the handler from the controls' values when the entry is opened.
+    public init(
+        _ title: String, in groups: [String] = [], id: String? = nil, keywords: [String] = [], summary: String = "",
+        controls: [Control], file: String = #fileID, line: Int = #line,
+        make: @escaping @Sendable (ControlValues) throws -> Handler
+    ) {
+        self.source = SourcePosition(file: file, line: line)
+        self.title = title
+        self.groups = groups
+        self.explicitID = id
+        self.keywords = keywords
+        self.summary = summary
+        self.controls = controls
+        self.build = make
+        // A registered entry's defaults were checked; an unregistered one's bad default reaches the factory's error.
+        self.make = { try make(ControlValues(controls)) }
+    }
+
+    /// Builds the handler with control values, as `open --set` and scenarios do.
+    ///
+    /// - Parameter values: Values by control name, over the defaults; each must name a control and be one it takes.
+    /// - Returns: The handler.
+    /// - Throws: ``ControlValues/Error`` for a value the entry's controls don't take, or what the factory throws.
+    public func make(setting values: [String: ControlValue]) throws -> Handler {
+        try make(with: ControlValues(controls, setting: values))
+    }
+
+    /// Builds the handler with checked control values.
+    ///
+    /// - Parameter values: The values, made from this entry's controls.
+    /// - Returns: The handler.
+    /// - Throws: What the factory throws.
+    public func make(with values: ControlValues) throws -> Handler {
+        try build?(values) ?? make()
     }
 
     /// The full path: group names and title joined with "/".

@@ -21,17 +21,28 @@ public protocol EntryTraitKey {
     /// - Parameter value: The value an entry carries.
     /// - Returns: The problem, if any.
     static func problem(with value: Value) -> String?
+
+    /// What is wrong with a value given the entry's controls, such as a scenario that sets a control the entry
+    /// doesn't have; `nil` when nothing is. By default, ``problem(with:)``.
+    ///
+    /// - Parameters:
+    ///   - value: The value an entry carries.
+    ///   - controls: The entry's controls.
+    /// - Returns: The problem, if any.
+    static func problem(with value: Value, controls: [Control]) -> String?
 }
 
 extension EntryTraitKey {
     public static func problem(with value: Value) -> String? { nil }
+
+    public static func problem(with value: Value, controls: [Control]) -> String? { problem(with: value) }
 }
 
 /// The values an entry carries beyond its text, each under a typed key: the key's type says what arrives.
 public struct EntryTraits: Sendable {
     private var values: [ObjectIdentifier: any Sendable] = [:]
     /// Each value's check, made when it was set, so a key's type is known when the entry is registered.
-    private var checks: [ObjectIdentifier: @Sendable () -> String?] = [:]
+    private var checks: [ObjectIdentifier: @Sendable ([Control]) -> String?] = [:]
 
     /// No values: every key reads its default.
     public init() {}
@@ -41,14 +52,16 @@ public struct EntryTraits: Sendable {
         get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
         set {
             values[ObjectIdentifier(key)] = newValue
-            checks[ObjectIdentifier(key)] = { Key.problem(with: newValue) }
+            checks[ObjectIdentifier(key)] = { Key.problem(with: newValue, controls: $0) }
         }
     }
 
-    /// The first problem of a value the entry carries (``EntryTraitKey/problem(with:)``), if any.
-    var problem: String? {
+    /// The first problem of a value the entry carries (``EntryTraitKey/problem(with:controls:)``), if any.
+    ///
+    /// - Parameter controls: The entry's controls.
+    func problem(controls: [Control]) -> String? {
         for check in checks.values {
-            if let problem = check() { return problem }
+            if let problem = check(controls) { return problem }
         }
         return nil
     }

@@ -119,7 +119,10 @@ struct Batch {
         {
             return .nulCharacter(path: entry.path)
         }
-        if let problem = entry.traits.problem { return .invalid(path: entry.path, problem: problem) }
+        if let problem = Control.problem(with: entry.controls) { return .invalid(path: entry.path, problem: problem) }
+        if let problem = entry.traits.problem(controls: entry.controls) {
+            return .invalid(path: entry.path, problem: problem)
+        }
         return nil
     }
 

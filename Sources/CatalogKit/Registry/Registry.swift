@@ -104,6 +104,41 @@ public final class Registry<Handler>: Sendable {
         return entry
     }
 
+    /// Registers one entry with controls, whose factory receives their values.
+    ///
+    /// ```swift
+    /// try registry.register(
+    ///     "Counter", in: ["Basics"], controls: [.integer("start", default: 0, in: 0...100_000), .boolean("compact")]
+    /// ) { values in
+    ///     CounterScreen(start: values.integer("start"), compact: values.boolean("compact"))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - title: The title; not empty and not only whitespace.
+    ///   - groups: The group path from the root.
+    ///   - id: A stable id; `nil` uses the slug of groups and title.
+    ///   - keywords: Extra words that search matches.
+    ///   - summary: A one-line description.
+    ///   - controls: Typed parameters with defaults; each name once, each default one its control takes.
+    ///   - file: Where the entry is registered; the caller's file by default.
+    ///   - line: The line there.
+    ///   - make: Builds the handler from the controls' values when the entry is opened.
+    /// - Returns: The registered entry.
+    /// - Throws: ``Error`` when the entry or a control is invalid or its id is taken, at the place it was registered.
+    @discardableResult
+    public func register(
+        _ title: String, in groups: [String] = [], id: String? = nil, keywords: [String] = [], summary: String = "",
+        controls: [Control], file: String = #fileID, line: Int = #line,
+        make: @escaping @Sendable (ControlValues) throws -> Handler
+    ) throws -> Entry<Handler> {
+        let entry = Entry(
+            title, in: groups, id: id, keywords: keywords, summary: summary, controls: controls, file: file, line: line,
+            make: make)
+        try register([entry])
+        return entry
+    }
+
     /// Registers a batch of entries, all or none.
     ///
     /// The batch is checked, its ids hashed and its text folded before the registry is locked, on the cores for a
@@ -260,7 +295,10 @@ public final class Registry<Handler>: Sendable {
             return entries[Int(a)].id.utf8.lexicographicallyPrecedes(entries[Int(b)].id.utf8)
         }
         index.table = table
-        return Snapshot(table: table, index: index, generation: generation, factories: entries.map(\.make))
+        var controls: [Int: [Control]] = [:]
+        for (record, entry) in entries.enumerated() where !entry.controls.isEmpty { controls[record] = entry.controls }
+        return Snapshot(
+            table: table, index: index, generation: generation, factories: entries.map(\.make), controls: controls)
     }
 }
 

@@ -10,12 +10,18 @@ package struct Snapshot<Handler>: Sendable {
     /// The registry generation the snapshot was taken at.
     public let generation: Int
     private let factories: [@Sendable () throws -> Handler]?
+    /// The controls of the entries that declare any, by record.
+    private let controls: [Int: [Control]]
 
-    init(table: EntryTable, index: SearchIndex, generation: Int, factories: [@Sendable () throws -> Handler]?) {
+    init(
+        table: EntryTable, index: SearchIndex, generation: Int, factories: [@Sendable () throws -> Handler]?,
+        controls: [Int: [Control]] = [:]
+    ) {
         self.table = table
         self.index = index
         self.generation = generation
         self.factories = factories
+        self.controls = controls
     }
 
     /// A snapshot with no factories, for a catalog read from a file.
@@ -31,6 +37,11 @@ package struct Snapshot<Handler>: Sendable {
 
     /// The factory of an entry, or `nil` for an entry from a file.
     public func factory(_ record: Int) -> (@Sendable () throws -> Handler)? { factories?[record] }
+
+    /// The controls an entry declares; none for most entries, and for every entry from a file.
+    ///
+    /// - Complexity: O(1).
+    public func controls(_ record: Int) -> [Control] { controls[record] ?? [] }
 
     /// Finds entries.
     ///

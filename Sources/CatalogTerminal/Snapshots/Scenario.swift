@@ -44,6 +44,8 @@ public struct Scenario: Sendable, Hashable {
     public var colorMode: ColorMode
     /// The glyphs the terminal can show: `.ascii` for a terminal whose locale isn't UTF-8.
     public var glyphs: Glyphs
+    /// Values of the entry's controls, by name, over their defaults; the golden's first line names them.
+    public var controls: [String: ControlValue]
     /// What happens, in order.
     public var steps: [Step]
 
@@ -55,25 +57,40 @@ public struct Scenario: Sendable, Hashable {
     ///   - locale: A locale identifier such as "de" or "ko_KR"; English when `nil`.
     ///   - colorMode: The colour mode; full colour by default, `.none` for none.
     ///   - glyphs: The glyphs; Unicode by default.
+    ///   - controls: Values of the entry's controls by name, such as `["start": 1234]`; each must be one its
+    ///     control takes. The defaults unless given.
     ///   - steps: What happens, in order.
     public init(
         _ name: String, size: Size = .standard, locale: String? = nil, colorMode: ColorMode = .trueColor,
-        glyphs: Glyphs = .unicode, _ steps: Step...
+        glyphs: Glyphs = .unicode, controls: [String: ControlValue] = [:], _ steps: Step...
     ) {
-        self.init(name, size: size, locale: locale, colorMode: colorMode, glyphs: glyphs, steps: steps)
+        self.init(
+            name, size: size, locale: locale, colorMode: colorMode, glyphs: glyphs, controls: controls, steps: steps)
     }
 
     /// Declares a scenario from an array of steps.
     public init(
         _ name: String, size: Size = .standard, locale: String? = nil, colorMode: ColorMode = .trueColor,
-        glyphs: Glyphs = .unicode, steps: [Step]
+        glyphs: Glyphs = .unicode, controls: [String: ControlValue] = [:], steps: [Step]
     ) {
         self.name = name
         self.size = size
         self.locale = locale
         self.colorMode = colorMode
         self.glyphs = glyphs
+        self.controls = controls
         self.steps = steps
+    }
+
+    /// The control values as the golden's first line names them: `start=1234, compact=true`, by name; "" for none.
+    /// A line break or other control character in a text value is written escaped (`\n`), so the line stays one.
+    package var controlsLabel: String {
+        controls.sorted { $0.key < $1.key }.map { name, value in
+            let text = value.description.unicodeScalars.map { scalar in
+                scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
+            }
+            return "\(name)=\(text.joined())"
+        }.joined(separator: ", ")
     }
 
     /// The scenario of an entry that declares none: its first frame at 80×24.
@@ -131,16 +148,24 @@ public struct Scenario: Sendable, Hashable {
         return false
     }
 
-    /// What is wrong with an entry's scenarios together: each one's own problem, or two with one name, or two
-    /// whose golden files would have the same name (`Up!` and `Up?` are both `Up.txt`).
+    /// What is wrong with an entry's scenarios together: each one's own problem, a control value the entry's
+    /// controls don't take, two with one name, or two whose golden files would have the same name (`Up!` and
+    /// `Up?` are both `Up.txt`).
     ///
-    /// - Parameter scenarios: An entry's scenarios.
+    /// - Parameters:
+    ///   - scenarios: An entry's scenarios.
+    ///   - controls: The entry's controls.
     /// - Returns: The first problem, if any.
-    public static func problem(with scenarios: [Scenario]) -> String? {
+    public static func problem(with scenarios: [Scenario], controls: [Control] = []) -> String? {
         var names: [String: String] = [:]
         var files: [String: String] = [:]
         for scenario in scenarios {
             if let problem = scenario.problem { return problem }
+            do {
+                _ = try ControlValues(controls, setting: scenario.controls)
+            } catch {
+                return "scenario “\(scenario.name)” sets a value that isn't allowed: \(error)"
+            }
             if names[scenario.name] != nil { return "two scenarios are named “\(scenario.name)”; name each once." }
             names[scenario.name] = scenario.name
             let file = SnapshotCheck.fileName(scenario.name)
@@ -158,7 +183,9 @@ public struct Scenario: Sendable, Hashable {
 enum ScenariosKey: EntryTraitKey {
     static let defaultValue: [Scenario] = []
 
-    static func problem(with value: [Scenario]) -> String? { Scenario.problem(with: value) }
+    static func problem(with value: [Scenario], controls: [Control]) -> String? {
+        Scenario.problem(with: value, controls: controls)
+    }
 }
 
 extension EntryTraits {
@@ -193,7 +220,7 @@ extension Registry where Handler == any Screen {
     ///   - id: A stable id; `nil` uses the slug of groups and title.
     ///   - keywords: Extra words that search matches.
     ///   - summary: A one-line description.
-    ///   - scenarios: Named states for snapshots, pictures and recordings; checked as ``Scenario/problem(with:)``
+    ///   - scenarios: Named states for snapshots, pictures and recordings; checked as ``Scenario/problem(with:controls:)``
     ///     says.
     ///   - file: Where the entry is registered; the caller's file by default.
     ///   - line: The line there.
@@ -209,6 +236,44 @@ extension Registry where Handler == any Screen {
     ) throws -> Entry<any Screen> {
         let entry = Entry(
             title, in: groups, id: id, keywords: keywords, summary: summary, file: file, line: line, make: make
+        ).scenarios(scenarios)
+        try register([entry])
+        return entry
+    }
+
+    /// Registers one screen with controls and scenarios that may set them.
+    ///
+    /// ```swift
+    /// try registry.register(
+    ///     "Counter", in: ["Basics"], controls: [.integer("start", default: 0, in: 0...100_000)],
+    ///     scenarios: [Scenario("large number", controls: ["start": 1234])]
+    /// ) { values in CounterScreen(start: values.integer("start")) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - title: The title; not empty and not only whitespace.
+    ///   - groups: The group path from the root.
+    ///   - id: A stable id; `nil` uses the slug of groups and title.
+    ///   - keywords: Extra words that search matches.
+    ///   - summary: A one-line description.
+    ///   - controls: Typed parameters with defaults; each name once, each default one its control takes.
+    ///   - scenarios: Named states for snapshots, pictures and recordings, each with control values the controls
+    ///     take; checked as ``Scenario/problem(with:controls:)`` says.
+    ///   - file: Where the entry is registered; the caller's file by default.
+    ///   - line: The line there.
+    ///   - make: Builds the screen from the controls' values when the entry is opened.
+    /// - Returns: The registered entry.
+    /// - Throws: ``Registry/Error`` when the entry, a control or a scenario is invalid or its id is taken, at the
+    ///   place it was registered.
+    @discardableResult
+    public func register(
+        _ title: String, in groups: [String] = [], id: String? = nil, keywords: [String] = [], summary: String = "",
+        controls: [Control], scenarios: [Scenario], file: String = #fileID, line: Int = #line,
+        make: @escaping @Sendable (ControlValues) throws -> any Screen
+    ) throws -> Entry<any Screen> {
+        let entry = Entry(
+            title, in: groups, id: id, keywords: keywords, summary: summary, controls: controls, file: file, line: line,
+            make: make
         ).scenarios(scenarios)
         try register([entry])
         return entry

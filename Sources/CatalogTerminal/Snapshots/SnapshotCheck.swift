@@ -173,7 +173,7 @@ public struct SnapshotCheck {
     package func check(_ scenario: Scenario, of entry: Entry<any Screen>) -> Result {
         check(
             scenario, id: entry.id, title: entry.title, golden: goldenPath(entryID: entry.id, scenario: scenario),
-            make: entry.make)
+            make: { try entry.make(setting: scenario.controls) })
     }
 
     /// Checks one scenario of a screen against the golden at a path, recording it as the mode says.
@@ -200,7 +200,8 @@ public struct SnapshotCheck {
             return result
         }
         result.size = run.size
-        let name = "\(id) · \(scenario.name) · \(run.size)"
+        let values = scenario.controlsLabel
+        let name = "\(id) · \(scenario.name) · \(run.size)" + (values.isEmpty ? "" : " · \(values)")
         let text = Golden.text(of: run.frame, size: run.size, title: name)
         result.status = compare(text, at: path, in: store, named: name, message: &result.message)
         if let pictures, !result.isFailure {
