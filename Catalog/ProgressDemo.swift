@@ -11,6 +11,7 @@ extension Demos {
             Scenario("done after 2 s", .press(" "), .wait(.seconds(2))),
             Scenario("30% added by hand", .press("+", times: 3)),
             Scenario("started at 85%, 10% added", controls: ["percent": 85], .press("+")),
+            Scenario("controls pane, set to 42", .press(.function(7)), .type("42"), .press(.enter)),
         ]
     ) { values in ProgressDemo(percent: values.integer("percent")) }
 }

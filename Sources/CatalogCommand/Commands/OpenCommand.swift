@@ -17,20 +17,31 @@ enum OpenCommand {
             snapshot.table.withLineBytes(record) { context.out.line(bytes: $0) }
             return 0
         }
-        if !settings.isEmpty, let entry = registry?.entry(id: snapshot.table.id(record)) {
-            let values: ControlValues
+        var values: ControlValues?
+        if let build = snapshot.factory(withValues: record) {
             do {
-                values = try ControlValues(entry.controls, parsing: settings)
+                values = try ControlValues(snapshot.controls(record), parsing: settings)
             } catch {
-                throw InputError(description: "--set for '\(entry.title)': \(error)")
+                throw InputError(description: "--set for '\(snapshot.table.title(record))': \(error)")
             }
-            make = { try entry.make(with: values) }
+            make = { [values] in try build(values ?? ControlValues(snapshot.controls(record))) }
+        } else if !settings.isEmpty {
+            // No control takes a name: the error says the entry has none.
+            do {
+                _ = try ControlValues([], parsing: settings)
+            } catch {
+                throw InputError(description: "--set for '\(snapshot.table.title(record))': \(error)")
+            }
         }
-        let screen: any Screen
+        var screen: any Screen
         do {
             screen = try make()
         } catch {
             throw InputError(description: "could not open '\(snapshot.table.title(record))': \(error)")
+        }
+        if let values, let build = snapshot.factory(withValues: record), !arguments.has("--plain") {
+            // In the terminal, F7 shows the controls beside the screen, starting from the values given.
+            screen = ControlledScreen(screen, values: values, make: build)
         }
         let environment = Launcher.environment(arguments, context)
         let outcome = try Launcher.run(

@@ -26,7 +26,7 @@ enum RecordCommand {
         }
         let run: ScenarioRun
         do {
-            run = try ScenarioRun.play(scenario) { try entry.make(setting: scenario.controls) }
+            run = try ScenarioRun.play(scenario) { try entry.screen(for: scenario) }
         } catch {
             throw InputError(description: "could not open '\(entry.title)': \(error)")
         }

@@ -329,4 +329,16 @@ public struct ControlValues: Sendable, Hashable {
 
     /// A choice control's value, one of its choices; "" when no such control has the name.
     public func choice(_ name: String) -> String { text(name) }
+
+    /// Sets one control's value, as the launcher's controls pane does.
+    ///
+    /// - Returns: Whether a control has the name and takes the value; nothing changes otherwise.
+    @discardableResult
+    package mutating func set(_ name: String, to value: ControlValue) -> Bool {
+        guard let control = controls.first(where: { $0.name == name }), let accepted = control.accepting(value) else {
+            return false
+        }
+        values[name] = accepted
+        return true
+    }
 }

@@ -295,8 +295,10 @@ public final class Registry<Handler>: Sendable {
             return entries[Int(a)].id.utf8.lexicographicallyPrecedes(entries[Int(b)].id.utf8)
         }
         index.table = table
-        var controls: [Int: [Control]] = [:]
-        for (record, entry) in entries.enumerated() where !entry.controls.isEmpty { controls[record] = entry.controls }
+        var controls: [Int: Snapshot<Handler>.Controlled] = [:]
+        for (record, entry) in entries.enumerated() where !entry.controls.isEmpty {
+            controls[record] = Snapshot.Controlled(controls: entry.controls) { try entry.make(with: $0) }
+        }
         return Snapshot(
             table: table, index: index, generation: generation, factories: entries.map(\.make), controls: controls)
     }

@@ -10,12 +10,18 @@ package struct Snapshot<Handler>: Sendable {
     /// The registry generation the snapshot was taken at.
     public let generation: Int
     private let factories: [@Sendable () throws -> Handler]?
-    /// The controls of the entries that declare any, by record.
-    private let controls: [Int: [Control]]
+    /// The controls of the entries that declare any, and their factories that take values, by record.
+    private let controls: [Int: Controlled]
+
+    /// An entry's controls and the factory that builds its handler with values for them.
+    struct Controlled: Sendable {
+        var controls: [Control]
+        var make: @Sendable (ControlValues) throws -> Handler
+    }
 
     init(
         table: EntryTable, index: SearchIndex, generation: Int, factories: [@Sendable () throws -> Handler]?,
-        controls: [Int: [Control]] = [:]
+        controls: [Int: Controlled] = [:]
     ) {
         self.table = table
         self.index = index
@@ -41,7 +47,15 @@ package struct Snapshot<Handler>: Sendable {
     /// The controls an entry declares; none for most entries, and for every entry from a file.
     ///
     /// - Complexity: O(1).
-    public func controls(_ record: Int) -> [Control] { controls[record] ?? [] }
+    public func controls(_ record: Int) -> [Control] { controls[record]?.controls ?? [] }
+
+    /// The factory of an entry with controls, which builds its handler with values for them; `nil` for an entry
+    /// without controls.
+    ///
+    /// - Complexity: O(1).
+    public func factory(withValues record: Int) -> (@Sendable (ControlValues) throws -> Handler)? {
+        controls[record]?.make
+    }
 
     /// Finds entries.
     ///

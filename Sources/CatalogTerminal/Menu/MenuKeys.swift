@@ -173,7 +173,8 @@ package struct MenuKeys: Sendable {
             item.keys == "type"
                 ? HelpItem(keys: "type", help: "filter the whole catalog (in a picker, digits too)") : item
         } + launcher + [
-            HelpItem(keys: "esc/q", help: "in an open screen: close it (unless the screen takes them)")
+            HelpItem(keys: "esc/q", help: "in an open screen: close it (unless the screen takes them)"),
+            HelpItem(keys: "F7", help: "in an open screen with controls: show them, or move between them and it"),
         ]
     }
 

@@ -157,7 +157,13 @@ extension MenuScreen {
             return pick(marked.isEmpty ? [record] : marked.sorted())
         }
         do {
-            return .batch([.push(try make(), title: snapshot.table.title(Int(record))), remember(record)])
+            var screen = try make()
+            if let build = snapshot.factory(withValues: Int(record)) {
+                // An entry with controls opens with its defaults and the controls pane, which F7 shows.
+                screen = ControlledScreen(
+                    screen, values: try ControlValues(snapshot.controls(Int(record))), make: build)
+            }
+            return .batch([.push(screen, title: snapshot.table.title(Int(record))), remember(record)])
         } catch {
             return .status("Could not open “\(snapshot.table.title(Int(record)))”: \(Session.message(for: error))")
         }

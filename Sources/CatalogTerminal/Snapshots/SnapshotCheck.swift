@@ -173,7 +173,7 @@ public struct SnapshotCheck {
     package func check(_ scenario: Scenario, of entry: Entry<any Screen>) -> Result {
         check(
             scenario, id: entry.id, title: entry.title, golden: goldenPath(entryID: entry.id, scenario: scenario),
-            make: { try entry.make(setting: scenario.controls) })
+            make: { try entry.screen(for: scenario) })
     }
 
     /// Checks one scenario of a screen against the golden at a path, recording it as the mode says.

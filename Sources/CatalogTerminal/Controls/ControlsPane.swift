@@ -1,0 +1,149 @@
+import CatalogKit
+import Foundation
+
+/// The controls of an open screen as a list beside it, Storybook's controls panel: each control with its value, the
+/// cursor on one, and keys that edit it.
+///
+/// Keys: ↑/↓ move; Space, Enter, ← or → flip a boolean; ← and → step a number (a hundredth of a decimal's range)
+/// and cycle a choice; Page Up and Page Down step a number by a tenth of its range; a digit or `-` starts typing a
+/// number, and Enter on a text control (or typing into it) starts editing the text, in a ``TextField`` that Enter
+/// commits and Escape cancels. A value is only ever one its control takes: a typed number out of range is refused.
+package struct ControlsPane: Widget, Sendable {
+    /// The values, one for each control.
+    package private(set) var values: ControlValues
+    /// The row under the cursor.
+    package private(set) var cursor = 0
+    /// The text being typed for the control under the cursor, if any.
+    package private(set) var editing: TextField?
+    /// Why the last typed value was refused, shown under the list until the next key.
+    package private(set) var problem: String?
+
+    /// A pane over an entry's values.
+    package init(values: ControlValues) {
+        self.values = values
+    }
+
+    private var controls: [Control] { values.controls }
+
+    /// Handles one key.
+    ///
+    /// - Returns: `.changed(values)` when a value changed, `.handled` for a move or an edit in progress, and
+    ///   `.ignored` for keys the pane doesn't use (Escape when nothing is being typed, Tab, the launcher's keys).
+    package mutating func handle(_ key: Key) -> WidgetEvent<ControlValues> {
+        problem = nil
+        if editing != nil { return edit(key) }
+        guard !controls.isEmpty else { return .ignored }
+        switch key {
+        case .up, .down, .home, .end:
+            cursor = WidgetLayout.moved(cursor, by: key, count: controls.count) ?? cursor
+            return .handled
+        default: break
+        }
+        let control = controls[cursor]
+        switch (control.kind, key) {
+        case (.boolean, .character(" ")), (.boolean, .enter), (.boolean, .left), (.boolean, .right):
+            return set(.boolean(!values.boolean(control.name)))
+        case (.integer(let range), .left), (.integer(let range), .right),
+            (.integer(let range), .pageUp), (.integer(let range), .pageDown):
+            let step = key == .pageUp || key == .pageDown ? max((range.upperBound - range.lowerBound) / 10, 1) : 1
+            let sign = key == .left || key == .pageDown ? -1 : 1
+            let next = values.integer(control.name).addingReportingOverflow(sign * step).partialValue
+            return set(.integer(min(max(next, range.lowerBound), range.upperBound)))
+        case (.decimal(let range), .left), (.decimal(let range), .right),
+            (.decimal(let range), .pageUp), (.decimal(let range), .pageDown):
+            let width = range.upperBound - range.lowerBound
+            let step = key == .pageUp || key == .pageDown ? width / 10 : width / 100
+            let sign: Double = key == .left || key == .pageDown ? -1 : 1
+            let next = values.decimal(control.name) + sign * step
+            return set(.decimal(min(max(next, range.lowerBound), range.upperBound)))
+        case (.choice(let choices), .left), (.choice(let choices), .right):
+            guard let index = choices.firstIndex(of: values.choice(control.name)), !choices.isEmpty else {
+                return .handled
+            }
+            let next = (index + (key == .left ? choices.count - 1 : 1)) % choices.count
+            return set(.text(choices[next]))
+        case (.integer, .character(let typed)) where typed.isNumber || typed == "-",
+            (.decimal, .character(let typed)) where typed.isNumber || typed == "-" || typed == ".":
+            editing = TextField(String(typed))
+            return .handled
+        case (.text, .enter):
+            editing = TextField(values.text(control.name))
+            return .handled
+        case (.text, .character(let typed)):
+            editing = TextField(values.text(control.name) + String(typed))
+            return .handled
+        default:
+            return .ignored
+        }
+    }
+
+    /// A key while a value is typed: Enter commits it if its control takes it, Escape cancels.
+    private mutating func edit(_ key: Key) -> WidgetEvent<ControlValues> {
+        guard var field = editing else { return .ignored }
+        let control = controls[cursor]
+        switch key {
+        case .escape:
+            editing = nil
+            return .handled
+        case .enter:
+            editing = nil
+            guard let value = control.parse(field.text), values.set(control.name, to: value) else {
+                problem = "\(control.name) takes \(control.accepts)"
+                return .handled
+            }
+            return .changed(values)
+        default:
+            let used = field.handle(key).wasHandled
+            editing = field
+            return used ? .handled : .ignored
+        }
+    }
+
+    private mutating func set(_ value: ControlValue) -> WidgetEvent<ControlValues> {
+        values.set(controls[cursor].name, to: value) ? .changed(values) : .handled
+    }
+
+    /// The list: a title, then each control's name and value, the cursor's row highlighted when focused, and the
+    /// field being typed in place of its value.
+    package func render(in size: Size, focused: Bool, context: ScreenContext) -> [Line] {
+        guard size.rows > 0, size.columns > 0 else { return [] }
+        let nameWidth = min(controls.map { DisplayWidth.of($0.name) }.max() ?? 0, max(size.columns / 2, 1))
+        var lines = [Line("Controls", focused ? .focusedLabel : .dim)]
+        for (index, control) in controls.enumerated() {
+            let here = index == cursor && focused
+            let name = DisplayWidth.pad(DisplayWidth.truncate(control.name, to: nameWidth), to: nameWidth)
+            let valueWidth = max(size.columns - nameWidth - 2, 0)
+            if here, let editing {
+                let text =
+                    editing.render(
+                        in: Size(columns: valueWidth, rows: 1), focused: true, context: context
+                    ).first ?? Line()
+                lines.append(Line([Span(name + "  ", .focusedLabel)] + text.spans))
+            } else {
+                let value = Self.shown(values[control.name], of: control, glyphs: context.glyphs)
+                let style: Style = here ? .focusedValue : .plain
+                lines.append(Line([Span(name + "  ", here ? .focusedLabel : .plain), Span(value, style)]))
+            }
+        }
+        if let problem { lines.append(Line(problem, .dim)) }
+        return Array(lines.prefix(size.rows)).map { $0.truncated(to: size.columns) }
+    }
+
+    /// Where the caret is while a value is typed, in the pane's own cells.
+    package func caret(width: Int) -> (row: Int, column: Int)? {
+        guard let editing else { return nil }
+        let nameWidth = min(controls.map { DisplayWidth.of($0.name) }.max() ?? 0, max(width / 2, 1))
+        return (row: 1 + cursor, column: nameWidth + 2 + editing.caretColumn(width: max(width - nameWidth - 2, 0)))
+    }
+
+    /// A value as the pane shows it: a switch for a boolean, arrows around a number or a choice.
+    static func shown(_ value: ControlValue?, of control: Control, glyphs: Glyphs) -> String {
+        let text = value?.description ?? ""
+        switch control.kind {
+        case .boolean: return value == .boolean(true) ? "on" : "off"
+        case .integer, .decimal, .choice:
+            return glyphs == .ascii ? "< \(text) >" : "‹ \(text) ›"
+        case .text: return text.isEmpty ? "\"\"" : text
+        }
+    }
+}

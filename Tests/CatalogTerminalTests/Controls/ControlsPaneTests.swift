@@ -1,0 +1,175 @@
+import CatalogKit
+import Testing
+
+@testable import CatalogTerminal
+
+/// The launcher's controls pane: each control edited by keys, only ever to a value its control takes, and an open
+/// screen rebuilt from its factory on every edit, in the state its values give.
+@Suite("Controls pane")
+struct ControlsPaneTests {
+    static let controls: [Control] = [
+        .integer("start", default: 5, in: 0...100), .boolean("compact"),
+        .choice("theme", among: ["light", "dark", "sepia"]), .decimal("speed", default: 1, in: 0...2),
+        .text("label", default: "Count"),
+    ]
+
+    func pane() throws -> ControlsPane { ControlsPane(values: try ControlValues(Self.controls)) }
+
+    @Test("arrows step a number within its range, Page keys by a tenth, and each step is a change")
+    func numbers() throws {
+        var pane = try pane()
+        #expect(pane.handle(.right).change?.integer("start") == 6)
+        #expect(pane.handle(.pageUp).change?.integer("start") == 16)
+        for _ in 0..<20 { _ = pane.handle(.pageDown) }
+        #expect(pane.values.integer("start") == 0, "stops at the range's bottom")
+        #expect(pane.handle(.left).change?.integer("start") == 0)
+        _ = pane.handle(.down)
+        _ = pane.handle(.down)
+        _ = pane.handle(.down)
+        #expect(pane.handle(.right).change?.decimal("speed") == 1.02)
+    }
+
+    @Test("a typed number is committed by Enter when its control takes it, and refused with the range otherwise")
+    func typing() throws {
+        var pane = try pane()
+        #expect(pane.handle(.character("4")).wasHandled)
+        #expect(pane.handle(.character("2")).change == nil, "nothing changes while typing")
+        #expect(pane.handle(.enter).change?.integer("start") == 42)
+        _ = pane.handle(.character("1"))
+        _ = pane.handle(.character("5"))
+        _ = pane.handle(.character("0"))
+        #expect(pane.handle(.enter).change == nil)
+        #expect(pane.values.integer("start") == 42, "150 is out of 0…100")
+        #expect(pane.problem == "start takes an integer from 0 to 100")
+        _ = pane.handle(.character("7"))
+        #expect(pane.handle(.escape).wasHandled)
+        #expect(pane.editing == nil && pane.values.integer("start") == 42, "Escape cancels the typing")
+    }
+
+    @Test("Space flips a boolean, arrows cycle a choice both ways, Enter edits text")
+    func otherKinds() throws {
+        var pane = try pane()
+        _ = pane.handle(.down)
+        #expect(pane.handle(.character(" ")).change?.boolean("compact") == true)
+        _ = pane.handle(.down)
+        #expect(pane.handle(.left).change?.choice("theme") == "sepia")
+        #expect(pane.handle(.right).change?.choice("theme") == "light")
+        _ = pane.handle(.end)
+        _ = pane.handle(.enter)
+        _ = pane.handle(.backspace)
+        _ = pane.handle(.backspace)
+        _ = pane.handle(.character("ü"))
+        #expect(pane.handle(.enter).change?.text("label") == "Couü")
+        #expect(pane.handle(.tab) == .ignored, "Tab is the screen's")
+    }
+
+    @Test("the pane lists each control with its value, the cursor's row highlighted only with the focus")
+    func drawing() throws {
+        var pane = try pane()
+        _ = pane.handle(.down)
+        let context = ScreenContext(size: Size(columns: 30, rows: 10))
+        let focused = pane.render(in: context.size, focused: true, context: context)
+        #expect(
+            focused.map(\.text) == [
+                "Controls", "start    ‹ 5 ›", "compact  off", "theme    ‹ light ›",
+                "speed    ‹ 1 ›", "label    Count",
+            ])
+        #expect(focused[2].spans.contains { $0.style == .focusedValue })
+        let unfocused = pane.render(in: context.size, focused: false, context: context)
+        #expect(!unfocused.flatMap(\.spans).contains { $0.style == .focusedValue })
+        #expect(pane.render(in: Size(columns: 30, rows: 2), focused: true, context: context).count == 2)
+    }
+}
+
+extension WidgetEvent: @retroactive Equatable where Change: Equatable {
+    public static func == (a: WidgetEvent, b: WidgetEvent) -> Bool {
+        switch (a, b) {
+        case (.ignored, .ignored), (.handled, .handled): true
+        case (.changed(let x), .changed(let y)): x == y
+        default: false
+        }
+    }
+}
+
+/// A screen that shows the values it was made with, and counts keys, so a test sees a rebuild and where keys go.
+struct ValuesScreen: Screen {
+    var values: ControlValues
+    var keys = 0
+    var width = 0
+
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
+        switch event {
+        case .key: keys += 1
+        case .resize(let size): width = size.columns
+        default: break
+        }
+        return .none
+    }
+
+    func render(in context: ScreenContext) -> Frame {
+        Frame(lines: [Line("start \(values.integer("start")) keys \(keys) width \(context.size.columns)")])
+    }
+}
+
+@Suite("A screen with controls")
+struct ControlledScreenTests {
+    func screen() throws -> ControlledScreen {
+        let values = try ControlValues(ControlsPaneTests.controls)
+        return ControlledScreen(ValuesScreen(values: values), values: values) { ValuesScreen(values: $0) }
+    }
+
+    @Test("F7 shows the pane and focuses it; an edit rebuilds the screen at once; F7 gives the keys back")
+    func editing() throws {
+        var screen = try screen()
+        let context = ScreenContext(size: Size(columns: 90, rows: 10))
+        _ = try screen.handle(.key(.up), in: context)
+        #expect(screen.render(in: context).lines[0].text.hasPrefix("start 5 keys 1 width 90"))
+        _ = try screen.handle(.key(ControlledScreen.key), in: context)
+        #expect(screen.pane == .shown(focused: true))
+        _ = try screen.handle(.key(.right), in: context)
+        let shown = screen.render(in: context).lines[0].text
+        #expect(shown.hasPrefix("start 6 keys 0 width 59"), "rebuilt with 6, and told the width left: \(shown)")
+        #expect(shown.contains("│Controls"))
+        _ = try screen.handle(.key(ControlledScreen.key), in: context)
+        _ = try screen.handle(.key(.right), in: context)
+        #expect(screen.render(in: context).lines[0].text.hasPrefix("start 6 keys 1"), "the screen's key now")
+        #expect(!screen.handlesEscape, "Escape closes the screen when it has the focus")
+    }
+
+    @Test("Escape in the pane closes it and gives the screen its width back, without closing the screen")
+    func closing() throws {
+        var screen = try screen()
+        let context = ScreenContext(size: Size(columns: 90, rows: 10))
+        _ = try screen.handle(.key(ControlledScreen.key), in: context)
+        #expect(screen.handlesEscape)
+        _ = try screen.handle(.key(.escape), in: context)
+        #expect(screen.pane == .hidden)
+        #expect(screen.render(in: context).lines[0].text.hasPrefix("start 5 keys 0 width 90"))
+        #expect(screen.help.contains { $0.keys == "F7" })
+    }
+}
+
+@Suite("Controls in the launcher")
+struct LauncherControlsTests {
+    @Test("an entry with controls opens with its defaults, and F7 → edits it in place; one without has no pane")
+    func launcher() throws {
+        let registry = Registry<any Screen>()
+        try registry.register("Counter", in: ["Basics"], controls: [.integer("start", default: 3, in: 0...9)]) {
+            ValuesScreen(values: $0)
+        }
+        try registry.register("Plain", in: ["Basics"]) { ValuesScreen(values: try ControlValues([])) }
+        var session = Session(root: try MenuScreen(source: .registry(registry)))
+        let size = Size(columns: 100, rows: 12)
+        _ = session.start(size: size)
+        // One group at the root: the menu starts inside it, on Counter.
+        _ = session.handle(.key(.enter))
+        #expect(session.stack.last is ControlledScreen)
+        #expect(session.render(in: size).text.contains("start 3 keys 0"))
+        for key: Key in [ControlledScreen.key, .right, .right] { _ = session.handle(.key(key)) }
+        let text = session.render(in: size).text
+        #expect(text.contains("start 5 keys 0") && text.contains("Controls"), "\(text)")
+        for key: Key in [.escape, .escape, .down, .enter] { _ = session.handle(.key(key)) }
+        // The first Escape closed the pane, the second the screen.
+        #expect(session.stack.count == 2 && session.stack.last is ValuesScreen, "Plain opens as itself")
+    }
+}
