@@ -391,6 +391,56 @@ extension CatalogFile {
             return count
         }
 
+        /// The high bit of each byte of a word that equals `byte`'s pattern, exactly (no carry crosses a byte).
+        @inline(__always)
+        private static func equalBytes(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
+            let x = word ^ pattern
+            return ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x | 0x7F7F_7F7F_7F7F_7F7F)
+        }
+
+        /// Copies path bytes lower-cased, eight at a time, through "/" where the component after it starts
+        /// plainly, up to the first byte that is not printable ASCII, a TAB, or a "/" whose next component needs a
+        /// look (it starts with whitespace, "/" or ".", or lies past the words read).
+        ///
+        /// - Returns: The bytes copied; the slashes among them; where the last title starts, relative to `out`,
+        ///   or -1; and whether the next byte starts a component still to check.
+        @inline(__always)
+        private func copyPathWords(_ start: Int, _ end: Int, _ out: Int) -> (Int, Int, Int, Bool) {
+            var index = start
+            var slashes = 0
+            var lastTitle = -1
+            while index &+ 9 <= end && index &+ 9 <= fileEnd {
+                let word = UnsafeRawPointer(text + index).loadUnaligned(as: UInt64.self)
+                // Bytes that stop the words: not ASCII, NUL and control characters (TAB ends the path).
+                let low = ~((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x6060_6060_6060_6060) & Reader.high
+                let stops = word & Reader.high | low
+                var slashBits = Reader.equalBytes(word, 0x2F2F_2F2F_2F2F_2F2F)
+                let limit = stops == 0 ? 8 : stops.trailingZeroBitCount >> 3
+                if limit < 8 { slashBits &= (1 << UInt64(8 * limit)) &- 1 }
+                UnsafeMutableRawPointer(folded.base + out + (index &- start))
+                    .storeBytes(of: Reader.lowercased(word), as: UInt64.self)
+                var taken = limit
+                while slashBits != 0 {
+                    let position = slashBits.trailingZeroBitCount >> 3
+                    // The byte after the "/" is in this word or the next one: both are in the line.
+                    let next = text[index &+ position &+ 1]
+                    if next <= 0x20 || next == 0x2F || next == 0x2E || next >= 0x80 {
+                        // The component after this "/" is checked byte-wise: stop right after it.
+                        slashes &+= 1
+                        lastTitle = index &- start &+ position &+ 1
+                        return (lastTitle, slashes, lastTitle, true)
+                    }
+                    slashes &+= 1
+                    lastTitle = index &- start &+ position &+ 1
+                    slashBits &= slashBits &- 1
+                }
+                index &+= taken
+                if taken < 8 { break }
+                taken = 0
+            }
+            return (index &- start, slashes, lastTitle, false)
+        }
+
         /// Folds a plain line into the spare capacity of `folded`, or says why it cannot.
         ///
         /// The caller reserves three bytes of room per input byte: the most a BMP scalar's packed fold takes per
@@ -438,6 +488,22 @@ extension CatalogFile {
                                 ? Folder.Packed.flags(packedFold(scalar)) & Folder.Packed.startsPlainly != 0
                                 : folder.lookup(scalar).startsPlainly
                         else { return .notPlain }
+                    }
+                }
+                if inPath {
+                    // Eight path bytes at a time across "/": each "/" followed by a byte that starts a component
+                    // plainly (printable ASCII, not "/" or ".") is counted and moves the title on; anything else
+                    // stops the words here and is read by the byte-wise steps below.
+                    let (count, found, lastTitle, nextStarts) = copyPathWords(index, end, out)
+                    if count > 0 {
+                        slashes &+= found
+                        if slashes > CatalogFile.maximumGroups { return .notPlain }
+                        if lastTitle >= 0 { title = out &+ lastTitle }
+                        index &+= count
+                        out &+= count
+                        baseIsLatin = true
+                        atComponentStart = nextStarts
+                        continue
                     }
                 }
                 let count = copyPlainRun(index, end, out, separators: separators.0, separators.1)
