@@ -5,15 +5,16 @@
 #endif
 
 extension CatalogFile {
-    /// What one piece of a file holds after reading: the folded records, their sort items, where each entry's text
-    /// is in the file, and the hashes of every path for the duplicate check.
+    /// What one piece of a file holds after reading: the folded records, where each one's title is, where each
+    /// entry's text is in the file, and the hashes of every path for the duplicate check.
     struct Piece: Sendable {
         let folded: RawBuffer<UInt8>
         /// Where each record ends in `folded`, after a leading 0.
         let starts: RawBuffer<UInt32>
-        /// Each record's sort item (``SortItem``), its record numbered within the piece.
-        let items: RawBuffer<SortItem>
-        /// The whole keys of the records whose items keep none (``SortItem/explicit``).
+        /// Where each record's folded title is in it (``SortItem/title``): its sort item is made from it once the
+        /// duplicate check has freed its hashes, so the two never take memory at once.
+        let titles: RawBuffer<UInt32>
+        /// The whole keys of the records whose titles say ``SortItem/explicit``, numbered within the piece.
         let explicitKeys: [(record: UInt32, key: [UInt8])]
         /// Path start, path end and line end of each kept entry, as offsets into the file.
         let bounds: RawBuffer<UInt32>
@@ -54,7 +55,7 @@ extension CatalogFile {
         private var error: Error?
         private var folded: RawStorage<UInt8>
         private var starts: RawStorage<UInt32>
-        private var items: RawStorage<SortItem>
+        private var titles: RawStorage<UInt32>
         private var explicitKeys: [(record: UInt32, key: [UInt8])] = []
         /// Where a record's key is written, to take its first eight bytes.
         private var keyScratch = RawStorage<UInt8>(capacity: 1 << 12)
@@ -94,7 +95,7 @@ extension CatalogFile {
             folded = RawStorage(capacity: matching ? 1 << 18 : range.count + expected + 64)
             starts = RawStorage(capacity: records + 1)
             starts.append(0)
-            items = RawStorage(capacity: records)
+            titles = RawStorage(capacity: records)
             bounds = RawStorage(capacity: 3 * records)
             hashes = RawStorage(capacity: expected)
             offsets = RawStorage(capacity: expected)
@@ -112,7 +113,7 @@ extension CatalogFile {
             blockBounds.deallocate()
             return Piece(
                 folded: RawBuffer(adopting: folded), starts: RawBuffer(adopting: starts),
-                items: RawBuffer(adopting: items), explicitKeys: explicitKeys,
+                titles: RawBuffer(adopting: titles), explicitKeys: explicitKeys,
                 bounds: RawBuffer(adopting: bounds), paths: PathSet(hashes: hashes, offsets: offsets), lines: lines,
                 error: error)
         }
@@ -220,31 +221,24 @@ extension CatalogFile {
             self.bounds.count &+= 3
         }
 
-        /// Appends the sort item of the next record, whose folded title is at `title` in `folded`.
+        /// Records where the next record's folded title is (at `title` in `folded`), or its whole key when that
+        /// does not fit.
         @inline(__always)
         private mutating func appendItem(recordStart: Int, title: Range<Int>) {
+            let offset = title.lowerBound - recordStart
+            if offset < 0xFFFF && title.count < 0xFFFF {
+                titles.append(UInt32(offset) << 16 | UInt32(title.count))
+                return
+            }
             keyScratch.reserve(NaturalOrder.maximumKeyLength(title.count))
             let length = NaturalOrder.writeKey(folded.base + title.lowerBound, count: title.count, to: keyScratch.base)
-            let item = SortItem(
-                record: UInt32(truncatingIfNeeded: items.count), key: keyScratch.base, keyLength: length,
-                titleOffset: title.lowerBound - recordStart, titleLength: title.count)
-            if item.title == SortItem.explicit {
-                explicitKeys.append((item.record, Array(UnsafeBufferPointer(start: keyScratch.base, count: length))))
-            }
-            items.append(item)
+            appendItem(explicit: Array(UnsafeBufferPointer(start: keyScratch.base, count: length)))
         }
 
-        /// Appends the sort item of the next record, whose key the exact path made whole.
+        /// Records the next record's whole key, which the exact path made.
         private mutating func appendItem(explicit key: [UInt8]) {
-            var item = key.withUnsafeBufferPointer { key in
-                SortItem(
-                    record: UInt32(truncatingIfNeeded: items.count),
-                    key: key.baseAddress ?? UnsafePointer(keyScratch.base),
-                    keyLength: key.count, titleOffset: 0, titleLength: 0)
-            }
-            item.title = SortItem.explicit
-            explicitKeys.append((item.record, key))
-            items.append(item)
+            explicitKeys.append((UInt32(truncatingIfNeeded: titles.count), key))
+            titles.append(SortItem.explicit)
         }
 
         /// Searches the block of records folded since the last search and keeps only those that match, moved
