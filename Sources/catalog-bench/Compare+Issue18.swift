@@ -46,12 +46,16 @@ extension Compare {
     /// their leading "/".
     static func realList(_ build: Build, fzf: String?, runs: Int, into figures: inout Issue18) {
         let (file, relative) = realListFile()
-        let lines = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        let lines = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").utf8.reduce(0) {
+            $1 == 0x0A ? $0 + 1 : $0
+        }
         figures.realLines = lines
-        print("\nA real file list of this machine (`find /usr /etc /opt /var /lib /bin /sbin`: "
-            + "\(LauncherLatency.grouped(lines)) absolute paths, directories included), one-shot:\n")
-        print("| query | catalog | fzf --exact | grep -iF \\| sort | catalog ÷ fzf | catalog ÷ grep | catalog RSS "
-            + "| fzf RSS | hits (fzf) |")
+        print(
+            "\nA real file list of this machine (`find /usr /etc /opt /var /lib /bin /sbin`: "
+                + "\(LauncherLatency.grouped(lines)) absolute paths, directories included), one-shot:\n")
+        print(
+            "| query | catalog | fzf --exact | grep -iF \\| sort | catalog ÷ fzf | catalog ÷ grep | catalog RSS "
+                + "| fzf RSS | hits (fzf) |")
         print("|---|---|---|---|---|---|---|---|---|")
         for query in realQueries {
             let quoted = shellQuote(query)
@@ -144,8 +148,9 @@ extension Compare {
         print(
             "| start → everything read and ready | \(msText(figures.deepLoaded)) | \(msText(figures.deepFzfLoaded)) | "
                 + "\(msText(sorts.median)) |")
-        print("| keystroke → its results shown, typing \"\(typing)\" | \(typingText(keys(ours))) | "
-            + "\(typingText(keys(theirs))) | |")
+        print(
+            "| keystroke → its results shown, typing \"\(typing)\" | \(typingText(keys(ours))) | "
+                + "\(typingText(keys(theirs))) | |")
         print(
             "| peak memory, loaded and filtered | \(megabytes(figures.deepPeakKB)) | "
                 + "\(megabytes(figures.deepFzfPeakKB)) | \(megabytes(sorts.peakKB)) |")
@@ -185,7 +190,9 @@ extension Compare {
         print("|---|---|---|---|---|---|")
         func row(_ label: String, _ measured: String, _ theirs: String, _ value: Double, _ goal: String, _ met: Bool) {
             let shown = value.isNaN ? "–" : String(format: "%.2f×", value)
-            print("| \(label) | \(measured) | \(theirs) | \(shown) | \(goal) | \(value.isNaN ? "–" : met ? "yes" : "no") |")
+            print(
+                "| \(label) | \(measured) | \(theirs) | \(shown) | \(goal) | \(value.isNaN ? "–" : met ? "yes" : "no") |"
+            )
         }
         for (query, ours, fzf, _) in issue.real {
             let value = fzf.map { ours.median / $0.median } ?? .nan
@@ -226,7 +233,8 @@ extension Compare {
                     megabytes(last.fzfPeakKB), value, "≤ \(goal)×", value <= goal)
             }
         }
-        let oneShot = Double(outcome.oneShotPeakKB) / Double(max(outcome.fzfOneShotPeakKB, 1))
+        let oneShot =
+            outcome.fzfOneShotPeakKB == 0 ? .nan : Double(outcome.oneShotPeakKB) / Double(outcome.fzfOneShotPeakKB)
         row(
             "kind 1M: one-shot peak memory ÷ fzf --filter", megabytes(outcome.oneShotPeakKB),
             megabytes(outcome.fzfOneShotPeakKB), oneShot, "≤ 0.5×", oneShot <= 0.5)

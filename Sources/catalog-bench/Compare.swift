@@ -1,12 +1,15 @@
 import Foundation
 
-/// `catalog-bench compare`: whole processes side by side on the same generated files: `catalog search --file`
-/// against `fzf --filter` and `grep -iF | sort`, the launcher against `LC_ALL=C sort`, growth from 1M to 3M lines,
-/// the in-process figures, and (with `--large`) 100k → 1M → 10M lines. With `--baseline DIR` every figure is also
-/// taken for another release build (a directory with its `catalog` and `catalog-bench`), runs interleaved.
+/// `catalog-bench compare`: whole processes side by side on the same files: `catalog search --file` against
+/// `fzf --filter` and `grep -iF | sort` on generated titles and on a real file list of this machine, fzf's extended
+/// syntax, the launcher against `LC_ALL=C sort` and interactive fzf on the titles and on a deep generated tree,
+/// `catalog tree` against `catalog list`, growth from 1M to 3M lines, the in-process figures, the fuzzy ranking
+/// evaluation (``Ranking``), and (with `--large`) both corpora at 100k → 1M → 10M lines beside interactive fzf.
+/// With `--baseline DIR` the figures of the generated titles are also taken for another release build (a
+/// directory with its `catalog` and `catalog-bench`), runs interleaved.
 ///
-/// It ends with the goals of issue 13, each with the baseline's figure and this build's. `--only launcher,oneshot`
-/// runs some sections only, for quick checks while working.
+/// It ends with the goals of issue 18, each with what this run measured. `--only real,deep` runs some sections
+/// only, for quick checks while working.
 enum Compare {
     static let queries = ["grid", "grid picker", "straße", "документы", "유라시아"]
     /// A query no line matches: what is left is the fixed cost of reading and checking the file.
@@ -93,7 +96,8 @@ enum Compare {
         if options.runs("deep") { deep(builds[0], fzf: fzf, runs: options.runs, into: &outcomes[0].issue18) }
         if options.runs("syntax") { syntax(builds[0], fzf: fzf, runs: options.runs) }
         if options.runs("rank") {
-            print("\nFuzzy ranking on path lists of this machine (`catalog-bench rank`), against fzf 0.38's defaults:\n")
+            print(
+                "\nFuzzy ranking on path lists of this machine (`catalog-bench rank`), against fzf 0.38's defaults:\n")
             outcomes[0].issue18.rank = Ranking.run(targets: 30, fzf: fzf)
         }
         if options.large { outcomes[0].issue18.scale = Scale.run(builds[0], fzf: fzf, runs: options.runs) }

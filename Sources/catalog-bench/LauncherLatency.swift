@@ -68,7 +68,8 @@ enum LauncherLatency {
         for character in typing {
             prefix.append(character)
             if prefix.hasSuffix(" ") { continue }
-            expected[prefix] = Processes.filter(fzf: fzf, query: prefix, file: file, exact: true)
+            expected[prefix] =
+                Processes.filter(fzf: fzf, query: prefix, file: file, exact: true)
                 .filter { !$0.isEmpty }.count
         }
         guard let session = Session(arguments: [fzf, "--exact"], input: file) else { return nil }
@@ -86,7 +87,8 @@ enum LauncherLatency {
             keystrokes.append((typed, seconds(shown - sent)))
         }
         let time = seconds(loaded - session.start)
-        return Figures(firstFrame: time, loaded: time, keystrokes: keystrokes, peakKB: Processes.peakKB(of: session.pid))
+        return Figures(
+            firstFrame: time, loaded: time, keystrokes: keystrokes, peakKB: Processes.peakKB(of: session.pid))
     }
 
     /// "1,000,000".

@@ -87,7 +87,8 @@ enum Scale {
             text += "| \(LauncherLatency.grouped(row.lines)) | \(String(format: "%.0f", row.megabytes)) | "
             text += "\(secondsText(row.search.median)) | \(growth(row.search.median, previous?.search.median)) | "
             text += "\(secondsText(row.noHit.median)) | \(megabytes(row.search.peakKB)) | "
-            text += "\(msText(middle(row.loaded))) | \(growth(middle(row.loaded), previous.map { middle($0.loaded) })) | "
+            text +=
+                "\(msText(middle(row.loaded))) | \(growth(middle(row.loaded), previous.map { middle($0.loaded) })) | "
             text += "\(typing(row.keystrokes)) | \(megabytes(row.launcherPeakKB)) | \(msText(middle(row.fzfLoaded))) | "
             text += "\(typing(row.fzfKeystrokes)) | \(megabytes(row.fzfPeakKB)) |\n"
         }
