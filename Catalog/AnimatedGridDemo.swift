@@ -62,7 +62,7 @@ struct AnimatedGridDemo: KeymapScreen {
 
     var title: String { "Animated Grid" }
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         switch event {
         case .resize:
             // The session tells a screen its size as it opens: start animating then, once.
@@ -154,7 +154,8 @@ struct AnimatedGridDemo: KeymapScreen {
 
     var stateLine: String { "Frame \(step) · " + (isRunning ? "playing (any key pauses)" : "paused (Space plays)") }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         var lines = gridRows(width: size.columns).map { row in
             Line(row.map { Span(" \($0)  ", Style(foreground: color($0), bold: true)) })
         }
@@ -162,8 +163,9 @@ struct AnimatedGridDemo: KeymapScreen {
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
         // Line mode has no clock: frames move only with `s`.
-        gridRows(width: width).map { String($0) } + ["Frame \(step) · type s to step"]
+        return gridRows(width: width).map { String($0) } + ["Frame \(step) · type s to step"]
     }
 }

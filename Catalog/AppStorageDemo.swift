@@ -104,7 +104,7 @@ struct AppStorageDemo: KeymapScreen {
 
     private var accentIndex: Int { AppSettings.accents.firstIndex { $0.name == settings.accent } ?? 0 }
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         switch event {
         case .key(let key): return perform(key: key)
         case .environment(let environment): glyphs = environment.glyphs
@@ -177,7 +177,8 @@ struct AppStorageDemo: KeymapScreen {
         }
     }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         let accent = AppSettings.accents[accentIndex].rgb
         let swatch = Span(
             "  " + String(repeating: glyphs.shades[glyphs.shades.count - 1], count: 2) + "  ",
@@ -197,8 +198,9 @@ struct AppStorageDemo: KeymapScreen {
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
         // The messages are printed whole: they name files the user may need to find.
-        fitted(["Accent colour: \(settings.accent)", "Counter: \(settings.counter)"], width: width) + messages
+        return fitted(["Accent colour: \(settings.accent)", "Counter: \(settings.counter)"], width: width) + messages
     }
 }

@@ -44,8 +44,8 @@ extension CheckboxTree {
             guard let row = input.item(cursor: cursor, count: rowCount) else {
                 return input.missingItem(count: rowCount, "a row number")
             }
-            guard case .toggled(let id, let state) = toggle(row: row), let title = title(of: id) else { return .none }
-            return .status(report(title, id, state))
+            guard let toggled = toggle(row: row), let title = title(of: toggled.id) else { return .none }
+            return .status(report(title, toggled.id, toggled.state))
         case (.move, .line):
             return .none
         }

@@ -61,26 +61,27 @@ struct CheckboxTreeDemo: KeymapScreen {
 
     var title: String { "Checkbox Tree" }
 
-    /// The checked ids, in tree order.
+    /// The checked regions by the names shown, in tree order; never the internal ids.
     var checkedLine: String {
-        "Checked: " + (tree.checkedIDs.isEmpty ? "none" : tree.checkedIDs.joined(separator: ", "))
+        let names = tree.checkedIDs.compactMap { tree.title(of: $0) }
+        return "Checked: " + (names.isEmpty ? "none" : names.joined(separator: ", "))
     }
 
-    mutating func adopt(_ environment: ScreenEnvironment) { tree.glyphs = environment.glyphs }
-
     mutating func perform(_ command: CheckboxCommand, _ input: CommandInput) -> Action {
-        tree.perform(command, input) { title, id, state in
-            (state == .unchecked ? "Unchecked " : "Checked ") + "\(title) (\(id))"
+        tree.perform(command, input) { title, _, state in
+            (state == .unchecked ? "Unchecked " : "Checked ") + title
         }
     }
 
-    func render(in size: Size) -> Frame {
-        var lines = tree.render(width: size.columns, height: max(size.rows - 3, 1))
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
+        var lines = tree.render(in: Size(columns: size.columns, rows: max(size.rows - 3, 1)), context: context)
         lines += ["", Line(checkedLine, .dim), footer]
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
-        numbered(tree.rowTexts(), width: width) + fitted([checkedLine], width: width)
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
+        return numbered(tree.rowTexts(glyphs: context.glyphs), width: width) + fitted([checkedLine], width: width)
     }
 }

@@ -74,8 +74,8 @@ struct DatePickerDemo: KeymapScreen {
         KeyBinding([.right, .tab], .nextField, help: "next field", footer: false),
         KeyBinding([.up], .increase, label: "↑↓", help: "change"),
         KeyBinding([.down], .decrease, help: "change down", footer: false),
-        KeyBinding([.character("+")], .nextDay, label: "+/-", help: "next or previous day", line: "+"),
-        KeyBinding([.character("-")], .previousDay, help: "previous day", footer: false, line: "-"),
+        KeyBinding([.character("+")], .nextDay, help: "next day", line: "+"),
+        KeyBinding([.character("-")], .previousDay, help: "previous day", line: "-"),
         KeyBinding([], .setDate, help: "set the date", footer: false, line: "<yyyy-mm-dd>"),
     ])
     var keymap: Keymap<Command> { Self.keymap }
@@ -105,7 +105,7 @@ struct DatePickerDemo: KeymapScreen {
     }
 
     /// A line is a date unless it names another command, so `2024-12-31` sets the date.
-    mutating func handle(line: String) throws -> Action {
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action {
         let match = Self.keymap.command(forLine: line) ?? (.setDate, line.trimmingCharacters(in: .whitespaces))
         return perform(match.command, .line(match.argument))
     }
@@ -136,7 +136,8 @@ struct DatePickerDemo: KeymapScreen {
         }
     }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         let parts = [
             String(date.year), date.text.split(separator: "-")[1].description, date.text.suffix(2).description,
         ]
@@ -151,7 +152,8 @@ struct DatePickerDemo: KeymapScreen {
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
-        fitted(["Date: \(date.text) (\(Self.weekdays[date.weekday]))"], width: width)
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
+        return fitted(["Date: \(date.text) (\(Self.weekdays[date.weekday]))"], width: width)
     }
 }

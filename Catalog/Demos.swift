@@ -24,8 +24,8 @@ import Foundation
 ///     var keymap: Keymap<Command> { Self.keymap }
 ///     var title: String { "Hello" }
 ///     mutating func perform(_ command: Command, _ input: CommandInput) -> Action { .status("Hello again!") }
-///     func render(in size: Size) -> Frame { Frame(lines: ["Hello, terminal!", footer]).clipped(to: size) }
-///     func lines(width: Int) -> [String] { ["Hello, terminal!"] }
+///     func render(in context: ScreenContext) -> Frame { Frame(lines: ["Hello, terminal!", footer]).clipped(to: context.size) }
+///     func lines(in context: ScreenContext) -> [String] { ["Hello, terminal!"] }
 /// }
 /// ```
 public enum Demos {

@@ -63,7 +63,8 @@ struct DisclosureGroupDemo: KeymapScreen {
         (open.contains(index) ? glyphs.expanded : glyphs.collapsed) + " " + Self.sections[index].title
     }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         var lines: [Line] = []
         for index in Self.sections.indices {
             lines.append(Line(header(index), index == cursor ? .reverse : .bold))
@@ -73,7 +74,8 @@ struct DisclosureGroupDemo: KeymapScreen {
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
         var lines: [String] = []
         for index in Self.sections.indices {
             lines.append("\(index + 1). " + header(index))

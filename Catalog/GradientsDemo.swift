@@ -73,6 +73,10 @@ struct GradientsDemo: KeymapScreen {
     }
 
     mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
+        // With colour off (F3, NO_COLOR), any other mode would be a claim the terminal doesn't show.
+        guard toldMode != ColorMode.none else {
+            return .status("Colour is off, so the preview shows shades; F3 turns colour on.")
+        }
         let index = Self.modes.firstIndex(of: mode) ?? 0
         mode = Self.modes[(index + 1) % Self.modes.count]
         // Line mode prints no colour, so say what a terminal would show.
@@ -117,7 +121,8 @@ struct GradientsDemo: KeymapScreen {
         return UInt8(16 + 36 * level(rgb.0) + 6 * level(rgb.1) + level(rgb.2))
     }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         let labelWidth = 9
         let width = min(max(size.columns - labelWidth, 1), 64)
         var lines: [Line] = [Line("Preview: \(modeName)", .bold), ""]
@@ -139,7 +144,8 @@ struct GradientsDemo: KeymapScreen {
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
         // Line mode has no colour, so the bars are always shades.
         var plain = self
         plain.mode = .none

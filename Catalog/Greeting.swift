@@ -23,6 +23,8 @@ struct GreetingScreen: KeymapScreen {
 
     mutating func perform(_ command: Command, _ input: CommandInput) -> Action { .status("Hello to you too!") }
 
-    func render(in size: Size) -> Frame { Frame(lines: ["Hello, terminal!", "", footer]).clipped(to: size) }
-    func lines(width: Int) -> [String] { fitted(["Hello, terminal!"], width: width) }
+    func render(in context: ScreenContext) -> Frame {
+        Frame(lines: ["Hello, terminal!", "", footer]).clipped(to: context.size)
+    }
+    func lines(in context: ScreenContext) -> [String] { fitted(["Hello, terminal!"], width: context.size.columns) }
 }

@@ -73,7 +73,8 @@ struct HapticDemo: KeymapScreen {
         return .batch([.bell, .flash(style.flash), .status("\(style.name) tap (\(taps))")])
     }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         var lines = Self.styles.enumerated().map { index, style in
             let ms = style.flash.components.attoseconds / 1_000_000_000_000_000
             let text = glyphs.marker(index == selected) + "\(index + 1). \(style.name)  (flash \(ms) ms)"
@@ -83,7 +84,8 @@ struct HapticDemo: KeymapScreen {
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
-        numbered(Self.styles.map(\.name), width: width) + ["Taps: \(taps)"]
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
+        return numbered(Self.styles.map(\.name), width: width) + ["Taps: \(taps)"]
     }
 }

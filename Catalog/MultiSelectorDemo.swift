@@ -21,57 +21,6 @@ extension Demos {
     ) { try MultiSelectorDemo() }
 }
 
-/// A one-line text field: the text and a cursor between characters.
-///
-/// It never holds a control character (nor a bidi override), whatever is typed or pasted, so what it shows is what
-/// it holds.
-struct TextField: Equatable {
-    /// The text.
-    private(set) var text: String
-    /// The cursor, as a count of characters before it.
-    private(set) var cursor: Int
-
-    init(_ text: String = "") {
-        self.text = text.filter(Self.accepts)
-        cursor = self.text.count
-    }
-
-    /// Whether the field takes a character: not a line break, control or bidi-formatting character.
-    static func accepts(_ character: Character) -> Bool {
-        !character.unicodeScalars.contains(where: Sanitizer.isUnsafe)
-    }
-
-    /// Edits for one key; returns whether the key was an edit or a cursor move.
-    ///
-    /// A character can join the one before it (a combining accent typed after its letter, a joiner in an emoji),
-    /// or an edit can join two neighbours, so the text may grow or shrink by other than one character: the cursor is
-    /// counted again after each edit, and never passes the end.
-    mutating func handle(_ key: Key) -> Bool {
-        defer { cursor = min(cursor, text.count) }
-        switch key {
-        case .character(let character) where Self.accepts(character):
-            let split = text.index(text.startIndex, offsetBy: cursor)
-            let before = String(text[..<split]) + String(character)
-            text = before + String(text[split...])
-            cursor = before.count
-        case .backspace where cursor > 0:
-            cursor -= 1
-            text.remove(at: text.index(text.startIndex, offsetBy: cursor))
-        case .delete where cursor < text.count:
-            text.remove(at: text.index(text.startIndex, offsetBy: cursor))
-        case .left: cursor = max(cursor - 1, 0)
-        case .right: cursor = min(cursor + 1, text.count)
-        case .home, .control("a"): cursor = 0
-        case .end, .control("e"): cursor = text.count
-        default: return false
-        }
-        return true
-    }
-
-    /// The display width of the text before the cursor: where the terminal cursor goes.
-    var cursorColumn: Int { DisplayWidth.of(String(text.prefix(cursor))) }
-}
-
 /// The goals the form and its pushed list share, like a SwiftUI binding: the list edits, the form shows the summary.
 final class GoalSelection {
     var selector: MultiSelector<String>
@@ -137,17 +86,16 @@ struct MultiSelectorDemo: KeymapScreen {
         goals = GoalSelection(selector: selector)
     }
 
-    var title: String { "Edit Task" }
+    var title: String { "Multi Selector" }
     var takesText: Bool { focus == .name }
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         switch event {
         case .key(let key):
             // A key the name field's keymap doesn't bind is typed into the name.
             if focus == .name, keymap.command(for: key) == nil { return perform(.edit, .key(key)) }
             return perform(key: key)
         case .environment(let environment):
-            goals.selector.glyphs = environment.glyphs
             locale = environment.locale
         case .tick, .resize, .finished:
             break
@@ -172,8 +120,9 @@ struct MultiSelectorDemo: KeymapScreen {
         goals.selector.summary(width: max(columns - Self.labelWidth - 2, 1), locale: locale)
     }
 
-    func render(in size: Size) -> Frame {
-        let g = goals.selector.glyphs
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
+        let g = context.glyphs
         func row(_ label: String, _ value: String, _ field: Field) -> Line {
             let pointer = DisplayWidth.pad(focus == field ? g.pointer : "", to: DisplayWidth.of(g.pointer))
             return Line(
@@ -186,12 +135,13 @@ struct MultiSelectorDemo: KeymapScreen {
             row("Serving Goals", summary(columns: size.columns) + " " + g.collapsed, .goals),
             "", footer,
         ]
-        let cursor = focus == .name ? (row: 2, column: Self.labelWidth + name.cursorColumn) : nil
+        let cursor = focus == .name ? (row: 2, column: Self.labelWidth + name.caretColumn) : nil
         return Frame(lines: lines, cursor: cursor).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
-        fitted(["Edit Task", "Name: \(name.text)", "Serving Goals: \(summary(columns: width))"], width: width)
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
+        return fitted(["Edit Task", "Name: \(name.text)", "Serving Goals: \(summary(columns: width))"], width: width)
     }
 }
 
@@ -213,8 +163,6 @@ struct GoalListScreen: KeymapScreen {
 
     var title: String { "Serving Goals" }
 
-    mutating func adopt(_ environment: ScreenEnvironment) { goals.selector.glyphs = environment.glyphs }
-
     mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
         switch (command, input) {
         case (.move, .key(let key)):
@@ -231,10 +179,15 @@ struct GoalListScreen: KeymapScreen {
         return .none
     }
 
-    func render(in size: Size) -> Frame {
-        let lines = goals.selector.render(width: size.columns, height: max(size.rows - 2, 1)) + ["", footer]
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
+        let lines =
+            goals.selector.render(in: Size(columns: size.columns, rows: max(size.rows - 2, 1)), context: context)
+            + ["", footer]
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] { numbered(goals.selector.rowTexts(), width: width) }
+    func lines(in context: ScreenContext) -> [String] {
+        numbered(goals.selector.rowTexts(glyphs: context.glyphs), width: context.size.columns)
+    }
 }

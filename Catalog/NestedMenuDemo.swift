@@ -71,19 +71,19 @@ struct NestedMenuDemo: KeymapScreen {
         return "Selected: \(tree.checkedIDs.count) of \(files.count) items"
     }
 
-    mutating func adopt(_ environment: ScreenEnvironment) { tree.glyphs = environment.glyphs }
-
     mutating func perform(_ command: CheckboxCommand, _ input: CommandInput) -> Action {
         tree.perform(command, input) { title, _, state in (state == .unchecked ? "Deselected " : "Selected ") + title }
     }
 
-    func render(in size: Size) -> Frame {
-        var lines = tree.render(width: size.columns, height: max(size.rows - 3, 1))
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
+        var lines = tree.render(in: Size(columns: size.columns, rows: max(size.rows - 3, 1)), context: context)
         lines += ["", Line(countLine, .dim), footer]
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
-        numbered(tree.rowTexts(), width: width) + [countLine]
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
+        return numbered(tree.rowTexts(glyphs: context.glyphs), width: width) + [countLine]
     }
 }

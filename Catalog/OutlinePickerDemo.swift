@@ -84,11 +84,9 @@ struct OutlinePickerDemo: KeymapScreen {
     var handlesEscape: Bool { true }
 
     /// The form row: the label, the selection and the pop-up glyph.
-    var formRow: String {
-        DisplayWidth.pad("Category", to: Self.labelWidth) + picker.selectionTitle + " " + picker.glyphs.popUp
+    func formRow(_ glyphs: Glyphs) -> String {
+        DisplayWidth.pad("Category", to: Self.labelWidth) + picker.selectionTitle + " " + glyphs.popUp
     }
-
-    mutating func adopt(_ environment: ScreenEnvironment) { picker.glyphs = environment.glyphs }
 
     mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
         switch (command, input) {
@@ -106,31 +104,34 @@ struct OutlinePickerDemo: KeymapScreen {
             guard let row = input.item(cursor: picker.cursor, count: picker.rowCount) else {
                 return input.missingItem(count: picker.rowCount, "a row number")
             }
-            return close(after: picker.pick(row: row))
+            return close(after: picker.pick(row: row).map { .changed($0) } ?? .handled)
         case (.close, _):
-            return close(after: .cancelled)
+            return close(after: .changed(.cancelled))
         case (.move, .line):
             return .none
         }
     }
 
-    private mutating func close(after outcome: OutlinePicker<Category, String>.Outcome) -> Action {
-        switch outcome {
-        case .none: return .none
-        case .cancelled:
+    private mutating func close(after event: WidgetEvent<OutlinePicker<Category, String>.Choice>) -> Action {
+        switch event.change {
+        case nil: return .none
+        case .cancelled?:
             isOpen = false
             return .none
-        case .picked:
+        case .picked?:
             isOpen = false
             return .status("Category: \(picker.selectionTitle)")
         }
     }
 
-    func render(in size: Size) -> Frame {
-        let form = Line(formRow, isOpen ? .plain : .reverse)
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
+        let form = Line(formRow(context.glyphs), isOpen ? .plain : .reverse)
         guard isOpen else { return Frame(lines: [form, "", footer]).clipped(to: size) }
-        let g = picker.glyphs
-        let rows = picker.render(width: max(size.columns - Self.labelWidth - 2, 1), height: max(size.rows - 4, 1))
+        let g = context.glyphs
+        let rows = picker.render(
+            in: Size(columns: max(size.columns - Self.labelWidth - 2, 1), rows: max(size.rows - 4, 1)),
+            context: context)
         let inner = rows.map { DisplayWidth.of($0.text) }.max() ?? 0
         let edge = String(repeating: g.horizontal, count: inner)
         let indent = String(repeating: " ", count: Self.labelWidth - 1)
@@ -140,9 +141,10 @@ struct OutlinePickerDemo: KeymapScreen {
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
-        guard isOpen else { return fitted([formRow, "Type open to choose a category."], width: width) }
-        var rows = numbered(picker.rowTexts(), width: width)
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
+        guard isOpen else { return fitted([formRow(context.glyphs), "Type open to choose a category."], width: width) }
+        var rows = numbered(picker.rowTexts(glyphs: context.glyphs), width: width)
         rows.insert(String(repeating: "-", count: min(width, 20)), at: rows.count - 1)
         return rows
     }

@@ -39,7 +39,7 @@ struct ProgressDemo: KeymapScreen {
 
     var title: String { "Progress" }
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         switch event {
         case .resize, .finished: return .none
         case .environment(let environment):
@@ -92,7 +92,8 @@ struct ProgressDemo: KeymapScreen {
             + " \(String(repeating: " ", count: 3 - String(percent).count))\(percent)%"
     }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         let lines = [
             Line(bar(width: min(size.columns, 60))), "",
             Line(isRunning ? "Running" : percent == 100 ? "Done" : "Paused"),
@@ -101,5 +102,5 @@ struct ProgressDemo: KeymapScreen {
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] { [bar(width: min(width, 60))] }
+    func lines(in context: ScreenContext) -> [String] { [bar(width: min(context.size.columns, 60))] }
 }

@@ -88,8 +88,8 @@ final class MemorySettingsStore: SettingsStore {
 /// Settings in `settings.json`, written atomically: a new file beside it, synced, then renamed over it.
 ///
 /// A reader therefore sees the old file or the new one, never half of one, even with two writers at once (each
-/// writes its own temporary file). A file that isn't valid settings JSON is renamed to
-/// `settings.json.corrupt-<timestamp>` and never overwritten in place.
+/// writes its own temporary file). A file that isn't valid settings JSON is left as it is by loading, and renamed to
+/// `settings.json.corrupt-<timestamp>` by the first save, never overwritten in place.
 struct FileSettingsStore: SettingsStore {
     /// A failure to find or write the settings file.
     enum Error: Swift.Error, Equatable, CustomStringConvertible {
@@ -158,18 +158,12 @@ struct FileSettingsStore: SettingsStore {
         if let settings = try? JSONDecoder().decode(AppSettings.self, from: data) {
             return SettingsLoad(settings: settings)
         }
-        do {
-            let aside = try keepAside()
-            return SettingsLoad(
-                settings: AppSettings(),
-                message: "'\(path)' is not valid settings JSON. It was kept as '\(aside.lastPathComponent)' "
-                    + "and defaults are used.")
-        } catch {
-            return SettingsLoad(
-                settings: AppSettings(),
-                message: "'\(path)' is not valid settings JSON and could not be moved aside (\(error)). "
-                    + "Defaults are used and nothing is saved over it.")
-        }
+        // Loading only reads: a factory runs this, and so does the preview of a merely highlighted entry. The first
+        // save, a job the screen asks the shell for, keeps the file aside before it writes.
+        return SettingsLoad(
+            settings: AppSettings(),
+            message: "'\(path)' is not valid settings JSON, so defaults are used. It will be kept as "
+                + "settings.json.corrupt-<time> when the settings are first saved.")
     }
 
     /// Renames a corrupt file to a name no other file has.

@@ -31,41 +31,35 @@ struct SliderDemo: KeymapScreen {
     ])
     var keymap: Keymap<Command> { Self.keymap }
 
-    private(set) var value = 50
-    private(set) var glyphs = Glyphs.unicode
+    private(set) var slider = Slider(value: 50, in: range, step: 5)
+    var value: Int { slider.value }
 
     var title: String { "Slider" }
 
-    mutating func adopt(_ environment: ScreenEnvironment) { glyphs = environment.glyphs }
-
     mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
         switch command {
-        case .decrease: value = max(value - 5, Self.range.lowerBound)
-        case .increase: value = min(value + 5, Self.range.upperBound)
-        case .minimum: value = Self.range.lowerBound
-        case .maximum: value = Self.range.upperBound
+        case .decrease: _ = slider.handle(.left)
+        case .increase: _ = slider.handle(.right)
+        case .minimum: _ = slider.handle(.home)
+        case .maximum: _ = slider.handle(.end)
         case .set:
             guard let number = input.number(in: Self.range) else {
                 return input.missingNumber(in: Self.range, "a value")
             }
-            value = number
+            slider.set(number)
         }
         return .none
     }
 
-    /// The track: 21 positions, the knob at the value.
-    var track: String {
-        let knob = value / 5
-        let line = glyphs.horizontal
-        let dot = glyphs == .ascii ? "O" : "●"
-        return String(repeating: line, count: knob) + dot + String(repeating: line, count: 20 - knob)
+    /// The slider's row: 21 positions on the track (one per step of 5), then the value.
+    func row(in context: ScreenContext) -> Line {
+        let track = slider.render(in: Size(columns: 26, rows: 1), focused: false, context: context)
+        return Line([Span("Volume  ")] + (track.first?.spans ?? []))
     }
 
-    var row: String { "Volume  \(track)  \(value)" }
-
-    func render(in size: Size) -> Frame {
-        Frame(lines: [Line(row), "", footer]).clipped(to: size)
+    func render(in context: ScreenContext) -> Frame {
+        Frame(lines: [row(in: context), "", footer]).clipped(to: context.size)
     }
 
-    func lines(width: Int) -> [String] { fitted([row], width: width) }
+    func lines(in context: ScreenContext) -> [String] { fitted([row(in: context).text], width: context.size.columns) }
 }

@@ -26,35 +26,35 @@ struct StepperDemo: KeymapScreen {
     ])
     var keymap: Keymap<Command> { Self.keymap }
 
-    private(set) var value = 1
+    private(set) var stepper = Stepper(value: 1, in: range)
+    var value: Int { stepper.value }
 
     var title: String { "Stepper" }
 
     mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
         switch command {
-        case .increment: return step(up: true)
-        case .decrement: return step(up: false)
+        case .increment: return step(.up)
+        case .decrement: return step(.down)
         case .set:
             guard let number = input.number(in: Self.range) else {
                 return input.missingNumber(in: Self.range, "a quantity")
             }
-            value = number
+            stepper.set(number)
             return .none
         }
     }
 
     /// Steps one up or down; at either end the bell rings and the value stays.
-    private mutating func step(up: Bool) -> Action {
-        guard let next = stepped(value, up: up, in: Self.range) else { return .atEnd(of: Self.range, "The quantity") }
-        value = next
+    private mutating func step(_ key: Key) -> Action {
+        guard stepper.handle(key).change != nil else { return .atEnd(of: Self.range, "The quantity") }
         return .none
     }
 
-    var row: String { "Quantity   [ - ]  \(value)  [ + ]" }
-
-    func render(in size: Size) -> Frame {
-        Frame(lines: [Line(row), "", footer]).clipped(to: size)
+    func render(in context: ScreenContext) -> Frame {
+        let control = stepper.render(in: Size(columns: 20, rows: 1), focused: false, context: context)
+        let row = Line([Span("Quantity   ")] + (control.first?.spans ?? []))
+        return Frame(lines: [row, "", footer]).clipped(to: context.size)
     }
 
-    func lines(width: Int) -> [String] { fitted(["Quantity: \(value)"], width: width) }
+    func lines(in context: ScreenContext) -> [String] { fitted(["Quantity: \(value)"], width: context.size.columns) }
 }

@@ -40,15 +40,15 @@ enum TestScreens {
         var title: String { "Trap" }
         var numbers: [Int] = []
 
-        mutating func handle(_ event: Event) throws -> Action {
+        mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
             if event.key == .character("!") { numbers.append(numbers[numbers.count]) }
             return .none
         }
 
-        func render(in size: Size) -> Frame { Frame(lines: [Line("Trap screen: press ! to crash")]) }
-        func lines(width: Int) -> [String] { ["Trap screen: type ! to crash"] }
+        func render(in context: ScreenContext) -> Frame { Frame(lines: [Line("Trap screen: press ! to crash")]) }
+        func lines(in context: ScreenContext) -> [String] { ["Trap screen: type ! to crash"] }
 
-        mutating func handle(line: String) throws -> Action {
+        mutating func handle(line: String, in context: ScreenContext) throws -> Action {
             if line == "!" { numbers.append(numbers[numbers.count]) }
             return .none
         }
@@ -59,16 +59,16 @@ enum TestScreens {
         var title: String { "Throw" }
         var thrown = 0
 
-        mutating func handle(_ event: Event) throws -> Action {
+        mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
             guard case .key = event else { return .none }
             thrown += 1
             throw Failure(description: "the throw screen threw (\(thrown))")
         }
 
-        func render(in size: Size) -> Frame { Frame(lines: [Line("Throw screen: thrown \(thrown)")]) }
-        func lines(width: Int) -> [String] { ["Throw screen: thrown \(thrown)"] }
+        func render(in context: ScreenContext) -> Frame { Frame(lines: [Line("Throw screen: thrown \(thrown)")]) }
+        func lines(in context: ScreenContext) -> [String] { ["Throw screen: thrown \(thrown)"] }
 
-        mutating func handle(line: String) throws -> Action {
+        mutating func handle(line: String, in context: ScreenContext) throws -> Action {
             thrown += 1
             throw Failure(description: "the throw screen threw (\(thrown))")
         }

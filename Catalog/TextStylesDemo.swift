@@ -71,13 +71,15 @@ struct TextStylesDemo: KeymapScreen {
         ]
     }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         var lines = Self.samples.indices.map { index in Line([Span(glyphs.marker(index == cursor))] + row(index)) }
         lines += ["", footer]
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] {
-        numbered(Self.samples.indices.map { Line(row($0)).text }, width: width)
+    func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
+        return numbered(Self.samples.indices.map { Line(row($0)).text }, width: width)
     }
 }

@@ -27,15 +27,13 @@ struct ToggleDemo: KeymapScreen {
     ])
     var keymap: Keymap<Command> { Self.keymap }
 
-    private(set) var switches: [(name: String, isOn: Bool)] = [
-        ("Wi-Fi", true), ("Bluetooth", false), ("Airplane Mode", false), ("Do Not Disturb", true),
+    private(set) var switches: [(name: String, toggle: Toggle)] = [
+        ("Wi-Fi", Toggle(isOn: true)), ("Bluetooth", Toggle()), ("Airplane Mode", Toggle()),
+        ("Do Not Disturb", Toggle(isOn: true)),
     ]
     private(set) var cursor = 0
-    private(set) var glyphs = Glyphs.unicode
 
     var title: String { "Toggle" }
-
-    mutating func adopt(_ environment: ScreenEnvironment) { glyphs = environment.glyphs }
 
     mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
         switch command {
@@ -46,21 +44,27 @@ struct ToggleDemo: KeymapScreen {
                 return input.missingItem(count: switches.count, "a switch number")
             }
             cursor = index
-            switches[index].isOn.toggle()
+            _ = switches[index].toggle.handle(.enter)
         }
         return .none
     }
 
-    func row(_ index: Int) -> String {
-        let knob = glyphs == .ascii ? ("( O) on", "(O ) off") : ("( ●) on", "(○ ) off")
-        return DisplayWidth.pad(switches[index].name, to: 16) + (switches[index].isOn ? knob.0 : knob.1)
+    /// A switch's row: its name, then the switch, which the library's ``Toggle`` draws.
+    func row(_ index: Int, in context: ScreenContext) -> Line {
+        let focused = index == cursor
+        let knob = switches[index].toggle.render(in: Size(columns: 8, rows: 1), focused: false, context: context)
+        let name = Line(context.glyphs.marker(focused) + DisplayWidth.pad(switches[index].name, to: 16))
+        return Line((name.spans + (knob.first?.spans ?? [])).map { focused ? Span($0.text, .bold) : $0 })
     }
 
-    func render(in size: Size) -> Frame {
-        var lines = switches.indices.map { Line(glyphs.marker(cursor == $0) + row($0), cursor == $0 ? .bold : .plain) }
+    func render(in context: ScreenContext) -> Frame {
+        var lines = switches.indices.map { row($0, in: context) }
         lines += ["", footer]
-        return Frame(lines: lines).clipped(to: size)
+        return Frame(lines: lines).clipped(to: context.size)
     }
 
-    func lines(width: Int) -> [String] { numbered(switches.indices.map(row), width: width) }
+    func lines(in context: ScreenContext) -> [String] {
+        numbered(
+            switches.indices.map { String(row($0, in: context).text.dropFirst(2)) }, width: context.size.columns)
+    }
 }

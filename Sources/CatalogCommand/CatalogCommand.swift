@@ -11,13 +11,45 @@ import Glibc
 /// ```swift
 /// import CatalogCommand
 ///
-/// let registry = Registry<any Screen>()
-/// try registry.register("Login Form", in: ["Forms"]) { LoginForm() }
-/// CatalogCommand.main(registry: registry, name: "mycatalog", version: "1.2.0")
+/// CatalogCommand.main(name: "mycatalog", version: "1.2.0") { registry in
+///     try registry.register("Login Form", in: ["Forms"]) { LoginForm() }
+/// }
 /// ```
 ///
-/// Exit statuses: 0 success, 1 no match (or nothing picked), 2 a usage, input or write error, 130 interrupted.
+/// Exit statuses: 0 success, 1 no match (or nothing picked), 2 a usage, input, registration or write error, 130
+/// cancelled.
 public enum CatalogCommand {
+    /// Registers the screens, then runs the command line of this process and exits with its status.
+    ///
+    /// A registration mistake (a duplicate id, an empty title, a scenario that can't be played) is not a crash: it
+    /// prints one line naming the entry, where it was registered and how to fix it, and exits with status 2,
+    /// whatever the command, `--help` and shell completion included.
+    ///
+    /// - Parameters:
+    ///   - name: The program's name, used in help, messages, completions and the manual.
+    ///   - version: What `--version` prints after the name.
+    ///   - register: Registers the screens the catalog holds.
+    public static func main(
+        name: String, version: String, register: (Registry<any Screen>) throws -> Void
+    ) -> Never {
+        let registry = Registry<any Screen>()
+        do {
+            try register(registry)
+        } catch {
+            signal(SIGPIPE, SIG_IGN)
+            Context(registry: registry, name: name, version: version, environment: [:])
+                .fail(registrationMessage(error))
+            exit(2)
+        }
+        main(registry: registry, name: name, version: version)
+    }
+
+    /// The one line a registration error prints.
+    static func registrationMessage(_ error: any Error) -> String {
+        if let problem = error as? Registry<any Screen>.Error { return "registration: \(problem)" }
+        return "registration failed: \(error)"
+    }
+
     /// Runs the command line of this process and exits with its status.
     ///
     /// - Parameters:
@@ -49,7 +81,7 @@ public enum CatalogCommand {
         var context = Context(registry: registry, name: name, version: version, environment: environment)
         var status: Int32
         do {
-            status = try Commands.run(try Arguments(arguments), &context)
+            status = try Commands.run(try Arguments(withDefaults(arguments, context)), &context)
         } catch let error as Arguments.UsageError {
             context.fail("\(error) See '\(name) --help'.")
             status = 2
@@ -66,10 +98,36 @@ public enum CatalogCommand {
     }
 }
 
+extension CatalogCommand {
+    /// The variable of default options for a program: `CATALOG_DEFAULT_OPTS` for `catalog`.
+    static func defaultOptionsVariable(_ name: String) -> String {
+        String(name.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }) + "_DEFAULT_OPTS"
+    }
+
+    /// The arguments with the default options before them, when they open the launcher or picker (no subcommand),
+    /// as fzf reads `FZF_DEFAULT_OPTS`: the command line's own options come later and win.
+    static func withDefaults(_ arguments: [String], _ context: Context) throws -> [String] {
+        let variable = defaultOptionsVariable(context.name)
+        guard let text = context.environment[variable], !text.isEmpty else { return arguments }
+        if let first = arguments.first, !first.hasPrefix("-") { return arguments }
+        do {
+            let words = try Arguments.words(text)
+            // Checked on their own, so a mistake is named as the variable's, even where the command line overrides it.
+            _ = try LaunchCommand.menuOptions(try Arguments(words))
+            return words + arguments
+        } catch let error as Arguments.UsageError {
+            throw Arguments.UsageError(description: "in \(variable): \(error)")
+        }
+    }
+}
+
 /// What every command works with: the catalog, the program's name, the environment, and the outputs.
 struct Context {
     let registry: Registry<any Screen>
     let name: String
+    /// The title of the catalog's root, in the launcher's breadcrumb and the tree: "Catalog" for `catalog`, the
+    /// program's own name for another package's.
+    var title: String { name == "catalog" ? "Catalog" : name }
     let version: String
     let environment: [String: String]
     /// Standard output, for data.

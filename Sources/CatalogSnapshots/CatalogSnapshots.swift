@@ -3,30 +3,32 @@
 import Foundation
 import Testing
 
-/// Snapshot checks for a package's own tests: every scenario of every screen against its golden file, failing the
-/// test with the same diff `catalog snapshot` prints.
+/// Snapshot checks for a package's own tests (Swift Testing): each scenario of each screen against its golden file,
+/// failing with the same unified diff `catalog snapshot` prints.
 ///
-/// ```swift
-/// import CatalogSnapshots
-/// import Testing
+/// Three ways in, from the most to the least detailed report:
 ///
-/// @Test func screensLookAsRecorded() throws {
-///     let registry = Registry<any Screen>()
-///     try MyScreens.register(in: registry)
-///     try CatalogSnapshots.check(registry, in: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-///         .appendingPathComponent("Snapshots"))
-/// }
-/// ```
+/// - ``cases(_:)`` and `check(_ case:in:)` give one test case per scenario, named by its entry and scenario, for
+///   `@Test(arguments:)`: each failure is its own case, and a case can be run alone. Their goldens are the ones
+///   `catalog snapshot` checks, `Tests/Snapshots/<entry id>/<scenario>.txt`; ``checkStale(_:in:size:sourceLocation:)``
+///   finds goldens no case has.
+/// - ``assertSnapshot(of:scenario:named:record:snapshotDirectory:testName:sourceLocation:)`` checks one screen, not
+///   registered, in one scenario, as swift-snapshot-testing's `assertSnapshot` does, with its golden beside the test
+///   file in `__Snapshots__`.
+/// - `check(_ registry:in:)` checks a whole catalog in one test.
 ///
-/// The record mode comes from `CATALOG_RECORD` (`missing`, `all`, `never`, `failed`), or is `missing`: a golden
-/// that doesn't exist yet is written, and the test fails saying so, as swift-snapshot-testing's do, so the new file
-/// is looked at before it is committed.
+/// The record mode comes from the `mode` argument, else `CATALOG_RECORD` (`missing`, `all`, `never`, `failed`), else
+/// it is `missing`: a golden that doesn't exist yet is written, and the test fails with "Recorded new baseline", as
+/// swift-snapshot-testing's do, so the new file is looked at before it is committed. `all` writes every golden and
+/// fails every check; `failed` rewrites those that differ and fails them; `never` only compares, for CI.
 public enum CatalogSnapshots {
-    /// Checks every scenario of a registry's entries.
+    /// Checks every scenario of a registry's entries in one test; goldens no scenario has are reported as stale.
+    ///
+    /// Every failure is reported at the same line. For one test case per scenario, see ``cases(of:)``.
     ///
     /// - Parameters:
     ///   - registry: The catalog.
-    ///   - directory: Where the golden files are.
+    ///   - directory: Where the golden files are: `Tests/Snapshots` for the goldens `catalog snapshot` checks.
     ///   - mode: When goldens are written; `nil` reads `CATALOG_RECORD`, else `missing`.
     ///   - size: A size that replaces every scenario's.
     ///   - sourceLocation: Where failures are reported.
@@ -37,36 +39,60 @@ public enum CatalogSnapshots {
         _ registry: Registry<any Screen>, in directory: URL, mode: SnapshotCheck.Mode? = nil, size: Size? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> SnapshotCheck.Report {
-        let environment = ProcessInfo.processInfo.environment
-        if mode == nil, let text = environment["CATALOG_RECORD"], !text.isEmpty,
-            SnapshotCheck.Mode(rawValue: text) == nil
-        {
-            throw Failure(description: "CATALOG_RECORD must be missing, all, never or failed, not '\(text)'.")
-        }
-        let check = SnapshotCheck(
-            store: DirectoryStore(directory), mode: mode ?? .from(environment: environment) ?? .missing, size: size)
+        let check = SnapshotCheck(store: DirectoryStore(directory), mode: try recordMode(mode), size: size)
         let report = check.check(registry)
         for result in report.results {
-            let name = "\(result.entryID) · \(result.scenario) · \(result.size)"
-            switch result.status {
-            case .matched:
-                break
-            case .recorded, .rewritten:
-                Issue.record(
-                    "Recorded a new baseline for \(name) in \(result.golden); check it and run again.",
-                    sourceLocation: sourceLocation)
-            case .failed, .error:
-                Issue.record("Snapshot \(name) differs:\n\(result.message ?? "")", sourceLocation: sourceLocation)
-            }
+            recordIssue(for: result, in: directory, sourceLocation: sourceLocation)
         }
-        for path in report.stale {
-            Issue.record("Stale golden \(path): no entry has this scenario any more.", sourceLocation: sourceLocation)
-        }
+        recordStale(report.stale, in: directory, sourceLocation: sourceLocation)
         return report
     }
 
     /// A check that could not run.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+    }
+
+    /// The record mode: the one given, else the one `CATALOG_RECORD` names, else `missing`.
+    ///
+    /// - Throws: ``Failure`` when `CATALOG_RECORD` is set, and names no mode.
+    static func recordMode(_ given: SnapshotCheck.Mode?) throws -> SnapshotCheck.Mode {
+        if let given { return given }
+        let text = ProcessInfo.processInfo.environment["CATALOG_RECORD"] ?? ""
+        if text.isEmpty { return .missing }
+        guard let mode = SnapshotCheck.Mode(rawValue: text) else {
+            throw Failure(description: "CATALOG_RECORD must be missing, all, never or failed, not '\(text)'.")
+        }
+        return mode
+    }
+
+    /// Records an issue for a result that fails the test: a new or rewritten golden, a difference, an error.
+    static func recordIssue(for result: SnapshotCheck.Result, in directory: URL, sourceLocation: SourceLocation) {
+        // A screen checked on its own, that could not be played, has no id to name: its golden names it.
+        let name =
+            result.entryID.isEmpty ? result.golden : "\(result.entryID) · \(result.scenario) · \(result.size)"
+        let golden = directory.appendingPathComponent(result.golden).path
+        switch result.status {
+        case .matched:
+            break
+        case .recorded, .rewritten:
+            Issue.record(
+                "Recorded new baseline for \(name) in \(golden); look at it, commit it and run the test again.",
+                sourceLocation: sourceLocation)
+        case .failed:
+            Issue.record("Snapshot \(name) differs:\n\(result.message ?? "")", sourceLocation: sourceLocation)
+        case .error:
+            Issue.record("Snapshot \(name) could not be taken: \(result.message ?? "")", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Records an issue for each stale golden.
+    static func recordStale(_ stale: [String], in directory: URL, sourceLocation: SourceLocation) {
+        for path in stale {
+            let golden = directory.appendingPathComponent(path).path
+            Issue.record(
+                "Stale golden \(golden): no entry has this scenario any more; delete it, or run `snapshot --prune`.",
+                sourceLocation: sourceLocation)
+        }
     }
 }

@@ -29,12 +29,12 @@ struct LauncherHostileTests {
         // Down the list and back up, drawing every item highlighted, without opening one.
         try pty.send("\u{1B}[B\u{1B}[B\u{1B}[A\u{1B}[A")
         try pty.send("/")  // the filter lists every entry with its group, highlighted
-        try pty.read(until: "Type to filter", timeout: Self.timeout)
+        try pty.read(until: "match", timeout: Self.timeout)
         try pty.send("a")
-        try pty.send([0x1B, 0x1B])
+        try pty.send([0x1B])
         pty.drain(for: .milliseconds(300))
-        try pty.send("q")
-        #expect(try pty.wait(timeout: Self.timeout) == .exited(1), "a picker left without a pick exits 1")
+        try pty.send([0x1B])
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(130), "a picker cancelled at the root exits 130")
         let output = pty.outputText
         for forbidden in ["\u{1B}]", "\u{1B}P", "\u{07}", "\u{1B}[2J", "\u{1B}[31m", "\u{08}"] {
             #expect(!output.contains(forbidden), "\(name): \(forbidden.debugDescription) reached the terminal")

@@ -27,7 +27,7 @@ struct LauncherTests {
     @Test("type a filter, pick an entry from a file, and the terminal is restored")
     func pickFromFile() throws {
         let (pty, before) = try start(["--file", fixture])
-        try pty.send("/stras")
+        try pty.send("stras")
         try pty.read(until: "2 of 12 entries match")
         #expect(pty.screenText.contains("Straße 2"))
         try pty.send("\u{1B}[B\r")
@@ -39,7 +39,7 @@ struct LauncherTests {
     @Test("built-in catalog: type a filter, open a demo, go back, quit; the terminal is restored")
     func openDemo() throws {
         let (pty, before) = try start([])
-        try pty.send("/hello")
+        try pty.send("hello")
         try pty.read(until: "1 of ")
         try pty.send("\r")
         try pty.read(until: "Hello, terminal!")
@@ -47,24 +47,23 @@ struct LauncherTests {
         try pty.send("\u{1B}")
         let mark = pty.mark
         try pty.read(until: "entries match", since: mark)
-        try pty.send("\u{1B}")
-        try pty.send("\u{1B}")
-        try pty.read(until: "/ filter")
-        try pty.send("q")
+        try pty.send("\u{1B}")  // clears the filter
+        try pty.read(until: "type to filter")
+        try pty.send("\u{1B}")  // leaves the launcher from the root, with status 0
         #expect(try pty.wait() == .exited(0))
         #expect(PTY.sameSettings(before, try pty.attributes()))
         #expect(pty.outputText.hasSuffix("\u{1B}[?1049l"))
     }
 
-    @Test("browse into a group, go back, and quit with q")
+    @Test("browse into a group, go back, and leave with Esc, which cancels a picker with status 130")
     func browseAndQuit() throws {
         let (pty, before) = try start(["--file", fixture])
-        try pty.send("2")  // Documents; item 1 is an entry shown in place of its group
+        try pty.send("\u{1B}[B\u{1B}[C")  // Documents; item 1 is an entry shown in place of its group
         let mark = pty.mark
         try pty.read(until: "Catalog › ", since: mark)
         try pty.send("\u{1B}[D")
-        try pty.send("q")
-        #expect(try pty.wait() == .exited(1), "a picker left without a pick exits 1")
+        try pty.send("\u{1B}")
+        #expect(try pty.wait() == .exited(130), "a picker cancelled at the root exits 130, as fzf does")
         #expect(PTY.sameSettings(before, try pty.attributes()))
         #expect(pty.outputText.hasSuffix("\u{1B}[?1049l"))
     }
@@ -72,7 +71,7 @@ struct LauncherTests {
     @Test("SIGTERM restores the terminal", arguments: [SIGTERM, SIGHUP])
     func signals(signal: Int32) throws {
         let (pty, before) = try start(["--file", fixture])
-        try pty.send("/doc")
+        try pty.send("doc")
         try pty.read(until: "match")
         pty.signal(signal)
         #expect(try pty.wait() == .signaled(signal))

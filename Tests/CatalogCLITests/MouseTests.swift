@@ -13,7 +13,7 @@ struct MouseTests {
         let pty = try PTY.spawn(
             path: productPath("catalog"), environment: TerminalRestoreTests.environment,
             size: Size(columns: 80, rows: 24))
-        try pty.read(until: "/ filter · q quit", timeout: TerminalRestoreTests.timeout)
+        try pty.read(until: "type to filter · F1 help", timeout: TerminalRestoreTests.timeout)
         #expect(pty.outputText.contains(TerminalRestoreTests.mouseOn))
         // Row 3 of the terminal (1-based) is the second item: Greeting · Basics.
         let click = Key.mouse(Mouse(.press, row: 2, column: 6)).bytes
@@ -25,7 +25,7 @@ struct MouseTests {
         try pty.send(Key.mouse(Mouse(.press, row: 0, column: 2)).bytes)  // "Catalog" in the breadcrumb
         try pty.read(until: "Greeting", since: mark, timeout: TerminalRestoreTests.timeout)
         #expect(!pty.screenText.contains("Hello, terminal!"))
-        try pty.send("q")
+        try pty.send([0x1B])
         #expect(try pty.wait(timeout: TerminalRestoreTests.timeout) == .exited(0))
         #expect(pty.outputText.hasSuffix(TerminalRestoreTests.leaveSequence))
     }
@@ -34,9 +34,9 @@ struct MouseTests {
     func noMouse() throws {
         let pty = try PTY.spawn(
             path: productPath("catalog"), arguments: ["--no-mouse"], environment: TerminalRestoreTests.environment)
-        try pty.read(until: "/ filter · q quit", timeout: TerminalRestoreTests.timeout)
+        try pty.read(until: "type to filter · F1 help", timeout: TerminalRestoreTests.timeout)
         #expect(!pty.outputText.contains("\u{1B}[?1000h"))
-        try pty.send("q")
+        try pty.send([0x1B])
         #expect(try pty.wait(timeout: TerminalRestoreTests.timeout) == .exited(0))
     }
 }

@@ -37,7 +37,7 @@ struct PickerPipelineTests {
         let workspace = try Workspace(Self.lines)
         let pty = try shell(
             "x=$(\"$CATALOG\" --file \"$LIST\"); printf 'got:[%s] status %s\\n' \"$x\" $?", in: workspace)
-        try pty.read(until: "/ filter · q quit", timeout: Self.timeout)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
         try pty.send("util")
         try pty.read(until: "1 of 4 entries match", timeout: Self.timeout)
         try pty.send("\r")
@@ -50,7 +50,7 @@ struct PickerPipelineTests {
     func piped() throws {
         let workspace = try Workspace(Self.lines)
         let pty = try shell("\"$CATALOG\" --file \"$LIST\" | sed 's/^/piped:/'", in: workspace)
-        try pty.read(until: "/ filter · q quit", timeout: Self.timeout)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
         try pty.send("readme\r")
         try pty.read(until: "piped:docs/readme.md", timeout: Self.timeout)
         #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
@@ -62,7 +62,7 @@ struct PickerPipelineTests {
         let workspace = try Workspace(Self.lines)
         let pty = try shell("\"$CATALOG\" --file \"$LIST\" --multi | sed 's/^/picked:/'", in: workspace)
         try pty.read(until: "4 entries", timeout: Self.timeout)
-        try pty.send("2")  // into src
+        try pty.send("\u{1B}[B\u{1B}[C")  // into src
         try pty.read(until: "Catalog › src", timeout: Self.timeout)
         try pty.send("\t\r")  // mark app (two entries), then Enter picks the marks
         try pty.read(until: "picked:src/app/view.swift", timeout: Self.timeout)
@@ -92,7 +92,7 @@ struct PickerPipelineTests {
         let pty = try shell(
             "printf 'above 1\\nabove 2\\n'; \"$CATALOG\" --file \"$LIST\" --height 40%; echo \"status $?\"",
             in: workspace, size: Size(columns: 60, rows: 20))
-        try pty.read(until: "/ filter · q quit", timeout: Self.timeout)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
         #expect(!pty.outputText.contains("\u{1B}[?1049h"), "the alternate screen is never used")
         let drawn = pty.screenText.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(drawn.prefix(3) == ["above 1", "above 2", "Catalog"])
@@ -103,6 +103,26 @@ struct PickerPipelineTests {
         let after = pty.screenText.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(after.prefix(4) == ["above 1", "above 2", "src/app/view.swift", "status 0"])
         #expect(!pty.screenText.contains("Catalog"), "the region is gone")
+    }
+}
+
+extension PickerPipelineTests {
+    @Test("--height: a double click on the row where an entry is drawn picks it, below a screenful of output")
+    func inlineClick() throws {
+        let workspace = try Workspace("alpha\nbravo\ncharlie\ndelta\n")
+        let pty = try shell(
+            "seq 1 40; \"$CATALOG\" --file \"$LIST\" --height 10; echo \"status $?\"", in: workspace,
+            size: Size(columns: 60, rows: 24))
+        try pty.read(until: "4 entries", timeout: Self.timeout)
+        let rows = pty.screenText.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(rows.firstIndex { $0.contains("charlie") })
+        #expect(row > 10, "the region is at the bottom, below the output of seq")
+        // A double click there, as the terminal reports it: rows from the window's top.
+        let press = Key.mouse(Mouse(.press, row: row, column: 6)).bytes
+        let release = Key.mouse(Mouse(.release, row: row, column: 6)).bytes
+        try pty.send(press + release + press + release)
+        try pty.read(until: "status 0", timeout: Self.timeout)
+        #expect(pty.outputText.contains("charlie\r\nstatus 0"))
     }
 }
 
@@ -190,7 +210,7 @@ struct ShellToolInputTests {
         let pty = try shell("cd \"$ROOT\" && find . -type f | \"$CATALOG\" --file - | sed 's/^/picked:/'", in: tree)
         try pty.read(until: "4 entries", timeout: Self.timeout)
         #expect(!pty.screenText.contains(" . "), "no group named '.'")
-        try pty.send("2")  // src, after docs
+        try pty.send("\u{1B}[B\r")  // src, after docs
         try pty.read(until: "Catalog › src", timeout: Self.timeout)
         try pty.send("view\r")
         try pty.read(until: "picked:", timeout: Self.timeout)
@@ -234,7 +254,7 @@ struct ShellToolInputTests {
             "printf 'net::http::Server\\nnet::http::Client\\nio::File\\n' | \"$CATALOG\" --file - --delimiter :: "
                 + "| sed 's/^/picked:/'", in: tree)
         try pty.read(until: "3 entries", timeout: Self.timeout)
-        try pty.send("2")  // net, after io
+        try pty.send("\u{1B}[B\r")  // net, after io
         try pty.read(until: "Catalog › net", timeout: Self.timeout)
         try pty.send("server\r")
         try pty.read(until: "picked:", timeout: Self.timeout)

@@ -19,7 +19,7 @@ struct SignalNeighbourTests {
         let pty = try PTY.spawn(
             path: "/bin/sh", arguments: ["-c", "\(setup); exec \"$0\"", productPath("catalog")],
             environment: environment)
-        try pty.read(until: "/ filter · q quit", timeout: TerminalRestoreTests.timeout)
+        try pty.read(until: "type to filter · F1 help", timeout: TerminalRestoreTests.timeout)
         return pty
     }
 
@@ -31,12 +31,12 @@ struct SignalNeighbourTests {
         let pty = try start(after: "trap '' HUP", environment: TerminalRestoreTests.environment)
         pty.signal(SIGHUP)
         // A pending fatal signal is delivered before the launcher can read the keys, so an answer means it lived.
-        try pty.send("/trap")
+        try pty.send("trap")
         let answer = try pty.readUnlessEnded(until: "entries match “trap”", timeout: TerminalRestoreTests.timeout)
         try #require(answer != nil, "the launcher ended after SIGHUP: \(pty.outputText.suffix(200).debugDescription)")
         #expect(try pty.attributes().c_lflag & tcflag_t(ECHO | ICANON) == 0, "still in raw mode after SIGHUP")
         try pty.send([0x1B, 0x1B])
-        try pty.send("q")
+        try pty.send([0x1B])
         #expect(try pty.wait(timeout: TerminalRestoreTests.timeout) == .exited(0))
         #expect(PTY.sameSettings(before, try pty.attributes()))
         #expect(pty.outputText.hasSuffix(TerminalRestoreTests.leaveSequence))
@@ -74,7 +74,7 @@ struct SignalNeighbourTests {
     func trapStillPrintsABacktrace() throws {
         let before = try TerminalRestoreTests.freshSettings()
         let pty = try start(after: ":", environment: Self.backtracing)
-        try pty.send("/trap")
+        try pty.send("trap")
         try pty.read(until: "entries match “trap”", timeout: TerminalRestoreTests.timeout)
         try pty.send("\r")
         try pty.read(until: "Trap screen", timeout: TerminalRestoreTests.timeout)

@@ -99,6 +99,65 @@ struct SnapshotCommandTests {
         #expect(try snapshot(["--record", "never", "--dir", copy.url.path], in: copy).status == 0)
     }
 
+    @Test("--record all writes every golden, the unchanged ones too, and names each as rewritten or recorded")
+    func recordAllWritesEvery() throws {
+        let copy = try SnapshotScratch(copying: Self.goldens)
+        defer { copy.remove() }
+        try copy.replace("Volume", with: "Loudness", in: "controls/slider/at-75.txt")
+        try FileManager.default.removeItem(at: copy.url.appendingPathComponent("forms/toggle"))
+        let before = try copy.fileNumbers()
+        let result = try snapshot(["--record", "all", "--dir", copy.url.path], in: copy)
+        #expect(result.status == 0, "\(result.stdout)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let toggles = Demos.entries.first { $0.id == "forms/toggle" }?.scenarios.count ?? 0
+        let count = Self.declared.count
+        #expect(toggles > 0)
+        #expect(lines.filter { $0.hasPrefix("rewrote ") }.count == count - toggles)
+        #expect(lines.filter { $0.hasPrefix("recorded forms/toggle · ") }.count == toggles)
+        #expect(lines.contains("rewrote controls/slider · at 75 · 80×24: \(copy.url.path)/controls/slider/at-75.txt"))
+        let summary = "\(count) scenarios of \(Demos.entries.count) entries"
+        #expect(lines.last == "\(summary): \(toggles) recorded, \(count - toggles) rewritten")
+        // Every golden is a new file, written whole, and holds what the screen draws now.
+        let after = try copy.fileNumbers()
+        #expect(after.count == count)
+        #expect(after.allSatisfy { before[$0.key] != $0.value })
+        #expect(try snapshot(["--record", "never", "--dir", copy.url.path], in: copy).status == 0)
+        #expect(copy.text("controls/slider/at-75.txt")?.contains("Loudness") == false)
+    }
+
+    @Test("outside a package root, snapshot without --dir refuses in one line, exit 2, and creates nothing")
+    func refusesOutsidePackageRoot() throws {
+        let scratch = try SnapshotScratch()
+        defer { scratch.remove() }
+        // The scratch directory has no Package.swift; the shell runs the binary there.
+        func run(_ arguments: [String]) throws -> ProcessResult {
+            try runProcess(
+                "/bin/sh",
+                ["-c", "cd \"$1\" && shift && exec \"$@\"", "sh", scratch.url.path, catalog, "snapshot"] + arguments,
+                environment: [
+                    "XDG_CONFIG_HOME": scratch.url.appendingPathComponent("no-config").path, "CATALOG_RECORD": "",
+                ])
+        }
+        for arguments in [[], ["--record", "all"], ["--json", "slider"]] {
+            let result = try run(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.hasPrefix("catalog: no Package.swift in \(scratch.url.path)"), "\(result.stderr)")
+            #expect(result.stderr.hasSuffix("--dir DIR.\n") && result.stderr.split(separator: "\n").count == 1)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty, "\(arguments)")
+        }
+        // With --dir it runs anywhere; in a package root, it needs none.
+        let goldens = scratch.url.appendingPathComponent("goldens").path
+        let given = try run(["--dir", goldens, "slider"])
+        #expect(given.status == 0, "\(given.stderr)")
+        #expect(given.stdout.contains("recorded controls/slider · "))
+        try scratch.write("// swift-tools-version:6.0\n", to: "Package.swift")
+        let root = try run(["slider"])
+        #expect(root.status == 0, "\(root.stderr)")
+        let golden = "\(scratch.url.path)/Tests/Snapshots/controls/slider/at-75.txt"
+        #expect(root.stdout.contains("recorded controls/slider · at 75 · 80×24: \(golden)\n"), "\(root.stdout)")
+    }
+
     @Test("a golden no scenario has is reported as stale, fails --record never, and --prune removes only it")
     func staleGoldens() throws {
         let copy = try SnapshotScratch(copying: Self.goldens)

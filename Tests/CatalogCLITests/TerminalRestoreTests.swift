@@ -72,7 +72,7 @@ struct TerminalRestoreTests {
     func start(_ presentation: Presentation = .fullScreen) throws -> PTY {
         let pty = try PTY.spawn(
             path: productPath("catalog"), arguments: presentation.arguments, environment: Self.environment)
-        try pty.read(until: "/ filter · q quit", timeout: Self.timeout)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
         let raw = try pty.attributes()
         #expect(raw.c_lflag & tcflag_t(ECHO | ICANON | ISIG) == 0, "the launcher is in raw mode")
         #expect(pty.outputText.contains(Self.mouseOn), "mouse reporting is on, so every exit path must turn it off")
@@ -88,7 +88,7 @@ struct TerminalRestoreTests {
         let status: PTY.ExitStatus
         switch path {
         case .quitKey:
-            try pty.send("q")
+            try pty.send([0x1B])
             status = try pty.wait(timeout: Self.timeout)
             #expect(status == .exited(0))
         case .controlC:
@@ -111,13 +111,13 @@ struct TerminalRestoreTests {
             let mark = pty.mark
             pty.signal(SIGCONT)
             try pty.read(until: presentation.enter, since: mark, timeout: Self.timeout)
-            try pty.read(until: "/ filter · q quit", since: mark, timeout: Self.timeout)
+            try pty.read(until: "type to filter · F1 help", since: mark, timeout: Self.timeout)
             #expect(try pty.attributes().c_lflag & tcflag_t(ECHO) == 0, "raw again after SIGCONT")
-            try pty.send("q")
+            try pty.send([0x1B])
             status = try pty.wait(timeout: Self.timeout)
             #expect(status == .exited(0))
         case .trappingScreen:
-            try pty.send("/trap")
+            try pty.send("trap")
             try pty.read(until: "entries match “trap”", timeout: Self.timeout)
             try pty.send("\r")
             try pty.read(until: "Trap screen", timeout: Self.timeout)
@@ -135,7 +135,7 @@ struct TerminalRestoreTests {
     func throwingScreens() throws {
         let before = try Self.freshSettings()
         let pty = try start()
-        try pty.send("/throw")
+        try pty.send("throw")
         try pty.read(until: "entries match “throw”", timeout: Self.timeout)
         try pty.send("\r")
         try pty.read(until: "Throw screen", timeout: Self.timeout)
@@ -152,9 +152,8 @@ struct TerminalRestoreTests {
         try pty.send("\r")
         try pty.read(until: "Could not open “Broken”", timeout: Self.timeout)
         try pty.send([0x1B])
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
         try pty.send([0x1B])
-        try pty.read(until: "/ filter · q quit", timeout: Self.timeout)
-        try pty.send("q")
         #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
         #expect(PTY.sameSettings(before, try pty.attributes()))
         #expect(pty.outputText.hasSuffix(Self.leaveSequence))

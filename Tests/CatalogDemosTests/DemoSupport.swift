@@ -57,11 +57,11 @@ struct OpeningScreen: Screen {
     var next: any Screen
     var title: String { "Catalog" }
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         event.key == .enter ? .push(next) : .none
     }
 
-    func render(in size: Size) -> Frame { Frame(lines: ["Catalog"]) }
-    func lines(width: Int) -> [String] { ["Catalog"] }
-    mutating func handle(line: String) throws -> Action { line == "1" ? .push(next) : .none }
+    func render(in context: ScreenContext) -> Frame { Frame(lines: ["Catalog"]) }
+    func lines(in context: ScreenContext) -> [String] { ["Catalog"] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { line == "1" ? .push(next) : .none }
 }

@@ -11,7 +11,7 @@ struct MultiSelectorDemoTests {
         let session = started(try MultiSelectorDemo(selected: [0, 1, 2, 3]))
         #expect(
             frame(session) == """
-                Edit Task
+                Multi Selector
                 Edit Task
 
                 › Name          Learn more every day
@@ -60,7 +60,7 @@ struct MultiSelectorDemoTests {
         press(.left, .left, .backspace, .character("Q"), .right, .delete, in: &session)
         let demo = try #require(session.top as? MultiSelectorDemo)
         #expect(demo.name.text == "qQi")
-        #expect(demo.name.cursor == 3)
+        #expect(demo.name.caret == 3)
         #expect(session.stack.count == 2)
         press(.down, in: &session)
         #expect(!session.top.takesText)
@@ -70,10 +70,10 @@ struct MultiSelectorDemoTests {
     @Test func enterPushesTheGoalsAndGoingBackShowsTheNewSummary() throws {
         var session = Session(root: OpeningScreen(next: try MultiSelectorDemo()), environment: .ascii)
         press(.enter, .down, .enter, in: &session)
-        #expect(session.titles == ["Catalog", "Edit Task", "Serving Goals"])
+        #expect(session.titles == ["Catalog", "Multi Selector", "Serving Goals"])
         #expect(
             frame(session) == """
-                Catalog › Edit Task › Serving Goals
+                Catalog › Multi Selector › Serving Goals
                 > * Learn Japanese
                   * Learn SwiftUI
                   * Learn Serverless with Swift
@@ -83,7 +83,7 @@ struct MultiSelectorDemoTests {
                 ↑↓ move · space check or uncheck
                 """ + blank(16))
         press(.character(" "), .down, .enter, .end, .character(" "), .escape, in: &session)
-        #expect(session.titles == ["Catalog", "Edit Task"])
+        #expect(session.titles == ["Catalog", "Multi Selector"])
         #expect(frame(session).contains("Serving Goals Learn Serverless with Swift and Run a marathon >"))
     }
 
@@ -120,9 +120,10 @@ struct MultiSelectorDemoTests {
         #expect(session.top.help.map(\.keys) == ["↓/⏎", "⌫/←→", "", ""])
         #expect(
             run(["?"], on: try MultiSelectorDemo()).dropFirst(3) == [
-                "Commands:", "  q    quit",
-                "  ..   go back: to the previous screen, out of the filter, or up a level",
-                "  ?    show this help", "  name <text>  set the name", "  goals        choose the serving goals",
+                "Commands:", "  q            quit",
+                "  ..           go back: to the previous screen, out of the filter, or up a level",
+                "  ?            show this help", "  name <text>  set the name",
+                "  goals        choose the serving goals",
             ])
         press(.tab, in: &session)
         #expect(session.top.help.map(\.keys) == ["↑", "⏎", ""])
@@ -154,7 +155,7 @@ struct SmallDemoTests {
     @Test func toggleFlipsSwitches() throws {
         var session = Session(root: ToggleDemo())
         press(.down, .character(" "), in: &session)
-        #expect((session.top as? ToggleDemo)?.switches[1].isOn == true)
+        #expect((session.top as? ToggleDemo)?.switches[1].toggle.isOn == true)
         #expect(frame(session).contains("› Bluetooth       ( ●) on"))
         #expect(run(["1"], on: ToggleDemo()).contains("1. Wi-Fi           (○ ) off"))
     }

@@ -32,7 +32,7 @@ struct LauncherOnBuiltInCatalogTests {
     @Test("the root shows at least nine items, none a bucket made only of groups of one")
     func shallowRoot() throws {
         let terminal = VirtualTerminal(size: Size(columns: 80, rows: 24))
-        terminal.type("q", at: .milliseconds(10))
+        terminal.type([0x1B], at: .milliseconds(10))
         let loop = try run(terminal)
         let frame = terminal.frames.first ?? ""
         let items = frame.split(separator: "\n").filter { $0.hasPrefix(" ") && $0.dropFirst(2).hasPrefix(" ") }
@@ -44,7 +44,7 @@ struct LauncherOnBuiltInCatalogTests {
     func livePreview() throws {
         let terminal = VirtualTerminal(size: Size(columns: 120, rows: 30))
         terminal.type("\u{1B}[B", at: .milliseconds(10))  // down to Greeting
-        terminal.type("q", at: .milliseconds(100))
+        terminal.type([0x1B], at: .milliseconds(100))
         _ = try run(terminal)
         let shown = try #require(terminal.frames.last)
         #expect(shown.contains("│ Greeting"))
@@ -54,7 +54,7 @@ struct LauncherOnBuiltInCatalogTests {
     @Test("LANG=de_DE.UTF-8 gives the Multi Selector's summary in German")
     func germanSummary() throws {
         let terminal = VirtualTerminal(size: Size(columns: 80, rows: 24))
-        terminal.type("/multi\r", at: .milliseconds(10))
+        terminal.type("multi\r", at: .milliseconds(10))
         terminal.type([0x03], at: .milliseconds(200))
         _ = try run(terminal, environment: ScreenEnvironment.detect(["LANG": "de_DE.UTF-8"]))
         let shown = try #require(terminal.frames.last)
@@ -66,10 +66,11 @@ struct LauncherOnBuiltInCatalogTests {
         var history = History()
         history.recordOpening("basics/greeting", at: Date(timeIntervalSince1970: 1_800_000_000))
         let terminal = VirtualTerminal(size: Size(columns: 80, rows: 24))
-        terminal.type("1", at: .milliseconds(10))
-        terminal.type("q", at: .milliseconds(100))
+        terminal.type("\u{1B}[F\r", at: .milliseconds(10))  // End, then Enter: the shelves come last
+        terminal.type([0x03], at: .milliseconds(100))
         let loop = try run(terminal, history: history)
-        #expect(terminal.frames.first?.contains(" 1 ▸ Recent  1 entry") == true)
+        #expect(terminal.frames.first?.contains("   ◷ Recent  1 entry") == true)
+        #expect(terminal.frames.first?.contains(" 1   Animated Grid") == true, "the digits are the catalog's")
         #expect(loop.session.titles == ["Catalog › Recent"])
         #expect(terminal.frames.last?.contains("Greeting · Basics") == true)
     }

@@ -54,10 +54,10 @@ struct ReadmeExampleTests {
 /// The README's screen for "Registering an entry".
 struct WelcomeScreen: Screen {
     var title: String { "Welcome" }
-    mutating func handle(_ event: Event) throws -> Action { .none }
-    func render(in size: Size) -> Frame { Frame(lines: ["Welcome, terminal!"]).clipped(to: size) }
-    func lines(width: Int) -> [String] { ["Welcome, terminal!"] }
-    mutating func handle(line: String) throws -> Action { .none }
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action { .none }
+    func render(in context: ScreenContext) -> Frame { Frame(lines: ["Welcome, terminal!"]).clipped(to: context.size) }
+    func lines(in context: ScreenContext) -> [String] { ["Welcome, terminal!"] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
 }
 
 /// The README's screen for scenarios: ↑ counts, and it says which language it was told.
@@ -66,7 +66,7 @@ struct CounterScreen: Screen {
     var language = "?"
     var title: String { "Counter" }
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         switch event {
         case .key(.up): count += 1
         case .environment(let environment): language = environment.locale.identifier
@@ -75,13 +75,14 @@ struct CounterScreen: Screen {
         return .none
     }
 
-    func render(in size: Size) -> Frame {
-        Frame(lines: [Line("Count: \(count)"), Line(language == "de" ? "Sprache: de" : "Language: \(language)")])
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
+        return Frame(lines: [Line("Count: \(count)"), Line(language == "de" ? "Sprache: de" : "Language: \(language)")])
             .clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] { ["Count: \(count)"] }
-    mutating func handle(line: String) throws -> Action { .none }
+    func lines(in context: ScreenContext) -> [String] { ["Count: \(count)"] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
 }
 
 /// Every Swift block of the README stands word for word in a file the build compiles, so the README can't show code

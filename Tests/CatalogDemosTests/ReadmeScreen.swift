@@ -12,9 +12,5 @@ extension Demos {
 }
 
 struct HelloScreen: Screen {
-    var title: String { "Hello" }
-    mutating func handle(_ event: Event) throws -> Action { .none }
-    func render(in size: Size) -> Frame { Frame(lines: ["Hello, terminal!"]).clipped(to: size) }
-    func lines(width: Int) -> [String] { ["Hello, terminal!"] }
-    mutating func handle(line: String) throws -> Action { .status("Type .. to go back.") }
+    func render(in context: ScreenContext) -> Frame { Frame(lines: ["Hello, terminal!"]) }
 }

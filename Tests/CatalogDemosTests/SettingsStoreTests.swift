@@ -52,7 +52,7 @@ struct SettingsStoreTests {
         #expect(leftovers == ["settings.json"])
     }
 
-    @Test func aCorruptFileIsKeptAsideWithAClearMessage() throws {
+    @Test func aCorruptFileIsReadWithAClearMessageAndKeptAsideByTheFirstSave() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
         let store = store(in: directory)
@@ -60,19 +60,35 @@ struct SettingsStoreTests {
         try Data("{ \"accent\": ".utf8).write(to: store.file)
         let loaded = store.load()
         #expect(loaded.settings == AppSettings())
-        let aside = store.directory.appendingPathComponent("settings.json.corrupt-20231114T221320Z")
         #expect(
-            loaded.message == "'\(store.file.path)' is not valid settings JSON. It was kept as "
-                + "'settings.json.corrupt-20231114T221320Z' and defaults are used.")
+            loaded.message == "'\(store.file.path)' is not valid settings JSON, so defaults are used. It will be "
+                + "kept as settings.json.corrupt-<time> when the settings are first saved.")
+        #expect(contents(store.file) == "{ \"accent\": ", "loading never moves or changes the file")
+        let aside = store.directory.appendingPathComponent("settings.json.corrupt-20231114T221320Z")
+        try store.save(AppSettings(accent: "Green", counter: 1))
         #expect(contents(aside) == "{ \"accent\": ")
+        #expect(store.load().settings.accent == "Green")
         // A second corrupt file at the same second gets its own name; the first is never overwritten.
         try Data("garbage".utf8).write(to: store.file)
-        _ = store.load()
+        try store.save(AppSettings(accent: "Blue", counter: 2))
         #expect(contents(aside) == "{ \"accent\": ")
         #expect(
             contents(store.directory.appendingPathComponent("settings.json.corrupt-20231114T221320Z-2")) == "garbage")
-        try store.save(AppSettings(accent: "Green", counter: 1))
-        #expect(store.load().settings.accent == "Green")
+    }
+
+    @Test("previewing the @AppStorage entry, as the launcher's pane does, moves no file")
+    func previewWritesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = store(in: directory)
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        try Data("garbage".utf8).write(to: store.file)
+        let frame = try FirstFrame.render(
+            of: { AppStorageDemo.opening { store } }, size: Size(columns: 400, rows: 12), environment: .standard)
+        #expect(frame.text.contains("is not valid settings JSON"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+        #expect(names == ["settings.json"], "the preview moved or wrote a file")
+        #expect(contents(store.file) == "garbage")
     }
 
     @Test func saveKeepsACorruptFileAsideInsteadOfOverwritingIt() throws {
@@ -337,7 +353,7 @@ struct AppStorageDemoTests {
         let store = try handEdited(#"{"accent": "Blue", "counter": 99999999999999999999}"#, in: directory)
         let demo = AppStorageDemo.opening { store }
         #expect(demo.settings == AppSettings())
-        #expect(demo.message?.contains("is not valid settings JSON. It was kept as 'settings.json.corrupt-") == true)
+        #expect(demo.message?.contains("is not valid settings JSON, so defaults are used.") == true)
     }
 
     @Test func noLocationKeepsSettingsInMemory() {

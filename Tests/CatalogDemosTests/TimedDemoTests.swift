@@ -169,8 +169,12 @@ struct GradientsDemoTests {
         press(.function(3), in: &session)  // F3: colour off
         #expect((session.top as? GradientsDemo)?.mode == ColorMode.none)
         #expect(frame(session).contains("Preview: no colour (shades)"))
-        press(.character("m"), .function(2), in: &session)  // m cycles on; a new language leaves the preview alone
-        #expect((session.top as? GradientsDemo)?.mode == .trueColor)
+        // With colour off, m says so rather than claim a colour the terminal doesn't show.
+        press(.character("m"), in: &session)
+        #expect((session.top as? GradientsDemo)?.mode == ColorMode.none)
+        #expect(session.status == "Colour is off, so the preview shows shades; F3 turns colour on.")
+        press(.function(3), .character("m"), .function(2), in: &session)  // a new language leaves the preview alone
+        #expect((session.top as? GradientsDemo)?.mode == .palette256)
         let ansi = started(
             GradientsDemo(), environment: ScreenEnvironment(locale: .init(identifier: "en"), colorMode: .ansi16))
         #expect((ansi.top as? GradientsDemo)?.modeName == "16 colours")

@@ -51,13 +51,13 @@ struct OutlinePickerDemoTests {
         let action = try demo.handle(.key(.enter))
         #expect(!demo.isOpen)
         #expect(demo.picker.selection == "desktops")
-        #expect(demo.formRow == "Category    Desktops ^v")
+        #expect(demo.formRow(.ascii) == "Category    Desktops ^v")
         if case .status(let message) = action { #expect(message == "Category: Desktops") } else { Issue.record() }
         // Reopening collapses everything but the new selection's ancestors, whatever was open before.
         _ = try demo.handle(.key(.enter))
         _ = try demo.handle(.key(.end))
         _ = try demo.handle(.key(.enter))
-        #expect(demo.formRow == "Category    No Selection ^v")
+        #expect(demo.formRow(.ascii) == "Category    No Selection ^v")
         _ = try demo.handle(.key(.enter))
         #expect(demo.picker.expanded.isEmpty)
     }
@@ -200,14 +200,14 @@ struct CheckboxTreeDemoTests {
                       ☐ 남아메리카
                     ☐ 남극
 
-                Checked: north-america/north-america
+                Checked: 북아메리카
                 ↑↓ move · →← expand or collapse · space check or uncheck
 
 
 
 
 
-                Checked 북아메리카 (north-america/north-america)
+                Checked 북아메리카
                 """)
         let columns = frame(session).split(separator: "\n").dropFirst().prefix(9).compactMap { line -> Int? in
             guard let slash = line.firstIndex(of: "/") else { return nil }
@@ -226,18 +226,18 @@ struct CheckboxTreeDemoTests {
         #expect(demo.tree.checkedIDs == ["north-america/north-america", "central-america", "caribbean"])
         #expect(demo.tree.selection.state(of: "north-america") == .checked)
         #expect(demo.tree.selection.state(of: "americas") == .mixed)
-        #expect(demo.checkedLine == "Checked: north-america/north-america, central-america, caribbean")
+        #expect(demo.checkedLine == "Checked: 북아메리카, 중앙아메리카, 카리브")
         _ = try demo.handle(line: "11")
         #expect(demo.tree.selection.state(of: "north-america") == .mixed)
         #expect(demo.tree.selection.state(of: "north-america/north-america") == .checked)
         try demo.tree.selection.checkInvariants()
     }
 
-    @Test func lineModePrintsNumberedRowsAndCheckedIDs() throws {
+    @Test func lineModePrintsNumberedRowsAndCheckedNames() throws {
         let output = run(["14", "e 1", "nope"], on: try CheckboxTreeDemo(), environment: .ascii)
         #expect(output.first == " 1. v [ ] 아프로-유라시아   0/3")
-        #expect(output.contains("Checked 남극 (antarctica)"))
-        #expect(output.contains("Checked: antarctica"))
+        #expect(output.contains("Checked 남극"))
+        #expect(output.contains("Checked: 남극"))
         #expect(output.contains(" 1. > [ ] 아프로-유라시아   0/3"))
         #expect(output.contains { $0.hasPrefix("Unknown command “nope”.") })
     }

@@ -27,9 +27,14 @@ struct RegistryTests {
     func duplicate() throws {
         let registry = Registry<Int>()
         try registry.register("Grid", in: ["Effects"], id: "grid") { 1 }
-        #expect(throws: Registry<Int>.Error.duplicateID("grid", existing: "Effects/Grid", new: "Layout/Grid")) {
+        let line = #line + 1
+        let error = #expect(throws: Registry<Int>.Error.self) {
             try registry.register("Grid", in: ["Layout"], id: "grid") { 2 }
         }
+        #expect(error?.reason == .duplicateID("grid", existing: "Effects/Grid", new: "Layout/Grid"))
+        #expect(
+            error.map { "\($0)" }?.hasPrefix("CatalogKitTests/RegistryTests.swift:\(line): Duplicate id") == true,
+            "the error names the place the entry was registered")
         #expect(try registry.entry(id: "grid")?.make() == 1)
         let message = "\(Registry<Int>.Error.duplicateID("grid", existing: "Effects/Grid", new: "Layout/Grid"))"
         #expect(message.contains("Effects/Grid") && message.contains("Layout/Grid"))
@@ -78,17 +83,19 @@ struct RegistryTests {
         let registry = Registry<Int>()
         try registry.register("A", in: ["G"]) { 0 }
         // Position 1 repeats the registry's entry before position 2 repeats position 0.
-        #expect(throws: Registry<Int>.Error.duplicateID("g/a", existing: "G/A", new: "G/A")) {
+        let first = #expect(throws: Registry<Int>.Error.self) {
             try registry.register([
                 Entry("X", in: ["G"]) { 1 }, Entry("A", in: ["G"]) { 2 }, Entry("X", in: ["G"]) { 3 },
             ])
         }
+        #expect(first?.reason == .duplicateID("g/a", existing: "G/A", new: "G/A"))
         // Position 1 repeats position 0 before position 2 repeats the registry's entry.
-        #expect(throws: Registry<Int>.Error.duplicateID("g/x", existing: "G/X", new: "H/X")) {
+        let second = #expect(throws: Registry<Int>.Error.self) {
             try registry.register([
                 Entry("X", in: ["G"]) { 1 }, Entry("X", in: ["H"], id: "g/x") { 2 }, Entry("A", in: ["G"]) { 3 },
             ])
         }
+        #expect(second?.reason == .duplicateID("g/x", existing: "G/X", new: "H/X"))
         // An explicit id that equals another entry's default slug is taken too.
         #expect(throws: Registry<Int>.Error.self) { try registry.register("Other", id: "g/a") { 4 } }
         #expect(registry.count == 1)

@@ -154,7 +154,7 @@ struct LoopHost: Screen {
     var tickTimes: [Duration] = []
     var results: [String] = []
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         switch event {
         case .resize(let size):
             self.size = size
@@ -186,15 +186,16 @@ struct LoopHost: Screen {
         return .none
     }
 
-    func render(in size: Size) -> Frame {
-        Frame(lines: [
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
+        return Frame(lines: [
             Line("size: \(self.size)"), Line("last: \(keys.last.map { "\($0)" } ?? "none")"),
             Line("results: \(results.joined(separator: ","))"),
         ])
     }
 
-    func lines(width: Int) -> [String] { [] }
-    mutating func handle(line: String) throws -> Action { .none }
+    func lines(in context: ScreenContext) -> [String] { [] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
 }
 
 @Suite("Inline region")
@@ -207,5 +208,35 @@ struct InlineRegionTests {
         // Entering makes the same room, so a region made again starts where a new one would.
         #expect(inline.enterSequence(rows: 3).contains("\n\n\u{1B}[2A\r\u{1B}7"))
         #expect(Terminal.Mode.fullScreen(mouse: true).resizeSequence(rows: 24).isEmpty)
+    }
+}
+
+/// A screen that leaves as soon as it is told a new size after it opened, as one might after Ctrl-Z and fg.
+private struct QuitsOnResize: Screen {
+    var resizes = 0
+    var title: String { "Quits on resize" }
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
+        guard case .resize = event else { return .none }
+        resizes += 1
+        return resizes > 1 ? .quit : .none
+    }
+    func render(in context: ScreenContext) -> Frame { Frame(lines: ["here"]) }
+    func lines(in context: ScreenContext) -> [String] { ["here"] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
+}
+
+@Suite("Event loop after a suspend")
+struct SuspendQuitTests {
+    @Test("a quit asked for on the resize after Ctrl-Z and fg ends the loop at once")
+    func quitAfterSuspend() throws {
+        let terminal = VirtualTerminal(size: .standard)
+        terminal.type([0x1A], at: .milliseconds(10))
+        terminal.type("x", at: .seconds(5))
+        var loop = EventLoop(
+            session: Session(root: QuitsOnResize()), terminal: terminal, jobs: InlineJobs(),
+            renderer: Renderer(colorMode: .none))
+        #expect(try loop.run() == 0, "the quit was carried out, not dropped until the terminal closed")
+        #expect(terminal.suspendCount == 1)
+        #expect(terminal.now < .seconds(5))
     }
 }

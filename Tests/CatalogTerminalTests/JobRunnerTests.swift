@@ -63,7 +63,7 @@ struct JobRunnerTests {
                 release.wait(); return "a"
             }, for: a)
         runner.start(Job(Self.lane) { _ in "b" }, for: b)
-        runner.cancelJobs(of: a)
+        runner.cancel(nil, of: a)
         release.signal()
         var collected: [String] = []
         for _ in 0..<10_000 where collected.isEmpty || runner.isBusy {
@@ -84,11 +84,119 @@ struct JobRunnerTests {
     }
 }
 
+/// The two policies: saves are queued and never dropped, a cancelled lane leaves nothing behind, and shutting down
+/// waits for what runs and finishes every save.
+@Suite("Job runner policies")
+struct JobRunnerPolicyTests {
+    static let saves = JobLane<Int>("save", policy: .queued)
+    static let search = JobLane<Int>("search")
+
+    @Test("a queued lane runs every job in the order started and hands back every result")
+    func queuedKeepsAll() throws {
+        for runner in [JobRunner(), JobRunner(makePipe: { nil })] as [any JobRunning] {
+            let owner = Session(root: Idle()).topID
+            let release = DispatchSemaphore(value: 0)
+            let order = Mutex<[Int]>([])
+            runner.start(
+                Job(Self.saves) { _ in
+                    release.wait()
+                    order.withLock { $0.append(0) }
+                    return 0
+                }, for: owner)
+            for number in 1...3 {
+                runner.start(
+                    Job(Self.saves) { isCancelled in
+                        order.withLock { $0.append(number) }
+                        return isCancelled() ? -number : number
+                    }, for: owner)
+            }
+            runner.cancel(nil, of: owner)  // closing the screen: saves go on
+            release.signal()
+            runner.shutdown()
+            #expect(order.withLock { $0 } == [0, 1, 2, 3])
+            #expect(runner.takeFinished().compactMap { $0.value(of: Self.saves) } == [0, 1, 2, 3])
+        }
+    }
+
+    @Test("a lane cancelled while its job runs leaves no slot behind once the job returns")
+    func cancelledSlotGoes() throws {
+        let runner = JobRunner()
+        let owner = Session(root: Idle()).topID
+        let started = DispatchSemaphore(value: 0)
+        runner.start(
+            Job(Self.search) { isCancelled in
+                started.signal()
+                while !isCancelled() { usleep(1_000) }
+                return 1
+            }, for: owner)
+        started.wait()
+        #expect(runner.busyLanes == 1)
+        runner.cancel(Self.search.id, of: owner)
+        for _ in 0..<5_000 where runner.busyLanes > 0 { usleep(1_000) }
+        #expect(runner.busyLanes == 0)
+        #expect(!runner.isBusy)
+        #expect(runner.takeFinished().isEmpty, "a cancelled job's result is dropped")
+    }
+
+    @Test("shutdown cancels a running search without waiting for it, waits for saves, and runs nothing started after")
+    func shutdownWaitsForSavesOnly() throws {
+        let runner = JobRunner()
+        let owner = Session(root: Idle()).topID
+        let started = DispatchSemaphore(value: 0)
+        let cancelled = Mutex(false)
+        runner.start(
+            Job(Self.search) { isCancelled in
+                started.signal()
+                while !isCancelled() { usleep(1_000) }
+                cancelled.withLock { $0 = true }
+                usleep(2_000_000)  // a slow load that can't stop at once
+                return 1
+            }, for: owner)
+        let saved = Mutex(false)
+        runner.start(
+            Job(Self.saves) { _ in
+                usleep(100_000)
+                saved.withLock { $0 = true }
+                return 2
+            }, for: owner)
+        started.wait()
+        let clock = ContinuousClock()
+        let took = clock.measure { runner.shutdown() }
+        #expect(saved.withLock { $0 }, "the save finished before shutdown returned")
+        #expect(took < .seconds(1), "shutdown did not wait for the search: \(took)")
+        for _ in 0..<1_000 where !cancelled.withLock({ $0 }) { usleep(1_000) }
+        #expect(cancelled.withLock { $0 }, "the search saw its cancellation")
+        let ran = Mutex(false)
+        runner.start(
+            Job(Self.saves) { _ in
+                ran.withLock { $0 = true }
+                return 3
+            }, for: owner)
+        usleep(20_000)
+        #expect(!ran.withLock { $0 })
+    }
+
+    @Test("inline jobs keep the same policies")
+    func inline() {
+        let jobs = InlineJobs(timing: .whenTold)
+        let owner = Session(root: Idle()).topID
+        jobs.start(Job(Self.search) { _ in 1 }, for: owner)
+        jobs.start(Job(Self.search) { _ in 2 }, for: owner)
+        jobs.start(Job(Self.saves) { _ in 3 }, for: owner)
+        jobs.start(Job(Self.saves) { _ in 4 }, for: owner)
+        jobs.cancel(nil, of: owner)
+        jobs.shutdown()
+        #expect(jobs.takeFinished().compactMap { $0.value(of: Self.saves) } == [3, 4])
+    }
+}
+
 /// A screen that does nothing but open another on `o`.
 private struct Idle: Screen {
     var title: String { "Idle" }
-    mutating func handle(_ event: Event) throws -> Action { event.key == .character("o") ? .push(Idle()) : .none }
-    func render(in size: Size) -> Frame { Frame() }
-    func lines(width: Int) -> [String] { [] }
-    mutating func handle(line: String) throws -> Action { .none }
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
+        event.key == .character("o") ? .push(Idle()) : .none
+    }
+    func render(in context: ScreenContext) -> Frame { Frame() }
+    func lines(in context: ScreenContext) -> [String] { [] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
 }

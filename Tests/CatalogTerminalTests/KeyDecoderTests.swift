@@ -54,7 +54,7 @@ struct KeyDecoderTests {
 
     @Test func controlKeys() {
         expectKeys([0x0D], [.enter])
-        expectKeys([0x0A], [.enter])
+        expectKeys([0x0A], [.control("j")])  // raw mode tells Enter (CR) from Ctrl-J (LF), as fzf does
         expectKeys([0x09], [.tab])
         expectKeys([0x7F], [.backspace])
         expectKeys([0x08], [.backspace])
@@ -73,9 +73,12 @@ struct KeyDecoderTests {
             ("\u{1B}[H", .home), ("\u{1B}[F", .end), ("\u{1B}OH", .home), ("\u{1B}OF", .end),
             ("\u{1B}[1~", .home), ("\u{1B}[7~", .home), ("\u{1B}[4~", .end), ("\u{1B}[8~", .end),
             ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[3~", .delete), ("\u{1B}[Z", .backTab),
-            ("\u{1B}[1;5A", .up), ("\u{1B}[1;2B", .down), ("\u{1B}[1;3C", .right), ("\u{1B}[1;9D", .left),
-            ("\u{1B}[3;5~", .delete), ("\u{1B}[1;2H", .home), ("\u{1B}OM", .enter),
-            ("\u{1B}OP", .function(1)), ("\u{1B}OS", .function(4)), ("\u{1B}[1;5Q", .function(2)),
+            ("\u{1B}[1;5A", .modified(.up, .control)), ("\u{1B}[1;2B", .modified(.down, .shift)),
+            ("\u{1B}[1;3C", .modified(.right, .alt)), ("\u{1B}[1;9D", .left),
+            ("\u{1B}[3;5~", .modified(.delete, .control)), ("\u{1B}[1;2H", .modified(.home, .shift)),
+            ("\u{1B}[1;6A", .modified(.up, [.shift, .control])), ("\u{1B}[5;2~", .modified(.pageUp, .shift)),
+            ("\u{1B}OM", .enter),
+            ("\u{1B}OP", .function(1)), ("\u{1B}OS", .function(4)), ("\u{1B}[1;5Q", .modified(.function(2), .control)),
             ("\u{1B}[15~", .function(5)), ("\u{1B}[21~", .function(10)), ("\u{1B}[24~", .function(12)),
             ("\u{1B}[11~", .function(1)),
         ])
@@ -119,11 +122,14 @@ struct KeyDecoderTests {
         expectKeys([0x1B], [.escape])
         expectKeys([0x1B, 0x1B], [.escape, .escape])
         expectKeys(bytes("\u{1B}\u{1B}[A"), [.escape, .up])
-        expectKeys(bytes("\u{1B}x"), [.escape, .character("x")])  // Alt-x
-        expectKeys(bytes("\u{1B}\r"), [.escape, .enter])
+        // Alt keys arrive as Escape then the key: they are the key with Alt, never a lone Escape.
+        expectKeys(bytes("\u{1B}x"), [.modified(.character("x"), .alt)])
+        expectKeys(bytes("\u{1B}\r"), [.modified(.enter, .alt)])
+        expectKeys(bytes("\u{1B}\u{7F}"), [.modified(.backspace, .alt)])
+        expectKeys(bytes("\u{1B}\u{02}"), [.modified(.control("b"), .alt)])
         expectKeys(bytes("\u{1B}아"), [.escape, .character("아")])
-        expectKeys(bytes("\u{1B}["), [.escape, .character("[")])
-        expectKeys(bytes("\u{1B}O"), [.escape, .character("O")])
+        expectKeys(bytes("\u{1B}["), [.modified(.character("["), .alt)])
+        expectKeys(bytes("\u{1B}O"), [.modified(.character("O"), .alt)])
         expectKeys(bytes("\u{1B}[1;5"), [])  // cut short, dropped at flush
         expectKeys(bytes("\u{1B}[1\rq"), [.enter, .character("q")])  // malformed, then read afresh
     }
@@ -183,7 +189,9 @@ struct KeyBytesTests {
         [
             .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .enter, .escape, .backspace, .delete, .tab,
             .backTab, .control("a"), .control("u"), .control("z"), .character("q"), .character("아"),
-            .character("é"), .character("👍"), .character(" "),
+            .character("é"), .character("👍"), .character(" "), .modified(.up, .shift), .modified(.down, .shift),
+            .modified(.right, .control), .modified(.pageDown, .shift), .modified(.function(3), .control),
+            .modified(.character("x"), .alt), .modified(.backspace, .alt), .control("j"),
         ] + (1...12).map { Key.function($0) }
 
     @Test("every key the encoder writes decodes back to itself", arguments: keys)

@@ -39,7 +39,14 @@ struct LineDriverTests {
     @Test func helpListsDriverAndScreenCommands() {
         var driver = makeDriver()
         let help = driver.handle(line: "?")
-        #expect(help.output == LineDriver.help + ["  <n>  open an item"])
+        #expect(
+            help.output == [
+                "Commands:",
+                "  q    quit",
+                "  ..   go back: to the previous screen, out of the filter, or up a level",
+                "  ?    show this help",
+                "  <n>  open an item",
+            ], "one column for the driver's commands and the screen's")
         #expect(!help.done)
     }
 

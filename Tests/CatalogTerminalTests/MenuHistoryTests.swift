@@ -4,8 +4,8 @@ import Testing
 
 @testable import CatalogTerminal
 
-/// Recents and favourites: the Recent and Favourites shelves first at the root, counted toward its limit, and
-/// entries opened often and lately first among equal matches.
+/// Recents and favourites: the Recent and Favourites shelves after the root's own items, which keep their digits,
+/// and entries opened often and lately first among equal matches.
 @Suite("Menu history")
 struct MenuHistoryTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -31,81 +31,103 @@ struct MenuHistoryTests {
 
     func menu(_ session: Session) throws -> MenuScreen { try #require(session.stack.first as? MenuScreen) }
 
-    @Test("the root lists Recent and Favourites first, most recent first, and keeps to ten items")
+    @Test("the root lists the catalog's own items first, numbered as without history, then Recent and Favourites")
     func shelves() throws {
         var history = opened("effects/grid", "pickers/gone-since", Slug.make(["Übersicht", "Straße"]))
         history.toggleFavourite("effects/toast", at: Self.now)
         let session = try session(history: history)
         let lines = session.render(in: .standard).lines.map(\.text)
-        #expect(lines[1].hasPrefix(" 1 ▸ Recent  2 entries"))
-        #expect(lines[2].hasPrefix(" 2 ▸ Favourites  1 entry"))
-        #expect(lines[3].hasPrefix(" 3 ▸ Effects"))
+        #expect(lines[1].hasPrefix(" 1 ▸ Effects"))
+        #expect(lines[2].hasPrefix(" 2 ▸ Pickers"))
+        #expect(lines[3].hasPrefix(" 3   Straße · Übersicht"))
+        #expect(lines[4].hasPrefix("   ◷ Recent  2 entries"), "a shelf has no digit")
+        #expect(lines[5].hasPrefix("   ★ Favourites  1 entry"))
         var browse = session
-        _ = browse.handle(.key(.character("1")))
+        _ = browse.handle(.key(.end))
+        _ = browse.handle(.key(.up))
+        _ = browse.handle(.key(.enter))
         #expect(browse.titles == ["Catalog › Recent"])
         let recent = browse.render(in: .standard).lines.map(\.text)
         #expect(recent[1].hasPrefix(" 1   Grid · Effects"), "an entry on a shelf shows its groups")
         #expect(recent[2].hasPrefix(" 2   Straße · Übersicht"))
         _ = browse.handle(.key(.left))
-        _ = browse.handle(.key(.character("2")))
+        _ = browse.handle(.key(.down))
+        _ = browse.handle(.key(.right))
         #expect(browse.render(in: .standard).lines[1].text.hasPrefix(" 1   ★ Toast · Effects"))
     }
 
-    @Test("shelves count toward the limit: the root's last children gather into one bucket")
-    func limit() throws {
+    @Test("digits keep their meaning when shelves appear: the catalog's items are never renumbered")
+    func digitsStable() throws {
         let registry = Registry<any Screen>()
         for group in 1...12 {
-            try registry.register("Entry \(group)", in: ["Group \(group)"]) { NoteScreen(title: "x") }
+            try registry.register("Entry \(group)", in: ["Group \(group)"]) { NoteScreen(title: "\(group)") }
         }
-        let history = opened("group-1/entry-1")
-        let session = try session(history: history, registry: registry)
-        let menu = try menu(session)
-        #expect(menu.children.count == 10)
-        #expect(menu.children.first == .shelf(.recent))
-        guard case .node(.bucket)? = menu.children.last else {
-            Issue.record("expected the last item to be a bucket, got \(String(describing: menu.children.last))")
-            return
-        }
+        let without = try session(history: History(), registry: registry)
+        let with = try session(history: opened("group-1/entry-1", "group-5/entry-5"), registry: registry)
+        let rows = { (session: Session) in session.render(in: .standard).lines.map(\.text).dropFirst().prefix(10) }
+        #expect(Array(rows(without)) == Array(rows(with)), "the first ten rows are the same with shelves")
+        var opening = with
+        _ = opening.handle(.key(.character("6")))
+        #expect(opening.titles.last == "6", "6 opens the sixth group's entry, as it did without history")
         // Every root child is still reachable, each exactly once.
+        let menu = try menu(with)
         var reached: [UInt32] = []
-        for item in menu.children.dropFirst() { menu.forEachEntry(in: item) { reached.append($0) } }
+        for item in menu.currentItems where item != .shelf(.recent) {
+            menu.forEachEntry(in: item) { reached.append($0) }
+        }
         #expect(reached.count == 12 && Set(reached).count == 12)
     }
 
-    @Test("the bucket is of the root's own group when one chain of groups holds every entry")
-    func limitUnderRootChain() throws {
-        // Everything is under Top/Middle, so the root is Middle: the bucket must index Middle's children.
-        let registry = Registry<any Screen>()
-        for entry in 1...12 {
-            try registry.register("Entry \(entry)", in: ["Top", "Middle", "Group \(entry)"]) { NoteScreen(title: "x") }
-        }
-        let session = try session(history: opened("top/middle/group-1/entry-1"), registry: registry)
+    @Test("after the first screen closes, Recent appears and the highlight stays on the entry you came from")
+    func recentKeepsHighlight() throws {
+        var session = try session(history: History())
+        _ = session.handle(.key(.down))
+        _ = session.handle(.key(.down))
+        _ = session.handle(.key(.enter))  // Straße
+        _ = session.handle(.key(.escape))
         let menu = try menu(session)
-        #expect(menu.children.count == 10)
-        var reached: [UInt32] = []
-        for item in menu.children.dropFirst() { menu.forEachEntry(in: item) { reached.append($0) } }
-        #expect(reached.count == 12 && Set(reached).count == 12)
-        // Drawing names the bucket by its ends, which reads the root group's children.
-        let lines = session.render(in: .standard).lines.map(\.text)
-        #expect(lines[10].contains("Group 9 … Group 12"), "\(lines[10])")
+        #expect(menu.currentItems.contains(.shelf(.recent)))
+        #expect(menu.highlighted.map { menu.title(of: $0) } == "Straße")
+        #expect(menu.levels.last?.cursor == 2)
+    }
+
+    @Test("F5 on an entry keeps the highlight on it, so a second F5 undoes the first")
+    func favouriteTwice() throws {
+        var session = try session(history: History())
+        _ = session.handle(.key(.character("2")))  // Pickers
+        _ = session.handle(.key(.down))
+        let before = try menu(session).highlighted
+        _ = session.handle(.key(.function(5)))
+        #expect(try menu(session).highlighted == before)
+        #expect(try menu(session).favourites.count == 1)
+        _ = session.handle(.key(.function(5)))
+        #expect(try menu(session).favourites.isEmpty, "the same entry is unstarred")
+        // At the root, a new Favourites shelf comes after the items, and the highlight stays.
+        _ = session.handle(.key(.left))
+        _ = session.handle(.key(.down))
+        _ = session.handle(.key(.down))
+        _ = session.handle(.key(.function(5)))
+        #expect(try menu(session).highlighted.map { try menu(session).title(of: $0) } == "Straße")
+        _ = session.handle(.key(.function(5)))
+        #expect(try menu(session).favourites.isEmpty)
     }
 
     @Test("in the filter, entries opened often and lately come first among equal matches; fuzzy keeps its scores")
     func frecency() throws {
         // Toast opened twice, Grid once, both within the hour: Toast ranks first, then Grid, then the rest.
         var session = try session(history: opened("effects/toast", "effects/grid", "effects/toast"))
-        for character in "/t" { _ = session.handle(.key(.character(character))) }
+        _ = session.handle(.key(.character("t")))
         let shown = try menu(session).filter?.shown.map { try menu(session).snapshot.table.title(Int($0)) }
         #expect(shown?.prefix(2) == ["Toast", "Grid"], "the ones opened first, the more often opened before")
         let without = try self.session(history: nil)
         var plain = without
-        for character in "/t" { _ = plain.handle(.key(.character(character))) }
+        _ = plain.handle(.key(.character("t")))
         let order = try menu(plain).filter?.shown.map { try menu(plain).snapshot.table.title(Int($0)) }
         #expect(order?.first != "Toast", "without history the order is the search order")
         #expect(Set(order ?? []) == Set(shown ?? []), "only the order changes")
     }
 
-    @Test("opening an entry remembers it; Ctrl-F stars the highlighted entry; --no-history turns both off")
+    @Test("opening an entry remembers it; F5 stars the highlighted entry; --no-history turns both off")
     func remembering() throws {
         var session = try session(history: History())
         _ = session.handle(.key(.character("1")))  // into Effects
@@ -113,12 +135,12 @@ struct MenuHistoryTests {
         _ = session.handle(.key(.escape))
         #expect(try menu(session).history?.recent == ["effects/alert"])
         _ = session.handle(.key(.down))
-        _ = session.handle(.key(.control("f")))
+        _ = session.handle(.key(.function(5)))
         #expect(session.status == "★ Badge is a favourite.")
         #expect(try menu(session).history?.favourites == ["effects/badge"])
         var off = try self.session(history: nil)
         _ = off.handle(.key(.character("1")))
-        _ = off.handle(.key(.control("f")))
+        _ = off.handle(.key(.function(5)))
         #expect(off.status?.contains("History is off") == true)
         #expect(!off.render(in: .standard).text.contains("Recent"))
     }

@@ -40,7 +40,7 @@ struct MenuLayoutTests {
     func cursorTitle(_ session: Session) throws -> String {
         let menu = try #require(session.stack.first as? MenuScreen)
         if let filter = menu.filter { return menu.snapshot.table.title(Int(filter.shown[filter.cursor])) }
-        return menu.title(of: menu.children[menu.current.cursor])
+        return menu.title(of: menu.currentItems[menu.current.cursor])
     }
 
     func cursor(_ session: Session) throws -> Int {
@@ -129,7 +129,7 @@ struct MenuLayoutTests {
     func filterAt80x24() throws {
         var session = Session(root: try Self.menu())
         _ = session.start(size: .standard)
-        for character in "/grid" { _ = session.handle(.key(.character(character))) }
+        for character in "grid" { _ = session.handle(.key(.character(character))) }
         for _ in 0..<21 { _ = session.handle(.key(.down)) }
         #expect(highlighted(session, .standard) == (try cursorTitle(session)))
         #expect(try cursor(session) == 21)

@@ -24,13 +24,13 @@ struct MenuPickerTests {
         try menu(session).pickedBytes.map { String(decoding: $0, as: UTF8.self) }
     }
 
-    @Test("? lists Tab for marking only with --multi, where Tab does something")
+    @Test("the help lists Tab and Shift-Tab for marking only with --multi, where they do something")
     func tabInHelpOnlyWithMulti() throws {
         let marks = { (session: Session) in
-            try self.menu(session).help.filter { $0.keys.contains("⇥") || $0.help.contains("mark") }
+            try self.menu(session).help.filter { $0.keys.contains("tab") || $0.help.contains("mark") }
         }
         #expect(try marks(session { _ in }).isEmpty)
-        #expect(try marks(session { $0.multi = true }).count == 1)
+        #expect(try marks(session { $0.multi = true }).map(\.keys) == ["tab", "shift-tab"])
     }
 
     @Test("--multi: Tab marks a group and everything under it; Enter picks every mark in catalog order")
@@ -40,23 +40,25 @@ struct MenuPickerTests {
         let text = session.render(in: .standard).text
         #expect(text.contains("☐ readme.md"))
         _ = session.handle(.key(.down))  // src
-        _ = session.handle(.key(.tab))
+        _ = session.handle(.key(.tab))  // marks src, then moves down to LICENSE, as fzf's Tab does
         #expect(session.render(in: .standard).text.contains("☑ src"))
+        #expect(try menu(session).current.cursor == 2)
+        _ = session.handle(.key(.backTab))  // marks LICENSE and moves back up, to src
         _ = session.handle(.key(.right))  // into src: app is all marked, lib too
         _ = session.handle(.key(.right))  // into app
         _ = session.handle(.key(.tab))  // unmark main.swift
         _ = session.handle(.key(.left))
         #expect(session.render(in: .standard).text.contains("▣ app"), "partly marked")
-        #expect(try menu(session).statusText.hasSuffix("2 marked"))
+        #expect(try menu(session).statusText.hasSuffix("3 marked"))
         // With marks, Enter picks them even on a group; → would go into it.
         #expect(session.handle(.key(.enter)) == [.quit])
-        #expect(try picks(session) == ["src/app/view.swift", "src/lib/util.swift"])
+        #expect(try picks(session) == ["src/app/view.swift", "src/lib/util.swift", "LICENSE"])
     }
 
     @Test("without marks, Enter picks the highlighted entry even in --multi")
     func multiWithoutMarks() throws {
         var session = try session { $0.multi = true }
-        _ = session.handle(.key(.character("1")))
+        _ = session.handle(.key(.enter))
         #expect(try picks(session) == ["docs/readme.md"])
     }
 

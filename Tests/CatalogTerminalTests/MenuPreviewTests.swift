@@ -74,17 +74,48 @@ struct MenuPreviewTests {
         }
     }
 
-    @Test("Ctrl-P hides and shows the pane; --preview hidden never shows it; the list takes the room")
+    @Test("F4 hides and shows the pane; it brings back one hidden by --preview hidden or a narrow terminal")
     func toggle() throws {
         let jobs = InlineJobs()
         var session = try session(size: wide, jobs: jobs)
         #expect(text(session, wide).contains("│"))
-        press(.control("p"), in: &session, jobs: jobs)
+        press(.function(4), in: &session, jobs: jobs)
         #expect(!text(session, wide).contains("│"))
-        press(.control("p"), in: &session, jobs: jobs)
+        press(.function(4), in: &session, jobs: jobs)
         #expect(text(session, wide).contains("│"))
-        let hidden = try self.session(size: wide, jobs: jobs, preview: .hidden)
+        var hidden = try self.session(size: wide, jobs: jobs, preview: .hidden)
         #expect(!text(hidden, wide).contains("│"))
+        press(.function(4), in: &hidden, jobs: jobs)
+        #expect(text(hidden, wide).contains("│"), "--preview hidden only hides it at the start")
+        let narrow = Size(columns: 80, rows: 24)
+        var small = try self.session(size: narrow, jobs: jobs)
+        #expect(!text(small, narrow).contains("│"), "80×24 has no pane by itself")
+        press(.function(4), in: &small, jobs: jobs)
+        #expect(text(small, narrow).contains("│"), "but F4 shows one")
+        let tiny = Size(columns: 30, rows: 8)
+        var none = try self.session(size: tiny, jobs: jobs)
+        press(.function(4), in: &none, jobs: jobs)
+        #expect(none.status == "No room for the preview at 30×6; make the terminal wider or taller.")
+    }
+
+    @Test("Shift-↑/↓ and the wheel scroll the preview; moving to another entry scrolls it back to the top")
+    func scrolling() throws {
+        let lines = (1...60).map { "line \($0)" }.joined(separator: "\\n")
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("a.txt\nb.txt\n".utf8))
+        var options = MenuScreen.Options()
+        options.previewCommand = "printf '\(lines)\\n'"
+        let jobs = InlineJobs()
+        var session = Session(root: try MenuScreen(source: .fixed(snapshot), options: options))
+        _ = session.settle(session.start(size: wide), with: jobs)
+        #expect(text(session, wide).contains("│ line 1\n"))
+        press(.modified(.down, .shift), .modified(.down, .shift), in: &session, jobs: jobs)
+        #expect(!text(session, wide).contains("│ a.txt"), "the header scrolled away")
+        _ = session.settle(
+            session.handle(.key(.mouse(Mouse(.scrollDown, button: .none, row: 5, column: 100)))), with: jobs)
+        let scrolled = try #require(session.stack.first as? MenuScreen).preview.scroll
+        #expect(scrolled == 2 + MenuScreen.wheelStep)
+        press(.down, in: &session, jobs: jobs)
+        #expect(try #require(session.stack.first as? MenuScreen).preview.scroll == 0)
     }
 
     @Test("for a catalog file, the pane shows the path and the preview command's output for it")
@@ -126,7 +157,9 @@ struct MenuMouseTests {
         .mouse(Mouse(action, row: row, column: column))
     }
 
-    @Test("a click highlights a row, a click on the highlighted row opens it, and the wheel moves")
+    func doubleClick(_ row: Int) -> Key { .mouse(Mouse(.press, row: row, column: 5, clicks: 2)) }
+
+    @Test("a click highlights a row, a double click opens it, as in fzf, and the wheel moves")
     func clicks() throws {
         var session = Session(root: try MenuScreen(source: .registry(try MenuScreenTests.registry())))
         _ = session.start(size: .standard)
@@ -135,11 +168,13 @@ struct MenuMouseTests {
         #expect((session.top as? MenuScreen)?.current.cursor == 1)
         #expect(session.titles == ["Catalog"])
         _ = session.handle(.key(click(2)))
+        #expect(session.titles == ["Catalog"], "a second single click on the highlighted row opens nothing")
+        _ = session.handle(.key(doubleClick(2)))
         #expect(session.titles == ["Catalog › Pickers"])
         _ = session.handle(.key(click(0, 2)))  // "Catalog" in the breadcrumb
         #expect(session.titles == ["Catalog"])
         _ = session.handle(.key(click(1)))
-        _ = session.handle(.key(click(1)))
+        _ = session.handle(.key(doubleClick(1)))
         #expect(session.titles == ["Catalog › Effects"])
         _ = session.handle(.key(.mouse(Mouse(.scrollDown, button: .none, row: 5, column: 5))))
         #expect((session.top as? MenuScreen)?.current.cursor == 3)

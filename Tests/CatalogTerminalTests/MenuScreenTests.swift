@@ -9,13 +9,13 @@ struct NoteScreen: Screen {
     var title: String
     var keys = 0
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         if case .key = event { keys += 1 }
         return .none
     }
-    func render(in size: Size) -> Frame { Frame(lines: [Line("Note: \(title)")]) }
-    func lines(width: Int) -> [String] { ["Note: \(title)"] }
-    mutating func handle(line: String) throws -> Action { .none }
+    func render(in context: ScreenContext) -> Frame { Frame(lines: [Line("Note: \(title)")]) }
+    func lines(in context: ScreenContext) -> [String] { ["Note: \(title)"] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
 }
 
 struct FactoryError: Error, CustomStringConvertible {
@@ -84,7 +84,7 @@ struct MenuScreenTests {
         let straße = session.render(in: .standard).lines[3]
         #expect(straße.spans.contains { $0.text == " · Übersicht" && $0.style.dim })
         #expect(lines[21] == "16 entries")
-        #expect(lines[22] == "↑↓ move · ⏎ open · ← back · 1–0 jump · / filter · q quit")
+        #expect(lines[22] == "↑↓ move · ⏎ open · ← back · 1–0 jump · type to filter · F1 help")
         #expect(lines[23].isEmpty, "the session's status line is free for messages")
     }
 
@@ -112,7 +112,6 @@ struct MenuScreenTests {
     @Test("the filter searches the whole catalog on every keystroke, with group paths dimmed")
     func filter() throws {
         var session = try makeSession()
-        press(.character("/"), in: &session)
         type("STRASSE", in: &session)
         let frame = session.render(in: .standard)
         #expect(frame.lines[1].text == "/ STRASSE")
@@ -120,25 +119,101 @@ struct MenuScreenTests {
         #expect(frame.lines[2].spans.contains { $0.style.dim && $0.text.contains("Übersicht") })
         #expect(frame.lines[2].spans.contains { $0.style.underline && $0.text == "Straße" })
         #expect(frame.lines[21].text.hasPrefix("1 of 16 entries match “STRASSE”"))
+        #expect(frame.lines[22].text == "↑↓ move · ⏎ open · esc clear · F1 help")
         #expect(frame.cursor?.row == 1)
-        // Backspace edits; Esc clears; a second Esc leaves the filter.
-        press(.backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace, in: &session)
+        // Backspace edits; deleting the last character goes back to the levels, as Esc does.
+        press(.backspace, .backspace, .backspace, .backspace, .backspace, .backspace, in: &session)
+        #expect(text(session).contains("/ S"))
         type("gr", in: &session)
-        #expect(text(session).contains("  Grid  Effects"))
-        press(.escape, in: &session)
-        #expect(text(session).contains("Type to filter 16 entries"))
+        #expect(text(session).contains("/ Sgr"))
+        press(.control("u"), in: &session)
+        #expect(text(session).contains(" 1 ▸ Effects"), "an empty filter is the levels again")
+        type("grid", in: &session)
         press(.escape, in: &session)
         #expect(text(session).contains(" 1 ▸ Effects"))
+        #expect(menu(session)?.filter == nil)
     }
 
-    @Test("letters start the filter directly; q quits only while browsing")
+    @Test("every printable key goes into the filter: q, j, k, ? and /; digits open items only while it is empty")
     func typingStartsFilter() throws {
         var session = try makeSession()
-        type("tree", in: &session)
-        #expect(text(session).contains("  Outline Picker  Pickers › Trees"))
-        #expect(session.handle(.key(.character("q"))).isEmpty)
-        press(.escape, .escape, in: &session)
-        #expect(session.handle(.key(.character("q"))) == [.quit])
+        type("q", in: &session)
+        #expect(menu(session)?.filter?.text == "q", "q filters; it doesn't quit")
+        press(.escape, in: &session)
+        type("korean", in: &session)
+        #expect(menu(session)?.filter?.text == "korean")
+        press(.escape, in: &session)
+        type("?j/k1", in: &session)
+        #expect(menu(session)?.filter?.text == "?j/k1")
+        #expect(!session.showsHelp, "? is text in the menu; F1 shows the help")
+        press(.escape, in: &session)
+        press(.function(1), in: &session)
+        #expect(session.showsHelp)
+    }
+
+    @Test("Esc goes back one step: the filter, then a level, then it leaves; Ctrl-C, Ctrl-G and Ctrl-Q cancel at once")
+    func escape() throws {
+        var session = try makeSession()
+        press(.character("1"), .character("0"), in: &session)
+        type("x", in: &session)
+        let leaves = { (effects: [Session.Effect]) in effects.contains { $0.isQuit } }
+        #expect(!leaves(session.handle(.key(.escape))), "clears the filter")
+        #expect(session.titles == ["Catalog › Effects › Menu … Toast"])
+        #expect(!leaves(session.handle(.key(.escape))), "up a level")
+        #expect(!leaves(session.handle(.key(.escape))), "up a level")
+        #expect(session.titles == ["Catalog"])
+        #expect(session.handle(.key(.escape)) == [.quit], "leaves the launcher from the root")
+        #expect(!session.interrupted, "with status 0")
+        for key: Key in [.control("c"), .control("g"), .control("q")] {
+            var again = try makeSession()
+            press(.character("1"), in: &again)
+            #expect(again.handle(.key(key)) == [.quit], "\(key)")
+            #expect(again.interrupted, "\(key) leaves with status 130")
+        }
+    }
+
+    @Test("fzf's keys: Ctrl-J/N and Ctrl-K/P move; Ctrl-A/E/B/F/W/U edit the filter")
+    func fzfKeys() throws {
+        var session = try makeSession()
+        press(.control("n"), .control("j"), in: &session)
+        #expect(menu(session)?.levels.last?.cursor == 2)
+        press(.control("p"), in: &session)
+        #expect(menu(session)?.levels.last?.cursor == 1)
+        press(.control("k"), in: &session)
+        #expect(menu(session)?.levels.last?.cursor == 0)
+        type("ab cd", in: &session)
+        press(.control("a"), in: &session)
+        type("x", in: &session)
+        #expect(menu(session)?.filter?.text == "xab cd")
+        press(.control("e"), .control("w"), in: &session)
+        #expect(menu(session)?.filter?.text == "xab ")
+        press(.control("b"), .control("b"), .control("f"), in: &session)
+        #expect(menu(session)?.filter?.caret == 3)
+        press(.control("u"), in: &session)
+        #expect(menu(session)?.filter?.text == " ")
+    }
+
+    @Test("--bind: a key bound by the user runs its actions, ahead of the default, and shows in the help")
+    func bind() throws {
+        var options = MenuScreen.Options()
+        options.bindings = try MenuKeys.bindings("ctrl-x:last,j:down+down") + MenuKeys.bindings("enter:ignore")
+        var session = Session(root: try MenuScreen(source: .registry(try Self.registry()), options: options))
+        _ = session.start(size: .standard)
+        press(.control("x"), in: &session)
+        #expect(menu(session)?.levels.last?.cursor == 2)
+        press(.home, .character("j"), in: &session)
+        #expect(menu(session)?.levels.last?.cursor == 2, "j is bound: it moves, and types nothing")
+        #expect(menu(session)?.filter == nil)
+        press(.enter, in: &session)
+        #expect(session.stack.count == 1, "Enter was bound to ignore")
+        #expect(menu(session)?.help.contains { $0.keys == "ctrl-x" && $0.help == "last" } == true)
+        #expect(
+            try MenuKeys.bindings("tab:toggle+down,btab:toggle+up") == [
+                MenuKeys.Binding(key: .tab, commands: [.toggleDown]),
+                MenuKeys.Binding(key: .backTab, commands: [.toggleUp]),
+            ])
+        #expect(try MenuKeys.bindings(",:first") == [MenuKeys.Binding(key: .character(","), commands: [.first])])
+        #expect(try MenuKeys.bindings("alt-up:preview-up")[0].key == .modified(.up, .alt))
     }
 
     @Test("a factory that throws shows in the status line and the menu keeps running")
@@ -156,29 +231,40 @@ struct MenuScreenTests {
     func koreanWidth() throws {
         var session = try makeSession(size: Size(columns: 30, rows: 10))
         press(.character("2"), in: &session)
-        let frame = session.render(in: Size(columns: 30, rows: 10))
+        let frame = Renderer.visible(
+            session.render(in: Size(columns: 30, rows: 10)), size: Size(columns: 30, rows: 10), colorMode: .none)
         for line in frame.lines { #expect(DisplayWidth.of(line.text) <= 30, "\(line.text)") }
         #expect(frame.lines.contains { $0.text.contains("체크박스") && $0.text.contains("…") })
     }
 
-    @Test("a fixed catalog picks the entry and quits")
+    @Test("a fixed catalog is a picker: digits filter, and Enter picks the entry and quits")
     func pick() throws {
-        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("A/One\nA/Two\nB/Three\n".utf8))
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("A/One\nA/Two\nB/Three\n2024-report\n".utf8))
         var session = Session(root: try MenuScreen(source: .fixed(snapshot)))
-        press(.character("1"), .down, in: &session)
+        _ = session.start(size: .standard)
+        type("2024", in: &session)
+        #expect(menu(session)?.filter?.text == "2024", "in a picker digits are text, as in fzf")
+        press(.escape, .enter, .down, in: &session)
         #expect(session.handle(.key(.enter)) == [.quit])
         #expect(menu(session)?.pickedPath == "A/Two")
+        var cancelled = Session(root: try MenuScreen(source: .fixed(snapshot)))
+        _ = cancelled.start(size: .standard)
+        #expect(cancelled.handle(.key(.escape)) == [.quit])
+        #expect(cancelled.interrupted, "Esc at the root cancels a picker with status 130")
     }
 
-    @Test("entries registered while the menu runs appear without a restart")
+    @Test("entries registered while the menu runs appear without a restart, and the highlight stays on its entry")
     func refresh() throws {
         let registry = try Self.registry()
         var session = Session(root: try MenuScreen(source: .registry(registry)))
-        press(.character("1"), in: &session)
-        try registry.register("Zebra", in: ["Zoo"]) { NoteScreen(title: "Zebra") }
-        press(.left, in: &session)
-        #expect(text(session).contains("Zebra"))
+        _ = session.start(size: .standard)
+        press(.down, .down, in: &session)
+        #expect(menu(session)?.highlighted.map { menu(session)!.title(of: $0) } == "Straße")
+        try registry.register("Aardvark", in: ["Aa"]) { NoteScreen(title: "Aardvark") }
+        press(.function(12), in: &session)
+        #expect(text(session).contains("Aardvark"))
         #expect(text(session).contains("17 entries"))
+        #expect(menu(session)?.highlighted.map { menu(session)!.title(of: $0) } == "Straße", "moved with its entry")
     }
 
     @Test("line mode: numbers open, /text filters, .. goes back, unknown input gets a hint")
@@ -205,34 +291,28 @@ struct MenuScreenTests {
 
 @Suite("Menu screen in the background")
 struct MenuBackgroundTests {
-    /// Runs every job the effects ask for, at once, and feeds the results back; returns the jobs it ran.
-    @discardableResult
-    func runJobs(_ effects: [Session.Effect], in session: inout Session) -> [Job] {
-        var pending = effects
-        var ran: [Job] = []
-        while let index = pending.firstIndex(where: { if case .run = $0 { true } else { false } }) {
-            guard case .run(let job, let owner) = pending.remove(at: index) else { break }
-            ran.append(job)
-            let result = job.run(for: owner)
-            pending += session.handle(.finished(result))
-        }
-        return ran
-    }
-
     func text(_ session: Session) -> String { session.render(in: .standard).text }
+
+    /// The jobs effects start.
+    func jobs(_ effects: [Session.Effect]) -> [(job: Job, owner: Session.ScreenID)] {
+        effects.compactMap { effect in
+            if case .run(let job) = effect.action { return (job, effect.owner) }
+            return nil
+        }
+    }
 
     @Test("a large catalog's search runs as a job, and only the newest result is shown")
     func backgroundSearch() throws {
         let menu = try MenuScreen(source: .registry(try MenuScreenTests.registry()), background: true)
         var session = Session(root: menu)
-        let first = session.handle(.key(.character("/"))) + session.handle(.key(.character("g")))
+        let jobs = InlineJobs(timing: .whenTold)
+        _ = session.settle(session.start(size: .standard), with: jobs)
+        _ = session.settle(session.handle(.key(.character("g"))), with: jobs)
         #expect(text(session).contains("Searching “g” in 16 entries…"))
-        let second = session.handle(.key(.character("r")))
-        // The older job finishes late: its result is not for the current text and changes nothing.
-        runJobs(first, in: &session)
-        #expect(text(session).contains("Searching “gr”"))
-        let ran = runJobs(second, in: &session)
-        #expect(ran.count == 1)
+        _ = session.settle(session.handle(.key(.character("r"))), with: jobs)
+        #expect(jobs.waitingLanes == ["menu.search"], "the newer search replaced the older one")
+        jobs.runWaiting()
+        _ = session.settle([], with: jobs)
         #expect(text(session).contains("  Grid  Effects"))
         #expect(text(session).contains("1 of 16 entries match “gr”"))
     }
@@ -240,87 +320,25 @@ struct MenuBackgroundTests {
     @Test("a loading catalog shows at once, keeps typed keys, and filters when it arrives")
     func loading() throws {
         let lines = Array("Streets/Straße 2\nStreets/Straße 10\nOther/Grid\n".utf8)
-        var session = Session(
-            root: try MenuScreen(loading: "streets.txt") { try CatalogFile.parse(lines) })
-        let started = session.start(size: .standard)
+        var session = Session(root: try MenuScreen(loading: "streets.txt") { try CatalogFile.parse(lines) })
+        let jobs = InlineJobs(timing: .whenTold)
+        _ = session.settle(session.start(size: .standard), with: jobs)
         #expect(text(session).contains("Loading streets.txt…"))
         _ = session.handle(.key(.character("s")))
         _ = session.handle(.key(.character("t")))
         #expect(text(session).contains("/ st"))
-        runJobs(started, in: &session)
+        jobs.runWaiting()
+        _ = session.settle([], with: jobs)
         #expect(text(session).contains("  Straße 2  Streets"))
         #expect(text(session).contains("2 of 3 entries match “st”"))
-    }
-
-    @Test("while a stream is read, the spinner turns on its clock between steps, and stops at the end of input")
-    func streamingSpinner() throws {
-        let complete = Mutex(false)
-        let menu = try MenuScreen(streaming: "standard input", options: .init()) {
-            (try CatalogFile.parse(Array("a/b\nc/d\n".utf8)), complete.withLock { $0 })
-        }
-        var session = Session(root: menu)
-        let started = session.start(size: .standard)
-        let ticks = { (effects: [Session.Effect]) in
-            effects.compactMap { effect -> Duration? in
-                if case .scheduleTick(let delay, _) = effect { delay } else { nil }
-            }
-        }
-        #expect(ticks(started) == [MenuScreen.spinnerStep], "one clock, started with the stream")
-        let owner = session.topID
-        // The first step arrives; the next is being read and takes long. The spinner turns on each tick alone.
-        guard case .run(let job, let jobOwner) = started.first(where: { if case .run = $0 { true } else { false } })
-        else {
-            Issue.record("expected the first step's job")
-            return
-        }
-        _ = session.handle(.finished(job.run(for: jobOwner)))
-        let status = { self.text(session).split(separator: "\n").dropLast().last.map(String.init) ?? "" }
-        #expect(status() == "2 entries · reading standard input ⠋")
-        let next = session.handle(.tick(now: MenuScreen.spinnerStep), for: owner)
-        #expect(ticks(next) == [MenuScreen.spinnerStep], "the clock goes on, one tick at a time")
-        #expect(status() == "2 entries · reading standard input ⠙", "the spinner turned without a step arriving")
-        // The last step: reading is over, the spinner goes and the clock stops.
-        complete.withLock { $0 = true }
-        _ = session.handle(.finished(job.run(for: jobOwner)))
-        #expect(status() == "2 entries")
-        #expect(ticks(session.handle(.tick(now: MenuScreen.spinnerStep * 2), for: owner)).isEmpty)
-    }
-
-    @Test("a favourite made while a stream reads on stays one when the next step arrives")
-    func favouriteWhileStreaming() throws {
-        var options = MenuScreen.Options()
-        options.history = History()
-        let complete = Mutex(false)
-        var session = Session(
-            root: try MenuScreen(streaming: "standard input", options: options) {
-                (try CatalogFile.parse(Array("a/b\nc/d\n".utf8)), complete.withLock { $0 })
-            })
-        let started = session.start(size: .standard)
-        guard case .run(let job, let owner)? = started.first(where: { if case .run = $0 { true } else { false } })
-        else {
-            Issue.record("expected the first step's job")
-            return
-        }
-        _ = session.handle(.finished(job.run(for: owner)))
-        _ = session.handle(.key(.control("f")))
-        #expect((session.stack.first as? MenuScreen)?.favourites.count == 1)
-        // The next step's shelves were worked out from the history the menu began with, which had no favourite.
-        complete.withLock { $0 = true }
-        _ = session.handle(.finished(job.run(for: owner)))
-        #expect((session.stack.first as? MenuScreen)?.favourites.count == 1, "the favourite survives the step")
     }
 
     @Test("a catalog that fails to load ends the menu with the error")
     func loadError() throws {
         var session = Session(
             root: try MenuScreen(loading: "bad.txt") { try CatalogFile.parse(Array("A/ \n".utf8)) })
-        let started = session.start(size: .standard)
-        guard case .run(let job, let owner) = started.first else {
-            Issue.record("expected the loading job")
-            return
-        }
-        let result = job.run(for: owner)
-        #expect(session.handle(.finished(result)) == [.quit])
+        let left = session.settle(session.start(size: .standard), with: InlineJobs())
+        #expect(left == [.quit])
         #expect((session.stack.first as? MenuScreen)?.loadError == "line 1: the path has an empty title")
     }
 }
@@ -332,7 +350,7 @@ struct MenuFilterEditingTests {
         var session = Session(root: try MenuScreen(source: .registry(try MenuScreenTests.registry())))
         _ = session.start(size: .standard)
         for key: Key in [
-            .character("/"), .character("e"), .character("\u{301}"), .character("x"), .left, .character("\u{301}"),
+            .character("e"), .character("\u{301}"), .character("x"), .left, .character("\u{301}"),
             .backspace, .character("y"),
         ] {
             _ = session.handle(.key(key))

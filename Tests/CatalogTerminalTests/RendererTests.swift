@@ -53,11 +53,12 @@ struct RendererTests {
         _ = renderer.render(Frame(lines: ["> ab"]), size: size)
         let output = renderer.render(Frame(lines: ["> ab"], cursor: (row: 0, column: 4)), size: size)
         #expect(output == "\(esc)[?25l\(esc)[1;5H\(esc)[?25h")
-        // Moving the cursor alone redraws no line; a cursor outside the screen is clamped.
-        let moved = renderer.render(Frame(lines: ["> ab"], cursor: (row: 5, column: 40)), size: size)
+        // Moving the cursor alone redraws no line.
+        let moved = renderer.render(Frame(lines: ["> ab"], cursor: (row: 1, column: 9)), size: size)
         #expect(moved == "\(esc)[?25l\(esc)[2;10H\(esc)[?25h")
-        // Hiding it.
-        #expect(renderer.render(Frame(lines: ["> ab"]), size: size) == "\(esc)[?25l")
+        // A cursor outside the screen is hidden, as no cursor is.
+        #expect(renderer.render(Frame(lines: ["> ab"], cursor: (row: 5, column: 40)), size: size) == "\(esc)[?25l")
+        #expect(renderer.render(Frame(lines: ["> ab"]), size: size) == "")
     }
 
     @Test func linesAreCutToTheWidthByDisplayWidth() {

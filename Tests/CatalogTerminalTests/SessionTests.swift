@@ -212,10 +212,11 @@ struct SessionTests {
         var session = makeSession()
         let root = session.topID
         let effects = press(.character("w"), in: &session)
-        guard case .run(let job, let owner)? = effects.first else {
+        guard let effect = effects.first, case .run(let job) = effect.action else {
             Issue.record("expected a job, got \(effects)")
             return
         }
+        let owner = effect.owner
         #expect(owner == root)
         press(.enter, in: &session)  // another screen covers the root
         let result = job.run(for: owner)
@@ -244,7 +245,7 @@ struct SessionTests {
         #expect(effects.last == .cancelJobs(of: opened))
         let result = try #require(
             effects.compactMap { effect -> Job? in
-                if case .run(let job, _) = effect { return job }
+                if case .run(let job) = effect.action { return job }
                 return nil
             }.first
         ).run(for: opened)
@@ -252,19 +253,26 @@ struct SessionTests {
         #expect((session.top as? ListScreen)?.results == [])
     }
 
-    @Test("? shows every key of the screen and of the session; any key closes it; a text field types it")
+    @Test("F1 and ? show every key of the screen and of the session; ↑↓ scroll it; any other key closes it")
     func helpOverlay() {
         var session = makeSession()
         press(.character("?"), in: &session)
         #expect(session.showsHelp)
         let help = text(session)
         #expect(help.contains("Keys for Catalog"))
-        #expect(help.contains("↑↓      move"))
-        #expect(help.contains("ctrl-c  quit"))
+        #expect(help.contains("↑↓        move"))
+        #expect(help.contains("ctrl-c/g  leave at once (status 130)"))
+        #expect(help.contains("F1/?      show the keys"))
         #expect(!help.contains("close this screen"), "the root can't be closed")
         press(.down, in: &session)
+        #expect(session.showsHelp, "the arrows scroll the help")
+        press(.enter, in: &session)
         #expect(!session.showsHelp)
-        #expect((session.top as? ListScreen)?.selected == 0, "the key that closes the help does nothing else")
+        #expect(session.stack.count == 1, "the key that closes the help does nothing else")
+        press(.function(1), in: &session)
+        #expect(session.showsHelp)
+        press(.function(1), in: &session)
+        #expect(!session.showsHelp)
         press(.character("F"), .character("?"), in: &session)
         #expect(!session.showsHelp)
         #expect((session.top as? FieldScreen)?.text == "?")
@@ -306,6 +314,28 @@ struct SessionTests {
                 > Colors one one one
 
                 """)
+    }
+
+    @Test("the help scrolls to its last row at 40×12, and says how many rows are below")
+    func helpScrolls() throws {
+        var session = Session(root: try MenuScreen(source: .registry(try MenuScreenTests.registry())))
+        let small = Size(columns: 40, rows: 12)
+        _ = session.start(size: small)
+        press(.function(1), in: &session)
+        let items = session.helpItems
+        #expect(text(session, size: small).contains("more"), "more rows than fit")
+        press(.end, in: &session)
+        let end = text(session, size: small)
+        #expect(end.contains("any other key closes this help"))
+        #expect(end.contains(items.last?.help ?? "?"))
+        #expect(end.contains("↑ ") && end.contains("more"), "says how much is above")
+        #expect(!end.contains("  ↓ "), "nothing below the last key")
+        // At 20×5 the help still shows keys, and no title.
+        let tiny = Size(columns: 20, rows: 5)
+        _ = session.handle(.resize(tiny))
+        let shown = text(session, size: tiny)
+        #expect(!shown.contains("Keys for"), "\(shown)")
+        #expect(shown.contains("↓") || shown.contains("↑"), "\(shown)")
     }
 
     @Test func tinySizesDoNotCrash() {

@@ -23,7 +23,7 @@ struct Counter: Screen {
     var running = false
     var locale = "?"
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         switch event {
         case .key(.up): value += 1
         case .key(.character("t")):
@@ -39,15 +39,16 @@ struct Counter: Screen {
         return .none
     }
 
-    func render(in size: Size) -> Frame {
-        Frame(lines: [
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
+        return Frame(lines: [
             Line([Span("Value ", .plain), Span("\(value)", Style(foreground: .rgb(10, 132, 255), bold: true))]),
             Line("locale \(locale)", .dim),
         ]).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] { ["Value \(value)"] }
-    mutating func handle(line: String) throws -> Action { .none }
+    func lines(in context: ScreenContext) -> [String] { ["Value \(value)"] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
 }
 
 @Suite("Snapshots")
@@ -92,7 +93,9 @@ struct SnapshotTests {
                 """)
     }
 
-    @Test("record modes: missing writes new goldens, never only compares, failed and all rewrite")
+    @Test(
+        "record modes: missing writes new goldens, never only compares, failed rewrites those that differ, all every one"
+    )
     func modes() throws {
         let registry = try Self.registry(scenarios: [Scenario("start", .press(.up))])
         let store = MemoryStore()
@@ -114,7 +117,14 @@ struct SnapshotTests {
         report = SnapshotCheck(store: store, mode: .failed).check(changed)
         #expect(report.results.map(\.status) == [.rewritten])
         #expect(SnapshotCheck(store: store, mode: .never).check(changed).results.map(\.status) == [.matched])
-        #expect(SnapshotCheck(store: store, mode: .all).check(changed).results.map(\.status) == [.matched])
+        // `all` writes every golden, the same text too, and a new one as recorded.
+        store.contents.withLock { $0 = ["basics/counter/start.txt": "old"] }
+        let both = try Self.registry(scenarios: [Scenario("start", .press(.up, times: 2)), Scenario("new")])
+        let written = SnapshotCheck(store: store, mode: .all).check(both)
+        #expect(written.results.map(\.status) == [.rewritten, .recorded])
+        #expect(SnapshotCheck(store: store, mode: .never).check(both).results.map(\.status) == [.matched, .matched])
+        // Goldens that match are written again too, and say so.
+        #expect(SnapshotCheck(store: store, mode: .all).check(both).results.map(\.status) == [.rewritten, .rewritten])
     }
 
     @Test("goldens without an entry are stale, and pruning removes them; a query leaves others alone")

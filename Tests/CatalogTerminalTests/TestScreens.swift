@@ -28,7 +28,7 @@ struct ListScreen: Screen {
         [HelpItem(keys: "↑↓", help: "move"), HelpItem(keys: "", line: "<n>", help: "open an item")]
     }
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         switch event {
         case .resize(let size):
             resizes.append(size)
@@ -63,7 +63,8 @@ struct ListScreen: Screen {
         }
     }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         drawnSizes.sizes.append(size)
         return Frame(
             lines: items.enumerated().map { index, item in
@@ -71,11 +72,11 @@ struct ListScreen: Screen {
             })
     }
 
-    func lines(width: Int) -> [String] {
+    func lines(in context: ScreenContext) -> [String] {
         items.enumerated().map { "\($0.offset + 1). \($0.element)" }
     }
 
-    mutating func handle(line: String) throws -> Action {
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action {
         if let number = Int(line), items.indices.contains(number - 1) {
             selected = number - 1
             return .push(ListScreen(title: items[selected], items: ["\(items[selected]) one"]))
@@ -99,7 +100,7 @@ struct FieldScreen: Screen {
 
     var takesText: Bool { true }
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         guard case .key(let key) = event else { return .none }
         switch key {
         case .character(let character): text.append(character)
@@ -115,13 +116,14 @@ struct FieldScreen: Screen {
         return .none
     }
 
-    func render(in size: Size) -> Frame {
-        Frame(lines: [Line("Find: " + text), panelOpen ? "[panel]" : ""], cursor: (row: 0, column: 6 + text.count))
+    func render(in context: ScreenContext) -> Frame {
+        return Frame(
+            lines: [Line("Find: " + text), panelOpen ? "[panel]" : ""], cursor: (row: 0, column: 6 + text.count))
     }
 
-    func lines(width: Int) -> [String] { ["Find: " + text] }
+    func lines(in context: ScreenContext) -> [String] { ["Find: " + text] }
 
-    mutating func handle(line: String) throws -> Action {
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action {
         text = line
         return .none
     }

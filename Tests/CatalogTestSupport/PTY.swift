@@ -54,6 +54,8 @@ public final class PTY {
     public let pid: pid_t
     /// Every byte the child has written so far.
     public private(set) var output: [UInt8] = []
+    /// How far the output has been searched for cursor position requests.
+    private var answeredUpTo = 0
     private var status: ExitStatus?
     private var size: Size
 
@@ -220,7 +222,27 @@ public final class PTY {
         let count = Glibc.read(master, &buffer, buffer.count)
         guard count > 0 else { return count < 0 && errno == EINTR }  // EIO: every slave descriptor is closed.
         output += buffer[..<count]
+        answerPositionRequests()
         return true
+    }
+
+    /// Answers each cursor position request (`ESC [ 6 n`) the child wrote since the last, as a terminal does, with
+    /// where the cursor is after everything written before it.
+    private func answerPositionRequests() {
+        let request: [UInt8] = [0x1B, 0x5B, 0x36, 0x6E]
+        var index = answeredUpTo
+        while index + request.count <= output.count {
+            guard output[index] == request[0], Array(output[index..<(index + request.count)]) == request else {
+                index += 1
+                continue
+            }
+            var screen = ScreenModel(size: size)
+            screen.apply(Array(output[..<index]))
+            let answer = Array("\u{1B}[\(screen.cursor.row + 1);\(screen.cursor.column + 1)R".utf8)
+            _ = answer.withUnsafeBufferPointer { Glibc.write(master, $0.baseAddress, $0.count) }
+            index += request.count
+        }
+        answeredUpTo = max(index, output.count - (request.count - 1))
     }
 
     /// Reads what the child wrote before it ended, up to the end of output.

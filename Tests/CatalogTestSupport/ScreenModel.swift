@@ -26,6 +26,9 @@ public struct ScreenModel {
         Array(repeating: Array(repeating: " ", count: max(size.columns, 0)), count: max(size.rows, 0))
     }
 
+    /// Where the cursor is, from 0: what a terminal answers to `ESC [ 6 n`.
+    public var cursor: (row: Int, column: Int) { (row, column) }
+
     public var text: String {
         let grid = onAlternate ? alternate : main
         return grid.map { String($0.joined().reversed().drop(while: { $0 == " " }).reversed()) }

@@ -12,11 +12,13 @@ let package = Package(
         .executableTarget(
             name: "mycatalog",
             dependencies: ["LoginScreens", "ReportScreens", .product(name: "CatalogCommand", package: "Catalog")]),
-        // Every screen's scenarios against the goldens in Tests/Snapshots, from this package's own `swift test`.
+        // Every screen's scenarios against the goldens in Tests/Snapshots, from this package's own `swift test`;
+        // assertSnapshot's goldens are in __Snapshots__, beside the test files.
         .testTarget(
             name: "MyCatalogTests",
             dependencies: [
                 "LoginScreens", "ReportScreens", .product(name: "CatalogSnapshots", package: "Catalog"),
-            ]),
+            ],
+            exclude: ["__Snapshots__"]),
     ]
 )

@@ -10,7 +10,7 @@ enum Commands {
             return 0
         }
         if arguments.has("--generate-manual") {
-            context.out.raw(Manual.page(name: context.name, version: context.version))
+            context.out.raw(Manual.page(name: context.name, version: context.version, registry: context.registry))
             return 0
         }
         if let shell = arguments.values["--generate-completion-script"] {

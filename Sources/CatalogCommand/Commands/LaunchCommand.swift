@@ -8,6 +8,7 @@ import Synchronization
 enum LaunchCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
         var options = try menuOptions(arguments)
+        options.title = context.title
         let store = HistoryFiles.store(arguments, context)
         if let store {
             let (history, message) = store.load()
@@ -97,13 +98,32 @@ enum LaunchCommand {
         options.selectOne = arguments.has("--select-1")
         options.exitZero = arguments.has("--exit-0")
         options.previewCommand = arguments.values["--preview-command"]
+        for value in arguments.lists["--bind"] ?? [] {
+            do {
+                options.bindings += try MenuKeys.bindings(value)
+            } catch let error as MenuKeys.BindError {
+                throw Arguments.UsageError(description: "option '--bind': \(error)")
+            }
+        }
+        options.historyOff = historyOff(arguments)
         return options
+    }
+
+    /// Why a launcher has no history, for the message the favourite key gets.
+    static func historyOff(_ arguments: Arguments) -> String {
+        if arguments.has("--no-history") { return "History is off (--no-history): no favourites." }
+        if arguments.values["--file"] == "-" {
+            return "Standard input has no name to keep a history under: no favourites for it."
+        }
+        return "History is off: no state directory (set XDG_STATE_HOME or HOME): no favourites."
     }
 
     /// `--preview right|bottom|hidden`, or the menu's own choice by the terminal's size.
     static func previewPlacement(_ arguments: Arguments) throws -> MenuScreen.PreviewPlacement {
         guard let text = arguments.values["--preview"] else { return .auto }
-        guard let placement = MenuScreen.PreviewPlacement(rawValue: text), placement != .auto else {
+        guard let placement = MenuScreen.PreviewPlacement(rawValue: text),
+            [.right, .bottom, .hidden].contains(placement)
+        else {
             throw Arguments.UsageError(description: "option '--preview' needs right, bottom or hidden, not '\(text)'.")
         }
         return placement

@@ -7,7 +7,7 @@ enum SnapshotCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
         let mode = try recordMode(arguments, context)
         let size = try arguments.values["--size"].map(parseSize)
-        let directory = URL(fileURLWithPath: arguments.values["--dir"] ?? "Tests/Snapshots")
+        let directory = URL(fileURLWithPath: try arguments.values["--dir"] ?? defaultDirectory())
         let pictures = arguments.values["--svg"].map { DirectoryStore(URL(fileURLWithPath: $0)) }
         let check = SnapshotCheck(store: DirectoryStore(directory), mode: mode, size: size, pictures: pictures)
         let report =
@@ -21,6 +21,20 @@ enum SnapshotCommand {
         }
         let staleFails = mode == .never && !report.stale.isEmpty && !arguments.has("--prune")
         return report.failed || staleFails ? 1 : 0
+    }
+
+    /// `Tests/Snapshots`, when the working directory is a package root (it has a `Package.swift`), where the
+    /// package's own tests check the same goldens; elsewhere a golden directory would be made in a random place.
+    ///
+    /// - Throws: ``InputError`` outside a package root.
+    static func defaultDirectory() throws -> String {
+        guard FileManager.default.fileExists(atPath: "Package.swift") else {
+            let here = FileManager.default.currentDirectoryPath
+            throw InputError(
+                description: "no Package.swift in \(here): run snapshot in a package root, whose goldens are in "
+                    + "Tests/Snapshots, or give --dir DIR.")
+        }
+        return "Tests/Snapshots"
     }
 
     /// The entries the query matches, in search order.

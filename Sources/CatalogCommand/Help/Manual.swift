@@ -9,7 +9,12 @@ enum Manual {
     ///   - name: The program's name.
     ///   - version: Its version.
     /// - Returns: The page, ending in a newline.
-    static func page(name: String, version: String) -> String {
+    static func page(name: String, version: String, registry: Registry<any Screen> = Registry()) -> String {
+        // What this program's own catalog holds: its examples name its first entry, and the built-in demos'
+        // settings file is described only where the demo is.
+        let snapshot = registry.snapshot()
+        let first = snapshot.recordsInOrder.first.map { Int($0) }
+        let hasSettingsDemo = snapshot.table.record(withID: "storage/appstorage") != nil
         var page = Page()
         page.macro("Dd", date)
         page.macro("Dt", name.uppercased(), "1")
@@ -55,9 +60,20 @@ enum Manual {
         }
         page.macro("El")
 
+        page.macro("Sh", "KEYS")
+        page.text(
+            "In the launcher and the picker, every printable key goes into the filter; digits open items of the "
+                + "built-in catalog while the filter is empty. Escape goes back one step. --bind binds others.")
+        page.macro("Bl", "-tag", "-width", "Ds")
+        for item in MenuKeys.reference {
+            page.macro("It", item.keys)
+            page.text(sentence(item.help))
+        }
+        page.macro("El")
+
         page.macro("Sh", "ENVIRONMENT")
         page.macro("Bl", "-tag", "-width", "Ds")
-        for variable in CommandTable.environment {
+        for variable in CommandTable.environment where hasSettingsDemo || variable.name != "XDG_CONFIG_HOME" {
             page.macro("It", "Ev", variable.name)
             page.text(sentence(variable.help))
         }
@@ -70,8 +86,10 @@ enum Manual {
             "What the launcher remembers of each catalog: the entries opened, how often and when, and the favourites; "
                 + "registry.json for the built-in catalog, a file named for each catalog file's real path otherwise. "
                 + "Written atomically under a lock, and moved aside when corrupt.")
-        page.macro("It", "Pa", "$XDG_CONFIG_HOME/catalog/settings.json")
-        page.text("Settings the @AppStorage demo keeps; written atomically, and moved aside when corrupt.")
+        if hasSettingsDemo {
+            page.macro("It", "Pa", "$XDG_CONFIG_HOME/catalog/settings.json")
+            page.text("Settings the @AppStorage demo keeps; written atomically, and kept aside when corrupt.")
+        }
         page.macro("It", "Pa", "Tests/Snapshots/")
         page.text(
             "Where snapshot keeps golden files by default: one a scenario, named by the entry's id and the "
@@ -100,7 +118,7 @@ enum Manual {
 
         page.macro("Sh", "EXAMPLES")
         page.macro("Bl", "-tag", "-width", "Ds")
-        for example in CommandTable.examples {
+        for example in CommandTable.examples(first: first.map { snapshot.table.id($0) }) {
             page.macro(["It", "Nm"] + (example.arguments.isEmpty ? [] : [example.arguments]))
             page.text(example.explanation)
         }

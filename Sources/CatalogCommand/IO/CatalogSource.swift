@@ -67,6 +67,7 @@ enum CatalogSource {
     ///   - terminator: The byte that ends an entry.
     /// - Throws: ``InputError`` when the path can't be opened.
     static func stream(_ path: String, terminator: UInt8) throws -> CatalogStream? {
+        try refuseTerminal(path)
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw InputError(description: "cannot read '\(path)': \(systemError())") }
         var status = stat()
@@ -88,6 +89,17 @@ enum CatalogSource {
         }
     }
 
+    /// Refuses `--file -` when standard input is the terminal: there is no list to read, and waiting for one
+    /// typed by hand would look like a hang.
+    ///
+    /// - Throws: ``InputError`` that says to pipe a list in.
+    static func refuseTerminal(_ path: String) throws {
+        guard path == "-", isatty(STDIN_FILENO) == 1 else { return }
+        throw InputError(
+            description: "--file - reads a list from standard input, which is a terminal here; pipe one in, as in "
+                + "find . | catalog --file -")
+    }
+
     /// How messages name a path: "standard input" for `-`.
     static func displayName(_ path: String) -> String { path == "-" ? "standard input" : path }
 
@@ -95,6 +107,7 @@ enum CatalogSource {
     ///
     /// - Throws: ``InputError`` when it can't be opened or read, is a directory, or is larger than a catalog can be.
     static func read(_ path: String) throws -> [UInt8] {
+        try refuseTerminal(path)
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw InputError(description: "cannot read '\(path)': \(systemError())") }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }

@@ -8,6 +8,8 @@ struct Arguments {
     var command: CommandTable.Command = CommandTable.launch
     var operands: [String] = []
     var values: [String: String] = [:]
+    /// Every value of an option that may be repeated, in order.
+    var lists: [String: [String]] = [:]
     var flags: Set<String> = []
 
     /// Parses the arguments after the program name against ``CommandTable``.
@@ -68,6 +70,7 @@ struct Arguments {
                 throw UsageError(description: "option '\(name)' needs a value (\(valueName)).")
             }
             values[name] = value
+            if option.repeatable { lists[name, default: []].append(value) }
         } else {
             guard inline == nil else { throw UsageError(description: "option '\(name)' takes no value.") }
             flags.insert(name)
@@ -110,6 +113,42 @@ struct Arguments {
 
     /// Whether a flag was given.
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// The words of a variable of default options, split as a shell splits them: at blanks, outside quotes; single
+    /// quotes keep everything, double quotes and a backslash keep the next character.
+    ///
+    /// - Parameter text: The variable's value.
+    /// - Returns: The words.
+    /// - Throws: ``UsageError`` for a quote that is never closed.
+    static func words(_ text: String) throws -> [String] {
+        var words: [String] = []
+        var word = ""
+        var inWord = false
+        var quote: Character?
+        var characters = text[...]
+        while let character = characters.popFirst() {
+            switch (quote, character) {
+            case (nil, " "), (nil, "\t"), (nil, "\n"):
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            case (nil, "'"), (nil, "\""):
+                quote = character
+                inWord = true
+            case (let open?, _) where character == open:
+                quote = nil
+            case (nil, "\\"), ("\"", "\\"):
+                if let next = characters.popFirst() { word.append(next) }
+                inWord = true
+            default:
+                word.append(character)
+                inWord = true
+            }
+        }
+        guard quote == nil else { throw UsageError(description: "a quote is never closed in '\(text)'.") }
+        if inWord { words.append(word) }
+        return words
+    }
 
     /// A whole-number option's value, checked against a range.
     ///

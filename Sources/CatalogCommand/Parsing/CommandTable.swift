@@ -58,6 +58,8 @@ struct CommandTable {
         var commands: Set<String>
         /// What it does.
         var help: String
+        /// Whether it may be given more than once, each value kept (`--bind`).
+        var repeatable = false
     }
 
     /// An example for the manual: the arguments after the program's name, and what they do.
@@ -70,7 +72,7 @@ struct CommandTable {
         name: "", summary: "browse and search the catalog of screens",
         description:
             "Opens the launcher: the catalog grouped into menus of at most ten items, numbered so a digit opens one. "
-            + "Type to filter the whole catalog, Enter to open, Esc or q to go back, ? for the keys. With --file, the "
+            + "Type to filter the whole catalog, Enter to open, Esc to go back a step, F1 for the keys. With --file, the "
             + "launcher is a picker: the entry you open is printed to standard output. On a terminal it runs full "
             + "screen, drawing on /dev/tty when standard input or output is a pipe; with --plain, TERM=dumb, commands "
             + "piped to standard input, or no terminal at all, it runs in line mode.")
@@ -175,6 +177,10 @@ struct CommandTable {
             name: "--multi", short: "m", commands: [""],
             help: "Tab marks entries (a group marks all under it); Enter prints every marked entry"),
         Option(name: "--query", value: "TEXT", commands: [""], help: "start with this filter"),
+        Option(
+            name: "--bind", value: "KEY:ACTION", commands: [""],
+            help: "bind a key to menu actions, fzf's way (ctrl-a:first,alt-j:down+down); may be repeated",
+            repeatable: true),
         Option(name: "--select-1", commands: [""], help: "pick at once when exactly one entry matches"),
         Option(name: "--exit-0", commands: [""], help: "exit 1 at once when no entry matches"),
         Option(name: "--header", value: "TEXT", commands: [""], help: "a line to show above the list"),
@@ -215,13 +221,31 @@ struct CommandTable {
         Option(name: "--generate-manual", commands: [""], help: "print the manual page (mdoc)"),
     ]
 
+    /// The manual's examples; `open` names the catalog's first entry, when it has one.
+    static func examples(first id: String?) -> [Example] {
+        examples.compactMap { example in
+            guard example.arguments.hasPrefix("open ") else { return example }
+            return id.map { Example(arguments: "open \(Self.shellWord($0))", explanation: example.explanation) }
+        }
+    }
+
+    /// A word as a shell reads it: quoted when it holds anything but letters, digits and `-_./`.
+    static func shellWord(_ word: String) -> String {
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy {
+                ($0.properties.isAlphabetic || $0.properties.numericType != nil) || "-_./".unicodeScalars.contains($0)
+            }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
     static let examples: [Example] = [
         Example(arguments: "", explanation: "Browse the built-in catalog."),
         Example(arguments: "search grid picker", explanation: "Print the entries whose path holds both words."),
         Example(
             arguments: "search --fuzzy grdpk --json", explanation: "Match characters in order; print JSON objects."),
         Example(arguments: "tree --max-children 5", explanation: "Draw the menus with at most five items a level."),
-        Example(arguments: "open basics/greeting", explanation: "Run one screen by its id."),
+        Example(arguments: "open ID", explanation: "Run one screen by its id."),
         Example(arguments: "--file titles.txt", explanation: "Pick an entry of a catalog file; the path is printed."),
         Example(
             arguments: "snapshot --record never", explanation: "Check every screen's goldens, as CI does."),
@@ -240,6 +264,11 @@ struct CommandTable {
         ("XDG_CONFIG_HOME", "where the @AppStorage demo keeps settings.json (default ~/.config)."),
         ("XDG_STATE_HOME", "where the launcher remembers what was opened, per catalog (default ~/.local/state)."),
         ("CATALOG_RECORD", "the record mode of snapshot: missing, all, never or failed."),
+        (
+            "CATALOG_DEFAULT_OPTS",
+            "options read before the command line's when it opens the launcher or picker (named after the program: "
+                + "MYCAT_DEFAULT_OPTS for mycat), split as the shell splits words."
+        ),
         ("SOURCE_DATE_EPOCH", "the timestamp record writes, for recordings that are the same on every run."),
     ]
 

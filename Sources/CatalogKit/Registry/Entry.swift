@@ -20,6 +20,8 @@ public struct Entry<Handler>: Sendable, Identifiable {
     public let make: @Sendable () throws -> Handler
     /// Values other modules attach under their own keys, such as the launcher's scenarios.
     public var traits = EntryTraits()
+    /// Where the entry was described, for the errors that name it.
+    public let source: SourcePosition
 
     /// Describes an entry.
     ///
@@ -29,11 +31,14 @@ public struct Entry<Handler>: Sendable, Identifiable {
     ///   - id: A stable id; `nil` uses the slug of groups and title.
     ///   - keywords: Extra words that search matches.
     ///   - summary: A one-line description.
+    ///   - file: Where the entry is described; the caller's file by default.
+    ///   - line: The line there.
     ///   - make: Builds the handler when the entry is opened.
     public init(
         _ title: String, in groups: [String] = [], id: String? = nil, keywords: [String] = [], summary: String = "",
-        make: @escaping @Sendable () throws -> Handler
+        file: String = #fileID, line: Int = #line, make: @escaping @Sendable () throws -> Handler
     ) {
+        self.source = SourcePosition(file: file, line: line)
         self.title = title
         self.groups = groups
         self.explicitID = id
@@ -44,6 +49,22 @@ public struct Entry<Handler>: Sendable, Identifiable {
 
     /// The full path: group names and title joined with "/".
     public var path: String { (groups + [title]).joined(separator: "/") }
+}
+
+/// A place in a source file: where an entry was described, for the errors that name it.
+public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
+    /// The file, as `#fileID` gives it (`MyModule/Screens.swift`).
+    public var file: String
+    /// The line, from 1.
+    public var line: Int
+
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    /// `file:line`, as compilers print a place.
+    public var description: String { "\(file):\(line)" }
 }
 
 /// Builds a list of entries from a block of `Entry` expressions, for registering a module's entries at once.

@@ -14,11 +14,24 @@ public protocol EntryTraitKey {
     associatedtype Value: Sendable
     /// The value of an entry that sets none.
     static var defaultValue: Value { get }
+
+    /// What is wrong with a value, in a sentence that names it and says how to fix it; `nil` when nothing is. An
+    /// entry whose value has a problem is refused when it is registered. By default nothing is wrong.
+    ///
+    /// - Parameter value: The value an entry carries.
+    /// - Returns: The problem, if any.
+    static func problem(with value: Value) -> String?
+}
+
+extension EntryTraitKey {
+    public static func problem(with value: Value) -> String? { nil }
 }
 
 /// The values an entry carries beyond its text, each under a typed key: the key's type says what arrives.
 public struct EntryTraits: Sendable {
     private var values: [ObjectIdentifier: any Sendable] = [:]
+    /// Each value's check, made when it was set, so a key's type is known when the entry is registered.
+    private var checks: [ObjectIdentifier: @Sendable () -> String?] = [:]
 
     /// No values: every key reads its default.
     public init() {}
@@ -26,6 +39,17 @@ public struct EntryTraits: Sendable {
     /// The value for a key, or its default when the entry sets none.
     public subscript<Key: EntryTraitKey>(_ key: Key.Type) -> Key.Value {
         get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
-        set { values[ObjectIdentifier(key)] = newValue }
+        set {
+            values[ObjectIdentifier(key)] = newValue
+            checks[ObjectIdentifier(key)] = { Key.problem(with: newValue) }
+        }
+    }
+
+    /// The first problem of a value the entry carries (``EntryTraitKey/problem(with:)``), if any.
+    var problem: String? {
+        for check in checks.values {
+            if let problem = check() { return problem }
+        }
+        return nil
     }
 }

@@ -106,6 +106,10 @@ struct Batch {
     /// What is wrong with an entry, if anything, checked in the order the errors are reported: title, groups, "/"
     /// in a name, NUL anywhere.
     static func problem<Handler>(_ entry: Entry<Handler>) -> Registry<Handler>.Error? {
+        (problemHere(entry)).map { .at(entry.source, $0) }
+    }
+
+    private static func problemHere<Handler>(_ entry: Entry<Handler>) -> Registry<Handler>.Error? {
         if isBlank(entry.title) { return .emptyTitle(path: entry.path) }
         for group in entry.groups where isBlank(group) { return .emptyGroup(path: entry.path) }
         for name in entry.groups where holds(name, 0x2F) { return .slashInName(name) }
@@ -115,6 +119,7 @@ struct Batch {
         {
             return .nulCharacter(path: entry.path)
         }
+        if let problem = entry.traits.problem { return .invalid(path: entry.path, problem: problem) }
         return nil
     }
 

@@ -30,6 +30,16 @@ public final class Registry<Handler>: Sendable {
         case slashInName(String)
         /// Text contains a NUL character.
         case nulCharacter(path: String)
+        /// Something the entry carries is wrong (a scenario, say): the sentence says what and how to fix it.
+        case invalid(path: String, problem: String)
+        /// One of the problems above, in the entry described at a place in the source.
+        indirect case at(SourcePosition, Error)
+
+        /// The problem, wherever it was found.
+        public var reason: Error {
+            if case .at(_, let error) = self { return error.reason }
+            return self
+        }
 
         public var description: String {
             switch self {
@@ -44,6 +54,10 @@ public final class Registry<Handler>: Sendable {
                 return "'\(name)' contains '/', which separates groups in a path. Use another character."
             case .nulCharacter(let path):
                 return "'\(path)' contains a NUL character, which entries cannot hold."
+            case .invalid(let path, let problem):
+                return "'\(path)': \(problem)"
+            case .at(let place, let error):
+                return "\(place): \(error)"
             }
         }
     }
@@ -74,15 +88,18 @@ public final class Registry<Handler>: Sendable {
     ///   - id: A stable id; `nil` uses the slug of groups and title.
     ///   - keywords: Extra words that search matches.
     ///   - summary: A one-line description.
+    ///   - file: Where the entry is registered; the caller's file by default.
+    ///   - line: The line there.
     ///   - make: Builds the handler when the entry is opened.
     /// - Returns: The registered entry.
-    /// - Throws: ``Error`` when the entry is invalid or its id is taken.
+    /// - Throws: ``Error`` when the entry is invalid or its id is taken, at the place it was registered.
     @discardableResult
     public func register(
         _ title: String, in groups: [String] = [], id: String? = nil, keywords: [String] = [], summary: String = "",
-        make: @escaping @Sendable () throws -> Handler
+        file: String = #fileID, line: Int = #line, make: @escaping @Sendable () throws -> Handler
     ) throws -> Entry<Handler> {
-        let entry = Entry(title, in: groups, id: id, keywords: keywords, summary: summary, make: make)
+        let entry = Entry(
+            title, in: groups, id: id, keywords: keywords, summary: summary, file: file, line: line, make: make)
         try register([entry])
         return entry
     }
@@ -109,13 +126,16 @@ public final class Registry<Handler>: Sendable {
                 if let existing = state.ids.find(
                     batch.hashes[position], matching: { registered[$0].id == entries[position].id })
                 {
-                    throw Error.duplicateID(
-                        entries[position].id, existing: registered[existing].path, new: entries[position].path)
+                    throw Error.at(
+                        entries[position].source,
+                        .duplicateID(
+                            entries[position].id, existing: registered[existing].path, new: entries[position].path))
                 }
             }
             if let (position, earlier) = batch.duplicate {
-                throw Error.duplicateID(
-                    entries[position].id, existing: entries[earlier].path, new: entries[position].path)
+                throw Error.at(
+                    entries[position].source,
+                    .duplicateID(entries[position].id, existing: entries[earlier].path, new: entries[position].path))
             }
             state.ids.append(batch.ids, from: first)
             if state.entries.isEmpty {
@@ -162,6 +182,11 @@ public final class Registry<Handler>: Sendable {
             state.ids.find(hash) { state.entries[$0].id == id }.map { state.entries[$0] }
         }
     }
+
+    /// A number that changes whenever an entry is registered, to tell cheaply whether a snapshot is still current.
+    ///
+    /// - Complexity: O(1).
+    public var generation: Int { state.withLock { $0.generation } }
 
     /// The entries at this moment, indexed for search. Taking a snapshot after a change sorts the entries once;
     /// later calls reuse it.

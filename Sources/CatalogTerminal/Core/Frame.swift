@@ -121,7 +121,8 @@ public struct Frame: Sendable, Hashable {
     public func clipped(to size: Size) -> Frame {
         let rows = lines.prefix(max(size.rows, 0)).map { $0.truncated(to: size.columns) }
         let place = cursor.flatMap { place in
-            (0..<size.rows).contains(place.row) && (0..<size.columns).contains(place.column) ? place : nil
+            (0..<max(size.rows, 0)).contains(place.row) && (0..<max(size.columns, 0)).contains(place.column)
+                ? place : nil
         }
         return Frame(lines: Array(rows), cursor: place)
     }

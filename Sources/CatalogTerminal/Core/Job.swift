@@ -12,28 +12,47 @@
 ///     if let outcome = result.value(of: Self.search) { … }
 /// ```
 ///
-/// Jobs in one lane of one screen supersede each other: a lane runs at most one job and keeps at most one
-/// waiting, and a newer job replaces the waiting one and cancels the running one.
+/// A lane runs its jobs one at a time, by one of two policies (``Policy``): searches and previews in a lane whose
+/// latest job wins, saves in a lane that queues them and drops none.
 public struct JobLane<Output: Sendable>: Sendable, Hashable {
+    /// How a lane treats a job started while another runs.
+    public enum Policy: Sendable, Hashable {
+        /// Searches, previews, loads: a newer job cancels the running one and replaces the one waiting, and only
+        /// the newest job's result is handed back. Closing the screen or ending the session cancels them.
+        case latestWins
+        /// Saves the user asked for: every job runs, in the order started, and every result is handed back.
+        /// Closing the screen doesn't cancel them, and the session finishes them before the process exits.
+        case queued
+    }
+
     /// The lane's name, unique among the lanes of one screen.
     public let name: String
+    /// How it treats a job started while another runs.
+    public let policy: Policy
 
     /// Declares a lane.
     ///
-    /// - Parameter name: A name unique among the screen's lanes.
-    public init(_ name: String) {
+    /// - Parameters:
+    ///   - name: A name unique among the screen's lanes.
+    ///   - policy: Whether the latest job wins (the default) or every job runs in turn.
+    public init(_ name: String, policy: Policy = .latestWins) {
         self.name = name
+        self.policy = policy
     }
 
     /// The lane's identity: its name and its output type, so two lanes that share a name but not a type never
     /// read each other's values.
-    var key: JobLaneKey { JobLaneKey(name: name, output: ObjectIdentifier(Output.self)) }
+    public var id: JobLaneID {
+        JobLaneID(name: name, output: ObjectIdentifier(Output.self), queued: policy == .queued)
+    }
 }
 
-/// A lane's identity without its type, for tables of lanes.
-struct JobLaneKey: Sendable, Hashable {
-    var name: String
-    var output: ObjectIdentifier
+/// A lane's identity without its type, for tables of lanes and for ``Action/cancel(_:)``.
+public struct JobLaneID: Sendable, Hashable {
+    let name: String
+    let output: ObjectIdentifier
+    /// Whether the lane queues its jobs (``JobLane/Policy/queued``).
+    let queued: Bool
 }
 
 /// Tells a running job whether it has been superseded; check it now and then and return early when it is true.
@@ -45,7 +64,7 @@ public typealias JobCancellation = @Sendable () -> Bool
 /// ``Event/finished(_:)``. Line mode and tests run jobs at once, in order.
 public struct Job: Sendable {
     /// The lane the job runs in.
-    let lane: JobLaneKey
+    let lane: JobLaneID
     /// The lane's name, for messages and tests.
     public var laneName: String { lane.name }
     private let work: @Sendable (_ isCancelled: @escaping JobCancellation) -> any Sendable
@@ -58,12 +77,15 @@ public struct Job: Sendable {
     public init<Output: Sendable>(
         _ lane: JobLane<Output>, work: @escaping @Sendable (_ isCancelled: @escaping JobCancellation) -> Output
     ) {
-        self.lane = lane.key
+        self.lane = lane.id
         self.work = { isCancelled in work(isCancelled) }
     }
 
     /// Whether the job runs in a lane.
-    public func runs<Output>(in lane: JobLane<Output>) -> Bool { self.lane == lane.key }
+    public func runs<Output>(in lane: JobLane<Output>) -> Bool { self.lane == lane.id }
+
+    /// Whether the job is one the user asked to have done (a save), which is never dropped.
+    var isQueued: Bool { lane.queued }
 
     /// Runs the job on the calling thread.
     ///
@@ -79,12 +101,12 @@ public struct Job: Sendable {
 
 /// The value a finished ``Job`` produced, read back through its lane.
 public struct JobResult: Sendable {
-    let lane: JobLaneKey
+    let lane: JobLaneID
     private let value: any Sendable
     /// The screen that started the job, which the session hands the result to.
     public let owner: Session.ScreenID?
 
-    init(lane: JobLaneKey, value: any Sendable, owner: Session.ScreenID? = nil) {
+    init(lane: JobLaneID, value: any Sendable, owner: Session.ScreenID? = nil) {
         self.lane = lane
         self.value = value
         self.owner = owner
@@ -95,7 +117,7 @@ public struct JobResult: Sendable {
     /// - Parameter lane: The lane to read.
     /// - Returns: The job's value, or `nil` when the job ran in another lane.
     public func value<Output>(of lane: JobLane<Output>) -> Output? {
-        guard self.lane == lane.key else { return nil }
+        guard self.lane == lane.id else { return nil }
         return value as? Output
     }
 

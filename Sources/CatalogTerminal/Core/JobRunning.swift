@@ -1,20 +1,27 @@
 /// Runs the jobs screens start and hands back their results: the seam between the event loop and threads.
 ///
 /// The shell uses ``JobRunner``, which runs jobs on background threads. Line mode, snapshots and tests use
-/// ``InlineJobs``, which runs them on the calling thread, in order.
+/// ``InlineJobs``, which runs them on the calling thread: at once, or one at a time when a test says so.
 ///
-/// In every runner, a lane of one screen runs at most one job and keeps at most one waiting: a newer job replaces the
-/// waiting one and cancels the running one, and only the newest job's result is handed back.
+/// Every runner keeps the two policies of ``JobLane/Policy``. In a lane whose latest job wins, a screen runs at most
+/// one job and keeps at most one waiting: a newer job replaces the waiting one and cancels the running one, and only
+/// the newest job's result is handed back. In a queued lane, every job runs in the order started and every result
+/// is handed back; cancelling never touches them, and ``shutdown()`` finishes them.
 public protocol JobRunning: AnyObject {
-    /// Starts a job for a screen, superseding the older jobs of its lane.
+    /// Starts a job for a screen, superseding the older jobs of its lane unless the lane is queued.
     ///
     /// - Parameters:
     ///   - job: The job.
     ///   - owner: The screen that started it, which the result goes back to.
     func start(_ job: Job, for owner: Session.ScreenID)
 
-    /// Cancels every job of a screen, running or waiting; their results are never handed back.
-    func cancelJobs(of owner: Session.ScreenID)
+    /// Cancels a screen's jobs in one lane, or in every lane whose latest job wins; running ones see their
+    /// cancellation, and none of their results is handed back. Queued jobs go on.
+    ///
+    /// - Parameters:
+    ///   - lane: The lane, or `nil` for all of the screen's lanes whose latest job wins.
+    ///   - owner: The screen.
+    func cancel(_ lane: JobLaneID?, of owner: Session.ScreenID)
 
     /// The results that finished since the last call, oldest first, each addressed to its screen.
     func takeFinished() -> [JobResult]
@@ -25,6 +32,11 @@ public protocol JobRunning: AnyObject {
 
     /// Whether any job is running, waiting, or finished and not yet taken.
     var isBusy: Bool { get }
+
+    /// Ends the session's work: cancels every job whose latest wins, waits for those running to return (a preview
+    /// command's process group is killed and reaped by then), and runs every queued job to its end. Jobs started
+    /// afterwards are not run.
+    func shutdown()
 }
 
 /// Runs jobs on the calling thread: at once, or when told, for line mode, snapshots and tests.
@@ -33,7 +45,8 @@ public final class InlineJobs: JobRunning {
     public enum Timing: Sendable {
         /// As they start.
         case immediately
-        /// Only when ``runWaiting()`` is called, so a test can look at the screen while work is outstanding.
+        /// Only when ``runNext()`` or ``runWaiting()`` is called, so a test can look at the screen while work is
+        /// outstanding and decide the order things happen in.
         case whenTold
     }
 
@@ -46,6 +59,7 @@ public final class InlineJobs: JobRunning {
     public let timing: Timing
     private var waiting: [Waiting] = []
     private var finished: [JobResult] = []
+    private var isShutDown = false
     /// How many jobs ran, for tests.
     public private(set) var runCount = 0
 
@@ -57,25 +71,37 @@ public final class InlineJobs: JobRunning {
     }
 
     public func start(_ job: Job, for owner: Session.ScreenID) {
-        // A newer job of the same lane replaces the waiting one.
-        waiting.removeAll { $0.owner == owner && $0.job.lane == job.lane }
-        finished.removeAll { $0.owner == owner && $0.lane == job.lane }
+        guard !isShutDown else { return }
+        if !job.isQueued {
+            // A newer job of the same lane replaces the waiting one, and an older result not yet taken.
+            waiting.removeAll { $0.owner == owner && $0.job.lane == job.lane }
+            finished.removeAll { $0.owner == owner && $0.lane == job.lane }
+        }
         waiting.append(Waiting(job: job, owner: owner))
         if timing == .immediately { runWaiting() }
     }
 
-    public func cancelJobs(of owner: Session.ScreenID) {
-        waiting.removeAll { $0.owner == owner }
-        finished.removeAll { $0.owner == owner }
+    public func cancel(_ lane: JobLaneID?, of owner: Session.ScreenID) {
+        func cancels(_ candidate: JobLaneID) -> Bool { !candidate.queued && (lane == nil || lane == candidate) }
+        waiting.removeAll { $0.owner == owner && cancels($0.job.lane) }
+        finished.removeAll { $0.owner == owner && cancels($0.lane) }
     }
 
-    /// Runs every waiting job, in the order they started.
+    /// Runs every waiting job, in the order they started, and those they lead to.
     public func runWaiting() {
-        while !waiting.isEmpty {
-            let next = waiting.removeFirst()
-            runCount += 1
-            finished.append(next.job.run(for: next.owner))
-        }
+        while runNext() {}
+    }
+
+    /// Runs the job that has waited longest.
+    ///
+    /// - Returns: Whether there was one.
+    @discardableResult
+    public func runNext() -> Bool {
+        guard !waiting.isEmpty else { return false }
+        let next = waiting.removeFirst()
+        runCount += 1
+        finished.append(next.job.run(for: next.owner))
+        return true
     }
 
     public func takeFinished() -> [JobResult] {
@@ -89,6 +115,15 @@ public final class InlineJobs: JobRunning {
 
     /// Whether jobs are waiting to run.
     public var hasWaiting: Bool { !waiting.isEmpty }
+
+    /// The lanes of the jobs waiting, in order, for tests.
+    public var waitingLanes: [String] { waiting.map(\.job.laneName) }
+
+    public func shutdown() {
+        waiting.removeAll { !$0.job.isQueued }
+        while runNext() {}
+        isShutDown = true
+    }
 }
 
 extension Session {
@@ -104,9 +139,9 @@ extension Session {
         var left: [Effect] = []
         while true {
             while let effect = pending.popFirst() {
-                switch effect {
-                case .run(let job, let owner): jobs.start(job, for: owner)
-                case .cancelJobs(let owner): jobs.cancelJobs(of: owner)
+                switch effect.action {
+                case .run(let job): jobs.start(job, for: effect.owner)
+                case .cancel(let lane): jobs.cancel(lane, of: effect.owner)
                 default: left.append(effect)
                 }
             }

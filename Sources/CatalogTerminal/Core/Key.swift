@@ -11,6 +11,25 @@ public enum Key: Sendable, Hashable {
     case character(Character)
     /// A mouse button, wheel or drag, where it happened (SGR mouse reporting).
     case mouse(Mouse)
+    /// A key held with modifiers its own case doesn't name: Shift-↑ is `.modified(.up, .shift)`, Alt-x (which
+    /// terminals send as Escape then x) is `.modified(.character("x"), .alt)`, Ctrl-→ is `.modified(.right,
+    /// .control)`. Ctrl with a letter is ``control(_:)``, and Shift with a character is the character itself.
+    indirect case modified(Key, Modifiers)
+}
+
+/// The modifier keys held with a key, as terminals report them.
+public struct Modifiers: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let shift = Modifiers(rawValue: 1)
+    public static let alt = Modifiers(rawValue: 2)
+    public static let control = Modifiers(rawValue: 4)
+
+    /// The modifiers as key names put them before a key: `shift-`, `alt-`, `ctrl-`.
+    var prefix: String {
+        (contains(.control) ? "ctrl-" : "") + (contains(.alt) ? "alt-" : "") + (contains(.shift) ? "shift-" : "")
+    }
 }
 
 /// A mouse report: what the mouse did and the cell it did it in.
@@ -30,17 +49,48 @@ public struct Mouse: Sendable, Hashable {
     /// The cell, from 0 at the top left of whatever receives it: the terminal, then the screen's own area.
     public var row: Int
     public var column: Int
+    /// For a press, how many presses in a row landed on this cell, each soon after the last: 2 for a double
+    /// click. The shell counts them, since it has the clock; terminals report each press alone.
+    public var clicks: Int
 
-    public init(_ action: Action, button: Button = .left, row: Int, column: Int) {
+    public init(_ action: Action, button: Button = .left, row: Int, column: Int, clicks: Int = 1) {
         self.action = action
         self.button = button
         self.row = row
         self.column = column
+        self.clicks = clicks
     }
 
     /// The same report, moved up by some rows, for a part of the screen that starts lower.
     public func shifted(rows: Int) -> Mouse {
-        Mouse(action, button: button, row: row - rows, column: column)
+        Mouse(action, button: button, row: row - rows, column: column, clicks: clicks)
+    }
+
+    /// Whether this is a second press on the same cell soon after the first.
+    public var isDoubleClick: Bool { action == .press && clicks >= 2 }
+}
+
+extension Key: ExpressibleByExtendedGraphemeClusterLiteral {
+    /// A printable key written as its character: `"q"` is `.character("q")`, so a scenario reads
+    /// `.press("+", times: 3)`.
+    public init(extendedGraphemeClusterLiteral value: Character) {
+        self = .character(value)
+    }
+
+    public init(unicodeScalarLiteral value: Character) {
+        self = .character(value)
+    }
+}
+
+extension Key {
+    /// The key with modifiers added; the key itself when there are none.
+    ///
+    /// - Parameter modifiers: The modifiers held.
+    /// - Returns: `.modified(self, modifiers)`, or `self`.
+    public func with(_ modifiers: Modifiers) -> Key {
+        guard !modifiers.isEmpty else { return self }
+        if case .modified(let key, let held) = self { return .modified(key, held.union(modifiers)) }
+        return .modified(self, modifiers)
     }
 }
 
@@ -67,6 +117,7 @@ extension Key: CustomStringConvertible {
         case .character(" "): "space"
         case .character(let character): String(character)
         case .mouse(let mouse): mouse.action == .scrollUp || mouse.action == .scrollDown ? "wheel" : "click"
+        case .modified(let key, let modifiers): modifiers.prefix + key.description
         }
     }
 }

@@ -128,9 +128,23 @@ public struct Keymap<Command: Sendable>: Sendable {
             .joined(separator: " · ")
     }
 
-    /// Every binding as help lists it.
+    /// Every binding as help lists it, each key named once: a binding without a label of its own lists only the
+    /// keys no earlier binding's label names ("⏎/space next value" after "←→ change"), and one whose keys are all
+    /// named already ("↓" after "↑↓ move") keeps only its line-mode form, if it has one.
     public var help: [HelpItem] {
-        bindings.map { HelpItem(keys: $0.keys.isEmpty ? "" : $0.keyLabel, line: $0.line, help: $0.help) }
+        var named: [String] = []
+        var items: [HelpItem] = []
+        for binding in bindings {
+            var keys = binding.keys.isEmpty ? "" : binding.keyLabel
+            if binding.label == nil, !binding.keys.isEmpty {
+                keys = binding.keys.filter { key in !named.contains { $0.contains(key.description) } }
+                    .map(\.description).joined(separator: "/")
+                if keys.isEmpty && binding.line == nil { continue }
+            }
+            if !binding.keys.isEmpty { named.append(binding.keyLabel) }
+            items.append(HelpItem(keys: keys, line: binding.line, help: binding.help))
+        }
+        return items
     }
 }
 

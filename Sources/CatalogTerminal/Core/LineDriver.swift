@@ -2,10 +2,10 @@ import CatalogKit
 
 /// Runs a session one line at a time, for pipes and dumb terminals.
 ///
-/// The driver prints the top screen's ``Screen/lines(width:)``, reads a command, and prints the screen again. It
+/// The driver prints the top screen's ``Screen/lines(in:)``, reads a command, and prints the screen again. It
 /// understands three commands itself: `q` quits, `..` closes the top screen (on the first screen it goes to that
 /// screen, so a menu can go up a level), and `?` prints help. Every other line goes to the top screen's
-/// ``Screen/handle(line:)``. Output is plain text: every line passes through
+/// ``Screen/handle(line:in:)``. Output is plain text: every line passes through
 /// ``Sanitizer``, and no escape sequence, bell or flash is ever written.
 public struct LineDriver {
     /// The session being driven.
@@ -15,12 +15,11 @@ public struct LineDriver {
     /// Runs jobs at once, in order: line mode has no input to keep responsive.
     private let jobs = InlineJobs()
 
-    /// The help printed for `?`, before the screen's own commands (its ``Screen/help`` that has a line form).
-    public static let help = [
-        "Commands:",
-        "  q    quit",
-        "  ..   go back: to the previous screen, out of the filter, or up a level",
-        "  ?    show this help",
+    /// The driver's own commands, which `?` lists before the screen's (its ``Screen/help`` that has a line form).
+    public static let commands = [
+        HelpItem(keys: "", line: "q", help: "quit"),
+        HelpItem(keys: "", line: "..", help: "go back: to the previous screen, out of the filter, or up a level"),
+        HelpItem(keys: "", line: "?", help: "show this help"),
     ]
 
     /// Creates a driver for a session.
@@ -43,7 +42,9 @@ public struct LineDriver {
             isDone = true
             return Self.clean(session.takeStatus().map { [$0] } ?? [])
         }
-        return Self.clean((session.takeStatus().map { [$0] } ?? []) + session.top.lines(width: width))
+        return Self.clean(
+            (session.takeStatus().map { [$0] } ?? [])
+                + session.top.lines(in: .lines(width: width, environment: session.environment)))
     }
 
     /// Whether the session ended while starting (a screen quit on its first event).
@@ -64,7 +65,7 @@ public struct LineDriver {
         case ".." where session.rootCloses:
             return ([], true)
         case "?":
-            return (Self.clean(Self.help + Self.helpLines(for: session.top)), false)
+            return (Self.clean(["Commands:"] + Self.helpLines(for: session.top)), false)
         default:
             do {
                 // Line mode has no input to keep responsive: jobs run at once, in order.
@@ -77,7 +78,7 @@ public struct LineDriver {
             }
             if let status = session.takeStatus() { output.append(status) }
         }
-        output += session.top.lines(width: width)
+        output += session.top.lines(in: .lines(width: width, environment: session.environment))
         return (Self.clean(output), false)
     }
 
@@ -92,7 +93,7 @@ public struct LineDriver {
 
     /// The screen's line-mode commands, from its help: `  accent <name>   choose an accent colour`.
     static func helpLines(for screen: any Screen) -> [String] {
-        let items = screen.help.filter { $0.line != nil }
+        let items = commands + screen.help.filter { $0.line != nil }
         let width = items.map { DisplayWidth.of($0.line ?? "") }.max() ?? 0
         return items.map { "  " + DisplayWidth.pad($0.line ?? "", to: width) + "  " + $0.help }
     }
@@ -131,6 +132,7 @@ public struct LineDriver {
             for line in output { write(line + "\n") }
             if done { break }
         }
+        driver.jobs.shutdown()
         return Outcome(status: driver.session.interrupted ? 130 : 0, session: driver.session)
     }
 
@@ -141,13 +143,5 @@ public struct LineDriver {
                 Sanitizer.sanitize(String($0))
             }
         }
-    }
-}
-
-extension Session.Effect {
-    /// Whether the effect ends the session.
-    var isQuit: Bool {
-        if case .quit = self { return true }
-        return false
     }
 }

@@ -2,17 +2,39 @@ import Foundation
 
 /// A screen: a pure state machine that the launcher drives.
 ///
-/// An event goes in, the screen updates its own state and returns an ``Action`` for the shell to carry out, and
-/// ``render(in:)`` draws the current state as a ``Frame``. Screens never touch the terminal, the clock or the file
-/// system directly; those arrive as events or leave as actions, so every screen can be tested with a list of keys.
+/// Only ``render(in:)`` is required. A screen that reacts implements ``handle(_:in:)``: an event goes in, the
+/// screen updates its own state and returns an ``Action`` for the shell to carry out. A screen whose keys are
+/// declared in a ``Keymap`` conforms to ``KeymapScreen`` instead, and gets its key handling, its line mode and its
+/// help from the keymap.
 ///
-/// Each screen also has a line mode for pipes and dumb terminals: ``lines(width:)`` prints its state as plain
-/// numbered text, and ``handle(line:)`` takes one command.
+/// Screens never touch the terminal, the clock or the file system: the size, the locale, the glyphs and the colour
+/// arrive as a ``ScreenContext`` with every call, time arrives as ticks the screen asks for, and work runs in jobs it
+/// returns, so every screen can be tested with a list of keys.
 ///
-/// A screen learns its size and its environment (locale, glyphs, colour) from events as it opens and whenever they
-/// change; it never reads the terminal or the process environment itself.
+/// ```swift
+/// struct HelloScreen: Screen {
+///     func render(in context: ScreenContext) -> Frame { Frame(lines: ["Hello, terminal!"]) }
+/// }
+/// ```
 public protocol Screen {
-    /// The title shown in the breadcrumb while the screen is open.
+    /// Draws the current state.
+    ///
+    /// - Parameter context: The size available, in terminal cells, and the environment.
+    /// - Returns: Lines from the top; rows past the size are not shown, and the renderer cuts a line wider than the
+    ///   columns with "…", so a screen need not measure its text.
+    func render(in context: ScreenContext) -> Frame
+
+    /// Updates the state for one event; by default, nothing.
+    ///
+    /// - Parameters:
+    ///   - event: A key, a tick the screen asked for, a new size or environment, or a finished job.
+    ///   - context: The size and the environment now.
+    /// - Returns: What the shell should do next.
+    /// - Throws: Any error; the launcher shows it in the status line and keeps running.
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action
+
+    /// The title shown in the breadcrumb while the screen is open; by default empty, which shows the title the
+    /// screen's entry was registered with.
     var title: String { get }
 
     /// Whether printable keys are text for this screen (a text field has focus), so `q` must not close it.
@@ -20,14 +42,13 @@ public protocol Screen {
 
     /// Whether the screen handles Escape itself (to close a panel, say) instead of the launcher closing it.
     ///
-    /// When `true`, Escape reaches ``handle(_:)`` and the screen returns ``Action/pop`` when it wants to close.
+    /// When `true`, Escape reaches ``handle(_:in:)`` and the screen returns ``Action/pop`` when it wants to close.
     var handlesEscape: Bool { get }
 
-    /// What the screen's keys and line-mode commands do, for the `?` help in both modes; usually its
-    /// ``Keymap/help``.
+    /// What the screen's keys and line-mode commands do, for the help in both modes; usually its ``Keymap/help``.
     var help: [HelpItem] { get }
 
-    /// The screen's part of the breadcrumb: its title, or (for a menu) the title of each level it has open.
+    /// The screen's parts of the breadcrumb; by default its title alone. A menu lists each level it has open.
     var breadcrumb: [String] { get }
 
     /// Goes back to one of the screen's own breadcrumb parts, after a click on it.
@@ -35,39 +56,79 @@ public protocol Screen {
     /// - Parameter part: The index into ``breadcrumb``.
     mutating func goBack(toBreadcrumb part: Int)
 
-    /// Updates the state for one event.
+    /// The current state as plain text for line mode, without escape sequences; by default the text of
+    /// ``render(in:)`` at the context's width, without its trailing blank lines.
     ///
-    /// - Parameter event: A key, a timer tick, or a resize.
-    /// - Returns: What the shell should do next.
-    /// - Throws: Any error; the launcher shows it in the status line and keeps running.
-    mutating func handle(_ event: Event) throws -> Action
-
-    /// Draws the current state.
-    ///
-    /// - Parameter size: The size available to the screen, in terminal cells.
-    /// - Returns: At most `size.rows` lines, each at most `size.columns` cells wide.
-    func render(in size: Size) -> Frame
-
-    /// The current state as plain text for line mode, without escape sequences.
-    ///
-    /// - Parameter width: The width to wrap or truncate to.
+    /// - Parameter context: The width to print at (its rows are many), and the environment.
     /// - Returns: The lines to print.
-    func lines(width: Int) -> [String]
+    func lines(in context: ScreenContext) -> [String]
 
-    /// Handles one line-mode command (the line without its newline).
+    /// Handles one line-mode command (the line without its newline); by default, says there is none.
     ///
-    /// - Parameter line: What the user typed.
+    /// - Parameters:
+    ///   - line: What the user typed.
+    ///   - context: The width and the environment.
     /// - Returns: What the driver should do next.
     /// - Throws: Any error; the driver prints it and keeps reading.
-    mutating func handle(line: String) throws -> Action
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action
 }
 
 extension Screen {
+    public mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action { .none }
+    public var title: String { "" }
     public var takesText: Bool { false }
     public var handlesEscape: Bool { false }
     public var help: [HelpItem] { [] }
-    public var breadcrumb: [String] { [title] }
+    public var breadcrumb: [String] { title.isEmpty ? [] : [title] }
     public mutating func goBack(toBreadcrumb part: Int) {}
+
+    public func lines(in context: ScreenContext) -> [String] {
+        var lines = render(in: context).lines.map { $0.text }
+        while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+        return lines
+    }
+
+    public mutating func handle(line: String, in context: ScreenContext) throws -> Action {
+        .status("This screen takes no commands; type .. to go back.")
+    }
+}
+
+/// What a screen is drawn in and told: its size and its environment.
+public struct ScreenContext: Sendable, Hashable {
+    /// The cells available to the screen.
+    public var size: Size
+    /// The locale, the glyphs and the colour.
+    public var environment: ScreenEnvironment
+
+    /// Creates a context.
+    ///
+    /// - Parameters:
+    ///   - size: The cells available.
+    ///   - environment: The locale, glyphs and colour.
+    public init(size: Size = .standard, environment: ScreenEnvironment = .standard) {
+        self.size = size
+        self.environment = environment
+    }
+
+    /// 80×24 in the standard environment: what tests and snapshots use unless they say otherwise.
+    public static let standard = ScreenContext()
+
+    /// The locale for lists, numbers and dates.
+    public var locale: Locale { environment.locale }
+    /// The glyphs the terminal can show.
+    public var glyphs: Glyphs { environment.glyphs }
+    /// How much colour frames are drawn with.
+    public var colorMode: ColorMode { environment.colorMode }
+
+    /// The context for line mode: as wide as the lines are printed, and as tall as a screen could want.
+    ///
+    /// - Parameters:
+    ///   - width: The width lines are printed at.
+    ///   - environment: The environment.
+    /// - Returns: The context.
+    public static func lines(width: Int, environment: ScreenEnvironment = .standard) -> ScreenContext {
+        ScreenContext(size: Size(columns: width, rows: 1_000), environment: environment)
+    }
 }
 
 /// Something that happens to a screen.
@@ -87,38 +148,6 @@ public enum Event: Sendable {
     public var key: Key? {
         if case .key(let key) = self { return key }
         return nil
-    }
-}
-
-/// What a screen asks the shell to do after an event.
-public enum Action {
-    /// Nothing beyond redrawing.
-    case none
-    /// Open another screen on top of this one.
-    case push(any Screen)
-    /// Close this screen and return to the one below.
-    case pop
-    /// Leave the launcher.
-    case quit
-    /// Ring the terminal bell.
-    case bell
-    /// Flash the screen (reverse video) for the given time.
-    case flash(Duration)
-    /// Deliver ``Event/tick(now:)`` after the given time.
-    case tick(after: Duration)
-    /// Show a message in the launcher's status line.
-    case status(String)
-    /// Run work off the input path; the result comes back as ``Event/finished(_:)``.
-    case run(Job)
-    /// Several actions, carried out in order.
-    case batch([Action])
-}
-
-extension Action {
-    /// The actions this one stands for, with batches flattened.
-    public var flattened: [Action] {
-        if case .batch(let actions) = self { return actions.flatMap(\.flattened) }
-        return [self]
     }
 }
 

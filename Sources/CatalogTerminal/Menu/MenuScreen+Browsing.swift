@@ -4,11 +4,12 @@ extension MenuScreen {
     /// The level being browsed.
     var current: Level { levels[levels.count - 1] }
     /// The items of the level being browsed.
-    var children: [Item] { items(in: current.item) }
+    var currentItems: [Item] { items(in: current.item) }
+    /// The items the list shows now: the level's, or the filter's hits.
+    var listCount: Int { filter?.shown.count ?? currentItems.count }
 
-    /// The items a level lists: a shelf's entries; at the root, the shelves that hold anything and then the root's
-    /// children, the last of which are gathered into one bucket when they and the shelves are more than a level
-    /// may show; elsewhere, the hierarchy's children.
+    /// The items a level lists: a shelf's entries; at the root, the hierarchy's children and then the shelves that
+    /// hold anything; elsewhere, the hierarchy's children.
     ///
     /// - Complexity: O(maxChildren), plus the shelf's entries.
     func items(in item: Item) -> [Item] {
@@ -17,24 +18,17 @@ extension MenuScreen {
             return shelfRecords(shelf).map { .node(.entry($0)) }
         case .node(let node) where node == hierarchy.root:
             let shelves = Shelf.allCases.filter { !shelfRecords($0).isEmpty }.map(Item.shelf)
-            var nodes = hierarchy.children(of: node)
-            let room = max(maxChildren - shelves.count, 1)
-            if nodes.count > room, case .group(let root) = node {
-                // The first `room - 1` stay; the rest, a contiguous run of the root's children, become one bucket.
-                let start = nodes.prefix(room - 1).reduce(0) { position, node in
-                    if case .bucket(_, let range) = node { return position + range.count }
-                    return position + 1
-                }
-                let end = nodes.reduce(0) { position, node in
-                    if case .bucket(_, let range) = node { return position + range.count }
-                    return position + 1
-                }
-                nodes = Array(nodes.prefix(room - 1)) + [.bucket(group: root, range: start..<end)]
-            }
-            return shelves + nodes.map(Item.node)
+            return hierarchy.children(of: node).map(Item.node) + shelves
         case .node(let node):
             return hierarchy.children(of: node).map(Item.node)
         }
+    }
+
+    /// How many of a level's items a digit reaches: the catalog's own, up to ten; never a shelf.
+    func numberedCount(in item: Item) -> Int {
+        guard !keys.picker else { return 0 }
+        if case .node(let node) = item { return min(hierarchy.children(of: node).count, 10) }
+        return min(items(in: item).count, 10)
     }
 
     /// An item's title.
@@ -53,37 +47,99 @@ extension MenuScreen {
         }
     }
 
-    mutating func browse(_ key: Key) -> Action {
-        guard let command = Self.browsing.command(for: key) else {
-            if case .character(let character) = key, !character.isWhitespace {
-                return startFilter(with: String(character))
-            }
-            return .none
+    /// A key the menu was given: a mouse report, a bound command, a digit that opens its item, or text for the
+    /// filter.
+    ///
+    /// While nothing of the catalog is in, the key waits to be replayed on it, in order, and acts meanwhile on the
+    /// empty catalog, so what it types shows; only leaving (Escape at the root, Ctrl-Q) is carried out at once.
+    mutating func press(_ key: Key) -> Action {
+        if case .loading(var loading) = phase {
+            if case .mouse = key { return .none }
+            loading.pending.append(key)
+            phase = .loading(loading)
+            let action = act(on: key)
+            return action.ends ? action : .none
         }
-        let count = children.count
-        if move(command, from: current.cursor, count: count) { return .none }
+        let refreshed = refreshIfChanged()
+        return .batch([refreshed, act(on: key)])
+    }
+
+    private mutating func act(on key: Key) -> Action {
+        if case .mouse(let mouse) = key { return click(mouse) }
+        if let commands = keys.commands(for: key) {
+            var actions: [Action] = []
+            for command in commands {
+                let action = perform(command)
+                actions.append(action)
+                if action.ends { break }
+            }
+            return .batch(actions)
+        }
+        guard case .character(let character) = key else { return .none }
+        if filter == nil, !keys.picker, let digit = character.wholeNumberValue, character.isASCII {
+            return jump(to: digit)
+        }
+        return type(character)
+    }
+
+    /// Carries out a command.
+    mutating func perform(_ command: MenuKeys.Command) -> Action {
         switch command {
-        case .open:
-            // With entries marked, Enter picks them wherever the cursor is; → still goes into a group.
-            if options.multi, !marked.isEmpty, key == .enter, let first = marked.min() { return open(record: first) }
+        case .up: moveCursor(by: -1)
+        case .down: moveCursor(by: 1)
+        case .pageUp: moveCursor(by: -max(layout.listRows, 1))
+        case .pageDown: moveCursor(by: max(layout.listRows, 1))
+        case .first: moveCursor(to: 0)
+        case .last: moveCursor(to: listCount - 1)
+        case .accept:
+            if filter != nil { return acceptHit() }
+            if options.multi, !marked.isEmpty { return pick(marked.sorted()) }
             return open(at: current.cursor)
-        case .jump:
-            guard case .character(let digit) = key,
-                let index = ItemNumber.index(String(digit), count: count, zeroIsTenth: true)
-            else { return .bell }
-            moveCursor(to: index, count: count)
-            return open(at: index)
-        case .back: goBack()
-        case .startFilter: return startFilter(with: "")
-        case .quit: return .quit
-        default: break
+        case .forward:
+            if filter != nil { return edit(.forwardChar) }
+            return open(at: current.cursor)
+        case .backward:
+            if filter != nil { return edit(.backwardChar) }
+            goBack()
+        case .backwardDeleteChar:
+            if filter != nil { return edit(command) }
+            goBack()
+        case .cancel:
+            if filter != nil { return closeFilter() }
+            if levels.count > 1 {
+                goBack()
+            } else {
+                return keys.picker ? .abort : .quit
+            }
+        case .abort: return .abort
+        case .toggleDown, .toggleUp, .toggle:
+            guard options.multi, let item = highlighted else { return .none }
+            toggleMark(item)
+            if command != .toggle { moveCursor(by: command == .toggleDown ? 1 : -1) }
+        case .togglePreview: return togglePreview()
+        case .previewUp: scrollPreview(by: -1)
+        case .previewDown: scrollPreview(by: 1)
+        case .previewPageUp: scrollPreview(by: -max((layout.pane?.size.rows ?? 2) - 1, 1))
+        case .previewPageDown: scrollPreview(by: max((layout.pane?.size.rows ?? 2) - 1, 1))
+        case .toggleFavourite: return toggleFavourite()
+        case .ignore: break
+        default: return edit(command)
         }
         return .none
     }
 
+    /// A digit in the built-in launcher, while the filter is empty: opens the item it numbers (0 is the tenth).
+    private mutating func jump(to digit: Int) -> Action {
+        guard let index = ItemNumber.index(digit, count: numberedCount(in: current.item), zeroIsTenth: true) else {
+            return .bell
+        }
+        moveCursor(to: index)
+        return open(at: index)
+    }
+
     /// Opens the item at a position of the level: a group or bucket is entered, an entry opened or picked.
     mutating func open(at index: Int) -> Action {
-        let items = children
+        let items = currentItems
         guard items.indices.contains(index) else { return .none }
         switch items[index] {
         case .node(.entry(let record)): return open(record: record)
@@ -98,16 +154,24 @@ extension MenuScreen {
     /// entry, when some are) and quits.
     mutating func open(record: UInt32) -> Action {
         guard let make = snapshot.factory(Int(record)) else {
-            picked = marked.isEmpty ? [record] : marked.sorted()
-            return .quit
+            return pick(marked.isEmpty ? [record] : marked.sorted())
         }
         do {
-            return .batch([.push(try make()), remember(record)])
+            return .batch([.push(try make(), title: snapshot.table.title(Int(record))), remember(record)])
         } catch {
             return .status("Could not open “\(snapshot.table.title(Int(record)))”: \(Session.message(for: error))")
         }
     }
 
+    /// Picks entries of a fixed catalog and quits; a registry's entries are opened instead.
+    mutating func pick(_ records: [UInt32]) -> Action {
+        guard let first = records.first else { return .bell }
+        guard snapshot.factory(Int(first)) == nil else { return open(record: first) }
+        picked = records
+        return .quit
+    }
+
+    /// Goes up a level, highlighting the item it came from.
     mutating func goBack() {
         if levels.count > 1 { levels.removeLast() }
         keepCursorVisible()

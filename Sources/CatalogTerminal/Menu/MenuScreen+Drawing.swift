@@ -1,7 +1,8 @@
 import CatalogKit
 
 extension MenuScreen {
-    public func render(in size: Size) -> Frame {
+    public func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         let layout = layout(in: size)
         let width = layout.columns
         var lines: [Line] = []
@@ -21,16 +22,19 @@ extension MenuScreen {
                 lines.append(hitLine(record, selected: position == filter.cursor, width: width))
             }
         } else {
-            for (position, item) in children.enumerated().dropFirst(first).prefix(layout.listRows) {
-                lines.append(itemLine(item, number: position, selected: position == current.cursor, width: width))
+            let numbered = numberedCount(in: current.item)
+            for (position, item) in currentItems.enumerated().dropFirst(first).prefix(layout.listRows) {
+                lines.append(
+                    itemLine(
+                        item, number: position < numbered ? position : nil, selected: position == current.cursor,
+                        width: width))
             }
         }
         while lines.count < layout.headerRows + layout.promptRows + layout.listRows { lines.append(Line()) }
         if let pane = layout.pane { lines = withPane(lines, pane, listWidth: width) }
         if layout.showsStatus { lines.append(Line(DisplayWidth.truncate(statusText, to: size.columns), .dim)) }
         if layout.showsFooter {
-            let footer = (filter == nil ? Self.browsing : Self.filtering).footer
-            lines.append(Line(DisplayWidth.truncate(footer, to: size.columns)))
+            lines.append(Line(DisplayWidth.truncate(keys.footer(filtering: filter != nil), to: size.columns)))
         }
         return Frame(lines: lines, cursor: cursor).clipped(to: size)
     }
@@ -61,12 +65,20 @@ extension MenuScreen {
         }
     }
 
-    private func itemLine(_ item: Item, number: Int, selected: Bool, width: Int) -> Line {
-        let key = number < 10 ? String((number + 1) % 10) : " "
+    /// An item of a level: its digit (the catalog's first ten, in the launcher), a mark for a group or a shelf, its
+    /// title with the groups it stands for, and its summary or size.
+    private func itemLine(_ item: Item, number: Int?, selected: Bool, width: Int) -> Line {
+        let key = number.map { String(($0 + 1) % 10) } ?? " "
         var record: UInt32?
         if case .node(.entry(let entry)) = item { record = entry }
         let isGroup = record == nil
-        let prefix = " \(key) \(isGroup ? "▸" : " ") " + markPrefix(item)
+        let glyph: String
+        switch item {
+        case .shelf(.recent): glyph = "◷"
+        case .shelf(.favourites): glyph = "★"
+        default: glyph = isGroup ? "▸" : " "
+        }
+        let prefix = " \(key) \(glyph) " + markPrefix(item)
         var spans = [Span(prefix, selected ? .reverse : .plain)]
         let available = max(0, width - DisplayWidth.of(prefix))
         var title = self.title(of: item)
@@ -131,17 +143,20 @@ extension MenuScreen {
 
     var statusText: String {
         let marks = options.multi && !marked.isEmpty ? " · \(Self.grouped(marked.count)) marked" : ""
-        let reading = streamingWhat.map { what in
+        var reading = ""
+        if case .streaming(let streaming) = phase {
             let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
-            return " · reading \(what) \(frames[spinner % frames.count])"
+            reading = " · reading \(streaming.what) \(frames[streaming.spinner % frames.count])"
         }
-        return plainStatusText + marks + (loadingWhat == nil ? reading ?? "" : "")
+        return plainStatusText + marks + reading
     }
 
     private var plainStatusText: String {
         let total = snapshot.count
-        if let loadingWhat { return "Loading \(loadingWhat)…" }
-        if let filter, searching { return "Searching “\(filter.text)” in \(Self.grouped(total)) entries…" }
+        if case .loading(let loading) = phase { return "Loading \(loading.what)…" }
+        if let filter, !filter.isCurrent {
+            return "Searching “\(filter.text)” in \(Self.grouped(total)) entries…"
+        }
         if let filter {
             if filter.query.isEmpty { return "Type to filter \(Self.entries(total))" }
             if filter.hits.isEmpty { return "No entries match “\(filter.text)”" }

@@ -1,6 +1,53 @@
 import CatalogKit
 
 extension MenuScreen {
+    /// The filter: the text being typed, the hits that answer it, and the search that will.
+    struct Filter: Sendable {
+        /// The hits of one search, and the query they answer.
+        struct Results: Sendable {
+            var query: Query
+            var hits: Hits
+            /// The hits as listed: in result order, with entries opened often and lately first among equal matches.
+            var shown: [UInt32]
+        }
+
+        /// A hit to keep highlighted, on the same row, when the same query is searched again on a new catalog.
+        struct Track: Sendable {
+            var record: UInt32
+            var row: Int
+        }
+
+        var text: String
+        /// The editing position, in characters.
+        var caret: Int
+        /// The query as typed.
+        var query: Query
+        /// The last search's hits; they lag ``query`` while a background search runs, and are `nil` before the
+        /// first.
+        var results: Results?
+        /// Whether Enter was pressed before the hits answered the text: the highlighted hit opens once they do.
+        var acceptsWhenCurrent = false
+        var cursor = 0
+        var scroll = 0
+        var track: Track?
+
+        init(text: String, fuzzy: Bool = false) {
+            self.text = text
+            caret = text.count
+            query = Query(text, fuzzy: fuzzy)
+        }
+
+        /// Whether the hits answer the text typed.
+        var isCurrent: Bool { results.map { $0.query.matchesSameEntries(as: query) } ?? false }
+        /// Whether a search has been asked for.
+        var hasSearched: Bool { results != nil }
+        var hits: Hits { results?.hits ?? .none }
+        var shown: [UInt32] { results?.shown ?? [] }
+
+        /// The hit under the cursor.
+        var highlightedRecord: UInt32? { shown.indices.contains(cursor) ? shown[cursor] : nil }
+    }
+
     /// A finished search, as a background job returns it.
     struct SearchOutcome: Sendable {
         var query: Query
@@ -10,133 +57,151 @@ extension MenuScreen {
     /// The lane of the filter's searches: a newer keystroke's search supersedes an older one.
     static let searchLane = JobLane<SearchOutcome>("menu.search")
 
-    mutating func startFilter(with text: String) -> Action {
-        // The empty query matches everything, so every entry is a candidate for the first keystroke.
-        let empty = Query("", fuzzy: fuzzy)
-        let all = Hits(all: snapshot.index)
-        filter = Filter(query: empty, hitsQuery: empty, hits: all, shown: ranked(all.ordered, fuzzy: false))
-        searching = false
-        keepCursorVisible()
-        return setFilterText(text, caret: text.count, force: true)
+    /// Types a character into the filter, starting it if need be (a space alone starts nothing).
+    mutating func type(_ character: Character) -> Action {
+        guard var current = filter else {
+            guard !character.isWhitespace else { return .none }
+            mode = .filtering(Filter(text: String(character), fuzzy: options.fuzzy))
+            return search()
+        }
+        var characters = Array(current.text)
+        characters.insert(character, at: current.caret)
+        // A mark or joiner typed after a letter joins it into one character: count the caret again.
+        current.caret = String(characters[...current.caret]).count
+        current.text = String(characters)
+        mode = .filtering(current)
+        return search()
     }
 
-    mutating func edit(_ key: Key) -> Action {
+    /// Carries out an editing command on the filter's text; browsing, only those that mean something there.
+    mutating func edit(_ command: MenuKeys.Command) -> Action {
         guard var current = filter else { return .none }
-        if let command = Self.filtering.command(for: key) {
-            if move(command, from: current.cursor, count: current.hits.count) { return .none }
-            switch command {
-            case .open:
-                // Typed ahead of the catalog or of the search ("readme⏎" at once): open the first hit once it's in.
-                if isLoading || searching {
-                    acceptWhenReady = true
-                    return .none
-                }
-                guard current.shown.indices.contains(current.cursor) else { return .bell }
-                return open(record: current.shown[current.cursor])
-            case .deleteBackward:
-                guard current.caret > 0 else {
-                    if current.text.isEmpty { closeFilter() }
-                    return .none
-                }
-                var characters = Array(current.text)
-                characters.remove(at: current.caret - 1)
-                return setFilterText(String(characters), caret: current.caret - 1)
-            case .caretLeft:
-                current.caret = max(0, current.caret - 1)
-                filter = current
-            case .caretRight:
-                current.caret = min(current.text.count, current.caret + 1)
-                filter = current
-            case .clearText: return setFilterText("", caret: 0)
-            case .escape:
-                guard current.text.isEmpty else { return setFilterText("", caret: 0) }
-                closeFilter()
-            default: break
-            }
+        var characters = Array(current.text)
+        var caret = min(current.caret, characters.count)
+        switch command {
+        case .backwardDeleteChar:
+            guard caret > 0 else { return .none }
+            characters.remove(at: caret - 1)
+            caret -= 1
+        case .deleteChar:
+            guard caret < characters.count else { return .none }
+            characters.remove(at: caret)
+        case .backwardChar, .backward: caret = max(caret - 1, 0)
+        case .forwardChar, .forward: caret = min(caret + 1, characters.count)
+        case .beginningOfLine: caret = 0
+        case .endOfLine: caret = characters.count
+        case .backwardWord: caret = Self.wordStart(before: caret, in: characters)
+        case .forwardWord: caret = Self.wordEnd(after: caret, in: characters)
+        case .unixLineDiscard:
+            characters.removeSubrange(0..<caret)
+            caret = 0
+        case .unixWordRubout, .backwardKillWord:
+            let start = Self.wordStart(before: caret, in: characters)
+            characters.removeSubrange(start..<caret)
+            caret = start
+        case .clearQuery:
+            characters = []
+            caret = 0
+        default:
             return .none
         }
-        if case .character(let character) = key {
-            var characters = Array(current.text)
-            characters.insert(character, at: current.caret)
-            // A mark or joiner typed after a letter joins it into one character: count the caret again.
-            let caret = String(characters[...current.caret]).count
-            return setFilterText(String(characters), caret: caret)
-        }
-        return .none
+        current.text = String(characters)
+        current.caret = caret
+        mode = .filtering(current)
+        return current.text.isEmpty ? closeFilter() : search()
     }
 
-    mutating func closeFilter() {
-        filter = nil
-        searching = false
-        acceptWhenReady = false
+    /// Where the word before a position starts: past the spaces, then the word.
+    private static func wordStart(before position: Int, in characters: [Character]) -> Int {
+        var index = position
+        while index > 0, characters[index - 1].isWhitespace { index -= 1 }
+        while index > 0, !characters[index - 1].isWhitespace { index -= 1 }
+        return index
+    }
+
+    /// Where the word after a position ends.
+    private static func wordEnd(after position: Int, in characters: [Character]) -> Int {
+        var index = position
+        while index < characters.count, characters[index].isWhitespace { index += 1 }
+        while index < characters.count, !characters[index].isWhitespace { index += 1 }
+        return index
+    }
+
+    /// Closes the filter: back to the levels, as they were.
+    mutating func closeFilter() -> Action {
+        mode = .browsing
         keepCursorVisible()
+        return .cancel(Self.searchLane)
     }
 
-    /// Sets the filter text and searches: among the previous hits when the new query narrows the one they answer.
+    /// Searches for the filter's text: among the previous hits when the new query narrows the one they answer.
     ///
     /// A small catalog is searched at once. A large one is searched by a background job, so the keystroke returns
     /// at once; the hits shown stay those of the last finished search until the job's result arrives, and a newer
     /// keystroke's job supersedes it.
     ///
-    /// - Returns: The job to run, if the search runs in the background.
-    mutating func setFilterText(_ text: String, caret: Int, force: Bool = false) -> Action {
+    /// - Parameter force: Search even when the hits answer the text, because the catalog changed; nothing is
+    ///   narrowed then.
+    /// - Returns: The job to run, if the search runs in the background, or what the hits lead to.
+    mutating func search(force: Bool = false) -> Action {
         guard var current = filter else { return .none }
-        let query = Query(text, fuzzy: fuzzy)
-        let changed = force || !query.matchesSameEntries(as: current.query)
-        current.text = text
-        current.caret = min(max(caret, 0), text.count)
-        current.query = query
-        filter = current
-        guard changed, loadingWhat == nil else { return .none }
-        let candidates: Hits? = query.narrows(current.hitsQuery) ? current.hits : nil
-        let index = snapshot.index
+        current.query = Query(current.text, fuzzy: options.fuzzy)
+        if current.results == nil {
+            // Until the first search answers, every entry is a hit, so typing shows the whole catalog at once.
+            let all = Hits(all: snapshot.index)
+            current.results = Filter.Results(query: Query("", fuzzy: options.fuzzy), hits: all, shown: all.ordered)
+        }
+        mode = .filtering(current)
+        if case .loading = phase { return .none }
+        guard force || !current.isCurrent else { return .none }
+        let previous = current.results
+        let candidates = !force && previous.map { current.query.narrows($0.query) } == true ? previous?.hits : nil
+        let (index, query) = (snapshot.index, current.query)
         guard searchesInBackground else {
             return show(SearchOutcome(query: query, hits: index.hits(for: query, among: candidates)))
         }
-        searching = true
         return .run(
             Job(Self.searchLane) { isCancelled in
                 SearchOutcome(query: query, hits: index.hits(for: query, among: candidates, isCancelled: isCancelled))
             })
     }
 
-    /// Shows a search's hits, if they answer the query typed now.
+    /// Shows a search's hits, if they answer the text typed now; a hit being tracked stays highlighted, on its row.
     ///
-    /// - Returns: What `--select-1` and `--exit-0` ask for when this is the first search.
-    @discardableResult
+    /// - Returns: What a pending Enter, `--select-1` or `--exit-0` ask for.
     mutating func show(_ outcome: SearchOutcome) -> Action {
         guard var current = filter, outcome.query.matchesSameEntries(as: current.query) else { return .none }
-        searching = false
-        current.hits = outcome.hits
-        current.shown = ranked(outcome.hits.ordered, fuzzy: outcome.query.fuzzy)
-        current.hitsQuery = outcome.query
+        let shown = ranked(outcome.hits.ordered, fuzzy: outcome.query.fuzzy)
+        current.results = Filter.Results(query: outcome.query, hits: outcome.hits, shown: shown)
         current.cursor = 0
         current.scroll = 0
-        filter = current
-        if acceptWhenReady {
-            acceptWhenReady = false
-            guard let first = current.shown.first else { return .bell }
-            return open(record: first)
+        if let track = current.track, let position = shown.firstIndex(of: track.record) {
+            current.cursor = position
+            current.scroll = min(max(position - track.row, 0), max(shown.count - layout.listRows, 0))
         }
-        return settleFirstSearch(hits: outcome.hits.count) { current.shown[0] }
+        current.track = nil
+        let accepts = current.acceptsWhenCurrent
+        current.acceptsWhenCurrent = false
+        mode = .filtering(current)
+        keepCursorVisible()
+        if accepts {
+            guard let record = current.highlightedRecord else { return .bell }
+            return open(record: record)
+        }
+        return settleStartChecks()
     }
 
-    /// Starts the menu once its catalog is there: the filter of `--query`, or, without one, the checks of
-    /// `--select-1` and `--exit-0` on the whole catalog.
-    mutating func begin() -> Action {
-        guard awaitingFirstSearch else { return .none }
-        if let query = options.query { return startFilter(with: query) }
-        let order = snapshot.recordsInOrder
-        return settleFirstSearch(hits: order.count) { order[0] }
-    }
-
-    /// Carries out `--select-1` (pick the one match) and `--exit-0` (quit when none) once, on the first search.
-    private mutating func settleFirstSearch(hits: Int, first: () -> UInt32) -> Action {
-        // On a stream, only the whole catalog can say "exactly one" or "none", as fzf waits for its input to end.
-        guard awaitingFirstSearch, streamingWhat == nil else { return .none }
-        awaitingFirstSearch = false
-        if options.selectOne && hits == 1 { return open(record: first()) }
-        if options.exitZero && hits == 0 { return .quit }
-        return .none
+    /// Enter while filtering: opens the highlighted hit, or, typed ahead of the search ("readme⏎" at once), the
+    /// one highlighted once the hits answer the text.
+    mutating func acceptHit() -> Action {
+        guard var current = filter else { return .none }
+        if !current.isCurrent || isLoading {
+            current.acceptsWhenCurrent = true
+            mode = .filtering(current)
+            return .none
+        }
+        guard let record = current.highlightedRecord else { return .bell }
+        if options.multi, !marked.isEmpty { return pick(marked.sorted()) }
+        return open(record: record)
     }
 }

@@ -18,8 +18,9 @@ extension MenuScreen {
         var message: String
     }
 
-    /// The lane of the jobs that save openings and favourites.
-    static let historyLane = JobLane<Result<History, HistoryFailure>>("menu.history")
+    /// The lane of the jobs that save openings and favourites: queued, so every save the user asked for is made,
+    /// in order, and finished before the process exits.
+    static let historyLane = JobLane<Result<History, HistoryFailure>>("menu.history", policy: .queued)
 
     /// The entries of a shelf.
     func shelfRecords(_ shelf: Shelf) -> [UInt32] {
@@ -36,6 +37,12 @@ extension MenuScreen {
         shelves = Self.shelves(of: history, in: snapshot, maxChildren: maxChildren, now: options.now)
     }
 
+    /// Works the shelves out again after the history changed, keeping the highlight on its entry.
+    private mutating func historyChanged() -> Action {
+        let shelves = Self.shelves(of: history, in: snapshot, maxChildren: maxChildren, now: options.now)
+        return rebase(onto: Catalog(snapshot: snapshot, hierarchy: hierarchy, shelves: shelves))
+    }
+
     /// What a history means in a catalog.
     ///
     /// - Complexity: O(n) in the catalog's entries when the history holds any, else O(1).
@@ -43,15 +50,7 @@ extension MenuScreen {
         of history: History?, in snapshot: Snapshot<any Screen>, maxChildren: Int, now: Date
     ) -> Shelves {
         guard let history else { return Shelves() }
-        let wanted = Set(history.records.map(\.id))
-        var records: [String: UInt32] = [:]
-        if !wanted.isEmpty {
-            let table = snapshot.table
-            for record in 0..<snapshot.count where records.count < wanted.count {
-                let id = table.id(record)
-                if wanted.contains(id) { records[id] = UInt32(record) }
-            }
-        }
+        let records = snapshot.table.records(withIDs: Set(history.records.map(\.id))).mapValues { UInt32($0) }
         var shelves = Shelves()
         shelves.recent = history.recent.compactMap { records[$0] }.prefix(maxChildren).map { $0 }
         shelves.favourites = history.favourites.compactMap { records[$0] }.prefix(maxChildren).map { $0 }
@@ -127,20 +126,21 @@ extension MenuScreen {
         return saveHistory { history, now in history.recordOpening(id, at: now) }
     }
 
-    /// Makes the highlighted entry a favourite, or not.
+    /// Makes the highlighted entry a favourite, or not. The highlight stays on the entry, and the shelves, which
+    /// come after the catalog's items, renumber nothing.
     mutating func toggleFavourite() -> Action {
-        guard history != nil else { return .status("History is off (--no-history): no favourites.") }
+        guard history != nil else { return .status(options.historyOff) }
         guard case .node(.entry(let record))? = highlighted else { return .bell }
         let id = snapshot.table.id(Int(record))
         let title = snapshot.table.title(Int(record))
-        // Shown at once; the saved history replaces this when the job comes back.
+        // Shown at once; the save is queued behind any other, and sets the same state on disk.
         let now = !favourites.contains(record)
-        history?.toggleFavourite(id, at: options.now)
-        recomputeShelves()
+        _ = history?.toggleFavourite(id, at: options.now)
         return .batch([
+            historyChanged(),
             .status(now ? "★ \(title) is a favourite." : "\(title) is no longer a favourite."),
             saveHistory { history, time in
-                if history.favourites.contains(id) != now { history.toggleFavourite(id, at: time) }
+                if history.favourites.contains(id) != now { _ = history.toggleFavourite(id, at: time) }
             },
         ])
     }
@@ -149,13 +149,12 @@ extension MenuScreen {
     /// memory only.
     private mutating func saveHistory(_ change: @escaping @Sendable (inout History, Date) -> Void) -> Action {
         guard let store = options.historyStore else {
-            if var updated = history {
-                change(&updated, options.now)
-                history = updated
-                recomputeShelves()
-            }
-            return .none
+            guard var updated = history else { return .none }
+            change(&updated, options.now)
+            history = updated
+            return historyChanged()
         }
+        pendingSaves += 1
         return .run(
             Job(Self.historyLane) { _ in
                 Result {
@@ -164,13 +163,16 @@ extension MenuScreen {
             })
     }
 
-    /// Takes in a saved history.
+    /// Takes in a saved history. While other saves are queued, the history in memory, which already holds every
+    /// change asked for, stays; once the last is done, the saved one (which may hold another run's changes too)
+    /// is taken.
     mutating func finishSaving(_ result: Result<History, HistoryFailure>) -> Action {
+        pendingSaves = max(pendingSaves - 1, 0)
         switch result {
         case .success(let saved):
+            guard pendingSaves == 0, saved != history else { return .none }
             history = saved
-            recomputeShelves()
-            return .none
+            return historyChanged()
         case .failure(let failure):
             return .status("History not saved: \(failure.message)")
         }

@@ -6,6 +6,9 @@ extension MenuScreen {
         /// Beside the list on a terminal at least 100 columns wide, below it on a tall narrow one, else none.
         case auto
         case right, bottom, hidden
+        /// Shown because the user asked (F4) where `auto` or `hidden` had none: beside the list when there are 50
+        /// columns, else below it.
+        case forced
     }
 
     /// Where each part of the menu goes in the size it is drawn into: the one layout that scrolling, paging,
@@ -63,6 +66,8 @@ extension MenuScreen {
             var placement = preview
             if placement == .auto {
                 placement = size.columns >= Self.rightFrom ? .right : size.rows >= Self.bottomFrom ? .bottom : .hidden
+            } else if placement == .forced {
+                placement = size.columns >= 50 ? .right : .bottom
             }
             switch placement {
             case .right where columns >= 50:
@@ -91,26 +96,32 @@ extension MenuScreen {
     /// The layout at a size.
     func layout(in size: Size) -> Layout {
         Layout(
-            size: size, filtering: filter != nil, preview: previewShown ? preview : .hidden,
+            size: size, filtering: filter != nil, preview: preview.shown ? preview.placement(options.preview) : .hidden,
             header: options.header != nil)
     }
 
     /// The first list row shown: the one scrolling kept, moved if need be so the cursor is in view at this layout.
     /// Drawing and clicking both read it.
     func firstRow(in layout: Layout) -> Int {
-        if let filter { return Self.scroll(filter.scroll, cursor: filter.cursor, height: layout.listRows) }
-        return Self.scroll(current.scroll, cursor: current.cursor, height: layout.listRows)
+        if let filter {
+            return Self.scroll(filter.scroll, cursor: filter.cursor, height: layout.listRows, count: filter.shown.count)
+        }
+        return Self.scroll(current.scroll, cursor: current.cursor, height: layout.listRows, count: currentItems.count)
     }
 
-    /// The first row to show so the cursor is in view, moving the previous first row as little as possible.
+    /// The first row to show so the cursor is in view, moving the previous first row as little as possible, and
+    /// never so far that rows are left empty at the bottom while items are hidden at the top (after the list grew
+    /// taller, when the preview went away).
     ///
     /// - Parameters:
     ///   - scroll: The first row shown before.
     ///   - cursor: The cursor's row.
     ///   - height: The rows shown.
+    ///   - count: How many items the list has.
     /// - Returns: The new first row.
-    static func scroll(_ scroll: Int, cursor: Int, height: Int) -> Int {
+    static func scroll(_ scroll: Int, cursor: Int, height: Int, count: Int) -> Int {
         guard height > 0 else { return cursor }
+        let scroll = min(scroll, max(count - height, 0))
         if cursor < scroll { return cursor }
         if cursor >= scroll + height { return cursor - height + 1 }
         return scroll
@@ -120,39 +131,31 @@ extension MenuScreen {
     mutating func keepCursorVisible() {
         let height = layout.listRows
         if var current = filter {
-            current.scroll = Self.scroll(current.scroll, cursor: current.cursor, height: height)
-            filter = current
+            current.scroll = Self.scroll(
+                current.scroll, cursor: current.cursor, height: height, count: current.shown.count)
+            mode = .filtering(current)
         } else {
             var level = levels[levels.count - 1]
-            level.scroll = Self.scroll(level.scroll, cursor: level.cursor, height: height)
+            level.scroll = Self.scroll(level.scroll, cursor: level.cursor, height: height, count: currentItems.count)
             levels[levels.count - 1] = level
         }
     }
 
-    /// Carries out a cursor movement, in the list being browsed or the filter's hits. Page Up and Page Down move
-    /// by exactly the rows the list shows.
-    ///
-    /// - Returns: Whether the command was a movement.
-    mutating func move(_ command: Command, from cursor: Int, count: Int) -> Bool {
-        let page = max(layout.listRows, 1)
-        switch command {
-        case .up: moveCursor(to: cursor - 1, count: count)
-        case .down: moveCursor(to: cursor + 1, count: count)
-        case .pageUp: moveCursor(to: cursor - page, count: count)
-        case .pageDown: moveCursor(to: cursor + page, count: count)
-        case .home: moveCursor(to: 0, count: count)
-        case .end: moveCursor(to: count - 1, count: count)
-        default: return false
-        }
-        return true
+    /// Moves the cursor by some rows in the list being shown, stopping at its ends.
+    mutating func moveCursor(by rows: Int) {
+        moveCursor(to: (filter?.cursor ?? current.cursor) + rows)
     }
 
-    mutating func moveCursor(to index: Int, count: Int) {
+    /// Moves the cursor to a row of the list being shown, kept within it, and scrolls it into view.
+    mutating func moveCursor(to index: Int) {
+        let count = listCount
         guard count > 0 else { return }
-        if filter != nil {
-            filter?.cursor = min(max(index, 0), count - 1)
+        let row = min(max(index, 0), count - 1)
+        if var current = filter {
+            current.cursor = row
+            mode = .filtering(current)
         } else {
-            levels[levels.count - 1].cursor = min(max(index, 0), count - 1)
+            levels[levels.count - 1].cursor = row
         }
         keepCursorVisible()
     }

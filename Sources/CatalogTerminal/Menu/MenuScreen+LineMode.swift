@@ -4,7 +4,8 @@ extension MenuScreen {
     /// The most hits line mode prints at once.
     static let lineModeHits = 50
 
-    public func lines(width: Int) -> [String] {
+    public func lines(in context: ScreenContext) -> [String] {
+        let width = context.size.columns
         if let filter {
             var output = [statusText]
             for (index, record) in filter.shown.prefix(Self.lineModeHits).enumerated() {
@@ -21,7 +22,7 @@ extension MenuScreen {
             return output
         }
         var output = ["\(title) — \(statusText)"]
-        for (index, item) in children.enumerated() {
+        for (index, item) in currentItems.enumerated() {
             let inlined = inlinedGroups(of: item, in: current.item)
             var text =
                 "\(index + 1). \(title(of: item))" + (inlined.isEmpty ? "" : " · " + inlined.joined(separator: " › "))
@@ -36,20 +37,18 @@ extension MenuScreen {
         return output
     }
 
-    public mutating func handle(line: String) throws -> Action {
+    public mutating func handle(line: String, in context: ScreenContext) throws -> Action {
         let refreshed = refreshIfChanged()
         if line.isEmpty { return refreshed }
         if line.hasPrefix("/") {
             let text = String(line.dropFirst())
-            if text.isEmpty {
-                closeFilter()
-                return refreshed
-            }
-            return .batch([refreshed, startFilter(with: text)])
+            if text.isEmpty { return .batch([refreshed, closeFilter()]) }
+            mode = .filtering(Filter(text: text, fuzzy: options.fuzzy))
+            return .batch([refreshed, search()])
         }
         if line == ".." {
             if filter != nil {
-                closeFilter()
+                return closeFilter()
             } else if levels.count > 1 {
                 goBack()
             } else {
@@ -73,7 +72,7 @@ extension MenuScreen {
             }
             return open(record: filter.shown[index])
         }
-        let count = children.count
+        let count = currentItems.count
         guard let index = ItemNumber.index(text, count: count, zeroIsTenth: true) else {
             return .status("There is no item \(text); choose 1 to \(count).")
         }

@@ -4,35 +4,32 @@ extension MenuScreen {
     /// How far the wheel moves the list.
     static let wheelStep = 3
 
-    /// A mouse report, in the menu's own coordinates: a press on a row highlights it, a press on the highlighted
-    /// row opens it (so a double click opens), and the wheel moves through the list.
+    /// A mouse report, in the menu's own coordinates, as fzf reads them: a press on a row highlights it, a double
+    /// click opens it, a right click marks it (`--multi`), and the wheel moves through the list, or scrolls the
+    /// preview when over it.
     mutating func click(_ mouse: Mouse) -> Action {
         let layout = self.layout
-        let count = filter?.hits.count ?? children.count
-        let cursor = filter?.cursor ?? current.cursor
         if let pane = layout.pane, mouse.row >= pane.row, mouse.column >= pane.column {
-            // The wheel over the pane scrolls the preview.
             switch mouse.action {
-            case .scrollUp: previewScroll = max(0, previewScroll - Self.wheelStep)
-            case .scrollDown: previewScroll += Self.wheelStep
+            case .scrollUp: scrollPreview(by: -Self.wheelStep)
+            case .scrollDown: scrollPreview(by: Self.wheelStep)
             default: break
             }
             return .none
         }
         switch mouse.action {
         case .scrollUp:
-            moveCursor(to: cursor - Self.wheelStep, count: count)
+            moveCursor(by: -Self.wheelStep)
         case .scrollDown:
-            moveCursor(to: cursor + Self.wheelStep, count: count)
-        case .press where mouse.button == .left:
+            moveCursor(by: Self.wheelStep)
+        case .press where mouse.button == .left || mouse.button == .right:
             let row = mouse.row - layout.headerRows - layout.promptRows
             guard row >= 0, row < layout.listRows, mouse.column < layout.columns else { return .none }
             let position = firstRow(in: layout) + row
-            guard position < count else { return .none }
-            if position == cursor {
-                return filter == nil ? open(at: position) : edit(.enter)
-            }
-            moveCursor(to: position, count: count)
+            guard position < listCount else { return .none }
+            moveCursor(to: position)
+            if mouse.button == .right { return perform(.toggle) }
+            if mouse.isDoubleClick { return perform(.accept) }
         default:
             break
         }

@@ -1,8 +1,37 @@
 import CatalogKit
 
 extension MenuScreen {
-    /// What a preview shows of an entry's screen: its first frame at the pane's size, or why it has none.
+    /// The preview pane's state.
+    struct PreviewState: Sendable {
+        /// Whether the pane shows: as the options and the terminal's size decide, because the user asked for it,
+        /// or not at all.
+        enum Visibility: Sendable {
+            case automatic, shown, hidden
+        }
+
+        var visibility = Visibility.automatic
+        /// The previews made so far, by record.
+        var cache: [UInt32: Preview] = [:]
+        /// The preview being made.
+        var making: PreviewKey?
+        /// How far the pane is scrolled, and the item it was scrolled for.
+        var scroll = 0
+        var scrolledFor: Item?
+
+        /// Whether the pane may show at all.
+        var shown: Bool { visibility != .hidden }
+
+        /// Where the pane goes, given where the options put it.
+        func placement(_ option: PreviewPlacement) -> PreviewPlacement {
+            guard visibility == .shown, option == .auto || option == .hidden else { return option }
+            return .forced
+        }
+    }
+
+    /// What a preview shows of an entry's screen: its first frame at the pane's size, or why it has none; and the
+    /// entry it is of, so a record that now holds another entry is previewed again.
     struct Preview: Sendable {
+        var id: String
         var size: Size
         var frame: Result<Frame, PreviewFailure>
     }
@@ -27,17 +56,32 @@ extension MenuScreen {
     /// The lane of preview jobs: moving the highlight supersedes the preview being made.
     static let previewLane = JobLane<PreviewOutcome>("menu.preview")
 
+    /// The most lines of a preview command's output kept, for scrolling the pane.
+    static let previewCommandLines = 1_000
+
     /// The most previews kept; the cache starts again when full.
     static let previewCacheLimit = 64
 
     /// The item under the cursor, in the list being shown.
     var highlighted: Item? {
-        if let filter {
-            let shown = filter.shown
-            return shown.indices.contains(filter.cursor) ? .node(.entry(shown[filter.cursor])) : nil
-        }
-        let items = children
+        if let filter { return filter.highlightedRecord.map { .node(.entry($0)) } }
+        let items = currentItems
         return items.indices.contains(current.cursor) ? items[current.cursor] : nil
+    }
+
+    /// F4: hides the pane, or shows it, even where the options or the terminal's size had it hidden; says so when
+    /// there is no room for it.
+    mutating func togglePreview() -> Action {
+        preview.visibility = layout.pane == nil ? .shown : .hidden
+        keepCursorVisible()
+        guard preview.visibility == .shown, layout.pane == nil else { return .none }
+        preview.visibility = .hidden
+        return .status("No room for the preview at \(size.columns)×\(size.rows); make the terminal wider or taller.")
+    }
+
+    /// Scrolls the pane by some rows.
+    mutating func scrollPreview(by rows: Int) {
+        preview.scroll = max(0, preview.scroll + rows)
     }
 
     /// The rows of the pane above the screen's frame: title, path, summary, keywords and a rule.
@@ -56,26 +100,33 @@ extension MenuScreen {
         Size(columns: pane.columns, rows: max(pane.rows - previewHeader(for: record).count - 1, 0))
     }
 
-    /// The preview job to start, if the highlighted entry's screen has no preview at this size yet.
+    /// Keeps the preview in step with the highlight: starts making the highlighted entry's preview if it has none
+    /// at this size, and when the highlight has left an entry for a group (or the pane is gone), cancels the one
+    /// being made, which kills a preview command's process group.
     mutating func previewWork() -> Action {
-        if previewScrolled != highlighted {
-            previewScroll = 0
-            previewScrolled = highlighted
+        let item = highlighted
+        if preview.scrolledFor != item {
+            preview.scroll = 0
+            preview.scrolledFor = item
         }
-        guard let pane = layout.pane, case .node(.entry(let record))? = highlighted, hasLivePreview(record) else {
-            previewing = nil
-            return .none
+        guard let pane = layout.pane, case .node(.entry(let record))? = item, hasLivePreview(record) else {
+            guard preview.making != nil else { return .none }
+            preview.making = nil
+            return .cancel(Self.previewLane)
         }
         let key = PreviewKey(record: record, size: frameSize(in: pane.size, for: record))
-        guard key.size.rows > 0, previews[record]?.size != key.size, previewing != key else { return .none }
-        previewing = key
+        let id = snapshot.table.id(Int(record))
+        guard key.size.rows > 0, cachedPreview(record, size: key.size) == nil, preview.making != key else {
+            return .none
+        }
+        preview.making = key
         if let make = snapshot.factory(Int(record)) {
             let environment = self.environment
             return .run(
                 Job(Self.previewLane) { _ in
                     let frame = Result { try FirstFrame.render(of: make, size: key.size, environment: environment) }
                         .mapError { PreviewFailure(message: "\($0)") }
-                    return PreviewOutcome(key: key, preview: Preview(size: key.size, frame: frame))
+                    return PreviewOutcome(key: key, preview: Preview(id: id, size: key.size, frame: frame))
                 })
         }
         let command = options.previewCommand ?? ""
@@ -84,13 +135,22 @@ extension MenuScreen {
             Job(Self.previewLane) { isCancelled in
                 // Killed when the highlight moves on: a newer preview supersedes this job.
                 let frame: Result<Frame, PreviewFailure>
-                switch PreviewCommand.run(command, path: path, maximumLines: key.size.rows, isCancelled: isCancelled) {
-                case .output(let lines, _): frame = .success(Frame(lines: lines.map { Line($0) }))
+                let limit = Self.previewCommandLines
+                switch PreviewCommand.run(command, path: path, maximumLines: limit, isCancelled: isCancelled) {
+                case .output(let lines, _): frame = .success(Frame(lines: lines.map(AnsiText.line)))
                 case .cancelled: frame = .failure(PreviewFailure(message: "cancelled"))
                 case .failed(let message): frame = .failure(PreviewFailure(message: message))
                 }
-                return PreviewOutcome(key: key, preview: Preview(size: key.size, frame: frame))
+                return PreviewOutcome(key: key, preview: Preview(id: id, size: key.size, frame: frame))
             })
+    }
+
+    /// The preview made of an entry at a size, if it is still that entry's.
+    func cachedPreview(_ record: UInt32, size: Size) -> Preview? {
+        guard let made = preview.cache[record], made.size == size, made.id == snapshot.table.id(Int(record)) else {
+            return nil
+        }
+        return made
     }
 
     /// Whether an entry's pane shows more than its header: its screen, or the preview command's output.
@@ -100,16 +160,16 @@ extension MenuScreen {
 
     /// Keeps a finished preview.
     mutating func keep(_ outcome: PreviewOutcome) {
-        if previews.count >= Self.previewCacheLimit { previews = [:] }
-        previews[outcome.key.record] = outcome.preview
-        if previewing == outcome.key { previewing = nil }
+        if preview.cache.count >= Self.previewCacheLimit { preview.cache = [:] }
+        preview.cache[outcome.key.record] = outcome.preview
+        if preview.making == outcome.key { preview.making = nil }
     }
 
     /// The pane's lines: the highlighted entry's header, then its screen as it first draws, or "…" while it is
     /// being made; a group's name and what it holds.
     func paneLines(in pane: Size) -> [Line] {
         let lines = unscrolledPaneLines(in: pane)
-        return Array(lines.dropFirst(min(previewScroll, max(lines.count - pane.rows, 0))))
+        return Array(lines.dropFirst(min(preview.scroll, max(lines.count - pane.rows, 0))))
     }
 
     private func unscrolledPaneLines(in pane: Size) -> [Line] {
@@ -130,8 +190,8 @@ extension MenuScreen {
         guard hasLivePreview(record) else { return lines }
         lines.append(Line(String(repeating: environment.glyphs.horizontal, count: max(pane.columns, 0)), .dim))
         let size = frameSize(in: pane, for: record)
-        switch previews[record].flatMap({ $0.size == size ? $0.frame : nil }) {
-        case .success(let frame)?: lines += frame.clipped(to: size).lines
+        switch cachedPreview(record, size: size)?.frame {
+        case .success(let frame)?: lines += frame.lines  // all of a command's output, to scroll through
         case .failure(let failure)?: lines.append(Line("Could not preview: \(failure.message)", .bold))
         case nil: lines.append(Line("…", .dim))
         }
@@ -153,8 +213,9 @@ public enum FirstFrame {
         of make: () throws -> any Screen, size: Size, environment: ScreenEnvironment
     ) throws -> Frame {
         var screen = try make()
-        _ = try screen.handle(.environment(environment))
-        _ = try screen.handle(.resize(size))
-        return screen.render(in: size).clipped(to: size)
+        let context = ScreenContext(size: size, environment: environment)
+        _ = try screen.handle(.environment(environment), in: context)
+        _ = try screen.handle(.resize(size), in: context)
+        return screen.render(in: context).clipped(to: size)
     }
 }

@@ -3,17 +3,23 @@ import Foundation
 
 /// The launcher's menu: the grouped hierarchy one level at a time, and a live filter across the whole catalog.
 ///
-/// Browsing shows at most `maxChildren` items of the current level, numbered 1–9 and 0 so a digit opens one.
-/// Typing `/` (or any letter but `q`, `j` and `k`) starts the filter: every keystroke searches the whole catalog
-/// and lists the hits flat, in search order, with their group path dimmed and the matched text highlighted. A
-/// query that extends the previous one searches only the previous hits when they are few.
+/// Browsing shows at most `maxChildren` items of the current level; in the built-in launcher the first ten are
+/// numbered 1–9 and 0 so a digit opens one. Every printable key goes into the filter (in a picker, digits too):
+/// each keystroke searches the whole catalog and lists the hits flat, with their group path dimmed and the matched
+/// text highlighted. Escape goes back one step: it clears the filter, or goes up a level, and at the root it leaves.
+///
+/// The menu is explicit states:
+/// - ``Phase``: whether the catalog is still loading (keys wait for it, in order), streaming in (what has come is
+///   browsed as usual), or ready. Only ``handle(_:)`` moves between them, on the events that cause it.
+/// - ``Mode``: browsing the levels, or filtering with a ``Filter`` that holds its text, its hits and its search.
+/// - The levels the user has open, each with its cursor and scroll.
+///
+/// When the catalog changes under the user (a stream step, the shelves, a favourite, a registry that gained
+/// entries), ``rebase(onto:)`` moves the levels, the highlight and the marks onto the new grouping by what each
+/// node is, never by its row: the highlighted entry stays highlighted, on the same row of the screen.
 ///
 /// Opening an entry of a registry calls its factory and pushes the screen it makes; opening an entry of a fixed
 /// catalog (a file) picks it: the menu records it in ``picked`` and quits.
-///
-/// The menu is split by concern: browsing (`+Browsing`), the filter (`+Filtering`), loading and refreshing the
-/// catalog (`+Loading`), the layout both scrolling and drawing use (`+Layout`), drawing (`+Drawing`), line mode
-/// (`+LineMode`) and the key bindings (`+Bindings`).
 public struct MenuScreen: Screen {
     /// One level of the hierarchy being browsed, with the cursor to come back to.
     struct Level: Sendable {
@@ -29,27 +35,18 @@ public struct MenuScreen: Screen {
         case shelf(Shelf)
     }
 
-    /// The launcher's shelves, shown first at the root when they hold anything.
+    /// The launcher's shelves, listed at the root after the catalog's own items, unnumbered, so the digits of the
+    /// catalog's items never change when a shelf appears.
     enum Shelf: Sendable, Hashable, CaseIterable {
         case recent, favourites
 
         var title: String { self == .recent ? "Recent" : "Favourites" }
     }
 
-    /// The filter's state: the text being typed and the hits it found.
-    struct Filter: Sendable {
-        var text = ""
-        /// The editing position, in characters.
-        var caret = 0
-        /// The query as typed.
-        var query = Query("")
-        /// The query the hits answer; it lags `query` while a background search runs.
-        var hitsQuery = Query("")
-        var hits = Hits.none
-        /// The hits as listed: in result order, with entries opened often and lately first among equal matches.
-        var shown: [UInt32] = []
-        var cursor = 0
-        var scroll = 0
+    /// What the user is doing: browsing the levels, or filtering the whole catalog.
+    enum Mode: Sendable {
+        case browsing
+        case filtering(Filter)
     }
 
     /// Catalogs at least this large search in background jobs, so typing never waits for a scan; smaller ones are
@@ -80,11 +77,12 @@ public struct MenuScreen: Screen {
         public var selectOne = false
         /// Quit at once when nothing matches at the start (`--exit-0`).
         public var exitZero = false
-        /// What the user opened before, for the Recent and Favourites shelves and for ranking; `nil` turns both off
-        /// (`--no-history`).
+        /// What the user opened before, for the Recent and Favourites shelves and for ranking; `nil` turns both off.
         public var history: History?
         /// Where openings and favourites are saved, by jobs; `nil` keeps them for this run only.
         public var historyStore: HistoryStore?
+        /// Why there is no history, when there is none, for the message a favourite key gets.
+        public var historyOff = "History is off (--no-history): no favourites."
         /// A command whose output previews an entry of a catalog file, `{}` standing for its path (fzf's
         /// `--preview`).
         public var previewCommand: String?
@@ -92,6 +90,8 @@ public struct MenuScreen: Screen {
         public var historyMessage: String?
         /// The time frecency is measured from.
         public var now = Date(timeIntervalSince1970: 0)
+        /// Keys bound to other commands (`--bind`), ahead of the defaults.
+        public var bindings: [MenuKeys.Binding] = []
 
         public init(
             title: String = "Catalog", maxChildren: Int = 10, fuzzy: Bool = false, background: Bool? = nil,
@@ -108,50 +108,36 @@ public struct MenuScreen: Screen {
     let source: MenuSource
     /// What the command line asked for.
     let options: Options
-    var rootTitle: String { options.title }
+    /// The keys, with the user's bindings first.
+    let keys: MenuKeys
     /// The most children a level shows.
     public var maxChildren: Int { options.maxChildren }
+    /// The catalog shown, and its grouping.
     var snapshot: Snapshot<any Screen>
     var hierarchy: Hierarchy
+    /// Whether the catalog is still coming.
+    var phase: Phase
+    /// The levels open, the root first; never empty.
     var levels: [Level]
-    var filter: Filter?
+    var mode = Mode.browsing
     /// The size the menu is drawn into, as the session last told it.
     var size = Size.standard
-    var fuzzy: Bool { options.fuzzy }
-    var preview: PreviewPlacement { options.preview }
-    /// Whether a search job is running whose result the filter waits for.
-    var searching = false
-    /// Whether the preview pane shows (a key toggles it).
-    var previewShown = true
-    /// The previews made so far, by record, and the one being made.
-    var previews: [UInt32: Preview] = [:]
-    var previewing: PreviewKey?
-    /// How far the preview is scrolled, and the entry it was scrolled for.
-    var previewScroll = 0
-    var previewScrolled: Item?
     /// The environment screens are previewed in, as the session last told it.
     var environment = ScreenEnvironment.standard
-    /// The job that loads the catalog, until it has been started.
-    var loader: Job?
-    /// What is being loaded, until the first of it is in.
-    var loadingWhat: String?
-    /// What is streaming in, while more is to come; the job that reads each step, and a spinner's step, which
-    /// turns on a clock (``spinnerStep``) so it shows that reading goes on however long a step takes.
-    var streamingWhat: String?
-    var streamStep: Job?
-    var spinner = 0
-    /// The entries marked to pick (`--multi`), by record, and how many are marked under each node shown.
+    /// The preview pane: whether it shows, the previews made, and the one being made.
+    var preview = PreviewState()
+    /// The entries marked to pick (`--multi`), by record.
     var marked: Set<UInt32> = []
-    /// Whether `--query`, `--select-1` and `--exit-0` still wait for the first search to finish.
-    var awaitingFirstSearch = false
-    /// Whether Enter was pressed before the catalog or the search was ready, to open the first hit when it is.
-    var acceptWhenReady = false
     /// The history, and what it means in this catalog: the shelves' entries, the favourites and each opened
     /// entry's frecency, by record.
     var history: History?
     var shelves = Shelves()
-    /// Whether the history's load message has been shown.
-    var announced = false
+    /// Saves asked for and not yet done; the history on disk is taken back only when none is left.
+    var pendingSaves = 0
+    /// `--select-1` and `--exit-0`, until the whole catalog is in and they have been carried out.
+    var startChecks: StartChecks?
+    /// A message to show once as the menu opens: a problem found loading the history.
+    var announcement: String?
 
     /// Why loading failed, if it did; the menu quits then.
     public internal(set) var loadError: String?
@@ -187,14 +173,25 @@ public struct MenuScreen: Screen {
     ///   - options: How it behaves.
     /// - Throws: ``Hierarchy/Error`` when `maxChildren` is below 2.
     public init(source: MenuSource, options: Options) throws {
+        try self.init(source: source, options: options, phase: .ready)
+    }
+
+    /// Creates a menu in a phase; the loading and streaming initializers start from here.
+    init(source: MenuSource, options: Options, phase: Phase) throws {
         self.source = source
         self.options = options
+        keys = MenuKeys(bindings: options.bindings, picker: source.picks)
         snapshot = source.snapshot()
         hierarchy = try Hierarchy(snapshot, rootTitle: options.title, maxChildren: options.maxChildren)
+        self.phase = phase
         levels = [Level(item: .node(hierarchy.root))]
-        awaitingFirstSearch = options.query != nil || options.selectOne || options.exitZero
         history = options.history
+        if options.selectOne || options.exitZero {
+            startChecks = StartChecks(selectOne: options.selectOne, exitZero: options.exitZero)
+        }
+        announcement = options.historyMessage
         recomputeShelves()
+        if let query = options.query, !query.isEmpty { mode = .filtering(Filter(text: query)) }
     }
 
     /// Whether searches run as jobs.
@@ -208,6 +205,12 @@ public struct MenuScreen: Screen {
     /// The full path of the first picked entry, if any.
     public var pickedPath: String? { picked.first.map { snapshot.table.path(Int($0)) } }
 
+    /// The filter, while filtering.
+    var filter: Filter? {
+        if case .filtering(let filter) = mode { return filter }
+        return nil
+    }
+
     // MARK: - Screen
 
     public var title: String { breadcrumb.joined(separator: Session.breadcrumbSeparator) }
@@ -215,49 +218,39 @@ public struct MenuScreen: Screen {
     public var breadcrumb: [String] { levels.map { title(of: $0.item) } }
 
     public mutating func goBack(toBreadcrumb part: Int) {
-        closeFilter()
+        mode = .browsing
         if part >= 0, part < levels.count { levels.removeLast(levels.count - part - 1) }
         keepCursorVisible()
     }
 
-    public var takesText: Bool { filter != nil }
+    /// Every printable key is the filter's.
+    public var takesText: Bool { true }
+    /// Escape goes back one step, or leaves at the root.
     public var handlesEscape: Bool { true }
     public var help: [HelpItem] {
-        // Tab marks only with --multi, so help lists it only then.
-        let menuKeys = Keymap(Self.menuKeys.bindings.filter { $0.command != .toggleMark || options.multi })
-        return (filter == nil ? Self.browsing : Self.filtering).help + menuKeys.help + Self.lineCommands.help
+        keys.help(multi: options.multi, history: history != nil) + [
+            HelpItem(keys: "", line: "<n>", help: "open item n"),
+            HelpItem(keys: "", line: "/text", help: "filter the whole catalog; / alone clears the filter"),
+        ]
     }
 
-    public mutating func handle(_ event: Event) throws -> Action {
-        var start = isLoading || loader != nil ? startLoading() : begin()
-        if !announced {
-            announced = true
-            if let message = options.historyMessage { start = .batch([start, .status(message)]) }
-        }
-        let refreshed = refreshIfChanged()
-        let action: Action
+    public mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         switch event {
         case .resize(let newSize):
             size = newSize
             keepCursorVisible()
-            action = .none
+            return .batch([begin(), previewWork()])
         case .environment(let newEnvironment):
             environment = newEnvironment
-            previews = [:]
-            action = .none
+            preview.cache = [:]
+            preview.making = nil
+            return previewWork()
         case .tick:
-            action = turnSpinner()
-        case .key(.mouse(let mouse)):
-            action = click(mouse)
-        case .key(let key):
-            if let command = Self.menuKeys.command(for: key) {
-                action = apply(command)
-            } else {
-                action = filter == nil ? browse(key) : edit(key)
-            }
+            return turnSpinner()
         case .finished(let result):
-            action = finish(result)
+            return .batch([finish(result), previewWork()])
+        case .key(let key):
+            return .batch([press(key), previewWork()])
         }
-        return .batch([start, refreshed, action, previewWork()])
     }
 }

@@ -31,4 +31,13 @@ public struct MenuSource: Sendable {
         if case .registry = kind { return true }
         return false
     }
+
+    /// Whether the menu is a picker: its entries are printed, not opened, and digits are text for the filter.
+    var picks: Bool { !isLive }
+
+    /// The registry's generation, which changes when an entry is registered; `nil` for a fixed catalog.
+    var generation: Int? {
+        if case .registry(let registry) = kind { return registry.generation }
+        return nil
+    }
 }

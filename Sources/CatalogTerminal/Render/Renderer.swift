@@ -3,8 +3,10 @@ import CatalogKit
 /// Turns frames into the bytes that draw them, redrawing only the lines that changed.
 ///
 /// A pure value type: it remembers the last frame it drew and returns, for each new frame, one string for the shell
-/// to write in a single `write(2)`. Every span passes through ``Sanitizer``, every line is cut to the terminal width
-/// by display width, and colours are downgraded to the ``ColorMode``. Each changed line is drawn as a cursor move to
+/// to write in a single `write(2)`. It is the one place a frame is made fit to show (``visible(_:size:colorMode:)``):
+/// every span passes through ``Sanitizer``, every line is cut to the terminal width by display width, and colours
+/// are dropped or downgraded to the ``ColorMode``. Snapshots, pictures and recordings read frames through the same
+/// function, so they show what the terminal shows. Each changed line is drawn as a cursor move to
 /// its start, an erase of the whole line, and its text; the output is wrapped in synchronized-update markers
 /// (`ESC [ ? 2026 h` … `l`) so terminals that support them show the frame all at once.
 public struct Renderer: Sendable {
@@ -54,6 +56,34 @@ public struct Renderer: Sendable {
         drawnCursor = nil
     }
 
+    /// A frame as the terminal shows it: at most `size.rows` lines, each sanitized (``Sanitizer``) and cut to
+    /// `size.columns` cells with "…", without colours when the mode shows none, and the cursor inside the size.
+    ///
+    /// - Parameters:
+    ///   - frame: Any frame, as screens and the session draw it.
+    ///   - size: The size it is shown at.
+    ///   - colorMode: How much colour shows; ``ColorMode/none`` takes every colour away.
+    /// - Returns: The frame fit to show.
+    /// - Complexity: O(*n*) in the text of the frame.
+    public static func visible(_ frame: Frame, size: Size, colorMode: ColorMode) -> Frame {
+        let columns = max(size.columns, 0)
+        let rows = max(size.rows, 0)
+        let lines = frame.lines.prefix(rows).map { line in
+            Line(
+                line.sanitized.truncated(to: columns).spans.map { span in
+                    guard colorMode == .none else { return span }
+                    var span = span
+                    span.style.foreground = nil
+                    span.style.background = nil
+                    return span
+                })
+        }
+        let cursor = frame.cursor.flatMap { place in
+            (0..<rows).contains(place.row) && (0..<columns).contains(place.column) ? place : nil
+        }
+        return Frame(lines: Array(lines), cursor: cursor)
+    }
+
     /// The bytes that change the screen from the last frame to this one.
     ///
     /// - Parameters:
@@ -63,15 +93,11 @@ public struct Renderer: Sendable {
     /// - Complexity: O(*n*) in the text of the frame.
     public mutating func render(_ frame: Frame, size: Size) -> String {
         let rowCount = max(size.rows, 0)
-        let columns = max(size.columns, 0)
+        let shown = Self.visible(frame, size: size, colorMode: colorMode)
         let rows = (0..<rowCount).map { row in
-            row < frame.lines.count ? draw(frame.lines[row], columns: columns) : ""
+            row < shown.lines.count ? draw(shown.lines[row]) : ""
         }
-        let cursor = frame.cursor.flatMap { place -> CursorPlace? in
-            guard rowCount > 0, columns > 0 else { return nil }
-            return CursorPlace(
-                row: min(max(place.row, 0), rowCount - 1), column: min(max(place.column, 0), columns - 1))
-        }
+        let cursor = shown.cursor.map { CursorPlace(row: $0.row, column: $0.column) }
         let full = drawnRows == nil || drawnSize != size
         let changed = (0..<rowCount).filter { full || drawnRows?[$0] != rows[$0] }
         guard full || !changed.isEmpty || cursor != drawnCursor else { return "" }
@@ -104,13 +130,12 @@ public struct Renderer: Sendable {
         }
     }
 
-    /// The bytes for one line: sanitized, cut to `columns` cells with "…", styled with SGR, ending unstyled.
-    private func draw(_ line: Line, columns: Int) -> String {
-        let fitted = line.sanitized.truncated(to: columns).spans
+    /// The bytes for one visible line: styled with SGR, ending unstyled.
+    private func draw(_ line: Line) -> String {
         var output = ""
         var current = Style.plain
-        for piece in fitted where !piece.text.isEmpty {
-            let style = effective(piece.style)
+        for piece in line.spans where !piece.text.isEmpty {
+            let style = piece.style
             if style != current {
                 output += sgr(style)
                 current = style
@@ -119,15 +144,6 @@ public struct Renderer: Sendable {
         }
         if current != .plain { output += "\u{1B}[0m" }
         return output
-    }
-
-    /// The style as this colour mode can show it (colours dropped in ``ColorMode/none``).
-    private func effective(_ style: Style) -> Style {
-        guard colorMode == .none else { return style }
-        var style = style
-        style.foreground = nil
-        style.background = nil
-        return style
     }
 
     /// The SGR sequence that switches from any style to this one.

@@ -17,7 +17,7 @@ import Foundation
 public struct Scenario: Sendable, Hashable {
     /// One thing that happens in a scenario.
     public enum Step: Sendable, Hashable {
-        /// A key, pressed `times` times.
+        /// A key, pressed `times` times (0 to 10,000).
         case press(Key, times: Int = 1)
         /// Text, typed one character a key.
         case type(String)
@@ -25,7 +25,14 @@ public struct Scenario: Sendable, Hashable {
         case wait(Duration)
         /// The terminal changing size.
         case resize(Size)
+        /// A line-mode command given to the screen in front, as if typed at its prompt.
+        case line(String)
     }
+
+    /// The largest size a scenario or a resize may ask for, in each direction.
+    public static let largest = 1_000
+    /// The most times a key may be pressed in one step.
+    public static let mostPresses = 10_000
 
     /// The name, unique among the entry's scenarios ("expanded to Laptops").
     public var name: String
@@ -33,8 +40,10 @@ public struct Scenario: Sendable, Hashable {
     public var size: Size
     /// The locale screens are told, such as "de"; English when `nil`.
     public var locale: String?
-    /// The colour the frame is drawn with; full colour when `nil`.
-    public var colorMode: ColorMode?
+    /// The colour the frame is drawn with.
+    public var colorMode: ColorMode
+    /// The glyphs the terminal can show: `.ascii` for a terminal whose locale isn't UTF-8.
+    public var glyphs: Glyphs
     /// What happens, in order.
     public var steps: [Step]
 
@@ -44,22 +53,26 @@ public struct Scenario: Sendable, Hashable {
     ///   - name: Its name, unique among the entry's scenarios.
     ///   - size: The terminal's size.
     ///   - locale: A locale identifier such as "de" or "ko_KR"; English when `nil`.
-    ///   - colorMode: The colour mode; full colour when `nil`.
+    ///   - colorMode: The colour mode; full colour by default, `.none` for none.
+    ///   - glyphs: The glyphs; Unicode by default.
     ///   - steps: What happens, in order.
     public init(
-        _ name: String, size: Size = .standard, locale: String? = nil, colorMode: ColorMode? = nil, _ steps: Step...
+        _ name: String, size: Size = .standard, locale: String? = nil, colorMode: ColorMode = .trueColor,
+        glyphs: Glyphs = .unicode, _ steps: Step...
     ) {
-        self.init(name, size: size, locale: locale, colorMode: colorMode, steps: steps)
+        self.init(name, size: size, locale: locale, colorMode: colorMode, glyphs: glyphs, steps: steps)
     }
 
     /// Declares a scenario from an array of steps.
     public init(
-        _ name: String, size: Size = .standard, locale: String? = nil, colorMode: ColorMode? = nil, steps: [Step]
+        _ name: String, size: Size = .standard, locale: String? = nil, colorMode: ColorMode = .trueColor,
+        glyphs: Glyphs = .unicode, steps: [Step]
     ) {
         self.name = name
         self.size = size
         self.locale = locale
         self.colorMode = colorMode
+        self.glyphs = glyphs
         self.steps = steps
     }
 
@@ -74,13 +87,78 @@ public struct Scenario: Sendable, Hashable {
     public var environment: ScreenEnvironment {
         ScreenEnvironment(
             locale: locale.map { ScreenEnvironment.locale(named: $0) } ?? ScreenEnvironment.standard.locale,
-            glyphs: .unicode, colorMode: colorMode ?? .trueColor)
+            glyphs: glyphs, colorMode: colorMode)
+    }
+
+    /// What is wrong with the scenario on its own, in a sentence that names it: an empty name, a size or a resize
+    /// outside 1 to ``largest``, a key no terminal sends (F13, Ctrl-1), a count of presses outside 0 to
+    /// ``mostPresses``, a negative wait, or a line command holding a line break.
+    public var problem: String? {
+        let name = "scenario “\(self.name)”"
+        if self.name.allSatisfy(\.isWhitespace) { return "a scenario has no name; give each one a name." }
+        if let problem = Self.problem(with: size) { return "\(name) is \(problem)" }
+        for step in steps {
+            switch step {
+            case .press(let key, let times):
+                if !(0...Self.mostPresses).contains(times) {
+                    return "\(name) presses \(key) \(times) times; give a count from 0 to \(Self.mostPresses)."
+                }
+                if key.bytes.isEmpty, !Self.isMouse(key) {
+                    return "\(name) presses \(key), which no terminal sends; use F1 to F12 or Ctrl with a to z."
+                }
+            case .resize(let size):
+                if let problem = Self.problem(with: size) { return "\(name) resizes to \(problem)" }
+            case .wait(let duration) where duration < .zero:
+                return "\(name) waits \(duration), which is negative; wait zero or more."
+            case .line(let text) where text.contains(where: \.isNewline):
+                return "\(name) gives a line command with a line break in it; give one line a step."
+            default:
+                break
+            }
+        }
+        return nil
+    }
+
+    private static func problem(with size: Size) -> String? {
+        guard (1...largest).contains(size.columns), (1...largest).contains(size.rows) else {
+            return "\(size), but a terminal is 1 to \(largest) cells each way."
+        }
+        return nil
+    }
+
+    private static func isMouse(_ key: Key) -> Bool {
+        if case .mouse = key { return true }
+        return false
+    }
+
+    /// What is wrong with an entry's scenarios together: each one's own problem, or two with one name, or two
+    /// whose golden files would have the same name (`Up!` and `Up?` are both `Up.txt`).
+    ///
+    /// - Parameter scenarios: An entry's scenarios.
+    /// - Returns: The first problem, if any.
+    public static func problem(with scenarios: [Scenario]) -> String? {
+        var names: [String: String] = [:]
+        var files: [String: String] = [:]
+        for scenario in scenarios {
+            if let problem = scenario.problem { return problem }
+            if names[scenario.name] != nil { return "two scenarios are named “\(scenario.name)”; name each once." }
+            names[scenario.name] = scenario.name
+            let file = SnapshotCheck.fileName(scenario.name)
+            if let other = files[file] {
+                return "scenarios “\(other)” and “\(scenario.name)” would both be kept in \(file).txt; name them "
+                    + "apart by a letter or digit."
+            }
+            files[file] = scenario.name
+        }
+        return nil
     }
 }
 
 /// Where an entry keeps its scenarios.
 enum ScenariosKey: EntryTraitKey {
     static let defaultValue: [Scenario] = []
+
+    static func problem(with value: [Scenario]) -> String? { Scenario.problem(with: value) }
 }
 
 extension EntryTraits {
@@ -115,17 +193,23 @@ extension Registry where Handler == any Screen {
     ///   - id: A stable id; `nil` uses the slug of groups and title.
     ///   - keywords: Extra words that search matches.
     ///   - summary: A one-line description.
-    ///   - scenarios: Named states for snapshots, pictures and recordings.
+    ///   - scenarios: Named states for snapshots, pictures and recordings; checked as ``Scenario/problem(with:)``
+    ///     says.
+    ///   - file: Where the entry is registered; the caller's file by default.
+    ///   - line: The line there.
     ///   - make: Builds the screen when the entry is opened.
     /// - Returns: The registered entry.
-    /// - Throws: ``Registry/Error`` when the entry is invalid or its id is taken.
+    /// - Throws: ``Registry/Error`` when the entry or a scenario is invalid or its id is taken, at the place it was
+    ///   registered.
     @discardableResult
     public func register(
         _ title: String, in groups: [String] = [], id: String? = nil, keywords: [String] = [], summary: String = "",
-        scenarios: [Scenario], make: @escaping @Sendable () throws -> any Screen
+        scenarios: [Scenario], file: String = #fileID, line: Int = #line,
+        make: @escaping @Sendable () throws -> any Screen
     ) throws -> Entry<any Screen> {
-        let entry = Entry(title, in: groups, id: id, keywords: keywords, summary: summary, make: make)
-            .scenarios(scenarios)
+        let entry = Entry(
+            title, in: groups, id: id, keywords: keywords, summary: summary, file: file, line: line, make: make
+        ).scenarios(scenarios)
         try register([entry])
         return entry
     }

@@ -7,7 +7,8 @@ public struct ScenarioRun {
     public let scenario: Scenario
     /// The terminal's size at the end.
     public let size: Size
-    /// The last frame, with the launcher's breadcrumb and status line, in its styles.
+    /// The last frame, with the launcher's breadcrumb and status line, in its styles, as the terminal shows it
+    /// (``Renderer/visible(_:size:colorMode:)``).
     public let frame: Frame
     /// The bytes the loop wrote, each at its virtual time and the size then: a recording.
     public let writes: [(time: Duration, bytes: String, size: Size)]
@@ -23,11 +24,12 @@ public struct ScenarioRun {
     /// - Parameters:
     ///   - scenario: What to play.
     ///   - size: A size that replaces the scenario's, if any.
+    ///   - title: The breadcrumb's title when the screen has none of its own: its entry's, as the launcher shows it.
     ///   - make: Makes the screen, as its entry's factory does.
     /// - Returns: The run.
     /// - Throws: What the factory throws.
     public static func play(
-        _ scenario: Scenario, size: Size? = nil, of make: () throws -> any Screen
+        _ scenario: Scenario, size: Size? = nil, title: String = "", of make: () throws -> any Screen
     ) throws -> ScenarioRun {
         let screen = try Scenario.$playing.withValue(scenario) { try make() }
         let start = size ?? scenario.size
@@ -50,17 +52,21 @@ public struct ScenarioRun {
             case .resize(let newSize):
                 terminal.resize(to: newSize, at: now)
                 now += .milliseconds(1)
+            case .line(let line):
+                terminal.command(line, at: now)
+                now += .milliseconds(1)
             }
         }
         terminal.close(at: now)
         let environment = scenario.environment
         var loop = EventLoop(
-            session: Session(closable: screen, environment: environment), terminal: terminal, jobs: InlineJobs(),
+            session: Session(closable: screen, title: title, environment: environment), terminal: terminal,
+            jobs: InlineJobs(),
             renderer: Renderer(colorMode: environment.colorMode, synchronized: false))
         _ = try loop.run()
         let end = terminal.windowSize
-        return ScenarioRun(
-            scenario: scenario, size: end, frame: loop.session.render(in: end), writes: terminal.writes,
-            duration: now)
+        let frame = Renderer.visible(
+            loop.session.render(in: end), size: end, colorMode: loop.session.environment.colorMode)
+        return ScenarioRun(scenario: scenario, size: end, frame: frame, writes: terminal.writes, duration: now)
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Each scenario is played (see ``ScenarioRun``), its frame turned into golden text (see ``Golden``) and compared
 /// with the file `DIRECTORY/<entry id>/<scenario>.txt`. Record modes follow swift-snapshot-testing's: ``Mode/missing``
-/// writes goldens that don't exist yet and fails on differences; ``Mode/all`` rewrites every one; ``Mode/never``
-/// only compares, for CI; ``Mode/failed`` rewrites only those that differ.
+/// writes goldens that don't exist yet and fails on differences; ``Mode/all`` writes every one, whether it differs
+/// or not; ``Mode/never`` only compares, for CI; ``Mode/failed`` rewrites only those that differ.
 public struct SnapshotCheck {
     /// When goldens are written.
     public enum Mode: String, Sendable, CaseIterable {
@@ -25,7 +25,8 @@ public struct SnapshotCheck {
         case matched
         /// There was no golden; one was written.
         case recorded
-        /// The frame differed and the golden was rewritten.
+        /// There was a golden, and it was written again: it differed (``Mode/failed``), or every golden is written
+        /// (``Mode/all``).
         case rewritten
         /// The frame differs from its golden (see the diff), or there is no golden and none may be written.
         case failed
@@ -47,6 +48,19 @@ public struct SnapshotCheck {
 
         /// Whether the result fails the check.
         public var isFailure: Bool { status == .failed || status == .error }
+
+        package init(
+            entryID: String, title: String, scenario: String, size: Size, status: Status, golden: String,
+            message: String? = nil
+        ) {
+            self.entryID = entryID
+            self.title = title
+            self.scenario = scenario
+            self.size = size
+            self.status = status
+            self.golden = golden
+            self.message = message
+        }
     }
 
     /// A whole check.
@@ -83,7 +97,7 @@ public struct SnapshotCheck {
     }
 
     /// A name made safe for a file: letters and digits of any script kept, runs of anything else a single "-".
-    static func fileName(_ name: String) -> String {
+    package static func fileName(_ name: String) -> String {
         var result = ""
         var pendingDash = false
         for scalar in name.unicodeScalars {
@@ -124,8 +138,15 @@ public struct SnapshotCheck {
                 results.append(result)
             }
         }
-        let stale = complete ? store.files().filter { !expected.contains($0) && isOurs($0) }.sorted() : []
-        return Report(results: results, stale: stale)
+        return Report(results: results, stale: complete ? stale(besides: expected) : [])
+    }
+
+    /// The goldens in the store that none of the given paths names: those of scenarios that are gone.
+    ///
+    /// - Parameter expected: Every scenario's golden path (see ``goldenPath(entryID:scenario:ext:)``).
+    /// - Returns: The other goldens of this check's size, sorted; other files are left out.
+    package func stale(besides expected: Set<String>) -> [String] {
+        store.files().filter { !expected.contains($0) && isOurs($0) }.sorted()
     }
 
     /// Whether a file is a golden of this check's size.
@@ -135,28 +156,51 @@ public struct SnapshotCheck {
         return size == nil ? !hasSize : path.hasSuffix("@\(size?.columns ?? 0)x\(size?.rows ?? 0).txt")
     }
 
-    private func check(_ scenario: Scenario, of entry: Entry<any Screen>) -> Result {
-        let path = goldenPath(entryID: entry.id, scenario: scenario)
+    /// Checks one scenario of an entry against its golden, recording it as the mode says.
+    ///
+    /// - Parameters:
+    ///   - scenario: One of the entry's scenarios.
+    ///   - entry: The entry.
+    /// - Returns: The scenario's result.
+    package func check(_ scenario: Scenario, of entry: Entry<any Screen>) -> Result {
+        check(
+            scenario, id: entry.id, title: entry.title, golden: goldenPath(entryID: entry.id, scenario: scenario),
+            make: entry.make)
+    }
+
+    /// Checks one scenario of a screen against the golden at a path, recording it as the mode says.
+    ///
+    /// - Parameters:
+    ///   - scenario: The scenario.
+    ///   - id: What the golden's first line names: the entry's id, or for a screen checked on its own, its type.
+    ///   - title: The title the breadcrumb shows when the screen has none of its own.
+    ///   - path: The golden, relative to the store.
+    ///   - make: Makes the screen.
+    /// - Returns: The scenario's result; its ``Result/entryID`` is `id`.
+    package func check(
+        _ scenario: Scenario, id: String, title: String, golden path: String, make: () throws -> any Screen
+    ) -> Result {
         var result = Result(
-            entryID: entry.id, title: entry.title, scenario: scenario.name, size: size ?? scenario.size,
-            status: .matched, golden: path)
+            entryID: id, title: title, scenario: scenario.name, size: size ?? scenario.size, status: .matched,
+            golden: path)
         let run: ScenarioRun
         do {
-            run = try ScenarioRun.play(scenario, size: size, of: entry.make)
+            run = try ScenarioRun.play(scenario, size: size, title: title, of: make)
         } catch {
             result.status = .error
-            result.message = "could not open '\(entry.title)': \(error)"
+            result.message = "could not open '\(title.isEmpty ? id : title)': \(error)"
             return result
         }
         result.size = run.size
-        let title = "\(entry.id) · \(scenario.name) · \(run.size)"
-        let text = Golden.text(of: run.frame, size: run.size, title: title)
-        result.status = compare(text, at: path, in: store, named: title, message: &result.message)
+        let name = "\(id) · \(scenario.name) · \(run.size)"
+        let text = Golden.text(of: run.frame, size: run.size, title: name)
+        result.status = compare(text, at: path, in: store, named: name, message: &result.message)
         if let pictures, !result.isFailure {
-            let picture = SVGPicture.document(of: run.frame, size: run.size, title: "\(entry.title) · \(scenario.name)")
+            let picture = SVGPicture.document(
+                of: run.frame, size: run.size, title: "\(title.isEmpty ? id : title) · \(scenario.name)")
             let status = compare(
-                picture, at: goldenPath(entryID: entry.id, scenario: scenario, ext: "svg"), in: pictures,
-                named: title, message: &result.message)
+                picture, at: (path.hasSuffix(".txt") ? String(path.dropLast(4)) : path) + ".svg", in: pictures,
+                named: name, message: &result.message)
             // A picture's news counts as well as the golden's: written, rewritten or failed.
             if status == .failed || status == .error || (result.status == .matched && status != .matched) {
                 result.status = status
@@ -173,7 +217,7 @@ public struct SnapshotCheck {
         let differs = golden.map { $0 != text } ?? true
         let write: Bool
         switch mode {
-        case .all: write = differs
+        case .all: write = true
         case .missing: write = golden == nil
         case .failed: write = differs
         case .never: write = false
@@ -191,7 +235,7 @@ public struct SnapshotCheck {
         if let golden {
             message = LineDiff.unified(golden, text, oldName: "golden: \(path)", newName: "now: \(title)")
         } else {
-            message = "there is no golden \(path); record it with --record missing"
+            message = "there is no golden \(path), and record mode never writes one"
         }
         return .failed
     }

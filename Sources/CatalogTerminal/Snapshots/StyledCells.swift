@@ -14,16 +14,18 @@ public struct StyledRun: Sendable, Hashable {
 }
 
 extension Frame {
-    /// The frame's text as the renderer draws it at a size: sanitized, each line cut to the width, runs of one
-    /// style merged.
+    /// The frame's text as the renderer draws it at a size (``Renderer/visible(_:size:colorMode:)``): sanitized,
+    /// each line cut to the width, runs of one style merged.
     ///
-    /// - Parameter size: The size drawn at.
+    /// - Parameters:
+    ///   - size: The size drawn at.
+    ///   - colorMode: How much colour shows.
     /// - Returns: The runs, row by row, left to right; blank rows give none.
-    public func runs(in size: Size) -> [StyledRun] {
+    public func runs(in size: Size, colorMode: ColorMode = .trueColor) -> [StyledRun] {
         var runs: [StyledRun] = []
-        for (row, line) in lines.prefix(max(size.rows, 0)).enumerated() {
+        for (row, line) in Renderer.visible(self, size: size, colorMode: colorMode).lines.enumerated() {
             var column = 0
-            for span in line.sanitized.truncated(to: size.columns).spans where !span.text.isEmpty {
+            for span in line.spans where !span.text.isEmpty {
                 let width = DisplayWidth.of(span.text)
                 if let last = runs.last, last.row == row, last.style == span.style,
                     last.column + last.width == column

@@ -6,7 +6,13 @@
 /// a ``VirtualTerminal`` drives the whole loop in tests, scenarios and recordings.
 ///
 /// Keys the loop keeps for itself: Ctrl-Z suspends (the terminal is restored, the process stops, and on `fg` the
-/// screen comes back). Everything else, Ctrl-C included, goes to the session.
+/// screen comes back). Everything else, Ctrl-C included, goes to the session. Mouse reports are moved into the
+/// launcher's own rows (an inline region starts below the prompt) and dropped outside them, and a second press on
+/// the same cell soon after the first is counted as a double click.
+///
+/// When the session ends, the loop leaves the terminal and then shuts the job runner down: searches and previews
+/// are cancelled (a preview command's process group is killed and reaped) and saves are finished, so nothing the
+/// session started outlives it.
 public struct EventLoop {
     /// How long to wait for the rest of an escape sequence before a lone ESC counts as the Escape key.
     public static let escapeTimeout = Duration.milliseconds(30)
@@ -14,6 +20,8 @@ public struct EventLoop {
     public static let maximumPendingTicks = 64
     /// How often finished jobs are looked for when the job runner has no descriptor to wake the loop.
     public static let jobPollInterval = Duration.milliseconds(20)
+    /// How soon a second press on the same cell must follow the first to make a double click.
+    public static let doubleClickInterval = Duration.milliseconds(500)
 
     /// The session, as it is now; when ``run()`` returns, as it ended.
     public private(set) var session: Session
@@ -26,6 +34,8 @@ public struct EventLoop {
     private var flashEnd: Duration?
     private var escapeDeadline: Duration?
     private var ringBell = false
+    /// The last press: when, where, and how many came in a row.
+    private var lastPress: (time: Duration, row: Int, column: Int, clicks: Int)?
 
     /// Creates a loop.
     ///
@@ -46,6 +56,7 @@ public struct EventLoop {
     /// - Returns: 0 when the session quit, 130 when it was interrupted (Ctrl-C), 1 when the terminal went away.
     /// - Throws: When the terminal can't be entered or written.
     public mutating func run() throws -> Int32 {
+        defer { jobs.shutdown() }
         try terminal.enter()
         defer { terminal.leave() }
         size = terminal.size() ?? size
@@ -77,6 +88,10 @@ public struct EventLoop {
                 if carryOut(session.handle(.resize(size))) { return true }
             }
         }
+        if let line = input.line {
+            let effects = (try? session.handle(line: line)) ?? []
+            if carryOut(effects) { return true }
+        }
         var keys: [Key] = []
         if !input.bytes.isEmpty {
             keys = decoder.feed(input.bytes)
@@ -87,9 +102,10 @@ public struct EventLoop {
         }
         for key in keys {
             if key == .control("z") {
-                try suspend()
+                if try suspend() { return true }
                 continue
             }
+            guard let key = place(key) else { continue }
             if carryOut(session.handle(.key(key))) { return true }
         }
         if input.jobsReady || jobs.wakeDescriptor == nil {
@@ -98,8 +114,27 @@ public struct EventLoop {
         return deliverTimers()
     }
 
-    /// Draws the session's frame and any bell with one write.
+    /// A key as the session should see it: a mouse report moved into the launcher's rows and counted for double
+    /// clicks, or dropped when it fell outside them; other keys as they are.
+    private mutating func place(_ key: Key) -> Key? {
+        guard case .mouse(var mouse) = key else { return key }
+        mouse = mouse.shifted(rows: terminal.regionTop)
+        guard mouse.row >= 0, mouse.row < size.rows else { return nil }
+        if mouse.action == .press {
+            let now = terminal.now
+            if let last = lastPress, last.row == mouse.row, last.column == mouse.column,
+                now - last.time <= Self.doubleClickInterval
+            {
+                mouse.clicks = last.clicks + 1
+            }
+            lastPress = (now, mouse.row, mouse.column, mouse.clicks)
+        }
+        return .mouse(mouse)
+    }
+
+    /// Draws the session's frame and any bell with one write, in the colour the session's screens are in.
     private mutating func draw() throws {
+        renderer.colorMode = session.environment.colorMode
         var bytes = renderer.render(session.render(in: size), size: size)
         if ringBell {
             bytes += "\u{07}"
@@ -121,11 +156,13 @@ public struct EventLoop {
     }
 
     /// Ctrl-Z: gives the terminal back to the shell and stops; comes back on `fg`.
-    private mutating func suspend() throws {
+    ///
+    /// - Returns: Whether the session quit on the resize that follows.
+    private mutating func suspend() throws -> Bool {
         try terminal.suspend()
         renderer.invalidate()
         size = terminal.size() ?? size
-        _ = carryOut(session.handle(.resize(size)))
+        return carryOut(session.handle(.resize(size)))
     }
 
     /// Delivers ticks that are due and ends a flash whose time is up.
@@ -149,20 +186,23 @@ public struct EventLoop {
     /// - Returns: Whether the session quit.
     private mutating func carryOut(_ effects: [Session.Effect]) -> Bool {
         for effect in effects {
-            switch effect {
-            case .quit:
+            switch effect.action {
+            case .quit, .abort:
                 return true
             case .bell:
                 ringBell = true
             case .flash(let duration):
                 flashEnd = terminal.now + duration
-            case .scheduleTick(let delay, let owner):
-                if ticks.count < Self.maximumPendingTicks { ticks.append((terminal.now + delay, owner)) }
-            case .run(let job, let owner):
-                jobs.start(job, for: owner)
-            case .cancelJobs(let owner):
-                jobs.cancelJobs(of: owner)
-                ticks.removeAll { $0.owner == owner }
+            case .tick(let delay):
+                if ticks.count < Self.maximumPendingTicks { ticks.append((terminal.now + delay, effect.owner)) }
+            case .run(let job):
+                jobs.start(job, for: effect.owner)
+            case .cancel(let lane):
+                jobs.cancel(lane, of: effect.owner)
+                // A closed screen's clock stops with it.
+                if lane == nil { ticks.removeAll { $0.owner == effect.owner } }
+            case .none, .push, .pop, .status, .batch:
+                break  // The session carries these out itself.
             }
         }
         return false

@@ -4,31 +4,38 @@ import Synchronization
 
 /// Runs screens' jobs on background threads for the shell, and wakes the event loop when one finishes.
 ///
-/// Each lane of each screen is a slot that runs at most one job and keeps at most one waiting. Starting a job bumps
-/// the slot's generation: the running job sees `isCancelled` turn true and its value is dropped, and the new job
-/// waits (replacing any job that was waiting) until the running one returns. So typing fast never piles up scans.
-/// Finished values queue up under a lock, and one byte on a pipe wakes the loop's `poll`. When no pipe can be made,
-/// ``wakeDescriptor`` is `nil` and the loop checks for results on a short timeout instead.
+/// Each lane of each screen is a slot. In a lane whose latest job wins, starting a job bumps the slot's
+/// generation: the running job sees `isCancelled` turn true and its value is dropped, and the new job waits
+/// (replacing any job that was waiting) until the running one returns, so typing fast never piles up scans. In a
+/// queued lane, jobs wait in order and every value is kept. A slot is removed as soon as it has nothing running or
+/// waiting, so the table stays as small as the work in flight. Finished values queue up under a lock, and one byte
+/// on a pipe wakes the loop's `poll`. When no pipe can be made, ``wakeDescriptor`` is `nil` and the loop checks for
+/// results on a short timeout instead.
 public final class JobRunner: JobRunning, Sendable {
     private struct SlotKey: Hashable {
         var owner: Session.ScreenID
-        var lane: JobLaneKey
+        var lane: JobLaneID
     }
 
     private struct Slot {
         var generation = 0
-        var isRunning = false
-        var waiting: Job?
+        var waiting: [Job] = []
     }
 
     private struct State {
+        /// Lanes with a job running; a lane with none has no slot.
         var slots: [SlotKey: Slot] = [:]
-        var finished: [(key: SlotKey, generation: Int, result: JobResult)] = []
+        var finished: [(key: SlotKey, result: JobResult)] = []
+        var isShutDown = false
     }
 
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "catalog.jobs", qos: .userInitiated, attributes: .concurrent)
+    /// Every queued job (a save) running or waiting, for ``shutdown()`` to wait on.
+    private let saves = DispatchGroup()
     private let pipe: (read: Int32, write: Int32)?
+    /// The longest ``shutdown()`` waits for jobs to return.
+    public static let shutdownLimit = DispatchTimeInterval.seconds(5)
 
     /// Creates a runner.
     ///
@@ -47,39 +54,44 @@ public final class JobRunner: JobRunning, Sendable {
     public var wakeDescriptor: Int32? { pipe?.read }
 
     public var isBusy: Bool {
-        state.withLock { state in
-            !state.finished.isEmpty || state.slots.values.contains { $0.isRunning || $0.waiting != nil }
-        }
+        state.withLock { !$0.finished.isEmpty || !$0.slots.isEmpty }
     }
+
+    /// How many lanes have work running, for tests: a slot that outlives its work would show here.
+    public var busyLanes: Int { state.withLock { $0.slots.count } }
 
     public func start(_ job: Job, for owner: Session.ScreenID) {
         let key = SlotKey(owner: owner, lane: job.lane)
         let launch = state.withLock { state -> Int? in
-            var slot = state.slots[key] ?? Slot()
-            slot.generation += 1
-            defer { state.slots[key] = slot }
-            if slot.isRunning {
-                slot.waiting = job
-                return nil
+            guard !state.isShutDown else { return nil }
+            if !job.isQueued { state.finished.removeAll { $0.key == key } }
+            guard var slot = state.slots[key] else {
+                state.slots[key] = Slot()
+                return 0
             }
-            slot.isRunning = true
-            return slot.generation
+            if job.isQueued {
+                slot.waiting.append(job)
+            } else {
+                // The running job is superseded: it sees the new generation, and this job replaces any waiting.
+                slot.generation += 1
+                slot.waiting = [job]
+            }
+            state.slots[key] = slot
+            return nil
         }
         if let launch { run(job, key: key, generation: launch) }
     }
 
-    public func cancelJobs(of owner: Session.ScreenID) {
+    public func cancel(_ lane: JobLaneID?, of owner: Session.ScreenID) {
         state.withLock { state in
-            for key in state.slots.keys where key.owner == owner {
-                guard state.slots[key]?.isRunning == true else {
-                    state.slots.removeValue(forKey: key)
-                    continue
-                }
-                // The running job sees the cancellation; when it returns, its slot has no job waiting.
+            for key in state.slots.keys where key.owner == owner && !key.lane.queued && (lane ?? key.lane) == key.lane {
+                // The running job sees the cancellation; when it returns, nothing waits and its slot goes.
                 state.slots[key]?.generation += 1
-                state.slots[key]?.waiting = nil
+                state.slots[key]?.waiting = []
             }
-            state.finished.removeAll { $0.key.owner == owner }
+            state.finished.removeAll {
+                $0.key.owner == owner && !$0.key.lane.queued && (lane ?? $0.key.lane) == $0.key.lane
+            }
         }
     }
 
@@ -87,35 +99,52 @@ public final class JobRunner: JobRunning, Sendable {
         if let pipe { WakePipe.drain(pipe.read) }
         return state.withLock { state in
             defer { state.finished.removeAll() }
-            // A result that a newer job superseded after it finished is dropped here too.
-            return state.finished.filter { state.slots[$0.key]?.generation == $0.generation }.map(\.result)
+            return state.finished.map(\.result)
         }
+    }
+
+    /// Ends the session's work: cancels every job whose latest wins, kills the process groups jobs started
+    /// (``ChildProcesses``), and waits only for the queued jobs (saves) to finish, so leaving is immediate even while
+    /// a catalog is still being read; a search or a load left running ends with the process.
+    public func shutdown() {
+        let saving = state.withLock { state -> Bool in
+            state.isShutDown = true
+            for key in state.slots.keys where !key.lane.queued {
+                state.slots[key]?.generation += 1
+                state.slots[key]?.waiting = []
+            }
+            return state.slots.keys.contains { $0.lane.queued }
+        }
+        ChildProcesses.killAll()
+        guard saving else { return }
+        _ = saves.wait(timeout: .now() + Self.shutdownLimit)
     }
 
     private func run(_ job: Job, key: SlotKey, generation: Int) {
         let isCancelled: JobCancellation = { [self] in
             state.withLock { $0.slots[key]?.generation != generation }
         }
+        if key.lane.queued { saves.enter() }
         queue.async { [self] in
             let result = job.run(for: key.owner, isCancelled: isCancelled)
             let next = state.withLock { state -> (Job, Int)? in
-                if state.slots[key]?.generation == generation {
-                    state.finished.append((key, generation, result))
-                }
                 guard var slot = state.slots[key] else { return nil }
-                defer { state.slots[key] = slot }
-                if let waiting = slot.waiting {
-                    slot.waiting = nil
-                    return (waiting, slot.generation)
+                if slot.generation == generation || key.lane.queued { state.finished.append((key, result)) }
+                guard !slot.waiting.isEmpty else {
+                    state.slots.removeValue(forKey: key)
+                    return nil
                 }
-                slot.isRunning = false
-                return nil
+                let waiting = slot.waiting.removeFirst()
+                state.slots[key] = slot
+                return (waiting, slot.generation)
             }
             if let pipe {
                 var byte: UInt8 = 1
                 _ = write(pipe.write, &byte, 1)
             }
+            // The next job enters the group before this one leaves it, so shutdown never sees it idle in between.
             if let (waiting, generation) = next { run(waiting, key: key, generation: generation) }
+            if key.lane.queued { saves.leave() }
         }
     }
 }

@@ -50,7 +50,24 @@ extension Key {
         case .character(let character):
             // The decoder reads one scalar a key, so a cluster of several (👍🏽) types as several keys.
             return Array(String(character).utf8)
+        case .modified(let key, let modifiers):
+            return Self.bytes(of: key, with: modifiers)
         }
+    }
+
+    /// A key with modifiers: a cursor or editing key with its modifier parameter (`ESC [ 1 ; 2 A`), anything else
+    /// with Alt as Escape then the key.
+    private static func bytes(of key: Key, with modifiers: Modifiers) -> [UInt8] {
+        let parameter = Int(modifiers.rawValue) + 1
+        let plain = key.bytes
+        // `ESC [ X` and `ESC O X` (arrows, Home, End, F1–F4) gain `1;m`; `ESC [ n ~` gains `;m`.
+        if plain.count == 3, plain[0] == 0x1B, plain[1] == 0x5B || plain[1] == 0x4F {
+            return csi("1;\(parameter)") + [plain[2]]
+        }
+        if plain.count > 3, plain[0] == 0x1B, plain[1] == 0x5B, plain.last == UInt8(ascii: "~") {
+            return Array(plain.dropLast()) + Array(";\(parameter)~".utf8)
+        }
+        return modifiers.contains(.alt) ? [0x1B] + plain : plain
     }
 
     private static func csi(_ tail: String) -> [UInt8] { [0x1B, 0x5B] + Array(tail.utf8) }

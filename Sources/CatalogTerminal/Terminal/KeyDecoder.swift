@@ -4,12 +4,13 @@
 /// complete, keeping partial sequences for the next call. Because a lone Escape key and the start of an escape
 /// sequence look the same, the shell calls ``flush()`` when no further byte arrives within about 30 ms.
 ///
-/// Decoded: printable UTF-8 in any script; Enter (CR or LF), Tab, Backspace (DEL or BS), Ctrl plus a letter;
-/// arrows, Home, End, Page Up/Down, Delete, Shift-Tab and F1–F12 in their CSI (`ESC [`) and SS3 (`ESC O`) forms, with
-/// any modifier parameters ignored; SGR mouse reports (`ESC [ < b ; x ; y M`); bracketed paste, whose content arrives
-/// as characters. Escape followed by a printable
-/// character (Alt plus a key) gives `.escape` and then the character. Unknown sequences are swallowed whole, invalid
-/// UTF-8 is skipped, and the decoder never holds more than ``maximumSequenceLength`` bytes however long the garbage.
+/// Decoded: printable UTF-8 in any script; Enter (CR) apart from Ctrl-J (LF), as raw mode delivers them; Tab,
+/// Backspace (DEL or BS), Ctrl plus a letter; arrows, Home, End, Page Up/Down, Delete, Shift-Tab and F1–F12 in their
+/// CSI (`ESC [`) and SS3 (`ESC O`) forms, with their Shift, Alt and Ctrl modifiers (`ESC [ 1 ; 2 A` is Shift-↑);
+/// SGR mouse reports (`ESC [ < b ; x ; y M`); bracketed paste, whose content arrives as characters. Escape followed
+/// by a printable character, a control key or Backspace is that key with Alt, as terminals send Alt keys; Escape
+/// alone, once no byte follows in time, is the Escape key. Unknown sequences are swallowed whole, invalid UTF-8 is
+/// skipped, and the decoder never holds more than ``maximumSequenceLength`` bytes however long the garbage.
 public struct KeyDecoder: Sendable {
     /// The most parameter bytes kept for one escape sequence; longer sequences are read to their end and dropped.
     public static let maximumSequenceLength = 32
@@ -64,7 +65,7 @@ public struct KeyDecoder: Sendable {
 
     /// Finishes whatever is pending because no more input arrived in time.
     ///
-    /// A lone ESC becomes `.escape`; `ESC [` and `ESC O` become Escape plus the character (Alt-[ and Alt-O); a
+    /// A lone ESC becomes `.escape`; `ESC [` and `ESC O` become Alt-[ and Alt-O; a
     /// partial escape sequence or UTF-8 character is dropped. A bracketed paste in progress stays open.
     ///
     /// - Returns: The keys the pending bytes stand for.
@@ -76,9 +77,9 @@ public struct KeyDecoder: Sendable {
         case .escape:
             keys = [.escape]
         case .csi:
-            if sequence.isEmpty, !overflowed { keys = [.escape, .character("[")] }
+            if sequence.isEmpty, !overflowed { keys = [.modified(.character("["), .alt)] }
         case .ss3:
-            if sequence.isEmpty, !overflowed { keys = [.escape, .character("O")] }
+            if sequence.isEmpty, !overflowed { keys = [.modified(.character("O"), .alt)] }
         }
         resetSequence()
         if !inPaste { dropPartialCharacter() }
@@ -110,7 +111,8 @@ public struct KeyDecoder: Sendable {
     private mutating func consumeGround(_ byte: UInt8, into keys: inout [Key]) {
         switch byte {
         case 0x1B: state = .escape
-        case 0x0D, 0x0A: keys.append(.enter)
+        case 0x0D: keys.append(.enter)
+        case 0x0A: keys.append(.control("j"))
         case 0x09: keys.append(.tab)
         case 0x7F, 0x08: keys.append(.backspace)
         case 0x01...0x1A: keys.append(.control(Character(Unicode.Scalar(byte + 0x60))))
@@ -128,8 +130,16 @@ public struct KeyDecoder: Sendable {
         case 0x1B:
             keys.append(.escape)  // ESC ESC: the first was the Escape key; the second may start a sequence.
         case 0x20...0x7E:
-            keys.append(.escape)
-            keys.append(.character(Character(Unicode.Scalar(byte))))
+            keys.append(.modified(.character(Character(Unicode.Scalar(byte))), .alt))
+            state = .ground
+        case 0x7F, 0x08:
+            keys.append(.modified(.backspace, .alt))
+            state = .ground
+        case 0x0D:
+            keys.append(.modified(.enter, .alt))
+            state = .ground
+        case 0x01...0x1A where byte != 0x09:
+            keys.append(.modified(.control(Character(Unicode.Scalar(byte + 0x60))), .alt))
             state = .ground
         default:
             keys.append(.escape)
@@ -170,28 +180,46 @@ public struct KeyDecoder: Sendable {
         // Other private sequences (`ESC [ ? …`) and ones with intermediates are not keys.
         if let first = sequence.first, (0x3C...0x3F).contains(first) { return }
         if sequence.contains(where: { (0x20...0x2F).contains($0) }) { return }
+        let modifiers = self.modifiers()
         if let key = Self.cursorKey(final) {
             // `ESC [ 12 ; 40 R` is a cursor position report, not F3: function keys carry no row.
             if case .function = key, let first = firstParameter(), first != 1 { return }
-            keys.append(key)
+            keys.append(key.with(modifiers))
             return
         }
         switch final {
         case UInt8(ascii: "Z"): keys.append(.backTab)
         case UInt8(ascii: "~"):
+            let key: Key?
             switch firstParameter() {
-            case 1, 7: keys.append(.home)
-            case 4, 8: keys.append(.end)
-            case 3: keys.append(.delete)
-            case 5: keys.append(.pageUp)
-            case 6: keys.append(.pageDown)
-            case 200: inPaste = true
-            case let number?: if let key = Self.functionKey(tilde: number) { keys.append(key) }
-            default: break
+            case 1, 7: key = .home
+            case 4, 8: key = .end
+            case 3: key = .delete
+            case 5: key = .pageUp
+            case 6: key = .pageDown
+            case 200:
+                inPaste = true
+                key = nil
+            case let number?: key = Self.functionKey(tilde: number)
+            default: key = nil
             }
+            if let key { keys.append(key.with(modifiers)) }
         default:
             break
         }
+    }
+
+    /// The modifiers a sequence's second parameter gives (`ESC [ 1 ; 5 C` is Ctrl-→): the number less one, as
+    /// bits for Shift, Alt and Ctrl; none when there is no second parameter or it is out of range.
+    private func modifiers() -> Modifiers {
+        guard let separator = sequence.firstIndex(of: UInt8(ascii: ";")) else { return [] }
+        var value = 0
+        for byte in sequence[(separator + 1)...] {
+            guard (0x30...0x39).contains(byte), value < 100 else { break }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        guard (2...16).contains(value) else { return [] }
+        return Modifiers(rawValue: UInt8(value - 1) & 0b111)
     }
 
     /// The arrow, Home and End keys, and F1–F4, whose final byte is the same after `ESC [` and `ESC O`.

@@ -196,6 +196,8 @@ public enum PreviewCommand {
                 throw SpawnError(call: "posix_spawn of /bin/sh", code: code)
             }
             _ = fcntl(pipe[0], F_SETFL, fcntl(pipe[0], F_GETFL) | O_NONBLOCK)
+            // Until it is reaped, a fatal signal to the launcher kills its group too.
+            ChildProcesses.register(pid)
             return Child(pid: pid, output: pipe[0])
         }
 
@@ -237,6 +239,8 @@ public enum PreviewCommand {
             }
             // Also background children that outlived the shell or closed their output.
             kill(-pid, SIGKILL)
+            // Forgotten before it is reaped, so its pid can't be reused while still in the table.
+            ChildProcesses.unregister(pid)
             var raw: Int32 = 0
             while waitpid(pid, &raw, 0) < 0 {
                 guard errno == EINTR else { break }

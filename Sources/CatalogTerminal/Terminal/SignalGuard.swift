@@ -303,6 +303,7 @@ enum SignalGuard {
 /// Restores the terminal, runs the handler that was there before the guard's, and ends the process.
 private let fatalHandler: SignalGuard.InfoHandler = { signal, info, context in
     let savedErrno = errno
+    ChildProcesses.killAll()
     SignalGuard.restoreTerminal()
     SignalGuard.handOn(signal, info: info, context: context)
     errno = savedErrno

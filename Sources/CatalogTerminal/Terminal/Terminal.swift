@@ -74,6 +74,13 @@ final class Terminal: Terminaling {
             }
         }
 
+        /// Whether mouse reporting is on.
+        var mouse: Bool {
+            switch self {
+            case .fullScreen(let mouse), .inline(_, let mouse): mouse
+            }
+        }
+
         /// How the renderer reaches a row in this mode.
         var positioning: Renderer.Positioning {
             if case .inline = self { return .belowSavedCursor }
@@ -97,6 +104,13 @@ final class Terminal: Terminaling {
     let signalDescriptor: Int32
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
+    /// The window row an inline region starts on, as the terminal reported it (see ``learnRegionTop()``).
+    private(set) var regionTop = 0
+    /// Bytes that arrived while the terminal was asked where its cursor is, other than its answer: keys typed
+    /// meanwhile, handed to the next ``wait(timeout:jobs:)``.
+    private var heldInput: [UInt8] = []
+    /// How long to wait for the terminal to say where its cursor is.
+    static let positionReportLimit: Int32 = 500
 
     /// Opens the terminal on a pair of descriptors.
     ///
@@ -160,12 +174,83 @@ final class Terminal: Terminaling {
         }
         isActive = true
         try write(mode.enterSequence(rows: size()?.rows ?? 0))
+        try learnRegionTop()
+    }
+
+    /// Asks the terminal where an inline region starts (`ESC [ 6 n`, answered `ESC [ row ; column R`), as fzf does,
+    /// so mouse rows can be moved into the region. Keys typed before the answer are kept for the next wait. A
+    /// terminal that doesn't answer in time leaves the guess that the region is at the window's bottom.
+    private func learnRegionTop() throws {
+        guard case .inline = mode, let window = windowSize(), let rows = size()?.rows else { return }
+        regionTop = max(window.rows - rows, 0)
+        // The region's sequence ends with the cursor on its first row.
+        try write("\u{1B}[6n")
+        var reply: [UInt8] = []
+        var waited: Int32 = 0
+        while waited < Self.positionReportLimit {
+            var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 20) > 0 else {
+                waited += 20
+                continue
+            }
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let count = Glibc.read(input, &buffer, buffer.count)
+            guard count > 0 else { break }
+            reply += buffer[..<count]
+            if let (row, range) = Self.positionReport(in: reply) {
+                regionTop = row
+                reply.removeSubrange(range)
+                break
+            }
+        }
+        heldInput += reply
+    }
+
+    /// Finds a cursor position report in bytes read: its row, from 0, and where it is.
+    static func positionReport(in bytes: [UInt8]) -> (row: Int, range: Range<Int>)? {
+        var start = bytes.startIndex
+        while let escape = bytes[start...].firstIndex(of: 0x1B) {
+            var index = escape + 1
+            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "[") else {
+                start = index
+                continue
+            }
+            index += 1
+            var numbers = [0]
+            while index < bytes.endIndex, index - escape < 16 {
+                let byte = bytes[index]
+                if (0x30...0x39).contains(byte) {
+                    numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(byte - 0x30)
+                } else if byte == UInt8(ascii: ";") {
+                    numbers.append(0)
+                } else {
+                    if byte == UInt8(ascii: "R"), numbers.count == 2, numbers[0] >= 1 {
+                        return (numbers[0] - 1, escape..<(index + 1))
+                    }
+                    break
+                }
+                index += 1
+            }
+            start = escape + 1
+        }
+        return nil
     }
 
     /// Leaves the alternate screen and restores the user's settings; does nothing if already left.
     public func leave() {
+        let wasActive = isActive
         SignalGuard.restoreTerminal()
         isActive = false
+        if wasActive, mode.mouse { discardMouseReports() }
+    }
+
+    /// Drops what the terminal still has to say after the launcher left: the release of the click that picked an
+    /// entry comes after the press, and would otherwise be read by the shell as typed text (`0;5;22m`).
+    private func discardMouseReports() {
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while poll(&descriptor, 1, 30) > 0, Glibc.read(input, &buffer, buffer.count) > 0 {}
+        tcflush(input, TCIFLUSH)
     }
 
     /// Raw mode, in the spirit of `cfmakeraw(3)`: bytes arrive one by one, unechoed and unprocessed.
@@ -211,6 +296,11 @@ final class Terminal: Terminaling {
             pollfd(fd: jobs ?? -1, events: Int16(POLLIN), revents: 0),
         ]
         var result = TerminalInput()
+        if !heldInput.isEmpty {
+            result.bytes = heldInput
+            heldInput = []
+            return result
+        }
         let ready = poll(&fds, 3, milliseconds)
         if signalDescriptor < 0 || (ready > 0 && fds[1].revents & Int16(POLLIN) != 0) {
             let pending = SignalGuard.takePending()
@@ -231,12 +321,15 @@ final class Terminal: Terminaling {
         return result
     }
 
-    /// Restores the terminal, stops the process, and enters the terminal again once continued.
+    /// Makes an inline region again at its new height, and asks again where it starts.
     public func prepareForResize() throws {
         let sequence = mode.resizeSequence(rows: size()?.rows ?? 0)
-        if !sequence.isEmpty { try write(sequence) }
+        guard !sequence.isEmpty else { return }
+        try write(sequence)
+        try learnRegionTop()
     }
 
+    /// Restores the terminal, stops the process, and enters the terminal again once continued.
     public func suspend() throws {
         leave()
         // raise, not kill(getpid(), …): a signal sent to the process may be taken by another thread, and this one
@@ -273,20 +366,25 @@ final class Terminal: Terminaling {
     }
 }
 
-/// How tall an inline region is (`--height`): so many rows, or a share of the window's, and never more than the
-/// window has nor fewer than 3.
+/// How tall an inline region is (`--height`): so many rows, or a share of the window's (at least 10 rows), and never
+/// more than the window has.
 public enum InlineHeight: Sendable, Equatable {
     case rows(Int)
     case percent(Int)
 
-    /// The region's rows in a window of so many rows.
+    /// The fewest rows a region given as a share of the window has, as fzf's `--min-height`: a share of a small
+    /// window would leave no room for the list.
+    public static let minimumRows = 10
+
+    /// The region's rows in a window of so many rows: never more than the window, and never fewer than 3 (or, for
+    /// a share, ``minimumRows``).
     public func rows(of window: Int) -> Int {
         let wanted: Int
         switch self {
-        case .rows(let rows): wanted = rows
-        case .percent(let percent): wanted = window * min(max(percent, 0), 100) / 100
+        case .rows(let rows): wanted = max(rows, 3)
+        case .percent(let percent): wanted = max(window * min(max(percent, 0), 100) / 100, Self.minimumRows)
         }
-        return min(max(wanted, 3), max(window, 1))
+        return min(wanted, max(window, 1))
     }
 
     /// Reads `N` or `N%`.

@@ -37,11 +37,19 @@ public protocol Terminaling: AnyObject {
     /// Makes the launcher's area fit a window that changed size, before the next frame is drawn in full: an inline
     /// region is cleared and made again at its new height (the terminal may have reflowed the old one).
     func prepareForResize() throws
+
+    /// The window row, from 0, that the launcher's first row is on: 0 for the whole window, and for an inline
+    /// region the row the terminal reported for it. Mouse reports count rows from the window's top; the loop moves
+    /// them by this much.
+    var regionTop: Int { get }
 }
 
 extension Terminaling {
     /// A terminal whose whole window is the launcher's needs nothing before a full frame.
     public func prepareForResize() throws {}
+
+    /// A terminal whose whole window is the launcher's starts at its top.
+    public var regionTop: Int { 0 }
 }
 
 /// What a terminal reports after a wait.
@@ -56,6 +64,8 @@ public struct TerminalInput: Sendable, Equatable {
     public var jobsReady = false
     /// Whether the terminal has gone away (end of input, or an error reading it).
     public var closed = false
+    /// A line-mode command for the screen in front: scenarios give them; a real terminal never does.
+    public var line: String?
 
     public init(
         bytes: [UInt8] = [], resized: Bool = false, resumed: Bool = false, jobsReady: Bool = false,
@@ -69,5 +79,5 @@ public struct TerminalInput: Sendable, Equatable {
     }
 
     /// Whether nothing happened: the wait timed out.
-    public var isEmpty: Bool { bytes.isEmpty && !resized && !resumed && !jobsReady && !closed }
+    public var isEmpty: Bool { bytes.isEmpty && !resized && !resumed && !jobsReady && !closed && line == nil }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A terminal on a virtual clock: scripted input at virtual times, and a record of every write.
 ///
 /// The event loop runs against it exactly as against the real terminal, in microseconds and with no sleeps: time
@@ -36,6 +38,8 @@ public final class VirtualTerminal: Terminaling {
     public private(set) var writes: [(time: Duration, bytes: String, size: Size)] = []
     /// The timeout of every wait, in order (`nil` for waiting for ever).
     public private(set) var waits: [Duration?] = []
+    /// The window row the launcher's region starts on, as an inline region below a prompt would.
+    public var regionTop = 0
     private var script: [Scheduled] = []
 
     /// Creates a virtual terminal.
@@ -62,6 +66,14 @@ public final class VirtualTerminal: Terminaling {
         for (offset, character) in text.enumerated() {
             type(String(character), at: time + spacing * offset)
         }
+    }
+
+    /// Gives the screen in front a line-mode command at a virtual time, as a scenario's ``Scenario/Step/line(_:)``
+    /// does.
+    public func command(_ line: String, at time: Duration) {
+        var input = TerminalInput()
+        input.line = line
+        schedule(Scheduled(time: time, input: input))
     }
 
     /// Resizes the window at a virtual time.
@@ -113,6 +125,11 @@ public final class VirtualTerminal: Terminaling {
 
     public func wait(timeout: Duration?, jobs: Int32?) -> TerminalInput {
         waits.append(timeout)
+        // A real job runner's result that is already in is taken at once, as a real terminal's poll would.
+        if let jobs {
+            var poller = pollfd(fd: jobs, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 0) == 1 { return TerminalInput(jobsReady: true) }
+        }
         if let next = script.first, timeout.map({ next.time <= now + $0 }) ?? true {
             script.removeFirst()
             now = max(now, next.time)

@@ -7,14 +7,17 @@ import CatalogKit
 /// folder and file glyphs; groups can show a column of checked counts, aligned by display width after the labels.
 ///
 /// Keys: ↑/↓ (Home/End, Page Up/Down) move, → expands (or steps into an expanded group), ← collapses (or steps
-/// out to the parent), Space toggles the box under the cursor.
-public struct CheckboxTree<Node, ID: Hashable & Sendable> {
-    /// What a key did.
-    public enum Outcome: Equatable {
-        /// Nothing to report beyond a redraw.
-        case none
-        /// A box was toggled, with its new state.
-        case toggled(ID, CheckState)
+/// out to the parent), Space toggles the box under the cursor; other keys are ignored.
+public struct CheckboxTree<Node, ID: Hashable & Sendable>: Widget {
+    /// What a key changed: a box toggled, with its new state.
+    public struct Toggled: Equatable, Sendable {
+        public var id: ID
+        public var state: CheckState
+
+        public init(id: ID, state: CheckState) {
+            self.id = id
+            self.state = state
+        }
     }
 
     /// The check boxes, with the tree they belong to.
@@ -23,8 +26,6 @@ public struct CheckboxTree<Node, ID: Hashable & Sendable> {
     public private(set) var expanded: Set<ID>
     /// The index in ``visibleRows`` under the cursor.
     public private(set) var cursor = 0
-    /// The glyphs to draw with.
-    public var glyphs: Glyphs
     /// Whether rows show ``Glyphs/folder`` for groups and ``Glyphs/file`` for leaves.
     public var showsKindIcons: Bool
     /// Whether groups show "checked/total" leaves in a column after the labels.
@@ -38,18 +39,16 @@ public struct CheckboxTree<Node, ID: Hashable & Sendable> {
     ///   - label: A node's title.
     ///   - checked: The ids to check at first.
     ///   - expanded: The groups to expand at first; `nil` expands every group.
-    ///   - glyphs: The glyphs to draw with.
     ///   - showsKindIcons: Whether to show folder and file glyphs.
     ///   - showsCounts: Whether groups show their checked leaves out of all.
     /// - Complexity: O(n).
     public init(
         tree: Tree<Node, ID>, label: @escaping (Node) -> String, checked: [ID] = [], expanded: Set<ID>? = nil,
-        glyphs: Glyphs = .unicode, showsKindIcons: Bool = false, showsCounts: Bool = false
+        showsKindIcons: Bool = false, showsCounts: Bool = false
     ) {
         self.selection = TriStateSelection(tree: tree, checked: checked)
         self.label = label
         self.expanded = expanded ?? Set(tree.ids.indices.filter { !tree.isLeaf(at: $0) }.map { tree.ids[$0] })
-        self.glyphs = glyphs
         self.showsKindIcons = showsKindIcons
         self.showsCounts = showsCounts
     }
@@ -79,14 +78,14 @@ public struct CheckboxTree<Node, ID: Hashable & Sendable> {
     /// Handles one key.
     ///
     /// - Parameter key: The key.
-    /// - Returns: The toggled box, if Space toggled one.
-    public mutating func handle(_ key: Key) -> Outcome {
+    /// - Returns: The toggled box for Space, `.handled` for a move or an expansion, `.ignored` for other keys.
+    public mutating func handle(_ key: Key) -> WidgetEvent<Toggled> {
         let rows = visibleRows
-        guard !rows.isEmpty else { return .none }
+        guard !rows.isEmpty else { return .ignored }
         cursor = min(cursor, rows.count - 1)
         if let moved = WidgetLayout.moved(cursor, by: key, count: rows.count) {
             cursor = moved
-            return .none
+            return .handled
         }
         switch key {
         case .right:
@@ -97,23 +96,24 @@ public struct CheckboxTree<Node, ID: Hashable & Sendable> {
             let position = rows[cursor]
             if hasChildren(position), expanded.remove(tree.ids[position]) != nil { break }
             if let parent = tree.parent(of: position), let row = rows.firstIndex(of: parent) { cursor = row }
-        case .character(" "): return toggle(row: cursor)
-        default: break
+        case .character(" "): return toggle(row: cursor).map { .changed($0) } ?? .handled
+        default: return .ignored
         }
-        return .none
+        return .handled
     }
 
     /// Toggles the box of a row, as Space does on it.
     ///
     /// - Parameter index: An index in ``visibleRows``.
-    /// - Returns: ``Outcome/toggled(_:_:)``, or ``Outcome/none`` for an index out of range.
+    /// - Returns: What changed, or `nil` for an index out of range.
     /// - Complexity: O(subtree + depth).
-    public mutating func toggle(row index: Int) -> Outcome {
+    @discardableResult
+    public mutating func toggle(row index: Int) -> Toggled? {
         let rows = visibleRows
-        guard rows.indices.contains(index) else { return .none }
+        guard rows.indices.contains(index) else { return nil }
         cursor = index
         let state = selection.toggle(at: rows[index])
-        return .toggled(tree.ids[rows[index]], state)
+        return Toggled(id: tree.ids[rows[index]], state: state)
     }
 
     /// Expands a collapsed group or collapses an expanded one.
@@ -139,8 +139,9 @@ public struct CheckboxTree<Node, ID: Hashable & Sendable> {
     /// Columns: indentation, expander, box, kind glyph, label, then (with ``showsCounts``) the counts, aligned by
     /// display width.
     ///
+    /// - Parameter glyphs: The glyphs to draw with.
     /// - Complexity: O(visible rows × subtree) with counts, O(visible rows) without.
-    public func rowTexts() -> [String] {
+    public func rowTexts(glyphs: Glyphs = .unicode) -> [String] {
         let rows = visibleRows
         let expanderWidth = WidgetLayout.width(of: glyphs.collapsed, glyphs.expanded)
         let boxWidth = WidgetLayout.width(of: glyphs.unchecked, glyphs.checked, glyphs.mixed)
@@ -169,13 +170,17 @@ public struct CheckboxTree<Node, ID: Hashable & Sendable> {
         }
     }
 
-    /// Draws the visible rows with the pointer on the cursor's row, highlighted.
+    /// Draws the visible rows, scrolled to keep the cursor in view; with the focus, the pointer on the cursor's
+    /// row, highlighted.
     ///
     /// - Parameters:
-    ///   - width: The cells available; longer rows are cut with "…".
-    ///   - height: The lines available, or `nil` for no limit; the rows scroll to keep the cursor in view.
+    ///   - size: The cells available; longer rows are cut with "…".
+    ///   - focused: Whether the tree has the focus.
+    ///   - context: The glyphs to draw with, from the environment.
     /// - Returns: The lines.
-    public func render(width: Int, height: Int? = nil) -> [Line] {
-        WidgetLayout.list(rowTexts(), cursor: cursor, pointer: glyphs.pointer, width: width, height: height)
+    public func render(in size: Size, focused: Bool = true, context: ScreenContext = .standard) -> [Line] {
+        WidgetLayout.list(
+            rowTexts(glyphs: context.glyphs), cursor: cursor, pointer: context.glyphs.pointer, width: size.columns,
+            height: size.rows, focused: focused)
     }
 }

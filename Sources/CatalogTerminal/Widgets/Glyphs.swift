@@ -71,3 +71,11 @@ public struct Glyphs: Sendable, Hashable {
         return lowered.contains("utf-8") || lowered.contains("utf8") ? .unicode : .ascii
     }
 }
+
+extension Glyphs {
+    /// The two cells before a row of a list: the pointer on the cursor's row, blank on the others.
+    ///
+    /// - Parameter isCursor: Whether the row is under the cursor.
+    /// - Returns: Two cells of text.
+    public func marker(_ isCursor: Bool) -> String { isCursor ? DisplayWidth.pad(pointer, to: 2) : "  " }
+}

@@ -6,8 +6,8 @@ import Foundation
 /// The checks live in a ``TriStateSelection`` over a flat ``Tree``, the same model as the tree widgets. The summary
 /// comes from ``ListSummary`` in a locale's words: "A, B, and C", shortened to "A, B, and 3 more" to fit a width.
 ///
-/// Keys: ↑/↓ (Home/End) move, Space or Enter toggles the item under the cursor.
-public struct MultiSelector<ID: Hashable & Sendable> {
+/// Keys: ↑/↓ (Home/End) move, Space or Enter toggles the item under the cursor; other keys are ignored.
+public struct MultiSelector<ID: Hashable & Sendable>: Widget {
     /// One choice.
     public struct Item: Sendable, Hashable {
         /// The item's unique id.
@@ -23,32 +23,31 @@ public struct MultiSelector<ID: Hashable & Sendable> {
         }
     }
 
-    /// What a key did.
-    public enum Outcome: Equatable {
-        /// Nothing to report beyond a redraw.
-        case none
-        /// An item was toggled, and whether it is now selected.
-        case toggled(ID, selected: Bool)
+    /// What a key changed: an item toggled, and whether it is now selected.
+    public struct Toggled: Equatable, Sendable {
+        public var id: ID
+        public var selected: Bool
+
+        public init(id: ID, selected: Bool) {
+            self.id = id
+            self.selected = selected
+        }
     }
 
     /// The checks, over the items as a flat tree.
     public private(set) var selection: TriStateSelection<Item, ID>
     /// The index of the item under the cursor.
     public private(set) var cursor = 0
-    /// The glyphs to draw with.
-    public var glyphs: Glyphs
 
     /// Creates a selector.
     ///
     /// - Parameters:
     ///   - items: The choices, in order.
     ///   - selected: The ids selected at first.
-    ///   - glyphs: The glyphs to draw with.
     /// - Throws: `Tree.Error.duplicateID` when two items share an id.
-    public init(items: [Item], selected: [ID] = [], glyphs: Glyphs = .unicode) throws {
+    public init(items: [Item], selected: [ID] = []) throws {
         let tree = try Tree(roots: items, id: \.id, children: \.children)
         selection = TriStateSelection(tree: tree, checked: selected)
-        self.glyphs = glyphs
     }
 
     /// The choices, in order.
@@ -94,33 +93,35 @@ public struct MultiSelector<ID: Hashable & Sendable> {
     /// Handles one key.
     ///
     /// - Parameter key: The key.
-    /// - Returns: The toggled item, if Space or Enter toggled one.
-    public mutating func handle(_ key: Key) -> Outcome {
-        guard !items.isEmpty else { return .none }
+    /// - Returns: The toggled item for Space or Enter, `.handled` for a move, `.ignored` for other keys.
+    public mutating func handle(_ key: Key) -> WidgetEvent<Toggled> {
+        guard !items.isEmpty else { return .ignored }
         if let moved = WidgetLayout.moved(cursor, by: key, count: items.count) {
             cursor = moved
-            return .none
+            return .handled
         }
         switch key {
-        case .character(" "), .enter: return toggle(row: cursor)
-        default: break
+        case .character(" "), .enter: return toggle(row: cursor).map { .changed($0) } ?? .handled
+        default: return .ignored
         }
-        return .none
     }
 
     /// Toggles an item, as Space does on it.
     ///
     /// - Parameter index: The item's index.
-    /// - Returns: ``Outcome/toggled(_:selected:)``, or ``Outcome/none`` for an index out of range.
-    public mutating func toggle(row index: Int) -> Outcome {
-        guard items.indices.contains(index) else { return .none }
+    /// - Returns: What changed, or `nil` for an index out of range.
+    @discardableResult
+    public mutating func toggle(row index: Int) -> Toggled? {
+        guard items.indices.contains(index) else { return nil }
         cursor = index
         let state = selection.toggle(at: index)
-        return .toggled(items[index].id, selected: state == .checked)
+        return Toggled(id: items[index].id, selected: state == .checked)
     }
 
     /// The text of every row: a checkmark column, then the title.
-    public func rowTexts() -> [String] {
+    ///
+    /// - Parameter glyphs: The glyphs to draw with.
+    public func rowTexts(glyphs: Glyphs = .unicode) -> [String] {
         let checkWidth = DisplayWidth.of(glyphs.checkmark)
         return items.indices.map { index in
             let mark = selection.state(at: index) == .checked ? glyphs.checkmark : ""
@@ -128,13 +129,17 @@ public struct MultiSelector<ID: Hashable & Sendable> {
         }
     }
 
-    /// Draws the list with the pointer on the cursor's row, highlighted.
+    /// Draws the list, scrolled to keep the cursor in view; with the focus, the pointer on the cursor's row,
+    /// highlighted.
     ///
     /// - Parameters:
-    ///   - width: The cells available; longer rows are cut with "…".
-    ///   - height: The lines available, or `nil` for no limit; the rows scroll to keep the cursor in view.
+    ///   - size: The cells available; longer rows are cut with "…".
+    ///   - focused: Whether the list has the focus.
+    ///   - context: The glyphs to draw with, from the environment.
     /// - Returns: The lines.
-    public func render(width: Int, height: Int? = nil) -> [Line] {
-        WidgetLayout.list(rowTexts(), cursor: cursor, pointer: glyphs.pointer, width: width, height: height)
+    public func render(in size: Size, focused: Bool = true, context: ScreenContext = .standard) -> [Line] {
+        WidgetLayout.list(
+            rowTexts(glyphs: context.glyphs), cursor: cursor, pointer: context.glyphs.pointer, width: size.columns,
+            height: size.rows, focused: focused)
     }
 }

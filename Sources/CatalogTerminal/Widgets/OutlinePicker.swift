@@ -8,12 +8,10 @@ import CatalogKit
 /// a separator at the bottom.
 ///
 /// Keys: ↑/↓ (Home/End, Page Up/Down) move, → expands (or steps into an expanded group), ← collapses (or steps
-/// out to the parent), Enter picks the row, Escape cancels.
-public struct OutlinePicker<Node, ID: Hashable & Sendable> {
-    /// What a key did.
-    public enum Outcome: Equatable {
-        /// Nothing to report beyond a redraw.
-        case none
+/// out to the parent), Enter picks the row, Escape cancels; other keys are ignored.
+public struct OutlinePicker<Node, ID: Hashable & Sendable>: Widget {
+    /// What a key chose.
+    public enum Choice: Equatable {
         /// A row was picked: a node's id, or `nil` for "No Selection".
         case picked(ID?)
         /// The picker was closed without a change.
@@ -30,8 +28,6 @@ public struct OutlinePicker<Node, ID: Hashable & Sendable> {
 
     /// The tree to pick from.
     public let tree: Tree<Node, ID>
-    /// The glyphs to draw with.
-    public var glyphs: Glyphs
     /// The title of the item that clears the selection.
     public var noSelectionTitle: String
     /// The picked node's id, or `nil` for none.
@@ -48,15 +44,13 @@ public struct OutlinePicker<Node, ID: Hashable & Sendable> {
     ///   - tree: The nodes to pick from.
     ///   - label: A node's title.
     ///   - selection: The current selection, or `nil`.
-    ///   - glyphs: The glyphs to draw with.
     ///   - noSelectionTitle: The title of the item that clears the selection.
     public init(
-        tree: Tree<Node, ID>, label: @escaping (Node) -> String, selection: ID? = nil, glyphs: Glyphs = .unicode,
+        tree: Tree<Node, ID>, label: @escaping (Node) -> String, selection: ID? = nil,
         noSelectionTitle: String = "No Selection"
     ) {
         self.tree = tree
         self.label = label
-        self.glyphs = glyphs
         self.noSelectionTitle = noSelectionTitle
         self.selection = nil
         self.expanded = []
@@ -102,30 +96,32 @@ public struct OutlinePicker<Node, ID: Hashable & Sendable> {
     /// Handles one key.
     ///
     /// - Parameter key: The key.
-    /// - Returns: Whether a row was picked or the picker cancelled.
-    public mutating func handle(_ key: Key) -> Outcome {
+    /// - Returns: The row picked, or the cancellation; `.handled` for a move or an expansion; `.ignored` for other
+    ///   keys.
+    public mutating func handle(_ key: Key) -> WidgetEvent<Choice> {
         let rows = self.rows
         if let moved = WidgetLayout.moved(cursor, by: key, count: rows.count) {
             cursor = moved
-            return .none
+            return .handled
         }
         switch key {
         case .right: expandOrEnter(rows[cursor])
         case .left: collapseOrLeave(rows[cursor])
-        case .enter: return pick(row: cursor)
-        case .escape: return .cancelled
-        default: break
+        case .enter: return pick(row: cursor).map { .changed($0) } ?? .handled
+        case .escape: return .changed(.cancelled)
+        default: return .ignored
         }
-        return .none
+        return .handled
     }
 
     /// Picks a row, as Enter does on it.
     ///
     /// - Parameter index: An index in ``rows``.
-    /// - Returns: ``Outcome/picked(_:)``, or ``Outcome/none`` for an index out of range.
-    public mutating func pick(row index: Int) -> Outcome {
+    /// - Returns: ``Choice/picked(_:)``, or `nil` for an index out of range.
+    @discardableResult
+    public mutating func pick(row index: Int) -> Choice? {
         let rows = self.rows
-        guard rows.indices.contains(index) else { return .none }
+        guard rows.indices.contains(index) else { return nil }
         cursor = index
         switch rows[index] {
         case .node(let position): selection = tree.ids[position]
@@ -169,8 +165,9 @@ public struct OutlinePicker<Node, ID: Hashable & Sendable> {
 
     /// The text of every row, without highlighting: the columns the picker draws.
     ///
+    /// - Parameter glyphs: The glyphs to draw with.
     /// - Returns: One string per row of ``rows``, with the separator's position left to the caller.
-    public func rowTexts() -> [String] {
+    public func rowTexts(glyphs: Glyphs = .unicode) -> [String] {
         let expanderWidth = WidgetLayout.width(of: glyphs.collapsed, glyphs.expanded)
         let checkWidth = DisplayWidth.of(glyphs.checkmark)
         return rows.map { row in
@@ -190,24 +187,31 @@ public struct OutlinePicker<Node, ID: Hashable & Sendable> {
     }
 
     /// The width the picker's rows need, pointer included: wide enough for its widest row.
-    public var naturalWidth: Int {
-        (rowTexts().map(DisplayWidth.of).max() ?? 0) + DisplayWidth.of(glyphs.pointer) + 1
+    ///
+    /// - Parameter glyphs: The glyphs it is drawn with.
+    public func naturalWidth(glyphs: Glyphs = .unicode) -> Int {
+        (rowTexts(glyphs: glyphs).map(DisplayWidth.of).max() ?? 0) + DisplayWidth.of(glyphs.pointer) + 1
     }
 
     /// Draws the picker: every row padded to one width, the separator above "No Selection", the cursor highlighted.
     ///
     /// - Parameters:
-    ///   - width: The cells available; rows are padded to the narrower of this and ``naturalWidth``.
-    ///   - height: The lines available, or `nil` for no limit; the rows scroll to keep the cursor in view.
+    ///   - size: The cells available; rows are padded to the narrower of its width and ``naturalWidth(glyphs:)``,
+    ///     and scroll to keep the cursor in view.
+    ///   - focused: Whether the picker has the focus; without it, the cursor's row is drawn like the others.
+    ///   - context: The glyphs to draw with, from the environment.
     /// - Returns: The lines, each exactly the same display width.
-    public func render(width: Int, height: Int? = nil) -> [Line] {
-        let texts = rowTexts()
-        let rowWidth = min(width, naturalWidth)
+    public func render(in size: Size, focused: Bool = true, context: ScreenContext = .standard) -> [Line] {
+        let glyphs = context.glyphs
+        let (width, height) = (size.columns, size.rows)
+        let texts = rowTexts(glyphs: glyphs)
+        let rowWidth = min(width, naturalWidth(glyphs: glyphs))
         let pointerWidth = DisplayWidth.of(glyphs.pointer)
         var lines: [Line] = texts.enumerated().map { index, text in
-            let pointer = index == cursor ? glyphs.pointer : ""
+            let here = focused && index == cursor
+            let pointer = here ? glyphs.pointer : ""
             let padded = DisplayWidth.pad(WidgetLayout.column(pointer, width: pointerWidth) + " " + text, to: rowWidth)
-            return index == cursor ? Line(padded, .reverse) : Line(padded)
+            return here ? Line(padded, .reverse) : Line(padded)
         }
         let separatorWidth = max(rowWidth / max(DisplayWidth.of(glyphs.horizontal), 1), 0)
         lines.insert(Line(String(repeating: glyphs.horizontal, count: separatorWidth), .dim), at: lines.count - 1)

@@ -61,12 +61,16 @@ enum WidgetLayout {
     ///   - pointer: The pointer glyph.
     ///   - width: The cells available.
     ///   - height: The lines available, or `nil` for no limit.
+    ///   - focused: Whether the list has the focus; without it, the cursor's row is drawn like the others.
     /// - Returns: The lines.
-    static func list(_ texts: [String], cursor: Int, pointer: String, width: Int, height: Int?) -> [Line] {
+    static func list(
+        _ texts: [String], cursor: Int, pointer: String, width: Int, height: Int?, focused: Bool = true
+    ) -> [Line] {
         let pointerWidth = DisplayWidth.of(pointer)
         return window(count: texts.count, cursor: cursor, height: height).map { index in
-            let mark = column(index == cursor ? pointer : "", width: pointerWidth)
-            return line(mark + " " + texts[index], width: width, highlighted: index == cursor)
+            let here = focused && index == cursor
+            let mark = column(here ? pointer : "", width: pointerWidth)
+            return line(mark + " " + texts[index], width: width, highlighted: here)
         }
     }
 }

@@ -42,10 +42,12 @@ struct Launchpad: Screen {
     var title: String { "Launchpad" }
     var help: [HelpItem] { [HelpItem(keys: "", line: "<any>", help: "open the demo")] }
 
-    mutating func handle(_ event: Event) throws -> Action { event.key == nil ? .none : .push(try entry.make()) }
-    func render(in size: Size) -> Frame { Frame(lines: ["Launchpad"]) }
-    func lines(width: Int) -> [String] { ["Launchpad"] }
-    mutating func handle(line: String) throws -> Action { .push(try entry.make()) }
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
+        event.key == nil ? .none : .push(try entry.make())
+    }
+    func render(in context: ScreenContext) -> Frame { Frame(lines: ["Launchpad"]) }
+    func lines(in context: ScreenContext) -> [String] { ["Launchpad"] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .push(try entry.make()) }
 }
 
 /// Every screen takes 10,000 seeded random events without trapping, and everything it draws fits and is clean.
@@ -200,7 +202,7 @@ struct RobustnessRun {
     /// Keeps the ticks the session asked for.
     private mutating func schedule(_ effects: [Session.Effect]) {
         for effect in effects {
-            if case .scheduleTick(let delay, let owner) = effect { ticks.append((clock + delay, owner)) }
+            if case .tick(let delay) = effect.action { ticks.append((clock + delay, effect.owner)) }
         }
         ticks = Array(ticks.suffix(32))
     }
@@ -232,10 +234,12 @@ struct RobustnessRun {
         return Self.printedProblem(in: driver.start()).map { "line mode's restart: \($0)" }
     }
 
-    /// Checks the session's frame at the terminal's size, and the renderer's bytes for it.
+    /// Checks the session's frame as the terminal shows it, and the renderer's bytes for it.
     private mutating func drawingProblem() -> String? {
         let frame = session.render(in: size)
-        if let problem = FrameCheck.problem(in: frame, size: size) { return "frame at \(size): \(problem)" }
+        if frame.lines.count != size.rows { return "\(frame.lines.count) lines for \(size.rows) rows" }
+        let shown = Renderer.visible(frame, size: size, colorMode: session.environment.colorMode)
+        if let problem = FrameCheck.problem(in: shown, size: size) { return "frame at \(size): \(problem)" }
         if let problem = FrameCheck.problem(inOutput: renderer.render(frame, size: size), size: size) {
             return "bytes at \(size): \(problem)"
         }

@@ -10,20 +10,20 @@ struct CheckboxTreeTests {
         TestNode("c.txt"),
     ]
 
-    func makeTree(glyphs: Glyphs = .unicode, icons: Bool = false) throws -> CheckboxTree<TestNode, String> {
-        CheckboxTree(tree: try TestNode.tree(Self.files), label: \.title, glyphs: glyphs, showsKindIcons: icons)
+    func makeTree(icons: Bool = false) throws -> CheckboxTree<TestNode, String> {
+        CheckboxTree(tree: try TestNode.tree(Self.files), label: \.title, showsKindIcons: icons)
     }
 
     @Test func spaceTogglesAndParentsFollowTheirChildren() throws {
         var tree = try makeTree()
         _ = tree.handle(.down)
-        #expect(tree.handle(.character(" ")) == .toggled("a.txt", .checked))
+        #expect(tree.handle(.character(" ")) == .changed(.init(id: "a.txt", state: .checked)))
         #expect(tree.selection.state(of: "Docs") == .mixed)
         _ = tree.handle(.down)
-        #expect(tree.handle(.character(" ")) == .toggled("b.txt", .checked))
+        #expect(tree.handle(.character(" ")) == .changed(.init(id: "b.txt", state: .checked)))
         #expect(tree.selection.state(of: "Docs") == .checked)
         _ = tree.handle(.home)
-        #expect(tree.handle(.character(" ")) == .toggled("Docs", .unchecked))
+        #expect(tree.handle(.character(" ")) == .changed(.init(id: "Docs", state: .unchecked)))
         #expect(tree.checkedIDs.isEmpty)
         try tree.selection.checkInvariants()
     }
@@ -40,9 +40,8 @@ struct CheckboxTreeTests {
                     ☐ Empty
                     ☐ c.txt
                 """)
-        tree.glyphs = .ascii
         #expect(
-            text(tree.render(width: 80)) == """
+            text(tree.render(width: 80, glyphs: .ascii)) == """
                   v [-] Docs
                 >     [x] a.txt
                       [ ] b.txt
@@ -52,9 +51,9 @@ struct CheckboxTreeTests {
     }
 
     @Test func kindIconsMarkGroupsAndLeavesAndAnEmptyGroupIsAFolder() throws {
-        let tree = try makeTree(glyphs: .ascii, icons: true)
+        let tree = try makeTree(icons: true)
         #expect(
-            text(tree.render(width: 80)) == """
+            text(tree.render(width: 80, glyphs: .ascii)) == """
                 > v [ ] d Docs
                       [ ] - a.txt
                       [ ] - b.txt

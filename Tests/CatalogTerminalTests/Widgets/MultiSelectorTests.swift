@@ -23,9 +23,9 @@ struct MultiSelectorTests {
 
     @Test func spaceAndEnterToggle() throws {
         var selector = try makeSelector()
-        #expect(selector.handle(.character(" ")) == .toggled(0, selected: false))
+        #expect(selector.handle(.character(" ")) == .changed(.init(id: 0, selected: false)))
         _ = selector.handle(.end)
-        #expect(selector.handle(.enter) == .toggled(3, selected: true))
+        #expect(selector.handle(.enter) == .changed(.init(id: 3, selected: true)))
         #expect(selector.selectedIDs == [1, 2, 3])
         #expect(selector.selectedTitles == Array(Self.goals.dropFirst()))
         #expect(selector.toggle(row: 7) == .none)
@@ -41,8 +41,7 @@ struct MultiSelectorTests {
                   ✓ Learn Serverless with Swift
                     Run a marathon
                 """)
-        selector.glyphs = .ascii
-        #expect(text(selector.render(width: 12)).split(separator: "\n").first == "  * Learn J…")
+        #expect(text(selector.render(width: 12, glyphs: .ascii)).split(separator: "\n").first == "  * Learn J…")
     }
 
     @Test func duplicateIDsAreRefused() {

@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 /// A tree node for widget tests.
 struct TestNode: Sendable {
@@ -34,4 +35,14 @@ func text(_ lines: [Line]) -> String {
 /// The text of a frame padded to `rows` lines, trailing spaces removed.
 func text(_ frame: Frame, rows: Int = 22) -> String {
     text(frame.lines + Array(repeating: Line(), count: max(rows - frame.lines.count, 0)))
+}
+
+extension Widget {
+    /// Draws the widget focused, `width` cells wide, in the standard environment with some glyphs.
+    func render(width: Int, height: Int = 1_000, glyphs: Glyphs = .unicode, focused: Bool = true) -> [Line] {
+        let environment = ScreenEnvironment(locale: Locale(identifier: "en"), glyphs: glyphs)
+        return render(
+            in: Size(columns: width, rows: height), focused: focused,
+            context: ScreenContext(size: Size(columns: width, rows: height), environment: environment))
+    }
 }

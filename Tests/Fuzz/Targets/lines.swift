@@ -32,10 +32,10 @@ private struct EchoScreen: Screen {
 
     struct Refused: Error {}
 
-    mutating func handle(_ event: Event) throws -> Action { .none }
-    func render(in size: Size) -> Frame { Frame(lines: [Line(last)]) }
-    func lines(width: Int) -> [String] { ["\(title): \(last)"] }
-    mutating func handle(line: String) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action { .none }
+    func render(in context: ScreenContext) -> Frame { Frame(lines: [Line(last)]) }
+    func lines(in context: ScreenContext) -> [String] { ["\(title): \(last)"] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action {
         if line == "!" { throw Refused() }
         if line == "x" { return .pop }
         last = line

@@ -27,7 +27,7 @@ struct LoginForm: Screen {
     var takesText: Bool { true }
     var help: [HelpItem] { Self.keymap.help }
 
-    mutating func handle(_ event: Event) throws -> Action {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         guard let key = event.key else { return .none }
         if Self.keymap.command(for: key) == .signIn { return signIn() }
         switch key {
@@ -42,16 +42,17 @@ struct LoginForm: Screen {
         user.isEmpty ? .bell : .status("Signed in as \(user).")
     }
 
-    func render(in size: Size) -> Frame {
-        Frame(
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
+        return Frame(
             lines: [Line("User: \(user)"), Line(), Line(Self.keymap.footer, .dim)],
             cursor: (row: 0, column: 6 + DisplayWidth.of(user))
         ).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] { ["User: \(user)"] }
+    func lines(in context: ScreenContext) -> [String] { ["User: \(user)"] }
 
-    mutating func handle(line: String) throws -> Action {
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action {
         guard let (command, argument) = Self.keymap.command(forLine: line) else {
             return .status("Type name <text>, then .. to go back.")
         }

@@ -16,9 +16,10 @@ struct SalesChart: Screen {
 
     var title: String { "Sales Chart" }
 
-    mutating func handle(_ event: Event) throws -> Action { .none }
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action { .none }
 
-    func render(in size: Size) -> Frame {
+    func render(in context: ScreenContext) -> Frame {
+        let size = context.size
         let longest = Self.quarters.map(\.1).max() ?? 1
         let room = max(size.columns - 8, 1)
         return Frame(
@@ -28,7 +29,9 @@ struct SalesChart: Screen {
         ).clipped(to: size)
     }
 
-    func lines(width: Int) -> [String] { Self.quarters.map { "\($0.0): \($0.1)" } }
+    func lines(in context: ScreenContext) -> [String] { Self.quarters.map { "\($0.0): \($0.1)" } }
 
-    mutating func handle(line: String) throws -> Action { .status("This chart takes no commands.") }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action {
+        .status("This chart takes no commands.")
+    }
 }

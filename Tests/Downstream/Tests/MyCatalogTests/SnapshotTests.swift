@@ -4,16 +4,23 @@ import LoginScreens
 import ReportScreens
 import Testing
 
-/// This package's screens look as recorded: every scenario against its golden in `Tests/Snapshots`.
-///
-/// A new scenario's golden is written on the first run, which fails saying so; look at the file, commit it, and run
-/// again. `CATALOG_RECORD=failed swift test` re-records the goldens of screens changed on purpose.
-@Test func screensLookAsRecorded() throws {
-    let registry = Registry<any Screen>()
+/// The goldens `mycatalog snapshot` checks too: `Tests/Snapshots`, beside this target's folder, not in it.
+let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Snapshots")
+
+/// This package's screens, registered as `mycatalog` registers them.
+func registerScreens(in registry: Registry<any Screen>) throws {
     try LoginScreens.register(in: registry)
     try ReportScreens.register(in: registry)
-    let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Snapshots")
-    let report = try CatalogSnapshots.check(registry, in: snapshots)
-    #expect(report.results.count == 4, "two scenarios for each of the two screens")
+}
+
+/// One test case per scenario, named by its entry and scenario, so each failure is its own case.
+@Test(arguments: try CatalogSnapshots.cases(registerScreens))
+func looksAsRecorded(_ snapshot: CatalogSnapshots.Case) throws {
+    try CatalogSnapshots.check(snapshot, in: goldens)
+}
+
+/// Every golden still has its scenario.
+@Test func noGoldenIsStale() throws {
+    CatalogSnapshots.checkStale(try CatalogSnapshots.cases(registerScreens), in: goldens)
 }

@@ -2,8 +2,6 @@ import CatalogKit
 import CatalogTerminal
 import Testing
 
-@testable import CatalogDemos
-
 @Suite("Text field")
 struct TextFieldTests {
     /// Types keys into a field.
@@ -17,8 +15,8 @@ struct TextFieldTests {
         // Decomposed text arrives one scalar at a time: "e", then U+0301, which joins it into one "é".
         let field = typed([.character("e"), .character("\u{301}"), .character("x"), .backspace, .character("y")])
         #expect(field.text == "e\u{301}y")
-        #expect(field.cursor == 2)
-        #expect(field.cursorColumn == 2)
+        #expect(field.caret == 2)
+        #expect(field.caretColumn == 2)
     }
 
     @Test func joinersAndLoneRegionalIndicatorsNeverPushTheCursorPastTheEnd() {
@@ -28,7 +26,7 @@ struct TextFieldTests {
         ]
         for count in 1...keys.count {
             let field = typed(Array(keys.prefix(count)))
-            #expect(field.cursor <= field.text.count, "after \(count) keys")
+            #expect(field.caret <= field.text.count, "after \(count) keys")
         }
         #expect(typed(keys).text == "👩‍💻x\u{FE0F}")
     }

@@ -1,0 +1,171 @@
+import CatalogKit
+
+/// What the launcher draws around the screen in front: the breadcrumb on the first row, the status line on the
+/// last, the help overlay over the body, and the flash.
+///
+/// A value type the session owns: it knows nothing of screens beyond the breadcrumb parts and help items it is
+/// handed, so it can be drawn and clicked the same way whatever is open.
+struct Chrome: Sendable {
+    /// The separator between titles in the breadcrumb.
+    static let separator = " › "
+
+    /// The message in the status line, if any.
+    var status: String?
+    /// Whether the frame is drawn in reverse video, between a flash and its end.
+    var isFlashing = false
+    /// The help overlay, when it shows: the first of its rows shown.
+    var help: HelpOverlay?
+
+    /// The help overlay's state: how far it is scrolled.
+    struct HelpOverlay: Sendable, Equatable {
+        var scroll = 0
+    }
+
+    // MARK: The breadcrumb
+
+    /// One part of the breadcrumb: the screen it belongs to (by position in the stack), its index in that screen's
+    /// ``Screen/breadcrumb``, and its text.
+    struct Part: Sendable, Equatable {
+        var screen: Int
+        var part: Int
+        var text: String
+    }
+
+    /// The parts drawn at a width: when all of them are too wide, the first give way to "…".
+    ///
+    /// - Complexity: O(p²) in the number of parts, which is the depth of what is open.
+    static func visibleParts(_ parts: [Part], width: Int) -> (parts: [Part], elided: Bool) {
+        var parts = parts
+        var elided = false
+        var text = parts.map(\.text).joined(separator: separator)
+        while parts.count > 1, DisplayWidth.of(text) > width {
+            parts.removeFirst()
+            elided = true
+            text = "…" + separator + parts.map(\.text).joined(separator: separator)
+        }
+        return (parts, elided)
+    }
+
+    /// The breadcrumb's text at a width.
+    static func breadcrumb(_ parts: [Part], width: Int) -> String {
+        let (shown, elided) = visibleParts(parts, width: width)
+        let text = shown.map(\.text).joined(separator: separator)
+        return elided ? "…" + separator + text : text
+    }
+
+    /// The part drawn at a column, if any.
+    static func part(at column: Int, of parts: [Part], width: Int) -> Part? {
+        let (shown, elided) = visibleParts(parts, width: width)
+        var start = elided ? DisplayWidth.of("…" + separator) : 0
+        for part in shown {
+            let end = start + DisplayWidth.of(part.text)
+            if column >= start && column < end { return part }
+            start = end + DisplayWidth.of(separator)
+        }
+        return nil
+    }
+
+    // MARK: The help overlay
+
+    /// The help overlay's rows of keys: each item's keys in a column, then what it does, wrapped under itself.
+    ///
+    /// - Parameters:
+    ///   - items: The keys and what they do.
+    ///   - width: The body's width.
+    /// - Returns: The rows, several for an item whose text is longer than the width allows.
+    static func helpRows(_ items: [HelpItem], width: Int) -> [Line] {
+        let keyWidth = min(items.map { DisplayWidth.of($0.keys) }.max() ?? 0, max(width / 3, 1))
+        let textWidth = max(width - keyWidth - 4, 8)
+        var rows: [Line] = []
+        for item in items {
+            let keys = DisplayWidth.truncate(item.keys, to: keyWidth)
+            let wrapped = wrap(item.help, to: textWidth)
+            for (index, text) in wrapped.enumerated() {
+                let column = index == 0 ? DisplayWidth.pad(keys, to: keyWidth) : String(repeating: " ", count: keyWidth)
+                rows.append(Line([Span("  " + column + "  ", .bold), Span(text)]))
+            }
+        }
+        return rows
+    }
+
+    /// Text wrapped at spaces to a width; a word longer than the width is cut.
+    static func wrap(_ text: String, to width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if DisplayWidth.of(candidate) <= width || line.isEmpty {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        lines.append(line)
+        return lines.map { DisplayWidth.truncate($0, to: width) }
+    }
+
+    /// How many rows of keys the overlay shows in a body of so many rows, beside its title and its hint.
+    static func helpRowsShown(in rows: Int) -> Int {
+        rows - (rows >= 6 ? 2 : 0) - (rows >= 3 ? 2 : 0)
+    }
+
+    /// Moves the overlay for a key, if the key scrolls it.
+    ///
+    /// - Returns: Whether the key scrolled it; any other key closes it.
+    mutating func scrollHelp(_ key: Key, lines: Int, rows: Int) -> Bool {
+        guard var overlay = help else { return false }
+        let shown = max(Self.helpRowsShown(in: rows), 1)
+        let last = max(lines - shown, 0)
+        switch key {
+        case .up, .control("p"), .control("k"): overlay.scroll -= 1
+        case .down, .control("n"), .control("j"): overlay.scroll += 1
+        case .pageUp: overlay.scroll -= max(shown - 1, 1)
+        case .pageDown: overlay.scroll += max(shown - 1, 1)
+        case .home: overlay.scroll = 0
+        case .end: overlay.scroll = last
+        case .mouse(let mouse) where mouse.action == .scrollUp: overlay.scroll -= 3
+        case .mouse(let mouse) where mouse.action == .scrollDown: overlay.scroll += 3
+        default: return false
+        }
+        overlay.scroll = min(max(overlay.scroll, 0), last)
+        help = overlay
+        return true
+    }
+
+    /// The overlay as drawn in the body's rows: a title and a blank row when there are six rows or more, the keys
+    /// scrolled, with "↑ n more" and "↓ n more" where keys are hidden above or below, then a blank row and how to
+    /// scroll and close it when there are three rows or more. At any height some keys show.
+    static func helpFrame(title: String, rows keyRows: [Line], scroll: Int, in size: Size) -> Frame {
+        guard size.rows > 0 else { return Frame() }
+        let shown = max(helpRowsShown(in: size.rows), 1)
+        let first = min(max(scroll, 0), max(keyRows.count - shown, 0))
+        var body = Array(keyRows.dropFirst(first).prefix(shown))
+        if first > 0, !body.isEmpty { body[0] = Line("  ↑ \(first + 1) more", .dim) }
+        let below = keyRows.count - first - body.count
+        if below > 0, let last = body.indices.last, last > 0 || first == 0 {
+            body[last] = Line("  ↓ \(below + 1) more", .dim)
+        }
+        var lines: [Line] = []
+        if size.rows >= 6 { lines += [Line("Keys for \(title)", .bold), Line()] }
+        lines += body
+        if size.rows >= 3 {
+            lines += [Line(), Line("↑↓ scroll · any other key closes this help", .dim)]
+        }
+        return Frame(lines: Array(lines.prefix(size.rows)))
+    }
+
+    // MARK: Drawing
+
+    /// A line in reverse video, padded so the whole row is reversed.
+    static func reversed(_ line: Line, width: Int) -> Line {
+        var spans = line.spans.map { span in
+            var span = span
+            span.style.reverse = true
+            return span
+        }
+        let missing = width - line.width
+        if missing > 0 { spans.append(Span(String(repeating: " ", count: missing), .reverse)) }
+        return Line(spans)
+    }
+}

@@ -1,0 +1,266 @@
+import CatalogKit
+
+/// The menu's keys: one table, from which the keys are handled and the footer, the help overlay, the README's key
+/// table and the manual page are drawn, with the user's own bindings (`--bind`) first.
+///
+/// The rule is the same in the launcher and in the picker, while browsing and filtering (an open screen keeps its
+/// own keys): every printable character goes into the filter, `q`, `j`, `k` and `?` too; in a picker digits do
+/// as well, as in fzf, while in the built-in launcher a digit opens its item when the filter is empty. Escape goes
+/// back one step. Where a key is also fzf's (Ctrl-J/K/N/P, Tab, Shift-Tab, Ctrl-A/E/B/F/U/W, a double click), it
+/// does what fzf's does. Everything else is on an F key the launcher reserves (``Session/reservedKeys``) or a Ctrl
+/// key fzf leaves free.
+public struct MenuKeys: Sendable {
+    /// What a key does in the menu; the names are those `--bind` takes, fzf's where fzf has the same action.
+    public enum Command: String, Sendable, CaseIterable {
+        case up, down
+        case pageUp = "page-up"
+        case pageDown = "page-down"
+        case first, last
+        /// Open the highlighted item: enter a group, open or pick an entry.
+        case accept
+        /// Into a group while browsing; the caret right while filtering.
+        case forward
+        /// Up a level while browsing; the caret left while filtering.
+        case backward
+        /// Back one step: clear the filter, or go up a level; at the root, leave (a picker with status 130).
+        case cancel
+        /// Leave at once with status 130.
+        case abort
+        case backwardDeleteChar = "backward-delete-char"
+        case deleteChar = "delete-char"
+        case backwardChar = "backward-char"
+        case forwardChar = "forward-char"
+        case backwardWord = "backward-word"
+        case forwardWord = "forward-word"
+        case beginningOfLine = "beginning-of-line"
+        case endOfLine = "end-of-line"
+        case unixLineDiscard = "unix-line-discard"
+        case unixWordRubout = "unix-word-rubout"
+        case backwardKillWord = "backward-kill-word"
+        case clearQuery = "clear-query"
+        /// Mark or unmark (`--multi`), then move down or up, as fzf's Tab and Shift-Tab.
+        case toggleDown = "toggle+down"
+        case toggleUp = "toggle+up"
+        case toggle
+        case togglePreview = "toggle-preview"
+        case previewUp = "preview-up"
+        case previewDown = "preview-down"
+        case previewPageUp = "preview-page-up"
+        case previewPageDown = "preview-page-down"
+        case toggleFavourite = "toggle-favourite"
+        case ignore
+    }
+
+    /// A key bound to commands, run in order (`ctrl-a:first+accept`).
+    public struct Binding: Sendable, Equatable {
+        public var key: Key
+        public var commands: [Command]
+
+        public init(key: Key, commands: [Command]) {
+            self.key = key
+            self.commands = commands
+        }
+    }
+
+    /// A `--bind` that can't be read.
+    public struct BindError: Error, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The keys as bound: the user's first, then the defaults.
+    let keymap: Keymap<[Command]>
+    /// Whether the menu is a picker, whose digits are text.
+    let picker: Bool
+
+    /// Makes the menu's keys.
+    ///
+    /// - Parameters:
+    ///   - bindings: The user's bindings, which win over the defaults.
+    ///   - picker: Whether digits are text (a picker) or open items (the launcher).
+    public init(bindings: [Binding] = [], picker: Bool = false) {
+        let own = bindings.map { KeyBinding([$0.key], $0.commands, help: "bound by --bind", footer: false) }
+        keymap = Keymap(
+            own
+                + Self.defaults.bindings.map {
+                    KeyBinding($0.keys, [$0.command], label: $0.label, help: $0.help, footer: $0.inFooter)
+                })
+        self.picker = picker
+    }
+
+    /// The commands a key runs, if it is bound.
+    func commands(for key: Key) -> [Command]? { keymap.command(for: key) }
+
+    /// The default keys, with what help says of them.
+    public static let defaults = Keymap<Command>([
+        KeyBinding([.up, .control("p"), .control("k")], .up, help: "move up"),
+        KeyBinding([.down, .control("n"), .control("j")], .down, help: "move down"),
+        KeyBinding([.pageUp], .pageUp, help: "page up", footer: false),
+        KeyBinding([.pageDown], .pageDown, help: "page down", footer: false),
+        KeyBinding([.home], .first, help: "first item", footer: false),
+        KeyBinding([.end], .last, help: "last item", footer: false),
+        KeyBinding([.enter], .accept, label: "⏎", help: "open (a double click too)"),
+        KeyBinding(
+            [.right], .forward, label: "→", help: "into a group; the caret right while filtering", footer: false),
+        KeyBinding([.left], .backward, label: "←", help: "up a level; the caret left while filtering", footer: false),
+        KeyBinding([.escape], .cancel, label: "esc", help: "back: clear the filter, up a level, or leave"),
+        KeyBinding([.control("q")], .abort, help: "leave at once (status 130)", footer: false),
+        KeyBinding(
+            [.backspace], .backwardDeleteChar, label: "⌫", help: "delete; up a level when the filter is empty",
+            footer: false),
+        KeyBinding([.delete, .control("d")], .deleteChar, help: "delete forward", footer: false),
+        KeyBinding([.control("b")], .backwardChar, help: "caret left", footer: false),
+        KeyBinding([.control("f")], .forwardChar, help: "caret right", footer: false),
+        KeyBinding(
+            [.modified(.character("b"), .alt), .modified(.left, .shift)], .backwardWord, help: "caret a word left",
+            footer: false),
+        KeyBinding(
+            [.modified(.character("f"), .alt), .modified(.right, .shift)], .forwardWord, help: "caret a word right",
+            footer: false),
+        KeyBinding([.control("a")], .beginningOfLine, help: "caret to the start", footer: false),
+        KeyBinding([.control("e")], .endOfLine, help: "caret to the end", footer: false),
+        KeyBinding([.control("u")], .unixLineDiscard, help: "delete to the start", footer: false),
+        KeyBinding([.control("w")], .unixWordRubout, help: "delete a word back", footer: false),
+        KeyBinding([.modified(.backspace, .alt)], .backwardKillWord, help: "delete a word back", footer: false),
+        KeyBinding([.tab], .toggleDown, label: "tab", help: "mark and move down (--multi)", footer: false),
+        KeyBinding([.backTab], .toggleUp, label: "shift-tab", help: "mark and move up (--multi)", footer: false),
+        KeyBinding([.function(4)], .togglePreview, help: "show or hide the preview", footer: false),
+        KeyBinding([.modified(.up, .shift)], .previewUp, help: "scroll the preview up", footer: false),
+        KeyBinding([.modified(.down, .shift)], .previewDown, help: "scroll the preview down", footer: false),
+        KeyBinding([.modified(.pageUp, .shift)], .previewPageUp, help: "scroll the preview a page up", footer: false),
+        KeyBinding(
+            [.modified(.pageDown, .shift)], .previewPageDown, help: "scroll the preview a page down", footer: false),
+        KeyBinding([.function(5)], .toggleFavourite, help: "make a favourite, or not", footer: false),
+    ])
+
+    /// The footer: the few keys a newcomer needs.
+    func footer(filtering: Bool) -> String {
+        var parts = ["↑↓ move", "⏎ open"]
+        if !filtering { parts.append("← back") }
+        if !filtering && !picker { parts.append("1–0 jump") }
+        parts.append(filtering ? "esc clear" : "type to filter")
+        parts.append("F1 help")
+        return parts.joined(separator: " · ")
+    }
+
+    /// Every key as help lists it: the user's bindings, then the defaults, each once; Tab only with `--multi` and
+    /// the favourite key only with a history.
+    func help(multi: Bool, history: Bool) -> [HelpItem] {
+        var items: [HelpItem] = [HelpItem(keys: "type", help: picker ? "filter (digits too)" : "filter")]
+        if !picker {
+            items.append(HelpItem(keys: "1–0", help: "open that item while the filter is empty (not in a picker)"))
+        }
+        for binding in keymap.bindings {
+            guard let command = binding.command.first else { continue }
+            if !multi && (command == .toggleDown || command == .toggleUp) { continue }
+            if !history && command == .toggleFavourite { continue }
+            let label = binding.label ?? binding.keys.map(\.description).joined(separator: "/")
+            let help =
+                binding.help == "bound by --bind"
+                ? binding.command.map(\.rawValue).joined(separator: "+") : binding.help
+            items.append(HelpItem(keys: label, help: help))
+        }
+        return items
+    }
+
+    /// Every key of the launcher and the picker, as the README's table and the manual page list them: the menu's
+    /// (with Tab, Shift-Tab and the favourite key), then the launcher's own, which also work in an open screen.
+    public static var reference: [HelpItem] {
+        let menu = MenuKeys(picker: false).help(multi: true, history: true)
+        let launcher = Session.keymap.help.filter { $0.keys != "esc/q" }.map { item in
+            item.keys == "F1" ? HelpItem(keys: "F1", help: "show every key (? too, in a screen)") : item
+        }
+        return menu.map { item in
+            item.keys == "type"
+                ? HelpItem(keys: "type", help: "filter the whole catalog (in a picker, digits too)") : item
+        } + launcher + [
+            HelpItem(keys: "esc/q", help: "in an open screen: close it (unless the screen takes them)")
+        ]
+    }
+
+    // MARK: - --bind
+
+    /// Reads `--bind` values, fzf's way: `KEY:ACTION[+ACTION…]`, several joined by commas.
+    ///
+    /// - Parameter text: One `--bind` value.
+    /// - Returns: The bindings.
+    /// - Throws: ``BindError`` naming the key or action that can't be read, or a key the launcher keeps.
+    public static func bindings(_ text: String) throws -> [Binding] {
+        var result: [Binding] = []
+        for part in Self.split(text) {
+            guard let colon = part.lastIndex(of: ":"), colon != part.startIndex else {
+                throw BindError(description: "'\(part)' needs KEY:ACTION, such as ctrl-a:first.")
+            }
+            let name = String(part[..<colon])
+            guard let key = Self.key(named: name) else {
+                throw BindError(
+                    description: "'\(name)' is not a key catalog knows, such as ctrl-a, alt-x, f4 or enter.")
+            }
+            if Session.reservedKeys.contains(key) || key == .control("z") {
+                throw BindError(description: "'\(name)' is kept by the launcher and can't be bound.")
+            }
+            var commands: [Command] = []
+            for action in part[part.index(after: colon)...].split(separator: "+", omittingEmptySubsequences: false) {
+                // fzf's `toggle+down` and `toggle+up` are one action whose name holds a "+".
+                if let last = commands.last, last == .toggle, action == "down" || action == "up" {
+                    commands[commands.count - 1] = action == "down" ? .toggleDown : .toggleUp
+                    continue
+                }
+                guard let command = Command(rawValue: String(action)) else {
+                    throw BindError(
+                        description:
+                            "'\(action)' is not an action; try one of \(Command.allCases.map(\.rawValue).joined(separator: ", "))."
+                    )
+                }
+                commands.append(command)
+            }
+            result.append(Binding(key: key, commands: commands))
+        }
+        return result
+    }
+
+    /// Splits a `--bind` value at the commas between bindings; a comma right after a colon is the key `,`.
+    private static func split(_ text: String) -> [Substring] {
+        var parts: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index] == ",", index > start, text[text.index(before: index)] != ":" {
+                parts.append(text[start..<index])
+                start = text.index(after: index)
+            }
+            index = text.index(after: index)
+        }
+        if start < text.endIndex { parts.append(text[start...]) }
+        return parts
+    }
+
+    /// A key by its fzf name: `ctrl-a`, `alt-x`, `alt-bs`, `f1`–`f12`, `enter`, `esc`, `tab`, `btab`, `up`,
+    /// `shift-up`, `pgup`, `home`, `space`, `bspace`, `del`, or a single character.
+    ///
+    /// - Parameter name: The name.
+    /// - Returns: The key, or `nil` when there is none by that name.
+    public static func key(named name: String) -> Key? {
+        let lower = name.lowercased()
+        if name.count == 1, let character = name.first { return .character(character) }
+        if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last, letter.isLetter, letter.isASCII {
+            return .control(letter)
+        }
+        if lower.hasPrefix("alt-") {
+            let rest = String(name.dropFirst(4))
+            guard let key = rest.count == 1 ? Key.character(rest.first!) : Self.key(named: rest) else { return nil }
+            return key.with(.alt)
+        }
+        if lower.hasPrefix("shift-"), let key = named[String(lower.dropFirst(6))] { return key.with(.shift) }
+        if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) {
+            return .function(number)
+        }
+        return named[lower]
+    }
+
+    private static let named: [String: Key] = [
+        "enter": .enter, "return": .enter, "esc": .escape, "tab": .tab, "btab": .backTab, "shift-tab": .backTab,
+        "up": .up, "down": .down, "left": .left, "right": .right, "home": .home, "end": .end, "pgup": .pageUp,
+        "page-up": .pageUp, "pgdn": .pageDown, "page-down": .pageDown, "space": .character(" "),
+        "bspace": .backspace, "bs": .backspace, "del": .delete,
+    ]
+}

@@ -1,0 +1,268 @@
+import CatalogKit
+
+extension MenuScreen {
+    /// Whether the catalog is still coming: the menu's one state for it.
+    enum Phase: Sendable {
+        /// Nothing of the catalog is in yet. Keys pressed meanwhile wait, in order, and are replayed on it when it
+        /// comes; until then they act on an empty catalog, so typed text shows and Escape or Ctrl-C leave at once.
+        case loading(Loading)
+        /// Part of the catalog is in and more is coming (a pipe): what has come is browsed and filtered as usual,
+        /// and each step moves the view onto the larger catalog by ``rebase(onto:)``.
+        case streaming(Streaming)
+        /// All of it is in.
+        case ready
+    }
+
+    /// A catalog being loaded.
+    struct Loading: Sendable {
+        /// What is loading, for the status line ("titles.txt", "standard input").
+        var what: String
+        /// The job that loads it: all of it, or a stream's step, which comes back with part of the catalog and is
+        /// run again.
+        var job: Job
+        /// Whether the job is a stream's step.
+        var streams: Bool
+        /// Whether the menu has opened and started the job.
+        var started = false
+        /// Keys pressed while nothing is in, to replay in order.
+        var pending: [Key] = []
+    }
+
+    /// A catalog streaming in.
+    struct Streaming: Sendable {
+        /// What is being read, for the status line.
+        var what: String
+        /// The job that reads the next step.
+        var step: Job
+        /// The spinner's step, which turns on a clock (``spinnerStep``) however long a step takes.
+        var spinner = 0
+    }
+
+    /// `--select-1` and `--exit-0`, carried out once the whole catalog and the first search are in, as fzf waits for
+    /// its input to end.
+    struct StartChecks: Sendable {
+        var selectOne: Bool
+        var exitZero: Bool
+    }
+
+    /// A catalog loaded in the background: the entries, their grouping and the history's shelves in them, and
+    /// whether this is all of it or what a stream has brought so far.
+    struct Loaded: Sendable {
+        var catalog: Catalog
+        var complete = true
+    }
+
+    /// Why a catalog could not be loaded.
+    struct LoadFailure: Error, Sendable {
+        var message: String
+    }
+
+    /// The lane of the job that loads the catalog or reads a stream's next step.
+    static let loadLane = JobLane<Result<Loaded, LoadFailure>>("menu.load")
+
+    /// How often the spinner turns while a stream is read.
+    static let spinnerStep = Duration.milliseconds(125)
+
+    /// Creates a menu that loads its catalog in a background job, so the first frame appears at once and keys
+    /// pressed meanwhile are replayed, in order, once it is in.
+    ///
+    /// - Parameters:
+    ///   - description: What is loading, for the loading line ("titles.txt").
+    ///   - options: How it behaves; its `--query` shows in the filter while the catalog loads.
+    ///   - load: Reads the catalog; an error ends the menu with ``loadError`` set to its description.
+    /// - Throws: ``Hierarchy/Error`` when `maxChildren` is below 2.
+    public init(
+        loading description: String, options: Options = Options(),
+        load: @escaping @Sendable () throws -> Snapshot<any Screen>
+    ) throws {
+        let job = Self.loadJob(options) { (try load(), true) }
+        try self.init(
+            source: .fixed(try CatalogFile.parse([])), options: options,
+            phase: .loading(Loading(what: description, job: job, streams: false)))
+    }
+
+    /// Creates a menu whose catalog streams in (from a pipe, say): its first frame shows at once, each step's
+    /// entries show as they arrive, and keys work from the start.
+    ///
+    /// - Parameters:
+    ///   - description: What is read, for the status line ("standard input").
+    ///   - options: How it behaves.
+    ///   - step: Reads for a while and returns the whole catalog read so far, and whether the input has ended; an
+    ///     error ends the menu with ``loadError`` set to its description.
+    /// - Throws: ``Hierarchy/Error`` when `maxChildren` is below 2.
+    public init(
+        streaming description: String, options: Options,
+        step: @escaping @Sendable () throws -> (snapshot: Snapshot<any Screen>, complete: Bool)
+    ) throws {
+        let job = Self.loadJob(options, step)
+        try self.init(
+            source: .fixed(try CatalogFile.parse([])), options: options,
+            phase: .loading(Loading(what: description, job: job, streams: true)))
+    }
+
+    /// The job that reads a catalog (or a stream's next step) and groups it, off the input path.
+    private static func loadJob(
+        _ options: Options, _ read: @escaping @Sendable () throws -> (snapshot: Snapshot<any Screen>, complete: Bool)
+    ) -> Job {
+        let (title, maxChildren, history, now) = (options.title, options.maxChildren, options.history, options.now)
+        return Job(loadLane) { _ in
+            Result {
+                let (snapshot, complete) = try read()
+                let hierarchy = try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren)
+                let shelves = Self.shelves(of: history, in: snapshot, maxChildren: maxChildren, now: now)
+                return Loaded(
+                    catalog: Catalog(snapshot: snapshot, hierarchy: hierarchy, shelves: shelves), complete: complete)
+            }.mapError { LoadFailure(message: "\($0)") }
+        }
+    }
+
+    /// Whether the catalog is still loading: nothing of it has arrived yet.
+    public var isLoading: Bool {
+        if case .loading = phase { return true }
+        return false
+    }
+
+    /// What is being read while the catalog loads or streams in.
+    var readingWhat: String? {
+        switch phase {
+        case .loading(let loading): loading.what
+        case .streaming(let streaming): streaming.what
+        case .ready: nil
+        }
+    }
+
+    /// Opens the menu, on the first size it is told: starts loading, or, on a catalog that is all there, the
+    /// search of `--query` and the checks of `--select-1` and `--exit-0`. The history's problem, if any, is shown
+    /// once. Later sizes find nothing left to start.
+    mutating func begin() -> Action {
+        var actions: [Action] = []
+        if let message = announcement {
+            announcement = nil
+            actions.append(.status(message))
+        }
+        switch phase {
+        case .loading(var loading):
+            guard !loading.started else { break }
+            loading.started = true
+            phase = .loading(loading)
+            actions.append(.run(loading.job))
+            if loading.streams { actions.append(.tick(after: Self.spinnerStep)) }
+        case .streaming:
+            break
+        case .ready:
+            if let filter, !filter.hasSearched { actions.append(search(force: true)) }
+            actions.append(settleStartChecks())
+        }
+        return .batch(actions)
+    }
+
+    /// Turns the spinner one step while a stream is read; once the input has ended, the clock stops.
+    mutating func turnSpinner() -> Action {
+        switch phase {
+        case .streaming(var streaming):
+            streaming.spinner += 1
+            phase = .streaming(streaming)
+            return .tick(after: Self.spinnerStep)
+        case .loading(let loading) where loading.streams:
+            return .tick(after: Self.spinnerStep)
+        default:
+            return .none
+        }
+    }
+
+    /// Takes in a finished job: a loaded catalog, a search, a preview or a save.
+    mutating func finish(_ result: JobResult) -> Action {
+        if let loaded = result.value(of: Self.loadLane) { return finishLoading(loaded) }
+        if let outcome = result.value(of: Self.searchLane) { return show(outcome) }
+        if let outcome = result.value(of: Self.previewLane) { keep(outcome) }
+        if let saved = result.value(of: Self.historyLane) { return finishSaving(saved) }
+        return .none
+    }
+
+    /// Takes in a catalog, or a stream's step of it: keys pressed while nothing was in are replayed on the first,
+    /// in order; each later step moves the view onto the larger catalog by identity.
+    private mutating func finishLoading(_ result: Result<Loaded, LoadFailure>) -> Action {
+        let loaded: Loaded
+        switch result {
+        case .failure(let failure):
+            loadError = failure.message
+            return .quit
+        case .success(let value):
+            loaded = value
+        }
+        let catalog = adopted(loaded.catalog)
+        var actions: [Action] = []
+        switch phase {
+        case .loading(let loading):
+            phase = loaded.complete ? .ready : .streaming(Streaming(what: loading.what, step: loading.job))
+            if !loaded.complete { actions.append(.run(loading.job)) }
+            actions.append(install(catalog))
+            for key in loading.pending {
+                let action = press(key)
+                actions.append(action)
+                if action.ends { return .batch(actions) }
+            }
+        case .streaming(let streaming):
+            if loaded.complete { phase = .ready } else { actions.append(.run(streaming.step)) }
+            actions.append(rebase(onto: catalog))
+        case .ready:
+            return .none
+        }
+        actions.append(settleStartChecks())
+        return .batch(actions)
+    }
+
+    /// The catalog with shelves from the history the menu holds now: a load works them out from the history the
+    /// menu started with, and a favourite toggled since would otherwise revert.
+    private func adopted(_ catalog: Catalog) -> Catalog {
+        guard history != options.history else { return catalog }
+        var catalog = catalog
+        catalog.shelves = Self.shelves(of: history, in: catalog.snapshot, maxChildren: maxChildren, now: options.now)
+        return catalog
+    }
+
+    /// Shows the first catalog that came in, as the menu starts: at the root, with `--query` in the filter.
+    private mutating func install(_ catalog: Catalog) -> Action {
+        snapshot = catalog.snapshot
+        hierarchy = catalog.hierarchy
+        shelves = catalog.shelves
+        levels = [Level(item: .node(hierarchy.root))]
+        mode = .browsing
+        guard let query = options.query, !query.isEmpty else { return .none }
+        mode = .filtering(Filter(text: query))
+        return search(force: true)
+    }
+
+    /// Re-reads a live registry that gained entries, keeping the levels, the highlight and the filter.
+    mutating func refreshIfChanged() -> Action {
+        guard let generation = source.generation, generation != snapshot.generation else { return .none }
+        let latest = source.snapshot()
+        guard let rebuilt = try? Hierarchy(latest, rootTitle: options.title, maxChildren: maxChildren) else {
+            return .none
+        }
+        preview.cache = [:]
+        let shelves = Self.shelves(of: history, in: latest, maxChildren: maxChildren, now: options.now)
+        return rebase(onto: Catalog(snapshot: latest, hierarchy: rebuilt, shelves: shelves))
+    }
+
+    /// Carries out `--select-1` (pick the one match) and `--exit-0` (quit when none) once: when the whole catalog is
+    /// in and the filter's hits answer its text.
+    mutating func settleStartChecks() -> Action {
+        guard let checks = startChecks, case .ready = phase else { return .none }
+        let count: Int
+        let first: UInt32?
+        switch mode {
+        case .browsing:
+            count = snapshot.count
+            first = snapshot.recordsInOrder.first
+        case .filtering(let filter):
+            guard filter.isCurrent else { return .none }
+            count = filter.hits.count
+            first = filter.shown.first
+        }
+        startChecks = nil
+        if checks.selectOne, count == 1, let first { return open(record: first) }
+        if checks.exitZero, count == 0 { return .quit }
+        return .none
+    }
+}

@@ -1,0 +1,119 @@
+import CatalogKit
+
+/// A one-line text field: text and a caret between characters, edited as shells and fzf edit a line.
+///
+/// It never holds a control character (nor a bidi override), whatever is typed or pasted, so what it shows is what
+/// it holds. The caret counts characters (grapheme clusters), and ``caretColumn`` measures cells, so a wide
+/// character takes two columns and a combining accent none.
+///
+/// Keys: printable characters insert; ←/→, Home/End and Ctrl-A/E move; Backspace and Delete delete a character,
+/// Ctrl-W a word back and Ctrl-U to the start. Every other key is ignored.
+public struct TextField: Widget, Sendable, Equatable {
+    /// The text.
+    public private(set) var text: String
+    /// The caret, as a count of characters before it.
+    public private(set) var caret: Int
+    /// What shows, dimmed, while the text is empty.
+    public var placeholder: String
+
+    /// Creates a field.
+    ///
+    /// - Parameters:
+    ///   - text: The text at first; characters the field doesn't take are dropped.
+    ///   - placeholder: What shows while it is empty.
+    public init(_ text: String = "", placeholder: String = "") {
+        self.text = text.filter(Self.accepts)
+        caret = self.text.count
+        self.placeholder = placeholder
+    }
+
+    /// Whether the field takes a character: not a line break, control or bidi-formatting character.
+    public static func accepts(_ character: Character) -> Bool {
+        !character.unicodeScalars.contains(where: Sanitizer.isUnsafe)
+    }
+
+    /// Edits for one key.
+    ///
+    /// A character can join the one before it (a combining accent typed after its letter, a joiner in an emoji),
+    /// or an edit can join two neighbours, so the text may grow or shrink by other than one character: the caret is
+    /// counted again after each edit, and never passes the end.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: The new text after an edit, `.handled` for a caret move, `.ignored` for any other key.
+    public mutating func handle(_ key: Key) -> WidgetEvent<String> {
+        let before = text
+        defer { caret = min(caret, text.count) }
+        var characters = Array(text)
+        switch key {
+        case .character(let character) where Self.accepts(character):
+            let prefix = String(characters[..<caret]) + String(character)
+            text = prefix + String(characters[caret...])
+            caret = prefix.count
+        case .backspace where caret > 0:
+            characters.remove(at: caret - 1)
+            caret -= 1
+            text = String(characters)
+        case .delete where caret < characters.count:
+            characters.remove(at: caret)
+            text = String(characters)
+        case .control("w") where caret > 0:
+            var start = caret
+            while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+            while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+            characters.removeSubrange(start..<caret)
+            caret = start
+            text = String(characters)
+        case .control("u") where caret > 0:
+            characters.removeSubrange(0..<caret)
+            caret = 0
+            text = String(characters)
+        case .left, .control("b"): caret = max(caret - 1, 0)
+        case .right, .control("f"): caret = min(caret + 1, characters.count)
+        case .home, .control("a"): caret = 0
+        case .end, .control("e"): caret = characters.count
+        case .backspace, .delete, .control("w"), .control("u"): return .handled
+        default: return .ignored
+        }
+        return text == before ? .handled : .changed(text)
+    }
+
+    /// Replaces the text, with the caret at its end.
+    public mutating func set(_ text: String) {
+        self.text = text.filter(Self.accepts)
+        caret = self.text.count
+    }
+
+    /// The display width of the text before the caret: where the terminal cursor goes.
+    public var caretColumn: Int { DisplayWidth.of(String(text.prefix(caret))) }
+
+    /// The field's one line: the text, scrolled so the caret shows, or the placeholder, dimmed, while empty;
+    /// underlined when focused, so the field shows even without colour.
+    public func render(in size: Size, focused: Bool, context: ScreenContext) -> [Line] {
+        guard size.rows > 0, size.columns > 0 else { return [] }
+        if text.isEmpty {
+            return [Line(DisplayWidth.truncate(placeholder, to: size.columns), Style(dim: true, underline: focused))]
+        }
+        let shown = visibleText(width: size.columns)
+        return [Line(shown.text, focused ? Style(underline: true) : .plain)]
+    }
+
+    /// Where the caret is drawn in a field of some width: the column after the text scrolled into view.
+    ///
+    /// - Parameter width: The field's width.
+    /// - Returns: The caret's column, from 0, within the width.
+    public func caretColumn(width: Int) -> Int { visibleText(width: width).caret }
+
+    /// The part of the text a width shows, keeping the caret in view, and the caret's column in it.
+    private func visibleText(width: Int) -> (text: String, caret: Int) {
+        let column = caretColumn
+        guard DisplayWidth.of(text) >= width || column >= width else { return (text, column) }
+        // Drop characters from the start until the caret fits, one cell kept for it.
+        var dropped = 0
+        var start = text.startIndex
+        while column - dropped > width - 1, start < text.endIndex {
+            dropped += DisplayWidth.of(text[start])
+            start = text.index(after: start)
+        }
+        return (DisplayWidth.truncate(String(text[start...]), to: width), column - dropped)
+    }
+}

@@ -1,0 +1,71 @@
+import CatalogTerminal
+import CatalogTestSupport
+import Foundation
+import Testing
+
+@testable import CatalogCommand
+
+/// `--bind` and `CATALOG_DEFAULT_OPTS`, as fzf has them: a bad binding or a bad variable is a one-line error with
+/// exit status 2, and the variable is read only where the launcher or picker opens.
+@Suite("Key options")
+struct KeyOptionsTests {
+    let catalog = productPath("catalog")
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+        let fixed = ["TERM": "dumb", "XDG_STATE_HOME": "/nonexistent/state"]
+        return try runProcess(catalog, arguments, input: [], environment: environment.merging(fixed) { a, _ in a })
+    }
+
+    @Test(
+        "a binding that can't be read names what is wrong, in one line, with exit status 2",
+        arguments: [
+            (["--bind", "ctrl-x:nope"], "option '--bind': 'nope' is not an action; try one of up, down"),
+            (["--bind", "hyper-x:up"], "option '--bind': 'hyper-x' is not a key catalog knows"),
+            (["--bind", "f2:up"], "option '--bind': 'f2' is kept by the launcher and can't be bound."),
+            (["--bind", "up"], "option '--bind': 'up' needs KEY:ACTION, such as ctrl-a:first."),
+        ])
+    func badBindings(_ example: ([String], String)) throws {
+        let result = try run(example.0 + ["--plain"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("catalog: " + example.1), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("CATALOG_DEFAULT_OPTS is read before the launcher's own options, and a mistake in it is named")
+    func defaultOptions() throws {
+        let bad = try run(["--plain"], environment: ["CATALOG_DEFAULT_OPTS": "--max-children 1"])
+        #expect(bad.status == 2)
+        #expect(
+            bad.stderr.hasPrefix("catalog: in CATALOG_DEFAULT_OPTS: option '--max-children' needs a whole number"),
+            "\(bad.stderr)")
+        let quote = try run(["--plain"], environment: ["CATALOG_DEFAULT_OPTS": "--prompt 'x"])
+        #expect(quote.stderr.hasPrefix("catalog: in CATALOG_DEFAULT_OPTS: a quote is never closed"), "\(quote.stderr)")
+        // The command line's own options come later and win.
+        let own = try run(
+            ["--plain", "--max-children", "5"], environment: ["CATALOG_DEFAULT_OPTS": "--max-children 1"])
+        #expect(own.status == 2, "the variable is checked on its own")
+        let fine = try run(
+            ["--plain", "--max-children", "3"], environment: ["CATALOG_DEFAULT_OPTS": "--max-children 4 --no-mouse"])
+        #expect(fine.status == 0, "\(fine.stderr)")
+        #expect(fine.stdout.contains("1. Animation … Color/ (3)"), "three a level, not four: \(fine.stdout)")
+        // Subcommands for scripts never read it.
+        let list = try run(["list"], environment: ["CATALOG_DEFAULT_OPTS": "--bogus"])
+        #expect(list.status == 0)
+    }
+
+    @Test("the words of the variable are split as a shell splits them")
+    func words() throws {
+        let result = try run(
+            ["--plain"], environment: ["CATALOG_DEFAULT_OPTS": #"--header "two words" --prompt 'a b> ' --no-mouse"#])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test("F5 without a history says why there is none: --no-history, standard input, or nowhere to keep it")
+    func historyOffMessages() throws {
+        #expect(LaunchCommand.historyOff(try Arguments(["--no-history"])).hasPrefix("History is off (--no-history)"))
+        #expect(
+            LaunchCommand.historyOff(try Arguments(["--file", "-"]))
+                == "Standard input has no name to keep a history under: no favourites for it.")
+        #expect(LaunchCommand.historyOff(try Arguments([])).contains("no state directory"))
+    }
+}
