@@ -18,10 +18,14 @@ enum LauncherLatency {
 
     /// Runs the launcher once.
     ///
+    /// The picker matches fuzzily by default; it is run with `--exact`, where the build knows it, so its typing is
+    /// timed against `fzf --exact` and the same hits.
+    ///
     /// - Parameters:
     ///   - entries: The number of lines in `file`, as the launcher's status line shows it when loaded.
     static func measure(catalog: String, file: String, entries: Int, typing: String = "grid picker") -> Figures? {
-        guard let session = Session(arguments: [catalog, "--file", file], input: nil) else { return nil }
+        let exact = Processes.capture([catalog, "--help"]).contains("--exact") ? ["--exact"] : []
+        guard let session = Session(arguments: [catalog, "--file", file] + exact, input: nil) else { return nil }
         defer { session.end() }
         guard let first = session.wait(for: "Catalog", since: 0) else { return nil }
         guard let loaded = session.wait(for: "\(grouped(entries)) entries", since: 0) else { return nil }
