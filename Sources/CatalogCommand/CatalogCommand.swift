@@ -105,15 +105,22 @@ extension CatalogCommand {
     }
 
     /// The arguments with the default options before them, when they open the launcher or picker (no subcommand),
-    /// as fzf reads `FZF_DEFAULT_OPTS`: the command line's own options come later and win.
+    /// as fzf reads `FZF_DEFAULT_OPTS`: the command line's own options come later and win. A matching mode given on
+    /// the command line (`--fuzzy`, `--exact`) replaces the variable's, so `--exact` kept there and a `--fuzzy` typed
+    /// for one run don't exclude each other.
     static func withDefaults(_ arguments: [String], _ context: Context) throws -> [String] {
         let variable = defaultOptionsVariable(context.name)
         guard let text = context.environment[variable], !text.isEmpty else { return arguments }
         if let first = arguments.first, !first.hasPrefix("-") { return arguments }
         do {
-            let words = try Arguments.words(text)
+            var words = try Arguments.words(text)
             // Checked on their own, so a mistake is named as the variable's, even where the command line overrides it.
             _ = try LaunchCommand.menuOptions(try Arguments(words))
+            let modes: Set = ["--fuzzy", "--exact"]
+            if Arguments.flags(in: arguments).contains(where: { modes.contains($0.name) }) {
+                let replaced = Set(Arguments.flags(in: words).filter { modes.contains($0.name) }.map(\.index))
+                words = words.indices.filter { !replaced.contains($0) }.map { words[$0] }
+            }
             return words + arguments
         } catch let error as Arguments.UsageError {
             throw Arguments.UsageError(description: "in \(variable): \(error)")

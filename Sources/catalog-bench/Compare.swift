@@ -1,12 +1,15 @@
 import Foundation
 
-/// `catalog-bench compare`: whole processes side by side on the same generated files: `catalog search --file`
-/// against `fzf --filter` and `grep -iF | sort`, the launcher against `LC_ALL=C sort`, growth from 1M to 3M lines,
-/// the in-process figures, and (with `--large`) 100k → 1M → 10M lines. With `--baseline DIR` every figure is also
-/// taken for another release build (a directory with its `catalog` and `catalog-bench`), runs interleaved.
+/// `catalog-bench compare`: whole processes side by side on the same files: `catalog search --file` against
+/// `fzf --filter` and `grep -iF | sort` on generated titles and on a real file list of this machine, fzf's extended
+/// syntax, the launcher against `LC_ALL=C sort` and interactive fzf on the titles and on a deep generated tree,
+/// `catalog tree` against `catalog list`, growth from 1M to 3M lines, the in-process figures, the fuzzy ranking
+/// evaluation (``Ranking``), and (with `--large`) both corpora at 100k → 1M → 10M lines beside interactive fzf.
+/// With `--baseline DIR` the figures of the generated titles are also taken for another release build (a
+/// directory with its `catalog` and `catalog-bench`), runs interleaved.
 ///
-/// It ends with the goals of issue 13, each with the baseline's figure and this build's. `--only launcher,oneshot`
-/// runs some sections only, for quick checks while working.
+/// It ends with the goals of issue 18, each with what this run measured. `--only real,deep` runs some sections
+/// only, for quick checks while working.
 enum Compare {
     static let queries = ["grid", "grid picker", "straße", "документы", "유라시아"]
     /// A query no line matches: what is left is the fixed cost of reading and checking the file.
@@ -17,7 +20,8 @@ enum Compare {
         var runs = 5
         var baseline: Build?
         var large = false
-        /// The sections to run (`oneshot`, `fuzzy`, `launcher`, `growth`, `inprocess`); all when empty.
+        /// The sections to run (`oneshot`, `fuzzy`, `launcher`, `growth`, `inprocess`, `real`, `deep`, `rank`,
+        /// `syntax`); all when empty.
         var sections: Set<String> = []
 
         func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
@@ -37,7 +41,9 @@ enum Compare {
                     if baseline == nil { usageError("no catalog executable in '\(directory)'") }
                 case "--large": large = true
                 case "--only":
-                    let known: Set = ["oneshot", "fuzzy", "launcher", "growth", "inprocess"]
+                    let known: Set = [
+                        "oneshot", "fuzzy", "launcher", "growth", "inprocess", "real", "deep", "rank", "syntax",
+                    ]
                     sections = Set((rest.popFirst() ?? "").split(separator: ",").map(String.init))
                     guard !sections.isEmpty, sections.isSubset(of: known) else {
                         usageError("--only takes sections from \(known.sorted().joined(separator: ","))")
@@ -58,6 +64,13 @@ enum Compare {
         var loadedPeakKB = 0
         var growthRatios: [Double] = []
         var figures: [String: Double] = [:]
+        /// One-shot ÷ grep for the queries that are not ASCII.
+        var nonASCIIRatios: [Double] = []
+        var sortSeconds = Double.nan
+        var fzfLauncherPeakKB = 0
+        var fzfOneShotPeakKB = 0
+        /// What the sections of issue 18 measured (this build only).
+        var issue18 = Issue18()
     }
 
     static func run(_ arguments: [String]) {
@@ -79,7 +92,15 @@ enum Compare {
         }
         if options.runs("growth") { growth(builds, corpus: corpus, runs: options.runs, into: &outcomes) }
         if options.runs("inprocess") { inProcess(builds, into: &outcomes) }
-        if options.large { Scale.run(builds[0], fzf: fzf, runs: options.runs) }
+        if options.runs("real") { realList(builds[0], fzf: fzf, runs: options.runs, into: &outcomes[0].issue18) }
+        if options.runs("deep") { deep(builds[0], fzf: fzf, runs: options.runs, into: &outcomes[0].issue18) }
+        if options.runs("syntax") { syntax(builds[0], fzf: fzf, runs: options.runs) }
+        if options.runs("rank") {
+            print(
+                "\nFuzzy ranking on path lists of this machine (`catalog-bench rank`), against fzf 0.38's defaults:\n")
+            outcomes[0].issue18.rank = Ranking.run(targets: 30, fzf: fzf)
+        }
+        if options.large { outcomes[0].issue18.scale = Scale.run(builds[0], fzf: fzf, runs: options.runs) }
         goals(builds, outcomes)
     }
 
@@ -109,10 +130,12 @@ enum Compare {
                 if query == noHit {
                     outcomes[position].noHitRatio = ratioToGrep
                 } else {
+                    if !query.allSatisfy(\.isASCII) { outcomes[position].nonASCIIRatios.append(ratioToGrep) }
                     outcomes[position].grepRatios.append(ratioToGrep)
                     if let theirs { outcomes[position].fzfRatios.append(series[position].median / theirs.median) }
                 }
                 outcomes[position].oneShotPeakKB = max(outcomes[position].oneShotPeakKB, series[position].peakKB)
+                outcomes[position].fzfOneShotPeakKB = max(outcomes[position].fzfOneShotPeakKB, theirs?.peakKB ?? 0)
             }
             let subset = Set(grep.lines).isSubset(of: Set(mine.lines))
             print(
@@ -170,6 +193,10 @@ enum Compare {
             sorts.samples.append(Processes.run("LC_ALL=C sort \(shellQuote(corpus))"))
         }
         let fzfPeak = fzf.flatMap { LauncherLatency.fzfPeakKB(fzf: $0, file: corpus, entries: 1_000_000) }
+        for position in builds.indices {
+            outcomes[position].sortSeconds = sorts.median
+            outcomes[position].fzfLauncherPeakKB = fzfPeak ?? 0
+        }
         let names = builds.map(\.name)
         print("\nThe launcher on the 1M file under a pseudo-terminal, \(runs) runs, against `LC_ALL=C sort` of it:\n")
         print("| measure | " + names.joined(separator: " | ") + " | target |")
@@ -243,49 +270,6 @@ enum Compare {
     // MARK: - Goals
 
     private static func goals(_ builds: [Build], _ outcomes: [Outcome]) {
-        print("\nGoals (issue 13), this run:\n")
-        print("| measure | " + builds.map(\.name).joined(separator: " | ") + " | goal | met |")
-        print("|---|" + String(repeating: "---|", count: builds.count + 2))
-        func row(_ label: String, _ goal: String, met: Bool, _ value: (Outcome) -> String) {
-            print(
-                "| \(label) | " + outcomes.map(value).joined(separator: " | ") + " | \(goal) | \(met ? "yes" : "no") |")
-        }
-        let now = outcomes[0]
-        func worst(_ values: [Double]) -> Double { values.max() ?? .nan }
-        func range(_ values: [Double]) -> String {
-            guard let low = values.min(), let high = values.max() else { return "–" }
-            return String(format: "%.2f–%.2f×", low, high)
-        }
-        row("launcher: start → menu loaded", "≤ 300 ms", met: now.loaded <= 0.3) { msText($0.loaded) }
-        let fuzzyMedian = now.figures["fuzzy.median"] ?? .nan
-        let fuzzyP99 = now.figures["fuzzy.p99"] ?? .nan
-        row("fuzzy query in process, median (p99)", "≤ 30 ms (≤ 60 ms)", met: fuzzyMedian <= 30 && fuzzyP99 <= 60) {
-            String(format: "%.1f ms (%.1f ms)", $0.figures["fuzzy.median"] ?? .nan, $0.figures["fuzzy.p99"] ?? .nan)
-        }
-        row("one-shot ÷ grep -iF \\| sort, every query", "≤ 2×", met: worst(now.grepRatios) <= 2) {
-            range($0.grepRatios)
-        }
-        row("one-shot ÷ fzf --exact --filter, every query", "≤ 0.25×", met: worst(now.fzfRatios) <= 0.25) {
-            range($0.fzfRatios)
-        }
-        let register = now.figures["registry.total"] ?? .nan
-        row("register 1,000,000 entries in code (make + register)", "≤ 1000 ms", met: register <= 1000) {
-            String(format: "%.0f ms", $0.figures["registry.total"] ?? .nan)
-        }
-        row("one-shot 3M ÷ 1M, every run", "≤ 3.2×", met: worst(now.growthRatios) <= 3.2) { range($0.growthRatios) }
-        row("no-hit query one-shot ÷ grep", "≤ 4×", met: now.noHitRatio <= 4) { String(format: "%.2f×", $0.noHitRatio) }
-        let base = outcomes.count > 1 ? outcomes[1] : now
-        row(
-            "one-shot peak RSS (largest over the queries)", "no growth (±2 %)",
-            met: Double(now.oneShotPeakKB) <= Double(base.oneShotPeakKB) * 1.02
-        ) {
-            megabytes($0.oneShotPeakKB)
-        }
-        row(
-            "launcher peak RSS, loaded", "no growth (±2 %)",
-            met: Double(now.loadedPeakKB) <= Double(base.loadedPeakKB) * 1.02
-        ) {
-            megabytes($0.loadedPeakKB)
-        }
+        goals18(outcomes[0])
     }
 }

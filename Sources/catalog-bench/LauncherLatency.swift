@@ -18,16 +18,20 @@ enum LauncherLatency {
 
     /// Runs the launcher once.
     ///
+    /// The picker matches fuzzily by default; it is run with `--exact`, where the build knows it, so its typing is
+    /// timed against `fzf --exact` and the same hits.
+    ///
     /// - Parameters:
     ///   - entries: The number of lines in `file`, as the launcher's status line shows it when loaded.
-    static func measure(catalog: String, file: String, entries: Int) -> Figures? {
-        guard let session = Session(arguments: [catalog, "--file", file], input: nil) else { return nil }
+    static func measure(catalog: String, file: String, entries: Int, typing: String = "grid picker") -> Figures? {
+        let exact = Processes.capture([catalog, "--help"]).contains("--exact") ? ["--exact"] : []
+        guard let session = Session(arguments: [catalog, "--file", file] + exact, input: nil) else { return nil }
         defer { session.end() }
         guard let first = session.wait(for: "Catalog", since: 0) else { return nil }
         guard let loaded = session.wait(for: "\(grouped(entries)) entries", since: 0) else { return nil }
         var keystrokes: [(String, Double)] = []
         var typed = ""
-        for character in "grid picker" {
+        for character in typing {
             typed.append(character)
             let mark = session.screen.count
             let sent = session.clock.now
@@ -55,10 +59,40 @@ enum LauncherLatency {
 
     /// Runs interactive fzf on the same file until it has read every line, and returns its peak memory in kilobytes.
     static func fzfPeakKB(fzf: String, file: String, entries: Int) -> Int? {
-        guard let session = Session(arguments: [fzf], input: file) else { return nil }
+        measureFzf(fzf: fzf, file: file, entries: entries, typing: "")?.peakKB
+    }
+
+    /// Runs interactive fzf (`--exact`, as the launcher matches) on a file: the time until it has read every line
+    /// (its counter reads N/N), then from each keystroke to the counter that shows that keystroke's matches (their
+    /// number found beforehand with `fzf --exact --filter`), and its peak memory once loaded and filtered.
+    static func measureFzf(fzf: String, file: String, entries: Int, typing: String) -> Figures? {
+        // The counts each prefix of the typing shows once searched.
+        var expected: [String: Int] = [:]
+        var prefix = ""
+        for character in typing {
+            prefix.append(character)
+            if prefix.hasSuffix(" ") { continue }
+            expected[prefix] =
+                Processes.filter(fzf: fzf, query: prefix, file: file, exact: true)
+                .filter { !$0.isEmpty }.count
+        }
+        guard let session = Session(arguments: [fzf, "--exact"], input: file) else { return nil }
         defer { session.end() }
-        guard session.wait(for: "\(entries)/\(entries)", since: 0) != nil else { return nil }
-        return Processes.peakKB(of: session.pid)
+        guard let loaded = session.wait(for: "\(entries)/\(entries)", since: 0) else { return nil }
+        var keystrokes: [(String, Double)] = []
+        var typed = ""
+        for character in typing {
+            typed.append(character)
+            let mark = session.screen.count
+            let sent = session.clock.now
+            session.type(String(character))
+            guard let count = expected[typed] else { continue }
+            guard let shown = session.wait(for: "\(count)/\(entries)", since: mark) else { return nil }
+            keystrokes.append((typed, seconds(shown - sent)))
+        }
+        let time = seconds(loaded - session.start)
+        return Figures(
+            firstFrame: time, loaded: time, keystrokes: keystrokes, peakKB: Processes.peakKB(of: session.pid))
     }
 
     /// "1,000,000".
@@ -123,7 +157,7 @@ enum LauncherLatency {
         func wait(for text: String, since mark: Int) -> ContinuousClock.Instant? {
             let needle = Array(text.utf8)
             var buffer = [UInt8](repeating: 0, count: 65536)
-            let deadline = clock.now.advanced(by: .seconds(60))
+            let deadline = clock.now.advanced(by: .seconds(300))
             while clock.now < deadline {
                 if screen.count - mark >= needle.count, screen[mark...].firstRange(of: needle) != nil {
                     return clock.now

@@ -198,10 +198,10 @@ extension String {
 
 extension Processes {
     /// Runs `fzf --filter QUERY < FILE` and returns its output lines, best first.
-    static func filter(fzf: String, query: String, file: String) -> [String] {
+    static func filter(fzf: String, query: String, file: String, exact: Bool = false) -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: fzf)
-        process.arguments = ["--filter", query]
+        process.arguments = (exact ? ["--exact"] : []) + ["--filter", query]
         process.standardInput = FileHandle(forReadingAtPath: file)
         let pipe = Pipe()
         process.standardOutput = pipe

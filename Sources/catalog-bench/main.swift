@@ -12,7 +12,9 @@ import Foundation
 let usage = """
     usage: catalog-bench [COUNT]                  in-process figures for COUNT entries (default 1,000,000)
            catalog-bench compare [--baseline DIR] [--large] [--runs N] [--only SECTIONS]
-                                                  whole processes against fzf, grep and sort, and a baseline build
+                                                  whole processes against fzf, grep and sort, and a baseline build;
+                                                  SECTIONS from oneshot,fuzzy,launcher,growth,inprocess,real,deep,
+                                                  syntax,rank
            catalog-bench figures                  the in-process figures, for compare to read
            catalog-bench profile load|fuzzy|narrow|register|oneshot|sort [REPEATS]
                                                   repeat one operation under a profiler

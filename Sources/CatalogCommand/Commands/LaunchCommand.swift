@@ -88,9 +88,13 @@ enum LaunchCommand {
                     description: "option '\(option)' is for picking from --file; give --file too.")
             }
         }
+        // A picker matches fuzzily unless --exact, as fzf does, so `swiftformat` finds `.swift-format`; the built-in
+        // launcher looks titles up exactly, as `catalog search` does.
+        let picker = arguments.values["--file"] != nil
         var options = MenuScreen.Options(
             maxChildren: try arguments.number("--max-children", in: 2...1_000_000, default: 10),
-            fuzzy: try SearchCommand.matching(arguments) == .fuzzy, preview: try previewPlacement(arguments))
+            fuzzy: try SearchCommand.matching(arguments, default: picker ? .fuzzy : .exact) == .fuzzy,
+            preview: try previewPlacement(arguments))
         options.multi = arguments.has("--multi")
         options.query = arguments.values["--query"]
         options.header = arguments.values["--header"]

@@ -22,13 +22,19 @@ enum SearchCommand {
         return hits.isEmpty ? 1 : 0
     }
 
-    /// `--fuzzy` or `--exact` (the default), which exclude each other.
+    /// `--fuzzy` or `--exact`, which exclude each other, or the command's default.
     ///
+    /// - Parameters:
+    ///   - arguments: The command line.
+    ///   - default: The mode when neither is given: exact for `search` and the built-in launcher, which promise
+    ///     sorted exact lookup; fuzzy for a picker over `--file`, as fzf's users expect.
     /// - Throws: ``Arguments/UsageError`` when both are given.
-    static func matching(_ arguments: Arguments) throws -> Query.Matching {
+    static func matching(_ arguments: Arguments, default: Query.Matching = .exact) throws -> Query.Matching {
         if arguments.has("--fuzzy") && arguments.has("--exact") {
             throw Arguments.UsageError(description: "options '--fuzzy' and '--exact' exclude each other.")
         }
-        return arguments.has("--fuzzy") ? .fuzzy : .exact
+        if arguments.has("--fuzzy") { return .fuzzy }
+        if arguments.has("--exact") { return .exact }
+        return `default`
     }
 }

@@ -119,6 +119,33 @@ struct Arguments {
     /// Whether a flag was given.
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
+    /// The flags among words, where the parser reads them: a word that is an option's value is no flag, even when it
+    /// looks like one (`--query --exact`), and nothing after `--` is.
+    ///
+    /// - Parameter words: Arguments after the program's name.
+    /// - Returns: Each flag's position in `words` and its long name.
+    static func flags(in words: [String]) -> [(index: Int, name: String)] {
+        var found: [(index: Int, name: String)] = []
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if word == "--" { break }
+            index += 1
+            guard word.hasPrefix("-"), word != "-" else { continue }
+            let name = word.firstIndex(of: "=").map { String(word[..<$0]) } ?? word
+            let option = CommandTable.options.first {
+                $0.name == name || (!name.hasPrefix("--") && name.count == 2 && $0.short == name.last)
+            }
+            guard let option else { continue }
+            if option.value == nil {
+                found.append((index - 1, option.name))
+            } else if !word.contains("=") {
+                index += 1
+            }
+        }
+        return found
+    }
+
     /// The words of a variable of default options, split as a shell splits them: at blanks, outside quotes; single
     /// quotes keep everything, double quotes and a backslash keep the next character.
     ///

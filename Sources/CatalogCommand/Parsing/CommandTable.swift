@@ -75,8 +75,9 @@ struct CommandTable {
         name: "", summary: "browse and search the catalog of screens",
         description:
             "Opens the launcher: the catalog grouped into menus of at most ten items, numbered so a digit opens one. "
-            + "Type to filter the whole catalog, Enter to open, Esc to go back a step, F1 for the keys. With --file, the "
-            + "launcher is a picker: the entry you open is printed to standard output. On a terminal it runs full "
+            + "Type to filter the whole catalog, Enter to open, Esc to go back a step, F1 for the keys, F6 to switch "
+            + "exact and fuzzy matching. With --file, the launcher is a picker: the entry you open is printed to "
+            + "standard output, and the filter matches fuzzily unless --exact, as fzf's does. On a terminal it runs full "
             + "screen, drawing on /dev/tty when standard input or output is a pipe; with --plain, TERM=dumb, commands "
             + "piped to standard input, or no terminal at all, it runs in line mode.")
 
@@ -156,10 +157,13 @@ struct CommandTable {
             name: "--read0", commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "read the file's entries ended by NUL, as find -print0 writes them, instead of newlines"),
         Option(name: "--json", commands: ["list", "search", "tree", "snapshot"], help: "print JSON"),
-        Option(name: "--fuzzy", commands: ["", "search"], help: "match characters in order, best first"),
+        Option(
+            name: "--fuzzy", commands: ["", "search"],
+            help: "match characters in order, best first; the default with --file, as in fzf"),
         Option(
             name: "--exact", commands: ["", "search"],
-            help: "match each term as a substring, in search order (the default; 'term switches one term)"),
+            help: "match each term as a substring, in search order (the default but in a picker; 'term switches one "
+                + "term)"),
         Option(name: "--limit", value: "N", commands: ["search"], help: "print at most N matches"),
         Option(
             name: "--max-children", value: "N", commands: ["", "tree"],

@@ -5,15 +5,16 @@
 #endif
 
 extension CatalogFile {
-    /// What one piece of a file holds after reading: the folded records, their sort items, where each entry's text
-    /// is in the file, and the hashes of every path for the duplicate check.
+    /// What one piece of a file holds after reading: the folded records, where each one's title is, where each
+    /// entry's text is in the file, and the hashes of every path for the duplicate check.
     struct Piece: Sendable {
         let folded: RawBuffer<UInt8>
         /// Where each record ends in `folded`, after a leading 0.
         let starts: RawBuffer<UInt32>
-        /// Each record's sort item (``SortItem``), its record numbered within the piece.
-        let items: RawBuffer<SortItem>
-        /// The whole keys of the records whose items keep none (``SortItem/explicit``).
+        /// Where each record's folded title is in it (``SortItem/title``): its sort item is made from it once the
+        /// duplicate check has freed its hashes, so the two never take memory at once.
+        let titles: RawBuffer<UInt32>
+        /// The whole keys of the records whose titles say ``SortItem/explicit``, numbered within the piece.
         let explicitKeys: [(record: UInt32, key: [UInt8])]
         /// Path start, path end and line end of each kept entry, as offsets into the file.
         let bounds: RawBuffer<UInt32>
@@ -54,7 +55,7 @@ extension CatalogFile {
         private var error: Error?
         private var folded: RawStorage<UInt8>
         private var starts: RawStorage<UInt32>
-        private var items: RawStorage<SortItem>
+        private var titles: RawStorage<UInt32>
         private var explicitKeys: [(record: UInt32, key: [UInt8])] = []
         /// Where a record's key is written, to take its first eight bytes.
         private var keyScratch = RawStorage<UInt8>(capacity: 1 << 12)
@@ -94,7 +95,7 @@ extension CatalogFile {
             folded = RawStorage(capacity: matching ? 1 << 18 : range.count + expected + 64)
             starts = RawStorage(capacity: records + 1)
             starts.append(0)
-            items = RawStorage(capacity: records)
+            titles = RawStorage(capacity: records)
             bounds = RawStorage(capacity: 3 * records)
             hashes = RawStorage(capacity: expected)
             offsets = RawStorage(capacity: expected)
@@ -112,7 +113,7 @@ extension CatalogFile {
             blockBounds.deallocate()
             return Piece(
                 folded: RawBuffer(adopting: folded), starts: RawBuffer(adopting: starts),
-                items: RawBuffer(adopting: items), explicitKeys: explicitKeys,
+                titles: RawBuffer(adopting: titles), explicitKeys: explicitKeys,
                 bounds: RawBuffer(adopting: bounds), paths: PathSet(hashes: hashes, offsets: offsets), lines: lines,
                 error: error)
         }
@@ -220,31 +221,24 @@ extension CatalogFile {
             self.bounds.count &+= 3
         }
 
-        /// Appends the sort item of the next record, whose folded title is at `title` in `folded`.
+        /// Records where the next record's folded title is (at `title` in `folded`), or its whole key when that
+        /// does not fit.
         @inline(__always)
         private mutating func appendItem(recordStart: Int, title: Range<Int>) {
+            let offset = title.lowerBound - recordStart
+            if offset < 0xFFFF && title.count < 0xFFFF {
+                titles.append(UInt32(offset) << 16 | UInt32(title.count))
+                return
+            }
             keyScratch.reserve(NaturalOrder.maximumKeyLength(title.count))
             let length = NaturalOrder.writeKey(folded.base + title.lowerBound, count: title.count, to: keyScratch.base)
-            let item = SortItem(
-                record: UInt32(truncatingIfNeeded: items.count), key: keyScratch.base, keyLength: length,
-                titleOffset: title.lowerBound - recordStart, titleLength: title.count)
-            if item.title == SortItem.explicit {
-                explicitKeys.append((item.record, Array(UnsafeBufferPointer(start: keyScratch.base, count: length))))
-            }
-            items.append(item)
+            appendItem(explicit: Array(UnsafeBufferPointer(start: keyScratch.base, count: length)))
         }
 
-        /// Appends the sort item of the next record, whose key the exact path made whole.
+        /// Records the next record's whole key, which the exact path made.
         private mutating func appendItem(explicit key: [UInt8]) {
-            var item = key.withUnsafeBufferPointer { key in
-                SortItem(
-                    record: UInt32(truncatingIfNeeded: items.count),
-                    key: key.baseAddress ?? UnsafePointer(keyScratch.base),
-                    keyLength: key.count, titleOffset: 0, titleLength: 0)
-            }
-            item.title = SortItem.explicit
-            explicitKeys.append((item.record, key))
-            items.append(item)
+            explicitKeys.append((UInt32(truncatingIfNeeded: titles.count), key))
+            titles.append(SortItem.explicit)
         }
 
         /// Searches the block of records folded since the last search and keeps only those that match, moved
@@ -391,6 +385,56 @@ extension CatalogFile {
             return count
         }
 
+        /// The high bit of each byte of a word that equals `byte`'s pattern, exactly (no carry crosses a byte).
+        @inline(__always)
+        private static func equalBytes(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
+            let x = word ^ pattern
+            return ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x | 0x7F7F_7F7F_7F7F_7F7F)
+        }
+
+        /// Copies path bytes lower-cased, eight at a time, through "/" where the component after it starts
+        /// plainly, up to the first byte that is not printable ASCII, a TAB, or a "/" whose next component needs a
+        /// look (it starts with whitespace, "/" or ".", or lies past the words read).
+        ///
+        /// - Returns: The bytes copied; the slashes among them; where the last title starts, relative to `out`,
+        ///   or -1; and whether the next byte starts a component still to check.
+        @inline(__always)
+        private func copyPathWords(_ start: Int, _ end: Int, _ out: Int) -> (Int, Int, Int, Bool) {
+            var index = start
+            var slashes = 0
+            var lastTitle = -1
+            while index &+ 9 <= end && index &+ 9 <= fileEnd {
+                let word = UnsafeRawPointer(text + index).loadUnaligned(as: UInt64.self)
+                // Bytes that stop the words: not ASCII, NUL and control characters (TAB ends the path).
+                let low = ~((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x6060_6060_6060_6060) & Reader.high
+                let stops = word & Reader.high | low
+                var slashBits = Reader.equalBytes(word, 0x2F2F_2F2F_2F2F_2F2F)
+                let limit = stops == 0 ? 8 : stops.trailingZeroBitCount >> 3
+                if limit < 8 { slashBits &= (1 << UInt64(8 * limit)) &- 1 }
+                UnsafeMutableRawPointer(folded.base + out + (index &- start))
+                    .storeBytes(of: Reader.lowercased(word), as: UInt64.self)
+                var taken = limit
+                while slashBits != 0 {
+                    let position = slashBits.trailingZeroBitCount >> 3
+                    // The byte after the "/" is in this word or the next one: both are in the line.
+                    let next = text[index &+ position &+ 1]
+                    if next <= 0x20 || next == 0x2F || next == 0x2E || next >= 0x80 {
+                        // The component after this "/" is checked byte-wise: stop right after it.
+                        slashes &+= 1
+                        lastTitle = index &- start &+ position &+ 1
+                        return (lastTitle, slashes, lastTitle, true)
+                    }
+                    slashes &+= 1
+                    lastTitle = index &- start &+ position &+ 1
+                    slashBits &= slashBits &- 1
+                }
+                index &+= taken
+                if taken < 8 { break }
+                taken = 0
+            }
+            return (index &- start, slashes, lastTitle, false)
+        }
+
         /// Folds a plain line into the spare capacity of `folded`, or says why it cannot.
         ///
         /// The caller reserves three bytes of room per input byte: the most a BMP scalar's packed fold takes per
@@ -438,6 +482,22 @@ extension CatalogFile {
                                 ? Folder.Packed.flags(packedFold(scalar)) & Folder.Packed.startsPlainly != 0
                                 : folder.lookup(scalar).startsPlainly
                         else { return .notPlain }
+                    }
+                }
+                if inPath {
+                    // Eight path bytes at a time across "/": each "/" followed by a byte that starts a component
+                    // plainly (printable ASCII, not "/" or ".") is counted and moves the title on; anything else
+                    // stops the words here and is read by the byte-wise steps below.
+                    let (count, found, lastTitle, nextStarts) = copyPathWords(index, end, out)
+                    if count > 0 {
+                        slashes &+= found
+                        if slashes > CatalogFile.maximumGroups { return .notPlain }
+                        if lastTitle >= 0 { title = out &+ lastTitle }
+                        index &+= count
+                        out &+= count
+                        baseIsLatin = true
+                        atComponentStart = nextStarts
+                        continue
                     }
                 }
                 let count = copyPlainRun(index, end, out, separators: separators.0, separators.1)

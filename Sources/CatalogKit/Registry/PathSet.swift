@@ -70,6 +70,8 @@ struct PathSet: Sendable {
                 scatteredOffsets.base[next[partition]] = offsets[index]
                 next[partition] += 1
             }
+            // Scattered: the part's own copy goes now, so the check holds its paths once, not twice.
+            parts[part].release()
             return 0
         }
         let partitionBounds = bounds

@@ -34,9 +34,10 @@ struct RawStorage<Element: BitwiseCopyable> {
     init(zeros count: Int) {
         capacity = max(count, 16)
         let bytes = capacity * MemoryLayout<Element>.stride
-        if bytes >= RawStorage.mappingThreshold {
-            // A fresh mapping is zero-filled by the kernel, page by page as it is touched.
-            (base, mapped) = RawStorage.allocate(bytes)
+        if bytes >= 1 << 16 {
+            // A fresh mapping is zero-filled by the kernel, page by page as it is touched: a table of which a
+            // reader uses a few entries costs the pages it touches, not a memset of all of it.
+            (base, mapped) = RawStorage.allocate(bytes, mapping: true)
         } else {
             guard let memory = calloc(capacity, MemoryLayout<Element>.stride) else {
                 preconditionFailure("out of memory")
@@ -46,9 +47,9 @@ struct RawStorage<Element: BitwiseCopyable> {
         self.count = count
     }
 
-    private static func allocate(_ bytes: Int) -> (UnsafeMutablePointer<Element>, mapped: Bool) {
+    private static func allocate(_ bytes: Int, mapping: Bool = false) -> (UnsafeMutablePointer<Element>, mapped: Bool) {
         #if os(Linux)
-            if bytes >= mappingThreshold {
+            if bytes >= mappingThreshold || mapping {
                 let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
                 guard let memory, memory != MAP_FAILED else { preconditionFailure("out of memory") }
                 return (memory.bindMemory(to: Element.self, capacity: bytes / MemoryLayout<Element>.stride), true)

@@ -48,6 +48,8 @@ package struct MenuKeys: Sendable {
         case previewPageUp = "preview-page-up"
         case previewPageDown = "preview-page-down"
         case toggleFavourite = "toggle-favourite"
+        /// Switch the filter between exact and fuzzy matching, searching again at once.
+        case toggleExact = "toggle-exact"
         case ignore
     }
 
@@ -130,6 +132,7 @@ package struct MenuKeys: Sendable {
         KeyBinding(
             [.modified(.pageDown, .shift)], .previewPageDown, help: "scroll the preview a page down", footer: false),
         KeyBinding([.function(5)], .toggleFavourite, help: "make a favourite, or not", footer: false),
+        KeyBinding([.function(6)], .toggleExact, help: "switch exact and fuzzy matching", footer: false),
     ])
 
     /// The footer: the few keys a newcomer needs.

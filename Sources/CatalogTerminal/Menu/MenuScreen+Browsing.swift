@@ -122,6 +122,7 @@ extension MenuScreen {
         case .previewPageUp: scrollPreview(by: -max((layout.pane?.size.rows ?? 2) - 1, 1))
         case .previewPageDown: scrollPreview(by: max((layout.pane?.size.rows ?? 2) - 1, 1))
         case .toggleFavourite: return toggleFavourite()
+        case .toggleExact: return toggleMatching()
         case .ignore: break
         default: return edit(command)
         }

@@ -32,7 +32,7 @@ extension MenuScreen {
         }
         while lines.count < layout.headerRows + layout.promptRows + layout.listRows { lines.append(Line()) }
         if let pane = layout.pane { lines = withPane(lines, pane, listWidth: width) }
-        if layout.showsStatus { lines.append(Line(DisplayWidth.truncate(statusText, to: size.columns), .dim)) }
+        if layout.showsStatus { lines.append(statusLine(width: size.columns)) }
         if layout.showsFooter {
             lines.append(Line(DisplayWidth.truncate(keys.footer(filtering: filter != nil), to: size.columns)))
         }
@@ -140,6 +140,20 @@ extension MenuScreen {
         }
         return Line(spans)
     }
+
+    /// The status line: what the list shows, and while filtering, the mode at the right end ("fuzzy", "exact"),
+    /// where a long query never pushes it off.
+    private func statusLine(width: Int) -> Line {
+        guard filter != nil else { return Line(DisplayWidth.truncate(statusText, to: width), .dim) }
+        let label = matchingLabel
+        let room = width - DisplayWidth.of(label) - 2
+        guard room >= 8 else { return Line(DisplayWidth.truncate(statusText, to: width), .dim) }
+        let text = DisplayWidth.truncate(statusText, to: room)
+        return Line(DisplayWidth.pad(text, to: width - DisplayWidth.of(label)) + label, .dim)
+    }
+
+    /// How the filter matches, as the status line names it.
+    var matchingLabel: String { matching == .fuzzy ? "fuzzy" : "exact" }
 
     var statusText: String {
         let marks = options.multi && !marked.isEmpty ? " · \(Self.grouped(marked.count)) marked" : ""

@@ -31,10 +31,10 @@ extension MenuScreen {
         var scroll = 0
         var track: Track?
 
-        init(text: String, fuzzy: Bool = false) {
+        init(text: String, matching: Query.Matching) {
             self.text = text
             caret = text.count
-            query = Query(text, fuzzy: fuzzy)
+            query = Query(text, matching: matching)
         }
 
         /// Whether the hits answer the text typed.
@@ -61,7 +61,7 @@ extension MenuScreen {
     mutating func type(_ character: Character) -> Action {
         guard var current = filter else {
             guard !character.isWhitespace else { return .none }
-            mode = .filtering(Filter(text: String(character), fuzzy: options.fuzzy))
+            mode = .filtering(Filter(text: String(character), matching: matching))
             return search()
         }
         var characters = Array(current.text)
@@ -127,6 +127,25 @@ extension MenuScreen {
         return index
     }
 
+    /// Switches exact and fuzzy matching. A filter searches its text again at once, in the new mode, and its
+    /// highlighted hit stays highlighted, on its row, when it is still a hit (as a catalog that changed under the
+    /// filter keeps it, ``rebase(onto:)``). Browsing, the status line says which mode the next filter will use.
+    ///
+    /// - Returns: The search, if filtering; else the message.
+    mutating func toggleMatching() -> Action {
+        matching = matching.toggled
+        guard var current = filter else {
+            return .status(
+                matching == .fuzzy
+                    ? "Fuzzy matching: a term's characters in order" : "Exact matching: a term is a substring")
+        }
+        current.track = current.highlightedRecord.map {
+            Filter.Track(record: $0, row: current.cursor - current.scroll)
+        }
+        mode = .filtering(current)
+        return search()
+    }
+
     /// Closes the filter: back to the levels, as they were.
     mutating func closeFilter() -> Action {
         mode = .browsing
@@ -145,11 +164,11 @@ extension MenuScreen {
     /// - Returns: The job to run, if the search runs in the background, or what the hits lead to.
     mutating func search(force: Bool = false) -> Action {
         guard var current = filter else { return .none }
-        current.query = Query(current.text, fuzzy: options.fuzzy)
+        current.query = Query(current.text, matching: matching)
         if current.results == nil {
             // Until the first search answers, every entry is a hit, so typing shows the whole catalog at once.
             let all = Hits(all: snapshot.index)
-            current.results = Filter.Results(query: Query("", fuzzy: options.fuzzy), hits: all, shown: all.ordered)
+            current.results = Filter.Results(query: Query("", matching: matching), hits: all, shown: all.ordered)
         }
         mode = .filtering(current)
         if case .loading = phase { return .none }

@@ -43,7 +43,7 @@ extension MenuScreen {
         if line.hasPrefix("/") {
             let text = String(line.dropFirst())
             if text.isEmpty { return .batch([refreshed, closeFilter()]) }
-            mode = .filtering(Filter(text: text, fuzzy: options.fuzzy))
+            mode = .filtering(Filter(text: text, matching: matching))
             return .batch([refreshed, search()])
         }
         if line == ".." {

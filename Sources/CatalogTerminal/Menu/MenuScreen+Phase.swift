@@ -221,15 +221,18 @@ extension MenuScreen {
         return catalog
     }
 
-    /// Shows the first catalog that came in, as the menu starts: at the root, with `--query` in the filter.
+    /// Shows the first catalog that came in, as the menu starts: at the root, with `--query` in the filter, in the
+    /// mode the options ask for. The keys that waited for it are replayed on this, so what they did to the empty
+    /// catalog (a switch of mode too) is not done twice.
     private mutating func install(_ catalog: Catalog) -> Action {
         snapshot = catalog.snapshot
         hierarchy = catalog.hierarchy
         shelves = catalog.shelves
         levels = [Level(item: .node(hierarchy.root))]
         mode = .browsing
+        matching = options.fuzzy ? .fuzzy : .exact
         guard let query = options.query, !query.isEmpty else { return .none }
-        mode = .filtering(Filter(text: query))
+        mode = .filtering(Filter(text: query, matching: matching))
         return search(force: true)
     }
 

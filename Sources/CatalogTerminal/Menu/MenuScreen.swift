@@ -6,7 +6,8 @@ import Foundation
 /// Browsing shows at most `maxChildren` items of the current level; in the built-in launcher the first ten are
 /// numbered 1–9 and 0 so a digit opens one. Every printable key goes into the filter (in a picker, digits too):
 /// each keystroke searches the whole catalog and lists the hits flat, with their group path dimmed and the matched
-/// text highlighted. Escape goes back one step: it clears the filter, or goes up a level, and at the root it leaves.
+/// text highlighted. F6 switches the filter between exact and fuzzy matching, shown in the status line. Escape goes
+/// back one step: it clears the filter, or goes up a level, and at the root it leaves.
 ///
 /// The menu is explicit states:
 /// - ``Phase``: whether the catalog is still loading (keys wait for it, in order), streaming in (what has come is
@@ -59,7 +60,7 @@ package struct MenuScreen: Screen {
         public var title = "Catalog"
         /// The most children a level shows; at least 2.
         public var maxChildren = 10
-        /// Whether the filter matches fuzzily.
+        /// Whether the filter matches fuzzily at the start; a key switches it live (``MenuKeys/Command/toggleExact``).
         public var fuzzy = false
         /// Whether searches run as jobs; `nil` does so for catalogs of at least ``backgroundSearchThreshold``.
         public var background: Bool?
@@ -120,6 +121,8 @@ package struct MenuScreen: Screen {
     /// The levels open, the root first; never empty.
     var levels: [Level]
     var mode = Mode.browsing
+    /// How the filter matches: the options' mode until the user switches it (``MenuKeys/Command/toggleExact``).
+    var matching: Query.Matching
     /// The size the menu is drawn into, as the session last told it.
     var size = Size.standard
     /// The environment screens are previewed in, as the session last told it.
@@ -184,6 +187,7 @@ package struct MenuScreen: Screen {
         snapshot = source.snapshot()
         hierarchy = try Hierarchy(snapshot, rootTitle: options.title, maxChildren: options.maxChildren)
         self.phase = phase
+        matching = options.fuzzy ? .fuzzy : .exact
         levels = [Level(item: .node(hierarchy.root))]
         history = options.history
         if options.selectOne || options.exitZero {
@@ -191,7 +195,7 @@ package struct MenuScreen: Screen {
         }
         announcement = options.historyMessage
         recomputeShelves()
-        if let query = options.query, !query.isEmpty { mode = .filtering(Filter(text: query)) }
+        if let query = options.query, !query.isEmpty { mode = .filtering(Filter(text: query, matching: matching)) }
     }
 
     /// Whether searches run as jobs.

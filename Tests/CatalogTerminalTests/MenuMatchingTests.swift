@@ -1,0 +1,185 @@
+import CatalogKit
+import CatalogTestSupport
+import Testing
+
+@testable import CatalogTerminal
+
+/// F6 (`toggle-exact`): the filter switches between exact and fuzzy matching live, searches again at once, shows the
+/// mode in the status line, and keeps the highlighted hit when it is still a hit.
+@Suite("Menu matching mode")
+struct MenuMatchingTests {
+    /// `swiftformat` is a substring of two lines and a subsequence of two more; README.md is neither.
+    static let lines = [
+        ".swift-format", "Sources/swift/formatter.txt", "docs/swiftformat.md", "tools/swiftformat/run.sh", "README.md",
+    ]
+    static let exactHits: Set = ["docs/swiftformat.md", "tools/swiftformat/run.sh"]
+    static let fuzzyHits: Set = exactHits.union([".swift-format", "Sources/swift/formatter.txt"])
+    static let f6 = Key.function(6)
+
+    static func snapshot() throws -> Snapshot<any Screen> {
+        try CatalogFile.parse(Array(lines.map { $0 + "\n" }.joined().utf8))
+    }
+
+    /// A picker over the lines, fuzzy at the start as the command line makes it, started at 80×24.
+    func session(fuzzy: Bool = true, _ configure: (inout MenuScreen.Options) -> Void = { _ in }) throws -> Session {
+        var options = MenuScreen.Options(fuzzy: fuzzy)
+        configure(&options)
+        var session = Session(root: try MenuScreen(source: .fixed(try Self.snapshot()), options: options))
+        _ = session.settle(session.start(size: .standard), with: InlineJobs())
+        return session
+    }
+
+    func press(_ keys: Key..., in session: inout Session) {
+        for key in keys { _ = session.settle(session.handle(.key(key)), with: InlineJobs()) }
+    }
+
+    func type(_ text: String, in session: inout Session) {
+        for character in text { press(.character(character), in: &session) }
+    }
+
+    func menu(_ session: Session) throws -> MenuScreen { try #require(session.stack.first as? MenuScreen) }
+
+    /// The hits shown, as paths, in order.
+    func shown(_ session: Session) throws -> [String] {
+        let menu = try menu(session)
+        return menu.filter?.shown.map { menu.snapshot.table.path(Int($0)) } ?? []
+    }
+
+    func highlightedPath(_ session: Session) throws -> String? {
+        let menu = try menu(session)
+        return menu.filter?.highlightedRecord.map { menu.snapshot.table.path(Int($0)) }
+    }
+
+    /// The menu's status line: the row above the footer, at 80×24.
+    func statusLine(_ session: Session) -> String { session.render(in: .standard).lines[21].text }
+
+    @Test("F6 searches the same text again at once in the other mode, and the status line's right end says which")
+    func switchesLive() throws {
+        var session = try session()
+        type("swiftformat", in: &session)
+        #expect(Set(try shown(session)) == Self.fuzzyHits, "a picker starts fuzzy: .swift-format is found")
+        #expect(statusLine(session).hasPrefix("4 of 5 entries match “swiftformat”"))
+        #expect(statusLine(session).hasSuffix(" fuzzy") && statusLine(session).count == 80, "\(statusLine(session))")
+        press(Self.f6, in: &session)
+        #expect(try menu(session).filter?.text == "swiftformat", "the text typed stays")
+        #expect(Set(try shown(session)) == Self.exactHits)
+        #expect(statusLine(session).hasPrefix("2 of 5 entries match “swiftformat”"))
+        #expect(statusLine(session).hasSuffix(" exact"), "\(statusLine(session))")
+        press(Self.f6, in: &session)
+        #expect(Set(try shown(session)) == Self.fuzzyHits)
+        #expect(statusLine(session).hasSuffix(" fuzzy"))
+        // The mode holds for the next filter too.
+        press(Self.f6, .escape, in: &session)
+        type("swiftformat", in: &session)
+        #expect(Set(try shown(session)) == Self.exactHits)
+    }
+
+    @Test("a long query never pushes the mode off the status line")
+    func modeStaysOnNarrowStatus() throws {
+        var session = try session()
+        type(String(repeating: "swift ", count: 20), in: &session)
+        let line = session.render(in: Size(columns: 40, rows: 24)).lines[21].text
+        #expect(line.count == 40)
+        #expect(line.hasSuffix(" fuzzy"), "\(line)")
+    }
+
+    @Test("the highlighted hit stays highlighted, on its row, when it is still a hit; else the first hit is")
+    func keepsHighlight() throws {
+        var session = try session()
+        type("swiftformat", in: &session)
+        // In fuzzy order docs/swiftformat.md is not where exact order puts it (exact order is by title: run.sh
+        // first), so keeping it is the tracking's doing, not the order's.
+        let fuzzyOrder = try shown(session)
+        let docs = try #require(fuzzyOrder.firstIndex(of: "docs/swiftformat.md"))
+        for _ in 0..<docs { press(.down, in: &session) }
+        #expect(try highlightedPath(session) == "docs/swiftformat.md")
+        press(Self.f6, in: &session)
+        #expect(try shown(session) == ["tools/swiftformat/run.sh", "docs/swiftformat.md"])
+        #expect(try highlightedPath(session) == "docs/swiftformat.md")
+        #expect(try menu(session).filter?.cursor == 1)
+        // Back to fuzzy and onto a hit exact matching doesn't have: it is gone, so the first hit is highlighted.
+        press(Self.f6, in: &session)
+        #expect(try highlightedPath(session) == "docs/swiftformat.md", "still a hit in fuzzy mode")
+        let swift = try #require(try shown(session).firstIndex(of: ".swift-format"))
+        press(.home, in: &session)
+        for _ in 0..<swift { press(.down, in: &session) }
+        #expect(try highlightedPath(session) == ".swift-format")
+        press(Self.f6, in: &session)
+        #expect(try menu(session).filter?.cursor == 0)
+        #expect(try highlightedPath(session) == "tools/swiftformat/run.sh")
+    }
+
+    @Test("browsing, F6 says which mode the next filter will use; the built-in launcher starts exact")
+    func browsingMessage() throws {
+        var session = try session(fuzzy: false)
+        press(Self.f6, in: &session)
+        #expect(session.status == "Fuzzy matching: a term's characters in order")
+        #expect(try menu(session).filter == nil, "no filter is opened")
+        press(Self.f6, in: &session)
+        #expect(session.status == "Exact matching: a term is a substring")
+    }
+
+    @Test("the help overlay lists F6, and --bind puts the action on another key; F6 itself can't be rebound")
+    func helpAndBind() throws {
+        var session = try session()
+        press(.function(1), in: &session)
+        let help = session.render(in: Size(columns: 80, rows: 60)).text
+        #expect(help.contains("F6") && help.contains("switch exact and fuzzy matching"), "\(help)")
+        press(.escape, in: &session)
+
+        let bindings = try MenuKeys.bindings("ctrl-t:toggle-exact")
+        #expect(bindings == [MenuKeys.Binding(key: .control("t"), commands: [.toggleExact])])
+        var bound = try self.session { $0.bindings = bindings }
+        type("swiftformat", in: &bound)
+        press(.control("t"), in: &bound)
+        #expect(Set(try shown(bound)) == Self.exactHits)
+        #expect(throws: MenuKeys.BindError.self) { try MenuKeys.bindings("f6:up") }
+    }
+
+    @Test("with a background search, the highlight is kept once the search in the new mode answers")
+    func backgroundSearchKeepsHighlight() throws {
+        // Where fuzzy order puts docs/swiftformat.md, found the synchronous way.
+        var reference = try session()
+        type("swiftformat", in: &reference)
+        let docs = try #require(try shown(reference).firstIndex(of: "docs/swiftformat.md"))
+        #expect(docs != 1, "exact order puts it second, so keeping it must be the tracking's doing")
+
+        let terminal = VirtualTerminal(size: Size(columns: 80, rows: 24))
+        terminal.type(each: "swiftformat", from: .milliseconds(10), spacing: .milliseconds(5))
+        terminal.type(String(repeating: "\u{1B}[B", count: docs), at: .milliseconds(200))
+        terminal.type("\u{1B}[17~", at: .milliseconds(300))
+        terminal.close(at: .milliseconds(400))
+        let menu = try MenuScreen(source: .fixed(try Self.snapshot()), options: .init(fuzzy: true, background: true))
+        var loop = EventLoop(
+            session: Session(root: menu), terminal: terminal, jobs: InlineJobs(), renderer: Renderer(colorMode: .none))
+        _ = try loop.run()
+        let final = try #require(loop.session.stack.first as? MenuScreen)
+        #expect(final.searchesInBackground)
+        #expect(final.filter?.highlightedRecord.map { final.snapshot.table.path(Int($0)) } == "docs/swiftformat.md")
+        #expect(final.filter?.cursor == 1)
+        #expect(terminal.frames.contains { $0.contains("4 of 5 entries match") && $0.contains(" fuzzy\n") })
+        #expect(terminal.screenText.contains("2 of 5 entries match “swiftformat”"))
+        #expect(terminal.screenText.split(separator: "\n").contains { $0.hasSuffix(" exact") })
+    }
+
+    @Test("F6 pressed while the file loads is carried out once, on the catalog that comes")
+    func toggleWhileLoading() throws {
+        let work = SteppedWork(steps: [Self.lines])
+        let terminal = VirtualTerminal(size: Size(columns: 80, rows: 24))
+        let runner = JobRunner()
+        terminal.type("\u{1B}[17~", at: .milliseconds(10))
+        terminal.perform(at: .milliseconds(50)) {
+            work.release()
+            runner.waitForResult()
+        }
+        terminal.type(each: "swiftformat", from: .milliseconds(60), spacing: .milliseconds(5))
+        terminal.close(at: .milliseconds(200))
+        let menu = try MenuScreen(loading: "list.txt", options: .init(fuzzy: true)) { try work.next().snapshot }
+        var loop = EventLoop(
+            session: Session(root: menu), terminal: terminal, jobs: runner, renderer: Renderer(colorMode: .none))
+        _ = try loop.run()
+        let final = try #require(loop.session.stack.first as? MenuScreen)
+        #expect(final.matching == .exact, "one switch, from the picker's fuzzy")
+        #expect(Set(final.filter?.shown.map { final.snapshot.table.path(Int($0)) } ?? []) == Self.exactHits)
+    }
+}
