@@ -42,15 +42,9 @@ public struct Entry<Handler>: Sendable, Identifiable {
         _ title: String, in groups: [String] = [], id: String? = nil, keywords: [String] = [], summary: String = "",
         file: String = #fileID, line: Int = #line, make: @escaping @Sendable () throws -> Handler
     ) {
-        self.source = SourcePosition(file: file, line: line)
-        self.title = title
-        self.groups = groups
-        self.explicitID = id
-        self.keywords = keywords
-        self.summary = summary
-        self.make = make
-        self.controls = []
-        self.build = nil
+        self.init(
+            title, groups, id, keywords, summary, controls: [], SourcePosition(file: file, line: line), make: make,
+            build: nil)
     }
 
     /// Describes an entry with controls, whose factory receives their values.
@@ -70,16 +64,28 @@ public struct Entry<Handler>: Sendable, Identifiable {
         controls: [Control], file: String = #fileID, line: Int = #line,
         make: @escaping @Sendable (ControlValues) throws -> Handler
     ) {
-        self.source = SourcePosition(file: file, line: line)
+        // A registered entry's defaults were checked; an unregistered one's bad default reaches the factory's error.
+        self.init(
+            title, groups, id, keywords, summary, controls: controls, SourcePosition(file: file, line: line),
+            make: { try make(ControlValues(controls)) }, build: make)
+    }
+
+    /// The one place an entry's parts are stored; an entry without controls keeps no second factory, so a
+    /// million of them cost no more than before controls.
+    private init(
+        _ title: String, _ groups: [String], _ id: String?, _ keywords: [String], _ summary: String,
+        controls: [Control], _ source: SourcePosition, make: @escaping @Sendable () throws -> Handler,
+        build: (@Sendable (ControlValues) throws -> Handler)?
+    ) {
+        self.source = source
         self.title = title
         self.groups = groups
         self.explicitID = id
         self.keywords = keywords
         self.summary = summary
         self.controls = controls
-        self.build = make
-        // A registered entry's defaults were checked; an unregistered one's bad default reaches the factory's error.
-        self.make = { try make(ControlValues(controls)) }
+        self.make = make
+        self.build = build
     }
 
     /// Builds the handler with control values, as `open --set` and scenarios do.
