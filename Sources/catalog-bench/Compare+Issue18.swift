@@ -69,7 +69,7 @@ extension Compare {
             let theirs = fzf == nil ? nil : series[2]
             figures.real.append((query, series[0], theirs, series[1]))
             print(
-                "| `\(query)` | \(secondsText(series[0].median)) | \(theirs.map { secondsText($0.median) } ?? "–") | "
+                "| `\(query.replacingOccurrences(of: "|", with: "\\|"))` | \(secondsText(series[0].median)) | \(theirs.map { secondsText($0.median) } ?? "–") | "
                     + "\(secondsText(series[1].median)) | \(theirs.map { ratio(series[0].median, $0.median) } ?? "–") | "
                     + "\(ratio(series[0].median, series[1].median)) | \(megabytes(series[0].peakKB)) | "
                     + "\(theirs.map { megabytes($0.peakKB) } ?? "–") | \(series[0].lines.count) "
@@ -165,8 +165,8 @@ extension Compare {
     static func syntax(_ build: Build, fzf: String?, runs: Int) {
         let (file, _) = realListFile()
         print("\nfzf's extended syntax on the real list, `catalog search` and `fzf --exact --filter`:\n")
-        print("| query | catalog | fzf --exact | catalog ÷ fzf | hits | fzf's hits |")
-        print("|---|---|---|---|---|---|")
+        print("| query | catalog | fzf --exact | catalog ÷ fzf | hits | fzf's hits | the same lines |")
+        print("|---|---|---|---|---|---|---|")
         for query in ["^/usr/share/doc", ".md$", "readme !doc", "python | ruby", "^/etc/ conf$"] {
             let quoted = shellQuote(query)
             var commands = ["exec \(shellQuote(build.catalog)) search \(quoted) --file \(shellQuote(file))"]
@@ -174,9 +174,10 @@ extension Compare {
             let series = Processes.interleaved(runs, commands)
             let theirs = series.count > 1 ? series[1] : nil
             print(
-                "| `\(query)` | \(secondsText(series[0].median)) | \(theirs.map { secondsText($0.median) } ?? "–") | "
+                "| `\(query.replacingOccurrences(of: "|", with: "\\|"))` | \(secondsText(series[0].median)) | \(theirs.map { secondsText($0.median) } ?? "–") | "
                     + "\(theirs.map { ratio(series[0].median, $0.median) } ?? "–") | \(series[0].lines.count) | "
-                    + "\(theirs.map { String($0.lines.count) } ?? "–") |")
+                    + "\(theirs.map { String($0.lines.count) } ?? "–") | "
+                    + "\(theirs.map { Set($0.lines) == Set(series[0].lines) ? "yes" : "no" } ?? "–") |")
         }
     }
 
