@@ -121,6 +121,10 @@ enum LauncherLatency {
             var slave: Int32 = -1
             var window = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
             guard openpty(&master, &slave, nil, nil, &window) == 0 else { return nil }
+            // Neither end may leak into the child: a child holding a master of its own never sees the terminal
+            // hang up, so a launcher the benchmark left would run on with no parent.
+            _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
             var name = [CChar](repeating: 0, count: 256)
             guard ttyname_r(slave, &name, name.count) == 0 else { return nil }
             close(slave)
@@ -175,8 +179,10 @@ enum LauncherLatency {
             _ = Array(text.utf8).withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
         }
 
+        /// Ends the whole process group (a shell, and the `cat` and `catalog` of its pipeline), then closes the
+        /// terminal, so nothing the benchmark started outlives it.
         func end() {
-            kill(pid, SIGTERM)
+            kill(-pid, SIGTERM)
             var status: Int32 = 0
             waitpid(pid, &status, 0)
             close(master)
