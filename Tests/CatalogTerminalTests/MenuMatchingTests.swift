@@ -83,25 +83,34 @@ struct MenuMatchingTests {
         #expect(line.hasSuffix(" fuzzy"), "\(line)")
     }
 
-    @Test("the highlighted hit stays highlighted, on its row, when it is still a hit; else the first hit is")
+    @Test(
+        "a hit the user moved onto stays highlighted when it is still a hit; on the first row, or when it is gone, the first hit is"
+    )
     func keepsHighlight() throws {
-        var session = try session()
-        type("swiftformat", in: &session)
-        // In fuzzy order docs/swiftformat.md is not where exact order puts it (exact order is by title: run.sh
-        // first), so keeping it is the tracking's doing, not the order's.
+        var session = try session(fuzzy: false)
+        // `format` is in all four names, so both modes show them all, in different orders: exact by name
+        // (.swift-format, formatter.txt, run.sh, swiftformat.md), fuzzy by the quality of the match.
+        type("format", in: &session)
+        let exactOrder = try shown(session)
+        press(.down, .down, in: &session)
+        #expect(try highlightedPath(session) == "tools/swiftformat/run.sh")
+        press(Self.f6, in: &session)
         let fuzzyOrder = try shown(session)
-        let docs = try #require(fuzzyOrder.firstIndex(of: "docs/swiftformat.md"))
-        for _ in 0..<docs { press(.down, in: &session) }
-        #expect(try highlightedPath(session) == "docs/swiftformat.md")
+        #expect(fuzzyOrder.first != "tools/swiftformat/run.sh", "the first row would keep it without tracking")
+        #expect(try highlightedPath(session) == "tools/swiftformat/run.sh")
+        #expect(try menu(session).filter?.cursor == fuzzyOrder.firstIndex(of: "tools/swiftformat/run.sh"))
         press(Self.f6, in: &session)
-        #expect(try shown(session) == ["tools/swiftformat/run.sh", "docs/swiftformat.md"])
-        #expect(try highlightedPath(session) == "docs/swiftformat.md")
-        #expect(try menu(session).filter?.cursor == 1)
-        // Back to fuzzy and onto a hit exact matching doesn't have: it is gone, so the first hit is highlighted.
-        press(Self.f6, in: &session)
-        #expect(try highlightedPath(session) == "docs/swiftformat.md", "still a hit in fuzzy mode")
+        #expect(try shown(session) == exactOrder)
+        #expect(try menu(session).filter?.cursor == 2, "back on its row")
+        // On the first row the best hit of the new mode is highlighted, not the entry that was first.
+        press(.home, Self.f6, in: &session)
+        #expect(try menu(session).filter?.cursor == 0)
+        #expect(try highlightedPath(session) == fuzzyOrder[0])
+        #expect(fuzzyOrder[0] != exactOrder[0], "else the test proves nothing")
+        // Onto a hit exact matching doesn't have: it is gone, so the first hit is highlighted.
+        press(.control("u"), in: &session)
+        type("swiftformat", in: &session)
         let swift = try #require(try shown(session).firstIndex(of: ".swift-format"))
-        press(.home, in: &session)
         for _ in 0..<swift { press(.down, in: &session) }
         #expect(try highlightedPath(session) == ".swift-format")
         press(Self.f6, in: &session)

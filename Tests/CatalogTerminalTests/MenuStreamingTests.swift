@@ -83,6 +83,35 @@ struct MenuStreamingTests {
         #expect(row(beforeLate) != nil && row(beforeLate) == row(afterLate), "the same row on the screen")
     }
 
+    @Test(
+        "a filter on the first row keeps the best hit highlighted as lines stream in; once moved, it keeps the entry")
+    func bestHitWhileStreaming() throws {
+        // `(find /usr; sleep 5; echo …) | catalog --file -` with `sharedoc` typed: the better hit comes late.
+        let early = ["/usr/share/vim/vim90/doc/help.txt", "/usr/share/vim/vim90/doc", "/usr/lib/x"]
+        let late = early + ["/usr/share/doc"]
+        for moves in [0, 1] {
+            let work = SteppedWork(steps: [early, late])
+            let terminal = VirtualTerminal(size: Size(columns: 80, rows: 24))
+            let runner = JobRunner()
+            step(work, at: .milliseconds(10), on: terminal, runner: runner)
+            terminal.type(String(repeating: "\u{1B}[B", count: moves), at: .milliseconds(20))
+            step(work, at: .milliseconds(50), on: terminal, runner: runner)
+            terminal.type("\r", at: .milliseconds(60))
+            var options = MenuScreen.Options(fuzzy: true)
+            options.query = "sharedoc"
+            let menu = try MenuScreen(streaming: "standard input", options: options) { try work.next() }
+            let (_, picked) = try run(menu, terminal, runner: runner)
+            let early = try #require(terminal.frames.last { $0.contains("reading standard input") })
+            let rows = early.split(separator: "\n").filter { $0.contains("vim90") }
+            #expect(rows.count == 2, "\(early)")
+            if moves == 0 {
+                #expect(picked.pickedPath == "/usr/share/doc", "the best hit once the stream ended")
+            } else {
+                #expect(picked.pickedPath == "/usr/share/vim/vim90/doc/help.txt", "the hit moved onto stays")
+            }
+        }
+    }
+
     @Test("keys pressed while a file loads are replayed on it, in order: ↓ ↓ ⏎ picks the third entry")
     func keysDuringLoad() throws {
         let work = SteppedWork(steps: [["a/one", "b/two", "c/three", "d/four"]])

@@ -129,7 +129,7 @@ extension MenuScreen {
 
     /// Switches exact and fuzzy matching. A filter searches its text again at once, in the new mode, and its
     /// highlighted hit stays highlighted, on its row, when it is still a hit (as a catalog that changed under the
-    /// filter keeps it, ``rebase(onto:)``). Browsing, the status line says which mode the next filter will use.
+    /// filter keeps it, ``rebase(onto:)``); on the first row, the new mode's best hit is. Browsing, the status line says which mode the next filter will use.
     ///
     /// - Returns: The search, if filtering; else the message.
     mutating func toggleMatching() -> Action {
@@ -139,7 +139,7 @@ extension MenuScreen {
                 matching == .fuzzy
                     ? "Fuzzy matching: a term's characters in order" : "Exact matching: a term is a substring")
         }
-        current.track = current.highlightedRecord.map {
+        current.track = (current.cursor > 0 ? current.highlightedRecord : nil).map {
             Filter.Track(record: $0, row: current.cursor - current.scroll)
         }
         mode = .filtering(current)

@@ -60,7 +60,8 @@ extension MenuScreen {
     /// that holds what was highlighted; when the root moved up (a stream's first lines all shared a directory, and
     /// a later line did not), the levels above the old root are opened too, so the user stays where they were. The
     /// highlight stays on the same entry or group, on the same row of the screen; when that is gone, on the same
-    /// row. Marks follow their entries, and a filter searches again, keeping its highlighted hit.
+    /// row. Marks follow their entries, and a filter searches again, keeping the hit the user moved onto (on the
+    /// first row, the best hit stays highlighted).
     ///
     /// - Parameter catalog: The new catalog, its grouping and its shelves.
     /// - Returns: The search to run again, if filtering.
@@ -75,7 +76,11 @@ extension MenuScreen {
         let row = current.cursor - current.scroll
         let oldRecords = snapshot.table
         let markedIDs = marked.map { (oldRecords.id(Int($0)), $0) }
-        let tracked = filter?.highlightedRecord.map { (oldRecords.id(Int($0)), $0) }
+        // A filter's hit is followed only once the user moved onto it: on the first row, the best hit stays
+        // highlighted, as fzf keeps it, so Enter after a stream ends opens what ranks first then.
+        let tracked = filter.flatMap { $0.cursor > 0 ? $0.highlightedRecord : nil }.map {
+            (oldRecords.id(Int($0)), $0)
+        }
 
         snapshot = catalog.snapshot
         hierarchy = catalog.hierarchy

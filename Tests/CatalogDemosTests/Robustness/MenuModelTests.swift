@@ -128,6 +128,9 @@ struct ModelRun {
     private(set) var browseAnchor: Identity?
     var filterText: String?
     var filterHighlight: Identity?
+    /// Whether the filter's highlight is on the first row: the user hasn't moved off the best hit, which then
+    /// stays highlighted when the catalog changes, whatever entry that is.
+    var filterOnTop = true
     /// Whether the catalog has arrived: until then keys wait in the menu, and the model takes the menu's state
     /// once they have been replayed.
     var started = false
@@ -171,6 +174,7 @@ struct ModelRun {
         browseItem = levelHighlight
         filterText = menu.filter?.text
         filterHighlight = menu.filter?.highlightedRecord.map { menu.identity(of: .node(.entry($0))) }
+        filterOnTop = (menu.filter?.cursor ?? 0) == 0
     }
 
     /// The item the menu's levels highlight, under the filter or not.
@@ -271,7 +275,12 @@ struct ModelRun {
         func move(to position: Int) {
             guard !items.isEmpty else { return }
             let row = min(max(position, 0), items.count - 1)
-            if filtering { filterHighlight = menu.identity(of: items[row]) } else { browseItem = items[row] }
+            if filtering {
+                filterHighlight = menu.identity(of: items[row])
+                filterOnTop = row == 0
+            } else {
+                browseItem = items[row]
+            }
         }
         switch key {
         case .up: move(to: index - 1)
@@ -303,16 +312,19 @@ struct ModelRun {
             guard text != textBefore else { return }
             filterText = text
             filterHighlight = text.flatMap { hits(for: $0).first.map { menu.identity(of: $0) } }
+            filterOnTop = true
         }
     }
 
     /// The model's rebase: the levels and the highlight found again in the menu's new catalog by a brute-force
-    /// walk, following the README's rule. A filter keeps its highlighted hit while it is still a hit.
+    /// walk, following the README's rule. A filter keeps the hit the user moved onto while it is still a hit; on
+    /// the first row, the best hit is highlighted.
     mutating func rebaseModel() {
         if let filterText {
             let hits = hits(for: filterText)
-            if !hits.contains(where: { menu.identity(of: $0) == filterHighlight }) {
+            if filterOnTop || !hits.contains(where: { menu.identity(of: $0) == filterHighlight }) {
                 filterHighlight = hits.first.map { menu.identity(of: $0) }
+                filterOnTop = true
             }
         }
         guard let target = browseAnchor else { return }
