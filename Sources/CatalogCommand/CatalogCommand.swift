@@ -99,6 +99,9 @@ public enum CatalogCommand {
 }
 
 extension CatalogCommand {
+    /// The options that read or pick from `--file`, and need it.
+    static let fileOptions: Set = ["--multi", "--print0", "--flat", "--delimiter", "--read0"]
+
     /// The variable of default options for a program: `CATALOG_DEFAULT_OPTS` for `catalog`.
     static func defaultOptionsVariable(_ name: String) -> String {
         String(name.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }) + "_DEFAULT_OPTS"
@@ -107,15 +110,27 @@ extension CatalogCommand {
     /// The arguments with the default options before them, when they open the launcher or picker (no subcommand),
     /// as fzf reads `FZF_DEFAULT_OPTS`: the command line's own options come later and win. A matching mode given on
     /// the command line (`--fuzzy`, `--exact`) replaces the variable's, so `--exact` kept there and a `--fuzzy` typed
-    /// for one run don't exclude each other.
+    /// for one run don't exclude each other. The variable's options for reading and picking from a file (`--multi`,
+    /// `--read0`, …) apply to a run that reads one, so `--multi` kept there doesn't stop the built-in launcher.
     static func withDefaults(_ arguments: [String], _ context: Context) throws -> [String] {
         let variable = defaultOptionsVariable(context.name)
         guard let text = context.environment[variable], !text.isEmpty else { return arguments }
         if let first = arguments.first, !first.hasPrefix("-") { return arguments }
         do {
             var words = try Arguments.words(text)
-            // Checked on their own, so a mistake is named as the variable's, even where the command line overrides it.
-            _ = try LaunchCommand.menuOptions(try Arguments(words))
+            let readsFile = Arguments.options(in: words + arguments).contains { $0.name == "--file" }
+            if !readsFile {
+                let fileOnly = Arguments.options(in: words).filter { Self.fileOptions.contains($0.name) }
+                let dropped = Set(fileOnly.flatMap(\.words))
+                words = words.indices.filter { !dropped.contains($0) }.map { words[$0] }
+            }
+            // Checked on their own, so a mistake is named as the variable's, even where the command line overrides it;
+            // a file the command line names stands in for theirs.
+            let file =
+                Arguments.options(in: words).contains { $0.name == "--file" } || !readsFile ? [] : ["--file", "-"]
+            let checked = try Arguments(words + file)
+            _ = try LaunchCommand.menuOptions(checked)
+            _ = try CatalogSource.format(checked)
             let modes: Set = ["--fuzzy", "--exact"]
             if Arguments.flags(in: arguments).contains(where: { modes.contains($0.name) }) {
                 let replaced = Set(Arguments.flags(in: words).filter { modes.contains($0.name) }.map(\.index))

@@ -83,6 +83,34 @@ struct MatchingModeTests {
         #expect(typed.status == 2, "both typed on the command line still exclude each other")
     }
 
+    @Test("CATALOG_DEFAULT_OPTS's options for --file apply when a file is read, and never stop the built-in launcher")
+    func defaultFileOptions() throws {
+        let list = try ListFile()
+        let environment = ["CATALOG_DEFAULT_OPTS": "--multi --delimiter=/ --read0 --no-mouse"]
+        let launcher = try run(["--plain"], input: "", environment: environment)
+        #expect(launcher.status == 0, "\(launcher.stderr)")
+        let picker = try run(
+            ["--file", list.path, "--plain"], input: "",
+            environment: ["CATALOG_DEFAULT_OPTS": "--multi --delimiter / --no-mouse"])
+        #expect(picker.status == 1, "nothing picked, and no usage error: \(picker.stderr)")
+        let bad = try run(
+            ["--file", list.path, "--plain"], input: "", environment: ["CATALOG_DEFAULT_OPTS": "--delimiter ''"])
+        #expect(bad.status == 2)
+        #expect(
+            bad.stderr.hasPrefix("catalog: in CATALOG_DEFAULT_OPTS: option '--delimiter' needs text"), "\(bad.stderr)")
+        // Typed on the command line, they still need --file.
+        let typed = try run(["--plain", "--multi"], input: "", environment: environment)
+        #expect(typed.status == 2)
+        #expect(typed.stderr.contains("option '--multi' is for picking from --file; give --file too."))
+    }
+
+    @Test("options are found with the words they span: a value in the next word, or after =")
+    func optionSpans() {
+        let found = Arguments.options(in: ["--query", "--exact", "-m", "--delimiter=/", "--prompt"])
+        #expect(found.map(\.words) == [0..<2, 2..<3, 3..<4, 4..<5])
+        #expect(found.map(\.name) == ["--query", "--multi", "--delimiter", "--prompt"])
+    }
+
     @Test("flags are found where the parser reads them: an option's value is no flag, nor anything after --")
     func flagPositions() {
         let found = Arguments.flags(in: ["--query", "--exact", "--fuzzy", "--prompt=--exact", "-m", "--", "--exact"])

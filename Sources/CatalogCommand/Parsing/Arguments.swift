@@ -125,7 +125,16 @@ struct Arguments {
     /// - Parameter words: Arguments after the program's name.
     /// - Returns: Each flag's position in `words` and its long name.
     static func flags(in words: [String]) -> [(index: Int, name: String)] {
-        var found: [(index: Int, name: String)] = []
+        options(in: words).filter { !$0.takesValue }.map { ($0.words.lowerBound, $0.name) }
+    }
+
+    /// The options among words, where the parser reads them, each with the words it spans: its own, and its value's
+    /// when that is the next word.
+    ///
+    /// - Parameter words: Arguments after the program's name.
+    /// - Returns: Each option's words in `words`, its long name, and whether it takes a value.
+    static func options(in words: [String]) -> [(words: Range<Int>, name: String, takesValue: Bool)] {
+        var found: [(words: Range<Int>, name: String, takesValue: Bool)] = []
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -137,11 +146,9 @@ struct Arguments {
                 $0.name == name || (!name.hasPrefix("--") && name.count == 2 && $0.short == name.last)
             }
             guard let option else { continue }
-            if option.value == nil {
-                found.append((index - 1, option.name))
-            } else if !word.contains("=") {
-                index += 1
-            }
+            let start = index - 1
+            if option.value != nil, !word.contains("=") { index = min(index + 1, words.count) }
+            found.append((start..<index, option.name, option.value != nil))
         }
         return found
     }
