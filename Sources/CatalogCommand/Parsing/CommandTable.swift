@@ -280,7 +280,7 @@ struct CommandTable {
         (
             "CATALOG_DEFAULT_OPTS",
             "options read before the command line's when it opens the launcher or picker (named after the program: "
-                + "MYCAT_DEFAULT_OPTS for mycat), split as the shell splits words."
+                + "MYCAT_DEFAULT_OPTS for mycat), split as the shell splits words; those for a file apply when one is read."
         ),
         ("SOURCE_DATE_EPOCH", "the timestamp record writes, for recordings that are the same on every run."),
     ]
