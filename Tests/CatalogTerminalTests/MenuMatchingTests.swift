@@ -147,15 +147,15 @@ struct MenuMatchingTests {
 
     @Test("with a background search, the highlight is kept once the search in the new mode answers")
     func backgroundSearchKeepsHighlight() throws {
-        // Where fuzzy order puts docs/swiftformat.md, found the synchronous way.
+        // Where fuzzy order puts run.sh, found the synchronous way; exact order puts it third.
         var reference = try session()
-        type("swiftformat", in: &reference)
-        let docs = try #require(try shown(reference).firstIndex(of: "docs/swiftformat.md"))
-        #expect(docs != 1, "exact order puts it second, so keeping it must be the tracking's doing")
+        type("format", in: &reference)
+        let run = try #require(try shown(reference).firstIndex(of: "tools/swiftformat/run.sh"))
+        #expect(run != 0 && run != 2, "off the first row, and off its exact row, so keeping it is the tracking's doing")
 
         let terminal = VirtualTerminal(size: Size(columns: 80, rows: 24))
-        terminal.type(each: "swiftformat", from: .milliseconds(10), spacing: .milliseconds(5))
-        terminal.type(String(repeating: "\u{1B}[B", count: docs), at: .milliseconds(200))
+        terminal.type(each: "format", from: .milliseconds(10), spacing: .milliseconds(5))
+        terminal.type(String(repeating: "\u{1B}[B", count: run), at: .milliseconds(200))
         terminal.type("\u{1B}[17~", at: .milliseconds(300))
         terminal.close(at: .milliseconds(400))
         let menu = try MenuScreen(source: .fixed(try Self.snapshot()), options: .init(fuzzy: true, background: true))
@@ -164,10 +164,11 @@ struct MenuMatchingTests {
         _ = try loop.run()
         let final = try #require(loop.session.stack.first as? MenuScreen)
         #expect(final.searchesInBackground)
-        #expect(final.filter?.highlightedRecord.map { final.snapshot.table.path(Int($0)) } == "docs/swiftformat.md")
-        #expect(final.filter?.cursor == 1)
+        #expect(
+            final.filter?.highlightedRecord.map { final.snapshot.table.path(Int($0)) } == "tools/swiftformat/run.sh")
+        #expect(final.filter?.cursor == 2)
         #expect(terminal.frames.contains { $0.contains("4 of 5 entries match") && $0.contains(" fuzzy\n") })
-        #expect(terminal.screenText.contains("2 of 5 entries match “swiftformat”"))
+        #expect(terminal.screenText.contains("4 of 5 entries match “format”"))
         #expect(terminal.screenText.split(separator: "\n").contains { $0.hasSuffix(" exact") })
     }
 

@@ -46,7 +46,7 @@ enum LaunchCommand {
         } else {
             menu = try MenuScreen(source: .registry(context.registry), options: options)
         }
-        let environment = Launcher.environment(arguments, context)
+        let environment = try Launcher.environment(arguments, context)
         let outcome = try Launcher.run(
             Session(root: menu, environment: environment), arguments: arguments, context: &context)
         let final = outcome.session.stack.first as? MenuScreen

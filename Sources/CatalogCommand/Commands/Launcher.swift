@@ -12,12 +12,20 @@ enum Launcher {
     ///   - context: The environment and the outputs.
     /// - Returns: How the session ended.
     /// - Throws: ``InputError`` when the terminal failed.
-    static func run(_ session: Session, arguments: Arguments, context: inout Context) throws -> LineDriver.Outcome {
+    ///   - resuming: For a session a link's replay left, its ticks still due.
+    static func run(
+        _ session: Session, arguments: Arguments, context: inout Context,
+        resuming: [(after: Duration, owner: Session.ScreenID)]? = nil
+    ) throws -> LineDriver.Outcome {
+        var session = session
+        session.linkProgram = context.name
         let catalogOnInput = arguments.values["--file"] == "-"
         let picker = arguments.values["--file"] != nil
         let facts = LaunchMode.Facts.current(
             plain: arguments.has("--plain"), catalogOnInput: catalogOnInput, environment: context.environment)
-        let colorMode = ColorMode.detect(environment: context.environment)
+        let colorMode = try environment(arguments, context).colorMode
+        let mail = Outbox(program: context.name, environment: context.environment)
+        defer { mail.report(printingLinks: arguments.has("--print-link"), as: context) }
         let mouse = !arguments.has("--no-mouse")
         var height: InlineHeight?
         if let text = arguments.values["--height"] {
@@ -32,30 +40,43 @@ enum Launcher {
         case .fullScreen:
             outcome = Shell.run(
                 session: session, input: STDIN_FILENO, output: STDOUT_FILENO, colorMode: colorMode, mouse: mouse,
-                height: height)
+                height: height, resuming: resuming, send: mail.take)
         case .controllingTerminal:
             let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
             guard tty >= 0 else {
-                return lineMode(session, readsCommands: !catalogOnInput, picker: picker, context: &context)
+                return lineMode(
+                    session, readsCommands: !catalogOnInput, picker: picker, started: resuming != nil,
+                    context: &context)
             }
             defer { close(tty) }
             outcome = Shell.run(
-                session: session, input: tty, output: tty, colorMode: colorMode, mouse: mouse, height: height)
+                session: session, input: tty, output: tty, colorMode: colorMode, mouse: mouse, height: height,
+                resuming: resuming, send: mail.take)
         case .lineMode(let readsCommands):
-            return lineMode(session, readsCommands: readsCommands, picker: picker, context: &context)
+            return lineMode(
+                session, readsCommands: readsCommands, picker: picker, started: resuming != nil, context: &context)
         }
         if let failure = outcome.failure { throw InputError(description: "terminal: \(failure)") }
         return outcome
     }
 
     /// The environment screens are told: the process's, with `--locale` over it.
-    static func environment(_ arguments: Arguments, _ context: Context) -> ScreenEnvironment {
-        ScreenEnvironment.detect(context.environment, locale: arguments.values["--locale"])
+    static func environment(_ arguments: Arguments, _ context: Context) throws -> ScreenEnvironment {
+        var environment = ScreenEnvironment.detect(context.environment, locale: arguments.values["--locale"])
+        switch arguments.values["--color"] {
+        case nil, "auto": break
+        case "never": environment.colorMode = .none
+        case "always" where environment.colorMode == .none: environment.colorMode = .trueColor
+        case "always": break
+        case let other?:
+            throw Arguments.UsageError(description: "option '--color' needs never, always or auto, not '\(other)'.")
+        }
+        return environment
     }
 
-    private static func lineMode(_ session: Session, readsCommands: Bool, picker: Bool, context: inout Context)
-        -> LineDriver.Outcome
-    {
+    private static func lineMode(
+        _ session: Session, readsCommands: Bool, picker: Bool, started: Bool, context: inout Context
+    ) -> LineDriver.Outcome {
         // A picker's menu is for the person and its pick for the next program, so with --file the menu goes to
         // standard error and `x=$(… | catalog --file list.txt)` captures the pick alone, with no terminal too.
         var out = picker ? Output(STDERR_FILENO) : context.out
@@ -64,8 +85,47 @@ enum Launcher {
             write: { text in
                 out.raw(Array(text.utf8))
                 out.flush()
-            }, width: LineDriver.width(environment: context.environment))
+            }, width: LineDriver.width(environment: context.environment), started: started)
         if !picker { context.out = out }
         return outcome
+    }
+
+    /// What a session sends beyond the frame: links, kept to print on exit with `--print-link`, and captures,
+    /// appended to their entry's file at once.
+    final class Outbox {
+        let program: String
+        let environment: [String: String]
+        private(set) var links: [String] = []
+        private(set) var problems: [String] = []
+
+        init(program: String, environment: [String: String]) {
+            self.program = program
+            self.environment = environment
+        }
+
+        func take(_ outgoing: Session.Outgoing) {
+            switch outgoing {
+            case .link(let link):
+                links.append(link)
+            case .capture(let id, let line):
+                do {
+                    try Captures.append(line, id: id, program: program, environment: environment)
+                } catch {
+                    problems.append("could not keep the capture of '\(id)': \(error)")
+                }
+            case .clipboard:
+                break
+            }
+        }
+
+        /// Prints the links (with `--print-link`) and what went wrong keeping captures, on standard error.
+        func report(printingLinks: Bool, as context: Context) {
+            if printingLinks {
+                var error = Output(STDERR_FILENO)
+                for link in links { error.line(link) }
+                error.flush()
+            }
+            for problem in problems { context.fail(problem) }
+        }
     }
 }

@@ -1,52 +1,110 @@
 import CatalogKit
 import CatalogTerminal
+import Glibc
 
 /// `open ID|TITLE`: runs one screen, found by id or by a title only it has.
 enum OpenCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
         let (snapshot, registry) = try CatalogSource.load(arguments, context)
-        let name = arguments.operands[0]
-        let record = try resolve(name, in: snapshot, registry: registry, program: context.name)
-        let settings = arguments.lists["--set", default: []]
-        guard var make = snapshot.factory(record) else {
-            if !settings.isEmpty {
-                throw InputError(
-                    description: "'\(snapshot.table.title(record))' has no controls: it is an entry of a file.")
-            }
+        let record = try resolve(arguments.operands[0], in: snapshot, registry: registry, program: context.name)
+        let title = snapshot.table.title(record)
+        let replays = arguments.values["--keys"] != nil || arguments.values["--size"] != nil
+        let environment = try Launcher.environment(arguments, context)
+        // A link's screen is made as a scenario's is, from fixed data (``Scenario/playing``): the same state on any
+        // machine, and nothing of the user's is read or written.
+        let scenario = replays ? try linkScenario(arguments, environment: environment) : nil
+        let opened = try Scenario.$playing.withValue(scenario) { try screen(record, of: snapshot, arguments) }
+        guard let screen = opened else {
             // An entry of a file opens nothing: it is picked, as the launcher would pick it.
             snapshot.table.withLineBytes(record) { context.out.line(bytes: $0) }
             return 0
         }
-        var values: ControlValues?
-        if let build = snapshot.factory(withValues: record) {
-            do {
-                values = try ControlValues(snapshot.controls(record), parsing: settings)
-            } catch {
-                throw InputError(description: "--set for '\(snapshot.table.title(record))': \(error)")
-            }
-            make = { [values] in try build(values ?? ControlValues(snapshot.controls(record))) }
-        } else if !settings.isEmpty {
-            // No control takes a name: the error says the entry has none.
-            do {
-                _ = try ControlValues([], parsing: settings)
-            } catch {
-                throw InputError(description: "--set for '\(snapshot.table.title(record))': \(error)")
-            }
+        guard let scenario else {
+            let session = Session(closable: screen, title: title, environment: environment)
+            return try Launcher.run(session, arguments: arguments, context: &context).status
         }
-        var screen: any Screen
-        do {
-            screen = try make()
-        } catch {
-            throw InputError(description: "could not open '\(snapshot.table.title(record))': \(error)")
-        }
-        if let values, let build = snapshot.factory(withValues: record), !arguments.has("--plain") {
-            // In the terminal, F7 shows the controls beside the screen, starting from the values given.
-            screen = ControlledScreen(screen, values: values, make: build)
-        }
-        let environment = Launcher.environment(arguments, context)
+        // A link: the steps are replayed on a virtual clock, at the link's size, and the screen goes on from there.
+        let replay = try self.replay(screen, scenario, title: title, context)
+        // Steps that close the screen (esc) leave nothing to go on with.
+        if replay.quit { return replay.session.interrupted ? 130 : 0 }
         let outcome = try Launcher.run(
-            Session(closable: screen, environment: environment), arguments: arguments, context: &context)
+            replay.session, arguments: arguments, context: &context, resuming: replay.pendingTicks)
         return outcome.status
+    }
+
+    /// Opens a link (`open ID` with `--keys` or `--size`) up to where the terminal takes over: the entry's screen,
+    /// made while ``Link/replaying``, with its steps replayed.
+    ///
+    /// - Returns: The replay, or `nil` for an entry of a file, which opens nothing.
+    static func replay(_ arguments: Arguments, _ context: Context) throws -> ScenarioRun? {
+        let (snapshot, registry) = try CatalogSource.load(arguments, context)
+        let record = try resolve(arguments.operands[0], in: snapshot, registry: registry, program: context.name)
+        let scenario = try linkScenario(arguments, environment: try Launcher.environment(arguments, context))
+        let opened = try Scenario.$playing.withValue(scenario) { try screen(record, of: snapshot, arguments) }
+        guard let screen = opened else { return nil }
+        return try replay(screen, scenario, title: snapshot.table.title(record), context)
+    }
+
+    /// The entry's screen, made with `--set`'s values over its controls' defaults.
+    ///
+    /// - Returns: The screen, or `nil` for an entry of a file, which opens nothing.
+    /// - Throws: ``InputError`` for a value its controls don't take, or what its factory throws.
+    static func screen(_ record: Int, of snapshot: Snapshot<any Screen>, _ arguments: Arguments) throws
+        -> EntryScreen?
+    {
+        let settings = arguments.lists["--set", default: []]
+        let title = snapshot.table.title(record)
+        let controls = snapshot.factory(withValues: record) == nil ? nil : snapshot.controls(record)
+        if snapshot.factory(record) == nil, !settings.isEmpty {
+            throw InputError(description: "'\(title)' has no controls: it is an entry of a file.")
+        }
+        var values: ControlValues?
+        if controls != nil || !settings.isEmpty {
+            do {
+                // With no controls, the first name given is unknown, and the error says the entry has none.
+                values = try ControlValues(controls ?? [], parsing: settings)
+            } catch {
+                throw InputError(description: "--set for '\(title)': \(error)")
+            }
+        }
+        do {
+            return try snapshot.open(record, values: values)
+        } catch {
+            throw InputError(description: "could not open '\(title)': \(error)")
+        }
+    }
+
+    /// Replays a link's steps (`--keys`, at `--size`) on the screen, on a virtual clock: its work runs again, but
+    /// nothing is saved.
+    ///
+    /// - Returns: The run, whose session a loop on the terminal goes on from.
+    static func replay(_ screen: EntryScreen, _ scenario: Scenario, title: String, _ context: Context) throws
+        -> ScenarioRun
+    {
+        do {
+            return try ScenarioRun.play(scenario, title: title, link: context.name) { screen }
+        } catch {
+            throw InputError(description: "could not replay --keys on '\(title)': \(error)")
+        }
+    }
+
+    /// The scenario a link's options describe: `--keys` (the step text), `--size`, and the environment's locale
+    /// and colour.
+    static func linkScenario(_ arguments: Arguments, environment: ScreenEnvironment) throws -> Scenario {
+        var steps: [Scenario.Step] = []
+        if let keys = arguments.values["--keys"] {
+            do {
+                steps = try StepText.steps(keys)
+            } catch {
+                throw Arguments.UsageError(description: "option '--keys': \(error)")
+            }
+        }
+        let size =
+            try arguments.values["--size"].map(SnapshotCommand.parseSize) ?? Size.window(of: STDOUT_FILENO)
+            ?? Size.window(of: STDIN_FILENO) ?? .standard
+        return Scenario(
+            "link", size: size, locale: environment.locale.identifier, colorMode: environment.colorMode,
+            glyphs: environment.glyphs, steps: steps)
     }
 
     /// Finds the entry `open` names: an exact id, or a title that matches exactly one entry (folded).

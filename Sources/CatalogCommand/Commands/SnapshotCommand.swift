@@ -65,14 +65,11 @@ enum SnapshotCommand {
 
     /// `COLSxROWS`, each from 1 to 1,000.
     static func parseSize(_ text: String) throws -> Size {
-        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]), (1...1000).contains(columns),
-            (1...1000).contains(rows)
-        else {
+        guard let size = Size(parsing: text) else {
             throw Arguments.UsageError(
                 description: "option '--size' needs COLSxROWS, each from 1 to 1000 (such as 100x30), not '\(text)'.")
         }
-        return Size(columns: columns, rows: rows)
+        return size
     }
 
     private static func write(text report: SnapshotCheck.Report, pruned: Bool, directory: String, to out: inout Output)

@@ -105,8 +105,10 @@ struct CommandTable {
             description:
                 "Runs one screen, found by its id or by a title that only it has (folded). Esc or q closes it. With "
                 + "--set NAME=VALUE, a control of the entry starts with that value instead of its default; list "
-                + "--json shows each entry's controls. With --file, prints the entry's path instead, as picking it in "
-                + "the launcher would.",
+                + "--json shows each entry's controls. --keys, --size and --color reopen an exact state, as a link "
+                + "made with F8 in the launcher does: the keys are replayed on a virtual clock, the screen's work runs "
+                + "again but nothing is saved, and the screen goes on from there. With --file, prints the entry's path "
+                + "instead, as picking it in the launcher would.",
             operands: Operands(
                 name: "ID|TITLE", minimum: 1, maximum: 1, completion: .entries, help: "the entry to open")),
         Command(
@@ -214,8 +216,21 @@ struct CommandTable {
             name: "--record", value: "MODE", completion: .choices(["missing", "all", "never", "failed"]),
             commands: ["snapshot"], help: "when to write goldens: missing (default), all, never or failed"),
         Option(
-            name: "--size", value: "COLSxROWS", commands: ["snapshot"],
-            help: "play every scenario at this size instead of its own"),
+            name: "--size", value: "COLSxROWS", commands: ["snapshot", "open"],
+            help: "the terminal's size: every scenario's instead of its own (snapshot), or where --keys are replayed"),
+        Option(
+            name: "--keys", value: "STEPS", commands: ["open"],
+            help: "replay steps first: key names (up, enter, ctrl-a, f5, a), up*3, type:TEXT, wait:500ms, "
+                + "resize:100x30"),
+        Option(
+            name: "--color", value: "WHEN", completion: .choices(["never", "always", "auto"]), commands: ["open"],
+            help: "draw in colour: never, always, or auto (the default: as the terminal says)"),
+        Option(
+            name: "--print-link", commands: ["", "open"],
+            help: "print each link made with F8 to standard error on exit"),
+        Option(
+            name: "--scenario-file", value: "FILE", completion: .files, commands: ["snapshot"],
+            help: "check or record the captured scenarios in FILE (one a line, as F9 keeps them) for one entry"),
         Option(name: "--prune", commands: ["snapshot"], help: "remove stale goldens"),
         Option(
             name: "--svg", value: "DIR", completion: .directories, commands: ["snapshot"],

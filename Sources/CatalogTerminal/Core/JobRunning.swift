@@ -62,16 +62,21 @@ package final class InlineJobs: JobRunning {
     private var isShutDown = false
     /// How many jobs ran, for tests.
     public private(set) var runCount = 0
+    /// Whether queued jobs, the lanes that save, run; a link's replay runs the screen's work but writes nothing.
+    public let writes: Bool
 
     /// Creates a runner.
     ///
-    /// - Parameter timing: When jobs run.
-    public init(timing: Timing = .immediately) {
+    /// - Parameters:
+    ///   - timing: When jobs run.
+    ///   - writes: Whether queued jobs (``JobLane/Policy/queued``, the lanes that save) run, or are dropped.
+    public init(timing: Timing = .immediately, writes: Bool = true) {
         self.timing = timing
+        self.writes = writes
     }
 
     public func start(_ job: Job, for owner: Session.ScreenID) {
-        guard !isShutDown else { return }
+        guard !isShutDown, writes || !job.isQueued else { return }
         if !job.isQueued {
             // A newer job of the same lane replaces the waiting one, and an older result not yet taken.
             waiting.removeAll { $0.owner == owner && $0.job.lane == job.lane }

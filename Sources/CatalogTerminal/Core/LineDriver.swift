@@ -22,22 +22,30 @@ package struct LineDriver {
         HelpItem(keys: "", line: "?", help: "show this help"),
     ]
 
+    /// The driver's command for a link, listed where there is one to make.
+    static let linkCommand = HelpItem(
+        keys: "", line: "link", help: "print the command that reopens this screen as it is")
+
     /// Creates a driver for a session.
     ///
     /// - Parameters:
     ///   - session: The session, usually fresh with only its root screen.
     ///   - width: The width lines are printed at.
-    public init(session: Session, width: Int = 80) {
+    ///   - started: Whether the session was started already (a link's replay ran it), so ``start()`` only prints.
+    public init(session: Session, width: Int = 80, started: Bool = false) {
         self.session = session
         self.width = width
+        self.started = started
     }
+
+    private let started: Bool
 
     /// The lines to print before the first command.
     ///
     /// - Returns: The top screen's lines.
     public mutating func start() -> [String] {
         // A screen that starts work on its first event (a menu loading a file) gets it done before printing.
-        let effects = session.settle(session.start(size: Size(columns: width, rows: 24)), with: jobs)
+        let effects = started ? [] : session.settle(session.start(size: Size(columns: width, rows: 24)), with: jobs)
         if effects.contains(where: { $0.isQuit }) {
             isDone = true
             return Self.clean(session.takeStatus().map { [$0] } ?? [])
@@ -65,7 +73,10 @@ package struct LineDriver {
         case ".." where session.rootCloses:
             return ([], true)
         case "?":
-            return (Self.clean(["Commands:"] + Self.helpLines(for: session.top)), false)
+            return (Self.clean(["Commands:"] + Self.helpLines(for: session.top, link: session.link != nil)), false)
+        case "link":
+            // The link to the screen in front; on a menu, a note that a link reopens an entry's screen.
+            return (Self.clean([session.link ?? "There is no link here: a link reopens an entry's screen."]), false)
         default:
             do {
                 // Line mode has no input to keep responsive: jobs run at once, in order.
@@ -92,8 +103,8 @@ package struct LineDriver {
     }
 
     /// The screen's line-mode commands, from its help: `  accent <name>   choose an accent colour`.
-    static func helpLines(for screen: any Screen) -> [String] {
-        let items = commands + screen.help.filter { $0.line != nil }
+    static func helpLines(for screen: any Screen, link: Bool = false) -> [String] {
+        let items = commands + (link ? [linkCommand] : []) + screen.help.filter { $0.line != nil }
         let width = items.map { DisplayWidth.of($0.line ?? "") }.max() ?? 0
         return items.map { "  " + DisplayWidth.pad($0.line ?? "", to: width) + "  " + $0.help }
     }
@@ -120,12 +131,13 @@ package struct LineDriver {
     ///   - readLine: Returns the next line without its newline, or `nil` at the end of input.
     ///   - write: Writes text; each call gets one line ending in `"\n"`.
     ///   - width: The width lines are printed at.
+    ///   - started: Whether a link's replay started the session already.
     /// - Returns: Exit status 0 (130 after Ctrl-C) and the final session.
     @discardableResult
     public static func run(
-        session: Session, readLine: () -> String?, write: (String) -> Void, width: Int = 80
+        session: Session, readLine: () -> String?, write: (String) -> Void, width: Int = 80, started: Bool = false
     ) -> Outcome {
-        var driver = LineDriver(session: session, width: width)
+        var driver = LineDriver(session: session, width: width, started: started)
         for line in driver.start() { write(line + "\n") }
         while !driver.isDone, let input = readLine() {
             let (output, done) = driver.handle(line: input)

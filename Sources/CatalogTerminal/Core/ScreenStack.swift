@@ -83,6 +83,20 @@ struct ScreenStack {
         try entries[topIndex].screen.handle(line: line, in: context)
     }
 
+    /// The position of the entry's screen that a screen at a position belongs to: the nearest ``EntryScreen`` at or
+    /// below it.
+    func entryIndex(atOrBelow index: Int) -> Int? {
+        (0...index).reversed().first { entries[$0].screen is EntryScreen }
+    }
+
+    /// Changes the recording of the entry's screen at a position.
+    mutating func modifyRecording<Result>(at index: Int, _ change: (inout Recording) -> Result) -> Result? {
+        guard var screen = entries[index].screen as? EntryScreen else { return nil }
+        let result = change(&screen.recording)
+        entries[index].screen = screen
+        return result
+    }
+
     /// Lets a screen go back to one of its breadcrumb parts.
     mutating func goBack(at index: Int, toBreadcrumb part: Int) {
         entries[index].screen.goBack(toBreadcrumb: part)

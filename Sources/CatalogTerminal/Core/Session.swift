@@ -88,7 +88,18 @@ package struct Session {
     public enum Command: Sendable, Equatable {
         /// Ctrl-Z: carried out by the event loop, which never passes it on; listed here for the help.
         case suspend
-        case abort, back, help, cycleLocale, cycleColor
+        case abort, back, help, cycleLocale, cycleColor, link, capture
+    }
+
+    /// What the session asks the shell to send beyond the frame: a copy to the clipboard, a captured scenario to
+    /// keep, a link to print on exit.
+    public enum Outgoing: Sendable, Equatable {
+        /// Text for the terminal's clipboard (OSC 52), which a terminal may ignore.
+        case clipboard(String)
+        /// A link to the state of an open entry (F8), for `--print-link`.
+        case link(String)
+        /// A captured scenario in its one-line form (F9), to append to the entry's captures file.
+        case capture(id: String, line: String)
     }
 
     /// The launcher's own keys, listed in the help under the screen's.
@@ -97,19 +108,24 @@ package struct Session {
         KeyBinding([.function(1), .character("?")], .help, label: "F1", help: "show the keys"),
         KeyBinding([.function(2)], .cycleLocale, help: "next language"),
         KeyBinding([.function(3)], .cycleColor, help: "colour on/off"),
+        KeyBinding([.function(8)], .link, help: "link: the command that reopens this state"),
+        KeyBinding([.function(9)], .capture, help: "capture this state as a scenario"),
         KeyBinding([.control("c"), .control("g")], .abort, label: "ctrl-c/g", help: "leave at once (status 130)"),
         KeyBinding([.control("z")], .suspend, help: "suspend; fg comes back", footer: false),
     ])
 
-    /// Keys the launcher keeps for itself, now or for features to come (F4 to F8 in menus and open screens): no
+    /// Keys the launcher keeps for itself, now or for features to come (F4 to F9 in menus and open screens): no
     /// screen's keymap may bind them. Ctrl-Z suspends and never reaches a screen.
     public static let reservedKeys: [Key] =
-        (1...8).map { Key.function($0) } + [
+        (1...9).map { Key.function($0) } + [
             .control("c"), .control("g"), .control("z"),
         ]
 
     /// The locales F2 cycles through after the user's own.
     public static let cycledLocales = ["en", "de", "ru", "ko", "ja"].map { Locale(identifier: $0) }
+
+    /// The row the top screen's body starts at: the breadcrumb's row is above it.
+    public static let bodyTop = 1
 
     /// The separator between titles in the breadcrumb.
     public static let breadcrumbSeparator = Chrome.separator
@@ -128,6 +144,10 @@ package struct Session {
     private let original: ScreenEnvironment
     /// Whether closing the root screen ends the session.
     public private(set) var rootCloses = false
+    /// The program a link starts (`catalog`, or another package's own); `nil` turns links and captures off.
+    public var linkProgram: String?
+    /// What the shell must send beyond the frame, oldest first; the shell takes it with ``takeOutgoing()``.
+    public private(set) var outgoing: [Outgoing] = []
 
     /// Creates a session showing one screen.
     ///
@@ -185,6 +205,11 @@ package struct Session {
     /// - Returns: The screen's size, never negative.
     public static func bodySize(for terminal: Size) -> Size {
         Size(columns: max(terminal.columns, 0), rows: max(terminal.rows - 2, 0))
+    }
+
+    /// The terminal's size for a body of a given size: the inverse of ``bodySize(for:)``.
+    public static func terminalSize(forBody body: Size) -> Size {
+        Size(columns: body.columns, rows: body.rows + 2)
     }
 
     // MARK: - Events
@@ -258,6 +283,26 @@ package struct Session {
                 environment.colorMode == .none ? (original.colorMode == .none ? .trueColor : original.colorMode) : .none
             chrome.status = next.colorMode == .none ? "Colour off" : "Colour on"
             return handle(.environment(next))
+        case .link?:
+            guard let link = link else {
+                chrome.status =
+                    linkProgram == nil ? "Links are off here." : "Open an entry first: a link reopens a screen."
+                return []
+            }
+            // A terminal may ignore the clipboard, so the status line shows the link and claims no copy.
+            chrome.status = link
+            outgoing += [.clipboard(link), .link(link)]
+            return []
+        case .capture?:
+            guard linkProgram != nil, let screen = entryScreen else {
+                chrome.status =
+                    linkProgram == nil ? "Captures are off here." : "Open an entry first: a capture replays a screen."
+                return []
+            }
+            let captured = Link(screen, size: size, environment: environment)
+            chrome.status = "Captured as a scenario: \(captured.swift)"
+            outgoing += [.clipboard(captured.swift), .capture(id: captured.id, line: captured.options)]
+            return []
         case .back? where opened:
             if key == .escape, !top.handlesEscape { return apply(.pop, at: screens.topIndex) }
             if key == .character("q"), !top.takesText { return apply(.pop, at: screens.topIndex) }
@@ -315,6 +360,9 @@ package struct Session {
     /// - Throws: Whatever the screen throws; the session is unchanged apart from the screen's own state.
     public mutating func handle(line: String) throws -> [Effect] {
         chrome.status = nil
+        if let entry = screens.entryIndex(atOrBelow: screens.topIndex) {
+            screens.modifyRecording(at: entry) { $0.record(line: line) }
+        }
         let action = try screens.deliver(line: line, in: .lines(width: size.columns, environment: environment))
         return apply(action, at: screens.topIndex)
     }
@@ -333,6 +381,23 @@ package struct Session {
         chrome.isFlashing = false
     }
 
+    /// The link to the state of the screen in front, if it is an entry's and links are on.
+    public var link: String? {
+        guard let program = linkProgram, let screen = entryScreen else { return nil }
+        return Link(screen, size: size, environment: environment).command(program: program)
+    }
+
+    /// The entry's screen the screen in front belongs to: itself, or the one that opened it.
+    var entryScreen: EntryScreen? {
+        screens.entryIndex(atOrBelow: screens.topIndex).flatMap { screens.screens[$0] as? EntryScreen }
+    }
+
+    /// Removes what the shell must send and returns it.
+    public mutating func takeOutgoing() -> [Outgoing] {
+        defer { outgoing = [] }
+        return outgoing
+    }
+
     /// Removes the status message and returns it (line mode prints it once).
     ///
     /// - Returns: The message, if there was one.
@@ -341,14 +406,39 @@ package struct Session {
         return chrome.status
     }
 
-    /// Gives an event to the screen at a position in the stack and carries out its action.
+    /// Gives an event to the screen at a position in the stack and carries out its action. The entry's screen it
+    /// belongs to records it (a key or a tick for it or a screen it opened; a resize once, as its own), with the
+    /// ticks it leads to, so a link replays it.
     private mutating func deliver(_ event: Event, at index: Int) -> [Effect] {
+        var recorded: (entry: Int, time: Duration, starts: Int)?
+        if let entry = screens.entryIndex(atOrBelow: index) {
+            let records: Bool
+            switch event {
+            case .key, .tick: records = true
+            case .resize: records = index == entry
+            case .environment, .finished: records = false
+            }
+            if records {
+                recorded = screens.modifyRecording(at: entry) { ($0.record(event), $0.starts) }
+                    .map { (entry, $0.0, $0.1) }
+            }
+        }
+        let effects: [Effect]
         do {
-            return apply(try screens.deliver(event, at: index, in: context), at: index)
+            effects = apply(try screens.deliver(event, at: index, in: context), at: index)
         } catch {
             chrome.status = Self.message(for: error)
             return []
         }
+        if let recorded, recorded.entry < screens.count {
+            let owners = Set((recorded.entry..<screens.count).map { screens.id(at: $0) })
+            let ticks = effects.filter { owners.contains($0.owner) }.map(\.action)
+            screens.modifyRecording(at: recorded.entry) { recording in
+                // A rebuild started the recording again: what it asked for counts from the new start.
+                recording.scheduled(.batch(ticks), at: recording.starts == recorded.starts ? recorded.time : .zero)
+            }
+        }
+        return effects
     }
 
     /// Carries out a screen's action: all of it for the top screen, only time and work for a covered one.
@@ -435,6 +525,9 @@ package struct Session {
                 item.keys = keys.joined(separator: "/")
             }
             if item.keys == "F1" && !top.takesText { item.keys = "F1/?" }
+            if item.keys == "F8" || item.keys == "F9" {
+                guard linkProgram != nil, entryScreen != nil else { return nil }
+            }
             return item
         }
         return top.help.filter { !$0.keys.isEmpty } + own

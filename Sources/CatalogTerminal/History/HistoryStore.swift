@@ -58,6 +58,15 @@ package struct HistoryStore: Sendable {
     ///   absolute path (the XDG specification says to ignore a relative one), or the catalog is standard input
     ///   (`-`), which has no path to tell one pipeline's catalog from another's.
     public static func url(program: String, catalogFile: String?, environment: [String: String]) -> URL? {
+        guard let base = stateDirectory(program: program, environment: environment),
+            let key = key(catalogFile: catalogFile)
+        else { return nil }
+        return base.appendingPathComponent("history").appendingPathComponent(key + ".json")
+    }
+
+    /// A program's state directory: `$XDG_STATE_HOME/<program>`, else `$HOME/.local/state/<program>`; `nil` when
+    /// neither variable is an absolute path (the XDG specification says to ignore a relative one).
+    package static func stateDirectory(program: String, environment: [String: String]) -> URL? {
         let base: URL
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             base = URL(fileURLWithPath: state, isDirectory: true)
@@ -66,9 +75,7 @@ package struct HistoryStore: Sendable {
         } else {
             return nil
         }
-        guard let key = key(catalogFile: catalogFile) else { return nil }
         return base.appendingPathComponent(SnapshotCheck.fileName(program))
-            .appendingPathComponent("history").appendingPathComponent(key + ".json")
     }
 
     /// The file name stem for a catalog: `registry`, or the safe base name and hash of a file's real path.

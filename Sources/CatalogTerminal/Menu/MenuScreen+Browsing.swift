@@ -154,15 +154,10 @@ extension MenuScreen {
     /// Opens an entry: pushes the screen its factory makes, or, for a fixed catalog, picks it (with every marked
     /// entry, when some are) and quits.
     mutating func open(record: UInt32) -> Action {
-        guard let make = snapshot.factory(Int(record)) else {
-            return pick(marked.isEmpty ? [record] : marked.sorted())
-        }
         do {
-            var screen = try make()
-            if let build = snapshot.factory(withValues: Int(record)) {
-                // An entry with controls opens with its defaults and the controls pane, which F7 shows.
-                screen = ControlledScreen(
-                    screen, values: try ControlValues(snapshot.controls(Int(record))), make: build)
+            // An entry with controls opens with its defaults and the controls pane, which F7 shows.
+            guard let screen = try snapshot.open(Int(record)) else {
+                return pick(marked.isEmpty ? [record] : marked.sorted())
             }
             return .batch([.push(screen, title: snapshot.table.title(Int(record))), remember(record)])
         } catch {

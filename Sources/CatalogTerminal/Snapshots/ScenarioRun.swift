@@ -14,6 +14,12 @@ package struct ScenarioRun {
     public let writes: [(time: Duration, bytes: String, size: Size)]
     /// The virtual time the scenario lasted.
     public let duration: Duration
+    /// The session as the scenario left it, for a loop on a real terminal to go on from (a link's replay).
+    public let session: Session
+    /// The ticks still due at the end, each so long after it (``EventLoop/pendingTicks``).
+    public let pendingTicks: [(after: Duration, owner: Session.ScreenID)]
+    /// Whether the session quit before the steps ran out (Escape closed the screen, say).
+    public let quit: Bool
 
     /// Plays a scenario.
     ///
@@ -25,11 +31,14 @@ package struct ScenarioRun {
     ///   - scenario: What to play.
     ///   - size: A size that replaces the scenario's, if any.
     ///   - title: The breadcrumb's title when the screen has none of its own: its entry's, as the launcher shows it.
+    ///   - link: For a link's replay, the program that makes links: the session makes links as it names, and queued
+    ///     jobs (saves) are dropped, so the replay writes nothing.
     ///   - make: Makes the screen, as its entry's factory does.
     /// - Returns: The run.
     /// - Throws: What the factory throws.
     public static func play(
-        _ scenario: Scenario, size: Size? = nil, title: String = "", of make: () throws -> any Screen
+        _ scenario: Scenario, size: Size? = nil, title: String = "", link: String? = nil,
+        of make: () throws -> any Screen
     ) throws -> ScenarioRun {
         let screen = try Scenario.$playing.withValue(scenario) { try make() }
         let start = size ?? scenario.size
@@ -59,14 +68,17 @@ package struct ScenarioRun {
         }
         terminal.close(at: now)
         let environment = scenario.environment
+        var session = Session(closable: screen, title: title, environment: environment)
+        session.linkProgram = link
         var loop = EventLoop(
-            session: Session(closable: screen, title: title, environment: environment), terminal: terminal,
-            jobs: InlineJobs(),
+            session: session, terminal: terminal, jobs: InlineJobs(writes: link == nil),
             renderer: Renderer(colorMode: environment.colorMode, synchronized: false))
-        _ = try loop.run()
+        let status = try loop.run()
         let end = terminal.windowSize
         let frame = Renderer.visible(
             loop.session.render(in: end), size: end, colorMode: loop.session.environment.colorMode)
-        return ScenarioRun(scenario: scenario, size: end, frame: frame, writes: terminal.writes, duration: now)
+        return ScenarioRun(
+            scenario: scenario, size: end, frame: frame, writes: terminal.writes, duration: now, session: loop.session,
+            pendingTicks: loop.pendingTicks, quit: status != 1)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The event loop: the one path from a terminal's bytes to a session and back to a frame.
 ///
 /// Each turn draws the session's frame with one write, waits on the terminal (for input, a signal, a finished job
@@ -36,6 +38,11 @@ package struct EventLoop {
     private var ringBell = false
     /// The last press: when, where, and how many came in a row.
     private var lastPress: (time: Duration, row: Int, column: Int, clicks: Int)?
+    /// Where what the session sends beyond the frame goes, but the clipboard, which the loop writes itself.
+    private let send: (Session.Outgoing) -> Void
+    /// For a session another loop started (a link's replay): its ticks still due, each so long after this loop
+    /// starts; `nil` for a session this loop starts.
+    private let resuming: [(after: Duration, owner: Session.ScreenID)]?
 
     /// Creates a loop.
     ///
@@ -44,11 +51,20 @@ package struct EventLoop {
     ///   - terminal: Where to draw and read keys.
     ///   - jobs: What runs the screens' jobs.
     ///   - renderer: How frames become bytes.
-    public init(session: Session, terminal: any Terminaling, jobs: any JobRunning, renderer: Renderer) {
+    ///   - send: Where links and captures go (``Session/Outgoing``); the clipboard is written to the terminal.
+    ///   - resuming: For a session another loop ran (a link's replay), its ticks still due (``pendingTicks``): the
+    ///     loop goes on from there instead of starting the session, and tells it the terminal's size if that differs.
+    public init(
+        session: Session, terminal: any Terminaling, jobs: any JobRunning, renderer: Renderer,
+        send: @escaping (Session.Outgoing) -> Void = { _ in },
+        resuming: [(after: Duration, owner: Session.ScreenID)]? = nil
+    ) {
+        self.resuming = resuming
         self.session = session
         self.terminal = terminal
         self.jobs = jobs
         self.renderer = renderer
+        self.send = send
     }
 
     /// Enters the terminal, runs until the session quits or the terminal goes away, and leaves the terminal.
@@ -60,7 +76,14 @@ package struct EventLoop {
         try terminal.enter()
         defer { terminal.leave() }
         size = terminal.size() ?? size
-        if carryOut(session.start(size: size)) { return exitStatus }
+        if let resuming {
+            // A flash the replay left on has no end here: it is over.
+            session.endFlash()
+            ticks = resuming.map { (terminal.now + $0.after, $0.owner) }
+            if size != session.size, carryOut(session.handle(.resize(size))) { return exitStatus }
+        } else if carryOut(session.start(size: size)) {
+            return exitStatus
+        }
         while true {
             try draw()
             let input = terminal.wait(timeout: timeout(), jobs: jobs.wakeDescriptor)
@@ -70,6 +93,12 @@ package struct EventLoop {
     }
 
     private var exitStatus: Int32 { session.interrupted ? 130 : 0 }
+
+    /// The ticks still due, each so long from now, and the screen it is for: what a loop that goes on from this
+    /// one's session starts with.
+    public var pendingTicks: [(after: Duration, owner: Session.ScreenID)] {
+        ticks.map { (max($0.deadline - terminal.now, .zero), $0.owner) }
+    }
 
     /// Handles what one wait brought, and whatever time has made due.
     ///
@@ -132,15 +161,29 @@ package struct EventLoop {
         return .mouse(mouse)
     }
 
-    /// Draws the session's frame and any bell with one write, in the colour the session's screens are in.
+    /// Draws the session's frame, any bell and any text for the clipboard with one write, in the colour the
+    /// session's screens are in.
     private mutating func draw() throws {
         renderer.colorMode = session.environment.colorMode
         var bytes = renderer.render(session.render(in: size), size: size)
+        for outgoing in session.takeOutgoing() {
+            guard case .clipboard(let text) = outgoing else {
+                send(outgoing)
+                continue
+            }
+            bytes += Self.clipboard(text)
+        }
         if ringBell {
             bytes += "\u{07}"
             ringBell = false
         }
         if !bytes.isEmpty { try terminal.write(bytes) }
+    }
+
+    /// OSC 52: puts text on the terminal's clipboard, where the terminal allows it (tmux with `set-clipboard on`,
+    /// most terminal emulators); one that doesn't ignores it.
+    static func clipboard(_ text: String) -> String {
+        "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
     }
 
     /// How long the next wait may last: until the nearest of the Escape timeout, the end of a flash and the next

@@ -17,11 +17,14 @@ package enum Shell {
     ///   - colorMode: How much colour the terminal shows.
     ///   - mouse: Whether to turn on mouse reporting.
     ///   - height: A region of this height below the prompt instead of the whole screen (`--height`).
+    ///   - resuming: For a session a link's replay left, its ticks still due (``EventLoop/pendingTicks``).
+    ///   - send: Where links and captures go.
     /// - Returns: The exit status (0 when the user quit, 130 after Ctrl-C, 1 when the terminal failed or went away,
     ///   with the reason in ``LineDriver/Outcome/failure``) and the final session.
     public static func run(
         session: Session, input: Int32, output: Int32, colorMode: ColorMode, mouse: Bool = true,
-        height: InlineHeight? = nil
+        height: InlineHeight? = nil, resuming: [(after: Duration, owner: Session.ScreenID)]? = nil,
+        send: @escaping (Session.Outgoing) -> Void = { _ in }
     ) -> LineDriver.Outcome {
         let signals = SignalGuard.install()
         defer { SignalGuard.uninstall() }
@@ -34,7 +37,8 @@ package enum Shell {
         }
         var loop = EventLoop(
             session: session, terminal: terminal, jobs: JobRunner(),
-            renderer: Renderer(colorMode: colorMode, positioning: terminal.mode.positioning))
+            renderer: Renderer(colorMode: colorMode, positioning: terminal.mode.positioning), send: send,
+            resuming: resuming)
         do {
             let status = try loop.run()
             return LineDriver.Outcome(

@@ -155,11 +155,7 @@ final class Terminal: Terminaling {
     }
 
     /// The whole window's size.
-    private func windowSize() -> Size? {
-        var window = winsize()
-        guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return nil }
-        return Size(columns: Int(window.ws_col), rows: Int(window.ws_row))
-    }
+    private func windowSize() -> Size? { Size.window(of: output) }
 
     /// Enters raw mode and the alternate screen; calling it again (after a resume) applies them again.
     ///
@@ -399,5 +395,16 @@ package enum InlineHeight: Sendable, Equatable {
             guard let rows = Int(text), (1...10_000).contains(rows) else { return nil }
             self = .rows(rows)
         }
+    }
+}
+
+extension Size {
+    /// The size of the window a descriptor is a terminal of; `nil` when it is none.
+    package static func window(of descriptor: Int32) -> Size? {
+        var window = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
+            return nil
+        }
+        return Size(columns: Int(window.ws_col), rows: Int(window.ws_row))
     }
 }

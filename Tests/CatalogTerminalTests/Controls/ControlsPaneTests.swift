@@ -112,10 +112,10 @@ struct ValuesScreen: Screen {
 }
 
 @Suite("A screen with controls")
-struct ControlledScreenTests {
-    func screen() throws -> ControlledScreen {
+struct EntryScreenTests {
+    func screen() throws -> EntryScreen {
         let values = try ControlValues(ControlsPaneTests.controls)
-        return ControlledScreen(ValuesScreen(values: values), values: values) { ValuesScreen(values: $0) }
+        return EntryScreen(ValuesScreen(values: values), id: "values", values: values) { ValuesScreen(values: $0) }
     }
 
     @Test("F7 shows the pane and focuses it; an edit rebuilds the screen at once; F7 gives the keys back")
@@ -124,13 +124,13 @@ struct ControlledScreenTests {
         let context = ScreenContext(size: Size(columns: 90, rows: 10))
         _ = try screen.handle(.key(.up), in: context)
         #expect(screen.render(in: context).lines[0].text.hasPrefix("start 5 keys 1 width 90"))
-        _ = try screen.handle(.key(ControlledScreen.key), in: context)
+        _ = try screen.handle(.key(EntryScreen.key), in: context)
         #expect(screen.pane == .shown(focused: true))
         _ = try screen.handle(.key(.right), in: context)
         let shown = screen.render(in: context).lines[0].text
         #expect(shown.hasPrefix("start 6 keys 0 width 59"), "rebuilt with 6, and told the width left: \(shown)")
         #expect(shown.contains("│Controls"))
-        _ = try screen.handle(.key(ControlledScreen.key), in: context)
+        _ = try screen.handle(.key(EntryScreen.key), in: context)
         _ = try screen.handle(.key(.right), in: context)
         #expect(screen.render(in: context).lines[0].text.hasPrefix("start 6 keys 1"), "the screen's key now")
         #expect(!screen.handlesEscape, "Escape closes the screen when it has the focus")
@@ -140,7 +140,7 @@ struct ControlledScreenTests {
     func closing() throws {
         var screen = try screen()
         let context = ScreenContext(size: Size(columns: 90, rows: 10))
-        _ = try screen.handle(.key(ControlledScreen.key), in: context)
+        _ = try screen.handle(.key(EntryScreen.key), in: context)
         #expect(screen.handlesEscape)
         _ = try screen.handle(.key(.escape), in: context)
         #expect(screen.pane == .hidden)
@@ -163,13 +163,16 @@ struct LauncherControlsTests {
         _ = session.start(size: size)
         // One group at the root: the menu starts inside it, on Counter.
         _ = session.handle(.key(.enter))
-        #expect(session.stack.last is ControlledScreen)
+        #expect(session.stack.last is EntryScreen)
         #expect(session.render(in: size).text.contains("start 3 keys 0"))
-        for key: Key in [ControlledScreen.key, .right, .right] { _ = session.handle(.key(key)) }
+        for key: Key in [EntryScreen.key, .right, .right] { _ = session.handle(.key(key)) }
         let text = session.render(in: size).text
         #expect(text.contains("start 5 keys 0") && text.contains("Controls"), "\(text)")
         for key: Key in [.escape, .escape, .down, .enter] { _ = session.handle(.key(key)) }
         // The first Escape closed the pane, the second the screen.
-        #expect(session.stack.count == 2 && session.stack.last is ValuesScreen, "Plain opens as itself")
+        let plain = try #require(session.stack.last as? EntryScreen)
+        #expect(session.stack.count == 2 && plain.screen is ValuesScreen && plain.controls == nil, "Plain has no pane")
+        _ = session.handle(.key(EntryScreen.key))
+        #expect(!session.render(in: Size(columns: 90, rows: 12)).text.contains("Controls"), "F7 opens nothing")
     }
 }

@@ -1,41 +1,54 @@
 import CatalogKit
 
-/// An open screen whose entry declares controls, with the controls pane beside it: F7 opens the pane and moves the
-/// focus between the screen and the pane, Escape in the pane closes it, and each edit rebuilds the screen from its
-/// factory with the new values at once, as Storybook renders a story again when an arg changes.
+/// An entry's screen as the launcher and `catalog open` show it: the screen its factory made, the controls pane
+/// beside it for an entry with controls, and a ``Recording`` of what happened to it since it opened, from which the
+/// launcher makes a link to this exact state (F8) or a scenario (F9).
 ///
-/// Everything else is the screen's: its keys (while it has the focus), its ticks and jobs, its title, help and line
-/// mode. The pane takes the right-hand columns; the screen is told the size that is left.
-package struct ControlledScreen: Screen {
+/// F7 opens the pane and moves the focus between the screen and the pane, Escape in the pane closes it, and each edit
+/// rebuilds the screen from its factory with the new values at once, as Storybook renders a story again when an arg
+/// changes. Everything else is the screen's: its keys (while it has the focus), its ticks and jobs, its title, help
+/// and line mode. The pane takes the right-hand columns; the screen is told the size that is left.
+package struct EntryScreen: Screen {
     /// Where the pane is.
     package enum Pane: Sendable, Equatable {
         case hidden
         case shown(focused: Bool)
     }
 
+    /// The entry's id, which a link opens.
+    package let id: String
     /// The screen, as last built.
     package private(set) var screen: any Screen
-    /// The controls and their values.
-    package private(set) var controls: ControlsPane
+    /// The controls and their values; `nil` for an entry without controls.
+    package private(set) var controls: ControlsPane?
     package private(set) var pane = Pane.hidden
-    private let make: @Sendable (ControlValues) throws -> any Screen
+    /// What happened since the screen opened, or since an edit of its controls rebuilt it: kept by the session,
+    /// which sees every event that reaches this screen or one it opened (``Session``).
+    package var recording = Recording()
+    private let make: (@Sendable (ControlValues) throws -> any Screen)?
 
     /// The key that opens the pane and moves the focus.
     package static let key = Key.function(7)
 
-    /// Wraps a screen made with some values.
+    /// Wraps an entry's screen.
     ///
     /// - Parameters:
     ///   - screen: The screen, made with `values`.
-    ///   - values: The values it was made with.
+    ///   - id: The entry's id.
+    ///   - values: The values it was made with, for an entry with controls.
     ///   - make: Its entry's factory, to build it again with new values.
     package init(
-        _ screen: any Screen, values: ControlValues, make: @escaping @Sendable (ControlValues) throws -> any Screen
+        _ screen: any Screen, id: String, values: ControlValues? = nil,
+        make: (@Sendable (ControlValues) throws -> any Screen)? = nil
     ) {
         self.screen = screen
-        self.controls = ControlsPane(values: values)
-        self.make = make
+        self.id = id
+        self.controls = values.flatMap { $0.controls.isEmpty ? nil : ControlsPane(values: $0) }
+        self.make = controls == nil ? nil : make
     }
+
+    /// The values the controls have now; `nil` for an entry without controls.
+    package var values: ControlValues? { controls?.values }
 
     /// The pane's width at a terminal width: a third of it, from 24 to 40 columns, and never more than half.
     static func paneWidth(_ columns: Int) -> Int { min(max(columns / 3, 24), 40, columns / 2) }
@@ -51,11 +64,12 @@ package struct ControlledScreen: Screen {
     }
 
     package var title: String { screen.title }
-    package var takesText: Bool { paneFocused ? controls.editing != nil : screen.takesText }
+    package var takesText: Bool { paneFocused ? controls?.editing != nil : screen.takesText }
     package var handlesEscape: Bool { paneFocused || screen.handlesEscape }
     package var breadcrumb: [String] { screen.breadcrumb }
     package var help: [HelpItem] {
-        screen.help + [HelpItem(keys: "F7", help: "controls: show them, or move between them and the screen")]
+        guard controls != nil else { return screen.help }
+        return screen.help + [HelpItem(keys: "F7", help: "controls: show them, or move between them and the screen")]
     }
     package mutating func goBack(toBreadcrumb part: Int) { screen.goBack(toBreadcrumb: part) }
     package func lines(in context: ScreenContext) -> [String] { screen.lines(in: context) }
@@ -65,18 +79,18 @@ package struct ControlledScreen: Screen {
 
     package mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         switch event {
-        case .key(Self.key):
+        case .key(Self.key) where controls != nil:
             switch pane {
             case .hidden: pane = .shown(focused: true)
             case .shown(let focused): pane = .shown(focused: !focused)
             }
             // The screen is told its new width.
             return try screen.handle(.resize(inner(context).size), in: inner(context))
-        case .key(.escape) where paneFocused && controls.editing == nil:
+        case .key(.escape) where paneFocused && controls?.editing == nil:
             pane = .hidden
             return try screen.handle(.resize(context.size), in: context)
         case .key(let key) where paneFocused:
-            guard case .changed(let values) = controls.handle(key) else { return .none }
+            guard case .changed(let values)? = controls?.handle(key) else { return .none }
             return try rebuild(values, in: context)
         case .key(.mouse(let mouse)) where pane != .hidden && mouse.column >= inner(context).size.columns:
             return .none
@@ -86,9 +100,12 @@ package struct ControlledScreen: Screen {
     }
 
     /// Builds the screen again with new values, and tells it its environment and size, as a screen learns them
-    /// when it opens.
+    /// when it opens. The recording starts again from here: a link opens the entry with the new values, and the
+    /// pane as it is.
     private mutating func rebuild(_ values: ControlValues, in context: ScreenContext) throws -> Action {
+        guard let make else { return .none }
         screen = try make(values)
+        recording.restart(reopening: pane, row: controls?.cursor ?? 0)
         let inner = inner(context)
         return .batch([
             try screen.handle(.environment(inner.environment), in: inner),
@@ -99,7 +116,7 @@ package struct ControlledScreen: Screen {
     package func render(in context: ScreenContext) -> Frame {
         let inner = inner(context)
         let frame = screen.render(in: inner)
-        guard pane != .hidden else { return frame }
+        guard pane != .hidden, let controls else { return frame }
         var canvas = Canvas(size: context.size)
         canvas.draw(frame.lines, in: Rect(inner.size))
         let width = Self.paneWidth(context.size.columns)
@@ -121,8 +138,26 @@ extension Entry where Handler == any Screen {
     /// - Throws: ``ControlValues/Error`` for a value the controls don't take, or what the factory throws.
     package func screen(for scenario: Scenario) throws -> any Screen {
         let values = try ControlValues(controls, setting: scenario.controls)
-        let screen = try make(with: values)
-        guard !controls.isEmpty else { return screen }
-        return ControlledScreen(screen, values: values) { [self] in try make(with: $0) }
+        return EntryScreen(try make(with: values), id: id, values: values) { [self] in try make(with: $0) }
+    }
+}
+
+extension Snapshot where Handler == any Screen {
+    /// Opens an entry as the launcher and `catalog open` do: its screen, made with values for its controls (the
+    /// defaults unless given), inside an ``EntryScreen``.
+    ///
+    /// - Parameters:
+    ///   - record: The entry's record.
+    ///   - values: Values for its controls; the defaults when `nil`.
+    /// - Returns: The screen, or `nil` for an entry of a file, which opens nothing.
+    /// - Throws: What the factory throws.
+    package func open(_ record: Int, values: ControlValues? = nil) throws -> EntryScreen? {
+        let id = table.id(record)
+        if let build = factory(withValues: record) {
+            let values = try values ?? ControlValues(controls(record))
+            return EntryScreen(try build(values), id: id, values: values, make: build)
+        }
+        guard let make = factory(record) else { return nil }
+        return EntryScreen(try make(), id: id)
     }
 }

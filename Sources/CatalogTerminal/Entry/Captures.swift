@@ -1,0 +1,32 @@
+import Foundation
+
+/// The captures file of an entry: the scenarios captured in the launcher (F9), one a line in the form `catalog
+/// snapshot --scenario-file` reads (``Link/options``), oldest first.
+package enum Captures {
+    /// There is no state directory to keep captures in.
+    package struct NoPlace: Error, CustomStringConvertible {
+        package var description: String { "there is no state directory for captures: set XDG_STATE_HOME or HOME." }
+    }
+
+    /// Where an entry's captures are kept: `<state>/captures/<id>.txt`, each part of the id a directory, as
+    /// goldens are kept (``HistoryStore/stateDirectory(program:environment:)``).
+    ///
+    /// - Returns: The file, or `nil` when there is no state directory.
+    package static func url(program: String, id: String, environment: [String: String]) -> URL? {
+        guard let base = HistoryStore.stateDirectory(program: program, environment: environment) else { return nil }
+        let parts = id.split(separator: "/").map { SnapshotCheck.fileName(String($0)) }
+        return parts.reduce(base.appendingPathComponent("captures")) { $0.appendingPathComponent($1) }
+            .appendingPathExtension("txt")
+    }
+
+    /// Appends a capture to its entry's file, replacing the file in one step, so a failed write loses nothing.
+    ///
+    /// - Throws: ``AtomicFile/Error`` when the file can't be written; ``NoPlace`` when there is no state directory.
+    package static func append(_ line: String, id: String, program: String, environment: [String: String]) throws {
+        guard let url = url(program: program, id: id, environment: environment) else { throw NoPlace() }
+        var data = (try? Data(contentsOf: url)) ?? Data()
+        if let last = data.last, last != 0x0A { data.append(0x0A) }
+        data.append(contentsOf: Array((line + "\n").utf8))
+        try AtomicFile.write(data, to: url)
+    }
+}

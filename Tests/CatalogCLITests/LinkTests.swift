@@ -1,0 +1,95 @@
+import CatalogKit
+import CatalogTerminal
+import CatalogTestSupport
+import Foundation
+import Testing
+
+@testable import CatalogCommand
+@testable import CatalogDemos
+
+/// Links to an exact state (F8): made in the launcher, on the virtual terminal with the real event loop, and opened
+/// the way `catalog open` opens them, from the link's own text. Every built-in demo comes back to the same frame.
+@Suite("Links")
+struct LinkTests {
+    static let size = Size(columns: 100, rows: 30)
+    /// A UTF-8 terminal, as the launcher's was.
+    static let environment = ["LANG": "C.UTF-8", "TERM": "xterm-256color", "COLORTERM": "truecolor"]
+
+    func registry() throws -> Registry<any Screen> {
+        let registry = Registry<any Screen>()
+        try Demos.register(in: registry, environment: [:])
+        return registry
+    }
+
+    /// Opens an entry in the launcher by its title, types the keys, presses F8, and returns the link and the frame
+    /// the link was made on.
+    func linkInLauncher(
+        title: String, keys: [(time: Int, bytes: String)]
+    ) throws -> (link: String, frame: Frame, titles: [String]) {
+        let terminal = VirtualTerminal(size: Self.size)
+        terminal.type(title + "\r", at: .milliseconds(10))
+        for key in keys { terminal.type(key.bytes, at: .milliseconds(key.time)) }
+        let end = (keys.last?.time ?? 100) + 5
+        terminal.type(Key.function(8).bytes, at: .milliseconds(end))
+        terminal.close(at: .milliseconds(end + 1))
+        var session = Session(
+            root: try MenuScreen(source: .registry(try registry())), environment: .detect(Self.environment))
+        session.linkProgram = "catalog"
+        var links: [String] = []
+        var loop = EventLoop(
+            session: session, terminal: terminal, jobs: InlineJobs(), renderer: Renderer(colorMode: .trueColor),
+            send: { if case .link(let link) = $0 { links.append(link) } })
+        _ = try loop.run()
+        var shown = loop.session
+        shown.endFlash()
+        let frame = Renderer.visible(shown.render(in: Self.size), size: Self.size, colorMode: .trueColor)
+        return (try #require(links.last), frame, loop.session.titles)
+    }
+
+    /// Opens a link as `catalog open` does, from its words, up to the point where the terminal takes over.
+    func open(_ link: String) throws -> ScenarioRun {
+        let words = try Arguments.words(link)
+        #expect(words.first == "catalog")
+        let arguments = try Arguments(Array(words.dropFirst()))
+        let context = Context(registry: try registry(), name: "catalog", version: "test", environment: Self.environment)
+        return try #require(try OpenCommand.replay(arguments, context))
+    }
+
+    /// The screen's rows: all but the breadcrumb (the launcher's path, the link's title) and the status line.
+    func body(_ frame: Frame) -> ArraySlice<Line> { frame.lines.dropFirst().dropLast() }
+
+    @Test("a link made in the launcher reopens every built-in demo on the same frame, styles and all")
+    func everyDemo() throws {
+        // The @AppStorage demo's settings live in a directory of the test's own.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let settings = directory.appendingPathComponent("catalog/settings.json")
+        try Demos.$environmentOverride.withValue(["XDG_CONFIG_HOME": directory.path]) {
+            try checkEveryDemo(stored: { try? Data(contentsOf: settings) })
+        }
+        #expect(FileManager.default.fileExists(atPath: settings.path), "the launcher saved the @AppStorage demo's")
+    }
+
+    /// Each demo, and that the replay wrote nothing where the launcher saved.
+    func checkEveryDemo(stored: () -> Data?) throws {
+        // Keys most screens take, a wait that lets animations tick, a resize's worth of layout, and more keys.
+        let keys: [(Int, String)] = [
+            (50, "\u{1B}[B"), (52, "\u{1B}[B"), (54, " "), (56, "\u{1B}[C"), (420, "\t"), (730, "\u{1B}[A"), (731, "+"),
+        ]
+        let titles = Demos.entries.map(\.title)
+        #expect(titles.count >= 15)
+        for title in titles {
+            let made = try linkInLauncher(title: title, keys: keys)
+            #expect(made.titles.dropFirst().first == title, "the launcher opened \(made.titles), not \(title)")
+            #expect(made.link.hasPrefix("catalog open "), "\(made.link)")
+            let before = stored()
+            let replay = try open(made.link)
+            #expect(stored() == before, "\(title): the replay wrote nothing")
+            #expect(!replay.quit)
+            var session = replay.session
+            session.endFlash()
+            let frame = Renderer.visible(session.render(in: Self.size), size: Self.size, colorMode: .trueColor)
+            #expect(Array(body(frame)) == Array(body(made.frame)), "\(title): \(made.link)")
+        }
+    }
+}
