@@ -55,7 +55,7 @@ package struct ControlledScreen: Screen {
     package var handlesEscape: Bool { paneFocused || screen.handlesEscape }
     package var breadcrumb: [String] { screen.breadcrumb }
     package var help: [HelpItem] {
-        screen.help + [HelpItem(keys: "F7", help: "controls: show them, or move between them and the screen")]
+        screen.help + [HelpItem(keys: "F7", help: LauncherWords.text(.controlsKey, in: controls.locale))]
     }
     package mutating func goBack(toBreadcrumb part: Int) { screen.goBack(toBreadcrumb: part) }
     package func lines(in context: ScreenContext) -> [String] { screen.lines(in: context) }
@@ -64,6 +64,7 @@ package struct ControlledScreen: Screen {
     }
 
     package mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
+        if case .environment(let environment) = event { controls.locale = environment.locale }
         switch event {
         case .key(Self.key):
             switch pane {

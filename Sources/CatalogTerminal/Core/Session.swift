@@ -91,15 +91,21 @@ package struct Session {
         case abort, back, help, cycleLocale, cycleColor
     }
 
-    /// The launcher's own keys, listed in the help under the screen's.
-    public static let keymap = Keymap<Command>([
-        KeyBinding([.escape, .character("q")], .back, label: "esc/q", help: "close this screen"),
-        KeyBinding([.function(1), .character("?")], .help, label: "F1", help: "show the keys"),
-        KeyBinding([.function(2)], .cycleLocale, help: "next language"),
-        KeyBinding([.function(3)], .cycleColor, help: "colour on/off"),
-        KeyBinding([.control("c"), .control("g")], .abort, label: "ctrl-c/g", help: "leave at once (status 130)"),
-        KeyBinding([.control("z")], .suspend, help: "suspend; fg comes back", footer: false),
-    ])
+    /// The launcher's own keys, listed in the help under the screen's, in English (the README and the manual).
+    public static let keymap = keymap(in: Locale(identifier: "en"))
+
+    /// The launcher's own keys, their help in a locale's language.
+    static func keymap(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: LauncherWords) -> String { LauncherWords.text(key, in: locale) }
+        return Keymap<Command>([
+            KeyBinding([.escape, .character("q")], .back, label: "esc/q", help: words(.closeScreen)),
+            KeyBinding([.function(1), .character("?")], .help, label: "F1", help: words(.showKeys)),
+            KeyBinding([.function(2)], .cycleLocale, help: words(.nextLanguage)),
+            KeyBinding([.function(3)], .cycleColor, help: words(.colourOnOff)),
+            KeyBinding([.control("c"), .control("g")], .abort, label: "ctrl-c/g", help: words(.leaveAtOnce)),
+            KeyBinding([.control("z")], .suspend, help: words(.suspend), footer: false),
+        ])
+    }
 
     /// Keys the launcher keeps for itself, now or for features to come (F4 to F8 in menus and open screens): no
     /// screen's keymap may bind them. Ctrl-Z suspends and never reaches a screen.
@@ -250,13 +256,13 @@ package struct Session {
         case .cycleLocale?:
             var next = environment
             next.locale = Self.next(after: environment.locale, in: [original.locale] + Self.cycledLocales)
-            chrome.status = "Language: \(next.locale.identifier)"
+            chrome.status = LauncherWords.text(.language, in: next.locale, ["name": next.locale.identifier])
             return handle(.environment(next))
         case .cycleColor?:
             var next = environment
             next.colorMode =
                 environment.colorMode == .none ? (original.colorMode == .none ? .trueColor : original.colorMode) : .none
-            chrome.status = next.colorMode == .none ? "Colour off" : "Colour on"
+            chrome.status = LauncherWords.text(next.colorMode == .none ? .colourOff : .colourOn, in: next.locale)
             return handle(.environment(next))
         case .back? where opened:
             if key == .escape, !top.handlesEscape { return apply(.pop, at: screens.topIndex) }
@@ -346,7 +352,7 @@ package struct Session {
         do {
             return apply(try screens.deliver(event, at: index, in: context), at: index)
         } catch {
-            chrome.status = Self.message(for: error)
+            chrome.status = Self.message(for: error, in: environment.locale)
             return []
         }
     }
@@ -382,9 +388,9 @@ package struct Session {
         return effects
     }
 
-    /// The status-line text for an error.
-    static func message(for error: any Error) -> String {
-        "Error: \(error)"
+    /// The status-line text for an error, in a locale's language (the error's own text is as it was thrown).
+    static func message(for error: any Error, in locale: Locale = Locale(identifier: "en")) -> String {
+        LauncherWords.text(.error, in: locale, ["message": "\(error)"])
     }
 
     // MARK: - Drawing
@@ -404,7 +410,7 @@ package struct Session {
         if let help = chrome.help {
             body = Chrome.helpFrame(
                 title: screens.title(at: screens.topIndex), rows: Chrome.helpRows(helpItems, width: size.columns),
-                scroll: help.scroll, in: bodySize)
+                scroll: help.scroll, in: bodySize, locale: environment.locale)
         } else {
             body = top.render(in: ScreenContext(size: bodySize, environment: environment))
         }
@@ -425,7 +431,7 @@ package struct Session {
 
     /// Every help item: the top screen's, then the launcher's own.
     public var helpItems: [HelpItem] {
-        let own = Self.keymap.help.compactMap { item -> HelpItem? in
+        let own = Self.keymap(in: environment.locale).help.compactMap { item -> HelpItem? in
             var item = item
             if item.keys == "esc/q" {
                 // Only the keys the screen leaves to the launcher close it; the screen's own help says what the
