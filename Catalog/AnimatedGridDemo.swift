@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 extension Demos {
     static let animatedGrid = demo(
@@ -11,6 +12,7 @@ extension Demos {
             Scenario("paused after 1 s", .wait(.seconds(1)), .press("p")),
             Scenario("reflowed to 20 columns", .wait(.milliseconds(500)), .resize(Size(columns: 20, rows: 12))),
             Scenario("no colour", colorMode: ColorMode.none),
+            Scenario("paused in German", locale: "de", .wait(.seconds(1)), .press("p")),
             Scenario("60 cells at double speed for 1 s", controls: ["cells": 60, "speed": 2], .wait(.seconds(1))),
         ]
     ) { values in
@@ -24,7 +26,7 @@ extension Demos {
 /// runs, and never has more than one tick pending. It starts when it opens (its first size event). Any key pauses;
 /// Space or Enter plays again, and → (or `s n` in line mode) steps while paused. A paused screen ignores a late tick
 /// and asks for no more, so leaving it stops the clock cleanly.
-struct AnimatedGridDemo: KeymapScreen {
+struct AnimatedGridDemo: LocalizedDemo {
     static let interval = Duration.milliseconds(120)
     static let cellWidth = 4
     /// How many frames `s n` may step at once.
@@ -36,13 +38,16 @@ struct AnimatedGridDemo: KeymapScreen {
     }
 
     /// The keys and line commands. While the grid plays, every key pauses it, whatever it is bound to.
-    static let keymap = Keymap<Command>([
-        KeyBinding([.character(" "), .enter], .play, label: "space", help: "play"),
-        KeyBinding([.character("p")], .pause, label: "any key", help: "pause"),
-        KeyBinding([.right], .step, help: "step frames", line: "s [n]"),
-        KeyBinding([.character("r")], .reset, help: "restore the order", line: "r"),
-    ])
-    var keymap: Keymap<Command> { Self.keymap }
+    static func keymap(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
+        return Keymap([
+            KeyBinding([.character(" "), .enter], .play, label: "space", help: words(.play)),
+            KeyBinding([.character("p")], .pause, label: words(.anyKey), help: words(.pause)),
+            KeyBinding([.right], .step, help: words(.stepFrames), line: "s [n]"),
+            KeyBinding([.character("r")], .reset, help: words(.restoreOrder), line: "r"),
+        ])
+    }
+    var locale = Locale(identifier: "en")
 
     /// The cells' letters, in grid order.
     private(set) var cells: [Character]
@@ -76,7 +81,10 @@ struct AnimatedGridDemo: KeymapScreen {
             guard !started else { return .none }
             started = true
             return perform(.play, .key(.enter))
-        case .finished, .environment: return .none
+        case .finished: return .none
+        case .environment(let environment):
+            locale = environment.locale
+            return .none
         case .tick(let now):
             tickPending = false
             guard isRunning else { return .none }
@@ -99,7 +107,7 @@ struct AnimatedGridDemo: KeymapScreen {
         case .pause:
             guard isRunning else { return .none }
             isRunning = false
-            return .status("Paused at frame \(step). Space plays.")
+            return .status(DemoWords.text(.pausedAt, in: locale, ["step": "\(step)"]))
         case .step:
             guard let count = input.number(in: Self.steps, default: 1) else {
                 return input.missingNumber(in: Self.steps, "a number of frames")
@@ -159,20 +167,25 @@ struct AnimatedGridDemo: KeymapScreen {
         return t < 0.5 ? 4 * t - 1 : 3 - 4 * t
     }
 
-    var stateLine: String { "Frame \(step) · " + (isRunning ? "playing (any key pauses)" : "paused (Space plays)") }
+    /// The frame and whether it plays, in a locale's language.
+    func stateLine(in locale: Locale) -> String {
+        DemoWords.text(isRunning ? .framePlaying : .framePaused, in: locale, ["step": "\(step)"])
+    }
 
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
         var lines = gridRows(width: size.columns).map { row in
             Line(row.map { Span(" \($0)  ", Style(foreground: color($0), bold: true)) })
         }
-        lines += ["", Line(stateLine), footer]
+        lines += ["", Line(stateLine(in: context.locale)), footer(in: context)]
         return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(in context: ScreenContext) -> [String] {
         let width = context.size.columns
         // Line mode has no clock: frames move only with `s`.
-        return gridRows(width: width).map { String($0) } + ["Frame \(step) · type s to step"]
+        return gridRows(width: width).map { String($0) } + [
+            DemoWords.text(.frameLine, in: context, ["step": "\(step)"])
+        ]
     }
 }

@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 extension Demos {
     static let appStorage = demo(
@@ -7,6 +8,7 @@ extension Demos {
         summary: "Settings that persist across runs in ~/.config/catalog/settings.json",
         scenarios: [
             Scenario("counter row", .press(.down)),
+            Scenario("counted in Russian", locale: "ru", .press(.down), .press("+", times: 2)),
             Scenario("counted to three, accent Green", .press(.right), .press(.down), .press("+", times: 3)),
         ]
     ) {
@@ -23,7 +25,7 @@ extension Demos {
 /// in the ``save`` lane, which the shell runs off the input path. A newer save supersedes one still waiting. A store
 /// that fails leaves the value on screen and the previous one on disk, and the screen says so when the job's result
 /// comes back.
-struct AppStorageDemo: KeymapScreen {
+struct AppStorageDemo: LocalizedDemo {
     /// Why a save job didn't save.
     enum SaveFailure: Error, Equatable, CustomStringConvertible {
         /// A newer save replaced this one before it began.
@@ -33,7 +35,7 @@ struct AppStorageDemo: KeymapScreen {
 
         var description: String {
             switch self {
-            case .superseded: return "a newer save replaced this one"
+            case .superseded: return DemoWords.text(.superseded, in: Locale(identifier: "en"))
             case .failed(let reason): return reason
             }
         }
@@ -48,17 +50,20 @@ struct AppStorageDemo: KeymapScreen {
     }
 
     /// The keys and line commands. ←/→ change the row under the cursor; `+` and `-` count on any row.
-    static let keymap = Keymap<Command>([
-        KeyBinding([.up], .up, label: "↑↓", help: "move"),
-        KeyBinding([.down], .down, help: "move down", footer: false),
-        KeyBinding([.left], .previous, label: "←→", help: "change"),
-        KeyBinding([.right, .enter, .character(" ")], .next, help: "next value", footer: false),
-        KeyBinding([.character("+")], .increment, label: "+/-", help: "count", line: "+"),
-        KeyBinding([.character("-")], .decrement, help: "count down", footer: false, line: "-"),
-        KeyBinding([.character("r")], .reset, help: "reset", line: "reset"),
-        KeyBinding([], .accent, help: "choose an accent colour", footer: false, line: "accent <name>"),
-    ])
-    var keymap: Keymap<Command> { Self.keymap }
+    static func keymap(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
+        return Keymap([
+            KeyBinding([.up], .up, label: "↑↓", help: words(.move)),
+            KeyBinding([.down], .down, help: words(.moveDown), footer: false),
+            KeyBinding([.left], .previous, label: "←→", help: words(.change)),
+            KeyBinding([.right, .enter, .character(" ")], .next, help: words(.nextValue), footer: false),
+            KeyBinding([.character("+")], .increment, label: "+/-", help: words(.count), line: "+"),
+            KeyBinding([.character("-")], .decrement, help: words(.countDown), footer: false, line: "-"),
+            KeyBinding([.character("r")], .reset, help: words(.reset), line: "reset"),
+            KeyBinding([], .accent, help: words(.chooseAccent), footer: false, line: "accent <name>"),
+        ])
+    }
+    var locale = Locale(identifier: "en")
 
     private(set) var settings: AppSettings
     /// The row under the cursor: 0 accent, 1 counter.
@@ -107,7 +112,9 @@ struct AppStorageDemo: KeymapScreen {
     mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         switch event {
         case .key(let key): return perform(key: key)
-        case .environment(let environment): glyphs = environment.glyphs
+        case .environment(let environment):
+            glyphs = environment.glyphs
+            locale = environment.locale
         case .finished(let result): return saved(result.value(of: Self.save))
         case .tick, .resize: break
         }
@@ -124,14 +131,21 @@ struct AppStorageDemo: KeymapScreen {
         case .next, .increment, .previous, .decrement:
             let up = command == .next || command == .increment
             guard let counter = stepped(settings.counter, up: up, in: AppSettings.counterRange) else {
-                return .atEnd(of: AppSettings.counterRange, "The counter")
+                let range = AppSettings.counterRange
+                return .batch([
+                    .bell,
+                    .status(
+                        DemoWords.text(
+                            .counterRange, in: locale, ["low": "\(range.lowerBound)", "high": "\(range.upperBound)"])),
+                ])
             }
             changed.counter = counter
         case .reset: changed = AppSettings()
         case .accent:
             guard case .line(let name) = input else { return .none }
             guard let accent = AppSettings.accents.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-                return .status("There is no accent colour “\(name)”. Choose one of \(AppSettings.accentNames).")
+                let names = AppSettings.accents.map(\.name).formatted(.list(type: .or).locale(locale))
+                return .status(DemoWords.text(.noAccent, in: locale, ["name": name, "list": names]))
             }
             changed.accent = accent.name
         }
@@ -170,7 +184,7 @@ struct AppStorageDemo: KeymapScreen {
             messages = []
             return .none
         case .failure(.failed(let reason))?:
-            messages = ["Not saved: \(reason)"]
+            messages = [DemoWords.text(.notSaved, in: locale, ["reason": reason])]
             return .bell
         case .failure(.superseded)?, nil:
             return .none
@@ -184,15 +198,17 @@ struct AppStorageDemo: KeymapScreen {
             "  " + String(repeating: glyphs.shades[glyphs.shades.count - 1], count: 2) + "  ",
             Style(foreground: .rgb(accent.0, accent.1, accent.2)))
         let (left, right) = glyphs == .ascii ? ("<", ">") : ("◂", "▸")
-        func field(_ index: Int, _ label: String, _ value: [Span]) -> Line {
-            let text = glyphs.marker(index == row) + DisplayWidth.pad(label, to: 14)
+        let labels = [DemoWords.text(.accentColour, in: context), DemoWords.text(.counter, in: context)]
+        let labelWidth = max(14, (labels.map(DisplayWidth.of).max() ?? 0) + 1)
+        func field(_ index: Int, _ value: [Span]) -> Line {
+            let text = glyphs.marker(index == row) + DisplayWidth.pad(labels[index], to: labelWidth)
             return Line([Span(text, index == row ? .bold : .plain)] + value)
         }
         var lines: [Line] = [
-            field(0, "Accent colour", [Span("\(left) \(settings.accent) \(right)"), swatch]),
-            field(1, "Counter", [Span("\(settings.counter)")]),
+            field(0, [Span("\(left) \(settings.accent) \(right)"), swatch]),
+            field(1, [Span("\(settings.counter)")]),
             "",
-            footer,
+            footer(in: context),
         ]
         if !messages.isEmpty { lines += [""] + messages.map { Line($0, .bold) } }
         return Frame(lines: lines).clipped(to: size)
@@ -201,6 +217,8 @@ struct AppStorageDemo: KeymapScreen {
     func lines(in context: ScreenContext) -> [String] {
         let width = context.size.columns
         // The messages are printed whole: they name files the user may need to find.
-        return fitted(["Accent colour: \(settings.accent)", "Counter: \(settings.counter)"], width: width) + messages
+        let accent = DemoWords.text(.accentColour, in: context)
+        let counter = DemoWords.text(.counter, in: context)
+        return fitted(["\(accent): \(settings.accent)", "\(counter): \(settings.counter)"], width: width) + messages
     }
 }

@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 /// What a key or a line command does to a tree of check boxes, in the demos that show one.
 enum CheckboxCommand: Sendable, Equatable {
@@ -14,13 +15,16 @@ enum CheckboxCommand: Sendable, Equatable {
 extension CheckboxTree {
     /// The bindings of a demo that shows a tree of check boxes.
     ///
-    /// - Parameter toggling: What toggling a box is called in the demo ("check or uncheck").
+    /// - Parameters:
+    ///   - toggling: What toggling a box is called in the demo (``DemoWords/checkOrUncheck``).
+    ///   - locale: The language of the help.
     /// - Returns: The keymap.
-    static func keymap(toggling: String) -> Keymap<CheckboxCommand> {
-        Keymap([
-            KeyBinding([.up, .down, .home, .end, .pageUp, .pageDown], .move, label: "↑↓", help: "move"),
-            KeyBinding([.right, .left], .expand, label: "→←", help: "expand or collapse", line: "e <n>"),
-            KeyBinding([.character(" ")], .toggle, help: toggling, line: "<n>"),
+    static func keymap(toggling: DemoWords, in locale: Locale) -> Keymap<CheckboxCommand> {
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
+        return Keymap([
+            KeyBinding([.up, .down, .home, .end, .pageUp, .pageDown], .move, label: "↑↓", help: words(.move)),
+            KeyBinding([.right, .left], .expand, label: "→←", help: words(.expandOrCollapse), line: "e <n>"),
+            KeyBinding([.character(" ")], .toggle, help: words(toggling), line: "<n>"),
         ])
     }
 

@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 extension Demos {
     static let checkboxTree = demo(
@@ -8,6 +9,9 @@ extension Demos {
         scenarios: [
             Scenario("Europe checked, parents mixed", .press(.down, times: 3), .press(" ")),
             Scenario("Americas checked", .press(.down, times: 7), .press(" ")),
+            Scenario(
+                "Europe and Asia checked in Japanese", locale: "ja", .press(.down, times: 3), .press(" "),
+                .press(.down), .press(" ")),
             Scenario("scrolled to Antarctica at 30×12", size: Size(columns: 30, rows: 12), .press(.end)),
         ]
     ) { try CheckboxTreeDemo() }
@@ -47,12 +51,14 @@ struct Region: Sendable {
 }
 
 /// The continents in Korean as a ``CheckboxTree``, with the checked ids listed below it.
-struct CheckboxTreeDemo: KeymapScreen {
+struct CheckboxTreeDemo: LocalizedDemo {
     private(set) var tree: CheckboxTree<Region, String>
 
     /// The keys and line commands: ↑↓ move, →← or `e <n>` expand, Space or `<n>` check.
-    static let keymap = CheckboxTree<Region, String>.keymap(toggling: "check or uncheck")
-    var keymap: Keymap<CheckboxCommand> { Self.keymap }
+    static func keymap(in locale: Locale) -> Keymap<CheckboxCommand> {
+        CheckboxTree<Region, String>.keymap(toggling: .checkOrUncheck, in: locale)
+    }
+    var locale = Locale(identifier: "en")
 
     init() throws {
         let regions = try Tree(roots: Region.continents, id: \.id, children: \.children)
@@ -61,27 +67,31 @@ struct CheckboxTreeDemo: KeymapScreen {
 
     var title: String { "Checkbox Tree" }
 
-    /// The checked regions by the names shown, in tree order; never the internal ids.
-    var checkedLine: String {
+    /// The checked regions by the names shown, in tree order, never the internal ids, joined as the locale joins a
+    /// list ("A, B, and C", "A, B und C").
+    func checkedLine(in locale: Locale) -> String {
         let names = tree.checkedIDs.compactMap { tree.title(of: $0) }
-        return "Checked: " + (names.isEmpty ? "none" : names.joined(separator: ", "))
+        let list = names.isEmpty ? DemoWords.text(.none, in: locale) : ListSummary.summarize(names, locale: locale)
+        return DemoWords.text(.checkedList, in: locale, ["list": list])
     }
 
     mutating func perform(_ command: CheckboxCommand, _ input: CommandInput) -> Action {
-        tree.perform(command, input) { title, _, state in
-            (state == .unchecked ? "Unchecked " : "Checked ") + title
+        let locale = locale
+        return tree.perform(command, input) { title, _, state in
+            DemoWords.text(state == .unchecked ? .uncheckedItem : .checkedItem, in: locale, ["title": title])
         }
     }
 
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
         var lines = tree.render(in: Size(columns: size.columns, rows: max(size.rows - 3, 1)), context: context)
-        lines += ["", Line(checkedLine, .dim), footer]
+        lines += ["", Line(checkedLine(in: context.locale), .dim), footer(in: context)]
         return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(in context: ScreenContext) -> [String] {
         let width = context.size.columns
-        return numbered(tree.rowTexts(glyphs: context.glyphs), width: width) + fitted([checkedLine], width: width)
+        return numbered(tree.rowTexts(glyphs: context.glyphs), width: width)
+            + fitted([checkedLine(in: context.locale)], width: width)
     }
 }

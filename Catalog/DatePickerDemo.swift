@@ -9,12 +9,13 @@ extension Demos {
         scenarios: [
             Scenario("leap day clamped in 2025", .press(.left, times: 2), .press(.up)),
             Scenario("next day is 1 March", .press("+")),
+            Scenario("next day in German", locale: "de_DE", .press("+")),
         ]
     ) { DatePickerDemo() }
 }
 
 /// A date picker: ←/→ choose the field, ↑/↓ change it, and the day is clamped to the month's length.
-struct DatePickerDemo: KeymapScreen {
+struct DatePickerDemo: LocalizedDemo {
     /// A calendar date in the proleptic Gregorian calendar.
     struct Day: Equatable, Comparable {
         var year: Int
@@ -31,13 +32,6 @@ struct DatePickerDemo: KeymapScreen {
             case 4, 6, 9, 11: return 30
             default: return 31
             }
-        }
-
-        /// The weekday, 0 for Monday, by Zeller's congruence.
-        var weekday: Int {
-            let (m, y) = month < 3 ? (month + 12, year - 1) : (month, year)
-            let h = (day + 13 * (m + 1) / 5 + y + y / 4 - y / 100 + y / 400) % 7  // 0 = Saturday
-            return (h + 5) % 7
         }
 
         /// Parses `yyyy-mm-dd`.
@@ -61,7 +55,32 @@ struct DatePickerDemo: KeymapScreen {
         }
     }
 
-    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    /// The day as a locale writes it in full, its weekday and month names from Foundation's data for the locale:
+    /// "Thursday, February 29, 2024", "Donnerstag, 29. Februar 2024", "2024年2月29日木曜日".
+    ///
+    /// - Parameters:
+    ///   - day: The day.
+    ///   - locale: The locale.
+    /// - Returns: The day's long form.
+    static func longForm(of day: Day, in locale: Locale) -> String { format(day, "EEEEdMMMMy", in: locale) }
+
+    /// The day's weekday in a locale's language: "Thursday", "Donnerstag", "木曜日".
+    static func weekday(of day: Day, in locale: Locale) -> String { format(day, "EEEE", in: locale) }
+
+    /// A day written by DateFormatter from a template, in the Gregorian calendar, in a locale.
+    private static func format(_ day: Day, _ template: String, in locale: Locale) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        guard let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) else {
+            return day.text
+        }
+        let formatter = DateFormatter()
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.locale = locale
+        formatter.setLocalizedDateFormatFromTemplate(template)
+        return formatter.string(from: date)
+    }
 
     /// What a key or a line command does.
     enum Command: Sendable, Equatable {
@@ -69,16 +88,21 @@ struct DatePickerDemo: KeymapScreen {
     }
 
     /// The keys and line commands; `+` and `-` step a day as keys and as line commands alike.
-    static let keymap = Keymap<Command>([
-        KeyBinding([.left], .previousField, label: "←→", help: "field"),
-        KeyBinding([.right, .tab], .nextField, help: "next field", footer: false),
-        KeyBinding([.up], .increase, label: "↑↓", help: "change"),
-        KeyBinding([.down], .decrease, help: "change down", footer: false),
-        KeyBinding([.character("+")], .nextDay, help: "next day", line: "+"),
-        KeyBinding([.character("-")], .previousDay, help: "previous day", line: "-"),
-        KeyBinding([], .setDate, help: "set the date", footer: false, line: "<yyyy-mm-dd>"),
-    ])
-    var keymap: Keymap<Command> { Self.keymap }
+    static func keymap(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
+        return Keymap([
+            KeyBinding([.left], .previousField, label: "←→", help: words(.field)),
+            KeyBinding([.right, .tab], .nextField, help: words(.nextField), footer: false),
+            KeyBinding([.up], .increase, label: "↑↓", help: words(.change)),
+            KeyBinding([.down], .decrease, help: words(.changeDown), footer: false),
+            KeyBinding([.character("+")], .nextDay, help: words(.nextDay), line: "+"),
+            KeyBinding([.character("-")], .previousDay, help: words(.previousDay), line: "-"),
+            KeyBinding([], .setDate, help: words(.setDate), footer: false, line: "<yyyy-mm-dd>"),
+        ])
+    }
+    /// The keys in English, for matching line commands, whose words are the same in every language.
+    static let keymap = keymap(in: Locale(identifier: "en"))
+    var locale = Locale(identifier: "en")
 
     private(set) var date: Day
     /// The field under the cursor: 0 year, 1 month, 2 day.
@@ -141,19 +165,24 @@ struct DatePickerDemo: KeymapScreen {
         let parts = [
             String(date.year), date.text.split(separator: "-")[1].description, date.text.suffix(2).description,
         ]
-        var spans: [Span] = [Span("Date  ")]
+        let label = DemoWords.text(.date, in: context) + "  "
+        var spans: [Span] = [Span(label)]
         for (index, part) in parts.enumerated() {
             if index > 0 { spans.append(Span("-")) }
             spans.append(Span(part, index == field ? .reverse : .plain))
         }
         let lines = [
-            Line(spans), Line("      " + Self.weekdays[date.weekday], .dim), "", footer,
+            Line(spans),
+            Line(
+                String(repeating: " ", count: DisplayWidth.of(label)) + Self.longForm(of: date, in: context.locale),
+                .dim), "", footer(in: context),
         ]
         return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(in context: ScreenContext) -> [String] {
         let width = context.size.columns
-        return fitted(["Date: \(date.text) (\(Self.weekdays[date.weekday]))"], width: width)
+        let label = DemoWords.text(.date, in: context)
+        return fitted(["\(label): \(date.text) (\(Self.weekday(of: date, in: context.locale)))"], width: width)
     }
 }

@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 /// Steps a number one up or down within a range; it can never overflow.
 ///
@@ -47,3 +48,35 @@ func numbered(_ rows: [String], width: Int) -> [String] { LineText.numbered(rows
 
 /// Cuts each line to a width: ``LineText/fitted(_:width:)``.
 func fitted(_ lines: [String], width: Int) -> [String] { LineText.fitted(lines, width: width) }
+
+/// A demo whose words follow its screen's language: its keymap is made for a locale, and it keeps the locale its
+/// environment gives (as it opens, and when F2 changes it), so its help is in the language of its labels.
+///
+/// Labels are drawn in ``Screen/render(in:)`` from `context.locale`, and the footer with ``footer(in:)``.
+protocol LocalizedDemo: KeymapScreen {
+    /// The locale the screen was last told; English until it is told one.
+    var locale: Locale { get set }
+    /// The keys and line commands, their help in a locale's language.
+    ///
+    /// - Parameter locale: The locale.
+    /// - Returns: The keymap.
+    static func keymap(in locale: Locale) -> Keymap<Command>
+}
+
+extension LocalizedDemo {
+    /// The keymap in the language the screen was last told.
+    var keymap: Keymap<Command> { Self.keymap(in: locale) }
+
+    /// Keeps the environment's locale.
+    mutating func adopt(_ environment: ScreenEnvironment) { locale = environment.locale }
+
+    /// The footer in a context's language, dimmed.
+    func footer(in context: ScreenContext) -> Line { Line(Self.keymap(in: context.locale).footer, .dim) }
+}
+
+extension DemoWords {
+    /// The text in a context's language.
+    static func text(_ key: DemoWords, in context: ScreenContext, _ arguments: [String: any Sendable] = [:]) -> String {
+        text(key, in: context.locale, arguments)
+    }
+}

@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 extension Demos {
     static let disclosureGroup = demo(
@@ -8,16 +9,18 @@ extension Demos {
         scenarios: [
             Scenario("all sections open", .press(.down), .press(.right), .press(.down), .press(.right)),
             Scenario("all closed", .press(.left)),
+            Scenario("all open in Korean", locale: "ko", .press(.down), .press(.right), .press(.down), .press(.right)),
         ]
     ) { DisclosureGroupDemo() }
 }
 
 /// Sections with ▸/▾ headers: Enter, Space or →/← open and close the one under the cursor.
-struct DisclosureGroupDemo: KeymapScreen {
-    static let sections: [(title: String, body: [String])] = [
-        ("Shipping", ["Standard: 3–5 days", "Express: next day"]),
-        ("Returns", ["Free within 30 days", "Keep the receipt"]),
-        ("Warranty", ["Two years on parts and labour"]),
+struct DisclosureGroupDemo: LocalizedDemo {
+    /// The sections, their titles and lines named by their keys in the tables.
+    static let sections: [(title: DemoWords, body: [DemoWords])] = [
+        (.shipping, [.shippingStandard, .shippingExpress]),
+        (.returns, [.returnsFree, .returnsReceipt]),
+        (.warranty, [.warrantyTerms]),
     ]
 
     /// What a key or a line command does.
@@ -26,14 +29,17 @@ struct DisclosureGroupDemo: KeymapScreen {
     }
 
     /// The keys and line commands: Enter, Space or `<n>` open and close a section.
-    static let keymap = Keymap<Command>([
-        KeyBinding([.up], .up, label: "↑↓", help: "move"),
-        KeyBinding([.down], .down, help: "move down", footer: false),
-        KeyBinding([.enter, .character(" ")], .toggle, label: "⏎", help: "open or close", line: "<n>"),
-        KeyBinding([.right], .open, help: "open", footer: false),
-        KeyBinding([.left], .close, help: "close", footer: false),
-    ])
-    var keymap: Keymap<Command> { Self.keymap }
+    static func keymap(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
+        return Keymap([
+            KeyBinding([.up], .up, label: "↑↓", help: words(.move)),
+            KeyBinding([.down], .down, help: words(.moveDown), footer: false),
+            KeyBinding([.enter, .character(" ")], .toggle, label: "⏎", help: words(.openOrClose), line: "<n>"),
+            KeyBinding([.right], .open, help: words(.open), footer: false),
+            KeyBinding([.left], .close, help: words(.close), footer: false),
+        ])
+    }
+    var locale = Locale(identifier: "en")
 
     private(set) var open: Set<Int> = [0]
     private(set) var cursor = 0
@@ -41,7 +47,10 @@ struct DisclosureGroupDemo: KeymapScreen {
 
     var title: String { "Disclosure Group" }
 
-    mutating func adopt(_ environment: ScreenEnvironment) { glyphs = environment.glyphs }
+    mutating func adopt(_ environment: ScreenEnvironment) {
+        glyphs = environment.glyphs
+        locale = environment.locale
+    }
 
     mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
         switch command {
@@ -59,18 +68,21 @@ struct DisclosureGroupDemo: KeymapScreen {
         return .none
     }
 
-    func header(_ index: Int) -> String {
-        (open.contains(index) ? glyphs.expanded : glyphs.collapsed) + " " + Self.sections[index].title
+    func header(_ index: Int, in context: ScreenContext) -> String {
+        (open.contains(index) ? glyphs.expanded : glyphs.collapsed) + " "
+            + DemoWords.text(Self.sections[index].title, in: context)
     }
 
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
         var lines: [Line] = []
         for index in Self.sections.indices {
-            lines.append(Line(header(index), index == cursor ? .reverse : .bold))
-            if open.contains(index) { lines += Self.sections[index].body.map { Line("    " + $0) } }
+            lines.append(Line(header(index, in: context), index == cursor ? .reverse : .bold))
+            if open.contains(index) {
+                lines += Self.sections[index].body.map { Line("    " + DemoWords.text($0, in: context)) }
+            }
         }
-        lines += ["", footer]
+        lines += ["", footer(in: context)]
         return Frame(lines: lines).clipped(to: size)
     }
 
@@ -78,8 +90,10 @@ struct DisclosureGroupDemo: KeymapScreen {
         let width = context.size.columns
         var lines: [String] = []
         for index in Self.sections.indices {
-            lines.append("\(index + 1). " + header(index))
-            if open.contains(index) { lines += Self.sections[index].body.map { "      " + $0 } }
+            lines.append("\(index + 1). " + header(index, in: context))
+            if open.contains(index) {
+                lines += Self.sections[index].body.map { "      " + DemoWords.text($0, in: context) }
+            }
         }
         return fitted(lines, width: width)
     }

@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 extension Demos {
     static let gradients = demo(
@@ -9,6 +10,7 @@ extension Demos {
             Scenario("true colour at 40 columns", size: Size(columns: 40, rows: 14)),
             Scenario("256-colour preview", size: Size(columns: 40, rows: 14), .press("m")),
             Scenario("no colour", size: Size(columns: 40, rows: 14), colorMode: ColorMode.none),
+            Scenario("in German", locale: "de"),
         ]
     ) { GradientsDemo() }
 }
@@ -19,20 +21,21 @@ extension Demos {
 /// that is all the terminal shows, and the 256 preview quantizes them here to show the difference. With no colour
 /// (`NO_COLOR`, or F3) each cell becomes a shade character (`░▒▓█`) by its brightness, so the gradient still reads.
 /// The preview starts in the colour mode the session says the terminal has, and `m` cycles it.
-struct GradientsDemo: KeymapScreen {
+struct GradientsDemo: LocalizedDemo {
     /// A named gradient between colour stops.
     struct Gradient {
-        var name: String
+        /// Its name's key in the tables.
+        var name: DemoWords
         var stops: [(UInt8, UInt8, UInt8)]
     }
 
     static let gradients = [
-        Gradient(name: "Sunset", stops: [(255, 94, 58), (255, 149, 0), (255, 219, 76)]),
-        Gradient(name: "Ocean", stops: [(0, 24, 72), (0, 122, 255), (90, 200, 250)]),
+        Gradient(name: .sunset, stops: [(255, 94, 58), (255, 149, 0), (255, 219, 76)]),
+        Gradient(name: .ocean, stops: [(0, 24, 72), (0, 122, 255), (90, 200, 250)]),
         Gradient(
-            name: "Rainbow",
+            name: .rainbow,
             stops: [(255, 0, 0), (255, 255, 0), (0, 255, 0), (0, 255, 255), (0, 0, 255), (255, 0, 255)]),
-        Gradient(name: "Grey", stops: [(0, 0, 0), (255, 255, 255)]),
+        Gradient(name: .grey, stops: [(0, 0, 0), (255, 255, 255)]),
     ]
 
     static let modes: [ColorMode] = [.trueColor, .palette256, .none]
@@ -43,10 +46,10 @@ struct GradientsDemo: KeymapScreen {
     }
 
     /// The one binding: `m` cycles the preview, as a key and as a line command.
-    static let keymap = Keymap<Command>([
-        KeyBinding([.character("m")], .cycle, help: "cycle the preview", line: "m")
-    ])
-    var keymap: Keymap<Command> { Self.keymap }
+    static func keymap(in locale: Locale) -> Keymap<Command> {
+        Keymap([KeyBinding([.character("m")], .cycle, help: DemoWords.text(.cyclePreview, in: locale), line: "m")])
+    }
+    var locale = Locale(identifier: "en")
 
     /// The mode the bars are drawn for; the terminal's, as the environment says, until `m` cycles it.
     private(set) var mode = ColorMode.trueColor
@@ -56,17 +59,21 @@ struct GradientsDemo: KeymapScreen {
 
     var title: String { "Gradients & Styles" }
 
-    var modeName: String {
-        switch mode {
-        case .trueColor: return "true colour"
-        case .palette256: return "256 colours"
-        case .ansi16: return "16 colours"
-        case .none: return "no colour (shades)"
-        }
+    /// The preview's mode in a locale's language.
+    func modeName(in locale: Locale) -> String {
+        let key: DemoWords =
+            switch mode {
+            case .trueColor: .trueColour
+            case .palette256: .colours256
+            case .ansi16: .colours16
+            case .none: .noColour
+            }
+        return DemoWords.text(key, in: locale)
     }
 
     mutating func adopt(_ environment: ScreenEnvironment) {
         glyphs = environment.glyphs
+        locale = environment.locale
         guard environment.colorMode != toldMode else { return }
         toldMode = environment.colorMode
         mode = environment.colorMode
@@ -75,13 +82,13 @@ struct GradientsDemo: KeymapScreen {
     mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
         // With colour off (F3, NO_COLOR), any other mode would be a claim the terminal doesn't show.
         guard toldMode != ColorMode.none else {
-            return .status("Colour is off, so the preview shows shades; F3 turns colour on.")
+            return .status(DemoWords.text(.colourIsOff, in: locale))
         }
         let index = Self.modes.firstIndex(of: mode) ?? 0
         mode = Self.modes[(index + 1) % Self.modes.count]
         // Line mode prints no colour, so say what a terminal would show.
         guard case .line = input else { return .none }
-        return .status("Preview: \(modeName). Line mode always prints shades.")
+        return .status(DemoWords.text(.previewStatus, in: locale, ["mode": modeName(in: locale)]))
     }
 
     /// The colour at a fraction of a gradient, interpolated between its stops.
@@ -123,23 +130,26 @@ struct GradientsDemo: KeymapScreen {
 
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
-        let labelWidth = 9
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: context) }
+        let labelWidth = Self.labelWidth(in: context.locale)
         let width = min(max(size.columns - labelWidth, 1), 64)
-        var lines: [Line] = [Line("Preview: \(modeName)", .bold), ""]
+        var lines: [Line] = [
+            Line(DemoWords.text(.previewMode, in: context, ["mode": modeName(in: context.locale)]), .bold), "",
+        ]
         for gradient in Self.gradients {
             let bar = bar(gradient, width: width)
-            lines.append(Line([Span(DisplayWidth.pad(gradient.name, to: labelWidth))] + bar.spans))
+            lines.append(Line([Span(DisplayWidth.pad(words(gradient.name), to: labelWidth))] + bar.spans))
         }
         lines += [
             "",
             Line([
-                Span("Bold", .bold), Span("  "), Span("Dim", .dim), Span("  "),
-                Span("Underline", Style(underline: true)),
-                Span("  "), Span("Reverse", .reverse), Span("  "),
-                Span("Accent", Style(foreground: .rgb(10, 132, 255), bold: true)),
+                Span(words(.bold), .bold), Span("  "), Span(words(.dim), .dim), Span("  "),
+                Span(words(.underline), Style(underline: true)),
+                Span("  "), Span(words(.reverse), .reverse), Span("  "),
+                Span(words(.accent), Style(foreground: .rgb(10, 132, 255), bold: true)),
             ]),
             "",
-            footer,
+            footer(in: context),
         ]
         return Frame(lines: lines).clipped(to: size)
     }
@@ -149,8 +159,15 @@ struct GradientsDemo: KeymapScreen {
         // Line mode has no colour, so the bars are always shades.
         var plain = self
         plain.mode = .none
-        let barWidth = min(max(width - 9, 1), 64)
-        return Self.gradients.map { DisplayWidth.pad($0.name, to: 9) + plain.bar($0, width: barWidth).text }
-            + ["Styles: bold, dim, underline, reverse (shown on a terminal)"]
+        let labelWidth = Self.labelWidth(in: context.locale)
+        let barWidth = min(max(width - labelWidth, 1), 64)
+        return Self.gradients.map {
+            DisplayWidth.pad(DemoWords.text($0.name, in: context), to: labelWidth) + plain.bar($0, width: barWidth).text
+        } + [DemoWords.text(.stylesLine, in: context)]
+    }
+
+    /// The width of the gradients' names column: 9, or the longest name and a space when a language's are longer.
+    static func labelWidth(in locale: Locale) -> Int {
+        max(9, (gradients.map { DisplayWidth.of(DemoWords.text($0.name, in: locale)) }.max() ?? 0) + 1)
     }
 }

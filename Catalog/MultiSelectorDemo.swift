@@ -8,6 +8,7 @@ extension Demos {
         summary: "An Edit Task form whose goals row sums up a multiple selection",
         controls: [.integer("goals", default: 5, in: 1...5)],
         scenarios: [
+            Scenario("goal list in Russian", locale: "ru", .press(.down), .press(.enter)),
             Scenario("three goals selected"),
             Scenario(
                 "summary cut to fit", size: MultiSelectorDemo.narrow,
@@ -40,28 +41,40 @@ struct MultiSelectorDemo: KeymapScreen {
     }
 
     /// Line mode's commands, which work whichever field has focus.
-    private static let renaming = KeyBinding<Command>(
-        [], .rename, help: "set the name", footer: false, line: "name <text>")
+    private static func renaming(in locale: Locale) -> KeyBinding<Command> {
+        KeyBinding([], .rename, help: DemoWords.text(.setName, in: locale), footer: false, line: "name <text>")
+    }
 
     /// The keys while the name has focus; printable keys are typed into it.
-    static let nameField = Keymap<Command>([
-        KeyBinding([.down, .tab, .enter], .nextField, label: "↓/⏎", help: "next field"),
-        KeyBinding(
-            [.backspace, .delete, .left, .right, .home, .end, .control("a"), .control("e")], .edit, label: "⌫/←→",
-            help: "edit the name"),
-        renaming,
-        KeyBinding([], .openGoals, help: "choose the serving goals", footer: false, line: "goals"),
-    ])
+    static func nameField(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
+        return Keymap([
+            KeyBinding([.down, .tab, .enter], .nextField, label: "↓/⏎", help: words(.nextField)),
+            KeyBinding(
+                [.backspace, .delete, .left, .right, .home, .end, .control("a"), .control("e")], .edit,
+                label: "⌫/←→", help: words(.editName)),
+            renaming(in: locale),
+            KeyBinding([], .openGoals, help: words(.chooseGoals), footer: false, line: "goals"),
+        ])
+    }
 
     /// The keys while the goals row has focus.
-    static let goalsField = Keymap<Command>([
-        KeyBinding([.up, .backTab], .previousField, label: "↑", help: "name field"),
-        KeyBinding(
-            [.enter, .character(" "), .right], .openGoals, label: "⏎", help: "choose the serving goals", line: "goals"),
-        renaming,
-    ])
+    static func goalsField(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
+        return Keymap([
+            KeyBinding([.up, .backTab], .previousField, label: "↑", help: words(.nameField)),
+            KeyBinding(
+                [.enter, .character(" "), .right], .openGoals, label: "⏎", help: words(.chooseGoals), line: "goals"),
+            renaming(in: locale),
+        ])
+    }
 
-    var keymap: Keymap<Command> { focus == .name ? Self.nameField : Self.goalsField }
+    /// The keys of the field with focus, in a locale's language.
+    func keymap(in locale: Locale) -> Keymap<Command> {
+        focus == .name ? Self.nameField(in: locale) : Self.goalsField(in: locale)
+    }
+
+    var keymap: Keymap<Command> { keymap(in: locale) }
 
     private(set) var name = TextField("Learn more every day")
     private(set) var focus = Field.name
@@ -73,6 +86,12 @@ struct MultiSelectorDemo: KeymapScreen {
         "Learn Japanese", "Learn SwiftUI", "Learn Serverless with Swift", "Read more books", "Run a marathon",
     ]
     static let labelWidth = 16
+
+    /// The width of the labels' column in a locale: 16, or more for a language whose labels are longer.
+    static func labelWidth(in locale: Locale) -> Int {
+        let labels = [DemoWords.name, .servingGoals].map { DisplayWidth.of(DemoWords.text($0, in: locale)) }
+        return max(labelWidth, (labels.max() ?? 0) + 3)
+    }
 
     /// Scenario steps: from the name field, open the goals and check the two left unchecked, so all five are.
     static let checkingAll: [Scenario.Step] = [
@@ -122,36 +141,43 @@ struct MultiSelectorDemo: KeymapScreen {
 
     /// The goals summary, shortened to fit the columns after the label, in the locale's language.
     func summary(columns: Int) -> String {
-        goals.selector.summary(width: max(columns - Self.labelWidth - 2, 1), locale: locale)
+        goals.selector.summary(
+            width: max(columns - Self.labelWidth(in: locale) - 2, 1), locale: locale,
+            empty: DemoWords.text(.noGoals, in: locale))
     }
 
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
         let g = context.glyphs
+        let labelWidth = Self.labelWidth(in: locale)
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
         func row(_ label: String, _ value: String, _ field: Field) -> Line {
             let pointer = DisplayWidth.pad(focus == field ? g.pointer : "", to: DisplayWidth.of(g.pointer))
             return Line(
-                pointer + " " + DisplayWidth.pad(label, to: Self.labelWidth - 2) + value,
+                pointer + " " + DisplayWidth.pad(label, to: labelWidth - 2) + value,
                 focus == field ? .bold : .plain)
         }
         let lines = [
-            Line("Edit Task", .bold), "",
-            row("Name", name.text, .name),
-            row("Serving Goals", summary(columns: size.columns) + " " + g.collapsed, .goals),
-            "", footer,
+            Line(words(.editTask), .bold), "",
+            row(words(.name), name.text, .name),
+            row(words(.servingGoals), summary(columns: size.columns) + " " + g.collapsed, .goals),
+            "", Line(keymap(in: locale).footer, .dim),
         ]
-        let cursor = focus == .name ? (row: 2, column: Self.labelWidth + name.caretColumn) : nil
+        let cursor = focus == .name ? (row: 2, column: labelWidth + name.caretColumn) : nil
         return Frame(lines: lines, cursor: cursor).clipped(to: size)
     }
 
     func lines(in context: ScreenContext) -> [String] {
         let width = context.size.columns
-        return fitted(["Edit Task", "Name: \(name.text)", "Serving Goals: \(summary(columns: width))"], width: width)
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
+        return fitted(
+            [words(.editTask), "\(words(.name)): \(name.text)", "\(words(.servingGoals)): \(summary(columns: width))"],
+            width: width)
     }
 }
 
 /// The list of goals pushed from the form: Space or Enter toggles a checkmark.
-struct GoalListScreen: KeymapScreen {
+struct GoalListScreen: LocalizedDemo {
     let goals: GoalSelection
 
     /// What a key or a line command does.
@@ -160,13 +186,16 @@ struct GoalListScreen: KeymapScreen {
     }
 
     /// The keys and line commands: Space, Enter or `<n>` check a goal.
-    static let keymap = Keymap<Command>([
-        KeyBinding([.up, .down, .home, .end, .pageUp, .pageDown], .move, label: "↑↓", help: "move"),
-        KeyBinding([.character(" "), .enter], .toggle, label: "space", help: "check or uncheck", line: "<n>"),
-    ])
-    var keymap: Keymap<Command> { Self.keymap }
+    static func keymap(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
+        return Keymap([
+            KeyBinding([.up, .down, .home, .end, .pageUp, .pageDown], .move, label: "↑↓", help: words(.move)),
+            KeyBinding([.character(" "), .enter], .toggle, label: "space", help: words(.checkOrUncheck), line: "<n>"),
+        ])
+    }
+    var locale = Locale(identifier: "en")
 
-    var title: String { "Serving Goals" }
+    var title: String { DemoWords.text(.servingGoals, in: locale) }
 
     mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
         switch (command, input) {
@@ -188,7 +217,7 @@ struct GoalListScreen: KeymapScreen {
         let size = context.size
         let lines =
             goals.selector.render(in: Size(columns: size.columns, rows: max(size.rows - 2, 1)), context: context)
-            + ["", footer]
+            + ["", footer(in: context)]
         return Frame(lines: lines).clipped(to: size)
     }
 

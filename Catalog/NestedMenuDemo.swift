@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 extension Demos {
     static let nestedMenu = demo(
@@ -12,6 +13,7 @@ extension Demos {
                 "both Temp files selected, Temp follows", .press(.down, times: 2), .press(" "), .press(.down),
                 .press(" ")),
             Scenario("Documents collapsed", .press(.left)),
+            Scenario("Temp selected in German", locale: "de", .press(.down), .press(" ")),
         ]
     ) { try NestedMenuDemo() }
 }
@@ -51,12 +53,14 @@ struct FileItem: Sendable {
 }
 
 /// A menu of files and folders with tri-state selection: a folder selects everything below it.
-struct NestedMenuDemo: KeymapScreen {
+struct NestedMenuDemo: LocalizedDemo {
     private(set) var tree: CheckboxTree<FileItem, String>
 
     /// The keys and line commands: ↑↓ move, →← or `e <n>` expand, Space or `<n>` select.
-    static let keymap = CheckboxTree<FileItem, String>.keymap(toggling: "select or deselect")
-    var keymap: Keymap<CheckboxCommand> { Self.keymap }
+    static func keymap(in locale: Locale) -> Keymap<CheckboxCommand> {
+        CheckboxTree<FileItem, String>.keymap(toggling: .selectOrDeselect, in: locale)
+    }
+    var locale = Locale(identifier: "en")
 
     init() throws {
         let files = try Tree(roots: FileItem.samples, id: \.id, children: \.children)
@@ -66,24 +70,27 @@ struct NestedMenuDemo: KeymapScreen {
     var title: String { "Nested Menu" }
 
     /// How many of the selectable items (files and empty folders) are selected.
-    var countLine: String {
+    func countLine(in locale: Locale) -> String {
         let files = tree.tree.ids.indices.filter { tree.tree.isLeaf(at: $0) || tree.tree.descendants(of: $0).isEmpty }
-        return "Selected: \(tree.checkedIDs.count) of \(files.count) items"
+        return DemoWords.text(.selectedCount, in: locale, ["count": tree.checkedIDs.count, "total": files.count])
     }
 
     mutating func perform(_ command: CheckboxCommand, _ input: CommandInput) -> Action {
-        tree.perform(command, input) { title, _, state in (state == .unchecked ? "Deselected " : "Selected ") + title }
+        let locale = locale
+        return tree.perform(command, input) { title, _, state in
+            DemoWords.text(state == .unchecked ? .deselectedItem : .selectedItem, in: locale, ["title": title])
+        }
     }
 
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
         var lines = tree.render(in: Size(columns: size.columns, rows: max(size.rows - 3, 1)), context: context)
-        lines += ["", Line(countLine, .dim), footer]
+        lines += ["", Line(countLine(in: context.locale), .dim), footer(in: context)]
         return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(in context: ScreenContext) -> [String] {
         let width = context.size.columns
-        return numbered(tree.rowTexts(glyphs: context.glyphs), width: width) + [countLine]
+        return numbered(tree.rowTexts(glyphs: context.glyphs), width: width) + [countLine(in: context.locale)]
     }
 }

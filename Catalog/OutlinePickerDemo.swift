@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 extension Demos {
     static let outlinePicker = demo(
@@ -7,6 +8,7 @@ extension Demos {
         summary: "Pick a category from a tree in a pop-up panel over a form",
         scenarios: [
             Scenario("closed on Laptops"),
+            Scenario("popover in Japanese", locale: "ja", .press(.enter)),
             Scenario("popover expanded to Laptops", .press(.enter)),
             Scenario("popover at 40×10", size: Size(columns: 40, rows: 10), .press(.enter)),
             Scenario(
@@ -53,20 +55,38 @@ struct OutlinePickerDemo: KeymapScreen {
     }
 
     /// The keys and line commands while the panel is closed.
-    static let closed = Keymap<Command>([
-        KeyBinding([.enter, .character(" ")], .open, label: "⏎", help: "open the picker", line: "open"),
-        KeyBinding([.escape], .leave, help: "back", footer: false),
-    ])
+    static func closed(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
+        return Keymap([
+            KeyBinding([.enter, .character(" ")], .open, label: "⏎", help: words(.openPicker), line: "open"),
+            KeyBinding([.escape], .leave, help: words(.back), footer: false),
+        ])
+    }
 
     /// The keys and line commands while the panel is open.
-    static let opened = Keymap<Command>([
-        KeyBinding([.up, .down, .home, .end, .pageUp, .pageDown], .move, label: "↑↓", help: "move"),
-        KeyBinding([.right, .left], .expand, label: "→←", help: "expand or collapse", line: "e <n>"),
-        KeyBinding([.enter], .pick, label: "⏎", help: "pick", line: "<n>"),
-        KeyBinding([.escape], .close, help: "close", line: "x"),
-    ])
+    static func opened(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
+        return Keymap([
+            KeyBinding([.up, .down, .home, .end, .pageUp, .pageDown], .move, label: "↑↓", help: words(.move)),
+            KeyBinding([.right, .left], .expand, label: "→←", help: words(.expandOrCollapse), line: "e <n>"),
+            KeyBinding([.enter], .pick, label: "⏎", help: words(.pick), line: "<n>"),
+            KeyBinding([.escape], .close, help: words(.close), line: "x"),
+        ])
+    }
 
-    var keymap: Keymap<Command> { isOpen ? Self.opened : Self.closed }
+    /// The keys of the panel's state; the form's while it is closed. A mode is kept, so this can't be static.
+    func keymap(in locale: Locale) -> Keymap<Command> {
+        isOpen ? Self.opened(in: locale) : Self.closed(in: locale)
+    }
+
+    var keymap: Keymap<Command> { keymap(in: locale) }
+    /// The locale the screen was last told; the picker's "No Selection" follows it.
+    private(set) var locale = Locale(identifier: "en")
+
+    mutating func adopt(_ environment: ScreenEnvironment) {
+        locale = environment.locale
+        picker.noSelectionTitle = DemoWords.text(.noSelection, in: locale)
+    }
 
     /// The picker, kept while closed so it remembers the selection.
     private(set) var picker: OutlinePicker<Category, String>
@@ -84,8 +104,9 @@ struct OutlinePickerDemo: KeymapScreen {
     var handlesEscape: Bool { true }
 
     /// The form row: the label, the selection and the pop-up glyph.
-    func formRow(_ glyphs: Glyphs) -> String {
-        DisplayWidth.pad("Category", to: Self.labelWidth) + picker.selectionTitle + " " + glyphs.popUp
+    func formRow(_ glyphs: Glyphs, in locale: Locale) -> String {
+        DisplayWidth.pad(DemoWords.text(.category, in: locale), to: Self.labelWidth) + picker.selectionTitle + " "
+            + glyphs.popUp
     }
 
     mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
@@ -120,13 +141,14 @@ struct OutlinePickerDemo: KeymapScreen {
             return .none
         case .picked?:
             isOpen = false
-            return .status("Category: \(picker.selectionTitle)")
+            return .status(DemoWords.text(.categoryStatus, in: locale, ["name": picker.selectionTitle]))
         }
     }
 
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
-        let form = Line(formRow(context.glyphs), isOpen ? .plain : .reverse)
+        let form = Line(formRow(context.glyphs, in: context.locale), isOpen ? .plain : .reverse)
+        let footer = Line(keymap(in: context.locale).footer, .dim)
         guard isOpen else { return Frame(lines: [form, "", footer]).clipped(to: size) }
         let g = context.glyphs
         let rows = picker.render(
@@ -143,7 +165,10 @@ struct OutlinePickerDemo: KeymapScreen {
 
     func lines(in context: ScreenContext) -> [String] {
         let width = context.size.columns
-        guard isOpen else { return fitted([formRow(context.glyphs), "Type open to choose a category."], width: width) }
+        guard isOpen else {
+            let hint = DemoWords.text(.typeOpen, in: context)
+            return fitted([formRow(context.glyphs, in: context.locale), hint], width: width)
+        }
         var rows = numbered(picker.rowTexts(glyphs: context.glyphs), width: width)
         rows.insert(String(repeating: "-", count: min(width, 20)), at: rows.count - 1)
         return rows

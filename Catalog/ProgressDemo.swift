@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 extension Demos {
     static let progress = demo(
@@ -8,6 +9,7 @@ extension Demos {
         controls: [.integer("percent", default: 0, in: 0...100)],
         scenarios: [
             Scenario("running for 1 s", .press(" "), .wait(.seconds(1))),
+            Scenario("half done in German", locale: "de", controls: ["percent": 50]),
             Scenario("done after 2 s", .press(" "), .wait(.seconds(2))),
             Scenario("30% added by hand", .press("+", times: 3)),
             Scenario("started at 85%, 10% added", controls: ["percent": 85], .press("+")),
@@ -17,7 +19,7 @@ extension Demos {
 }
 
 /// A progress bar that gains 5% a tick while running; Space starts or pauses it, `+` adds 10%, r resets it.
-struct ProgressDemo: KeymapScreen {
+struct ProgressDemo: LocalizedDemo {
     static let interval = Duration.milliseconds(100)
     /// The percentages `+ n` may add at once.
     static let steps = 1...100
@@ -28,12 +30,15 @@ struct ProgressDemo: KeymapScreen {
     }
 
     /// The keys and line commands; `+` adds 10% as a key, and any amount as a line command.
-    static let keymap = Keymap<Command>([
-        KeyBinding([.character(" "), .enter], .startOrPause, label: "space", help: "start or pause"),
-        KeyBinding([.character("+")], .add, help: "add 10% (or n%)", line: "+ [n]"),
-        KeyBinding([.character("r")], .reset, help: "reset", line: "r"),
-    ])
-    var keymap: Keymap<Command> { Self.keymap }
+    static func keymap(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
+        return Keymap([
+            KeyBinding([.character(" "), .enter], .startOrPause, label: "space", help: words(.startOrPause)),
+            KeyBinding([.character("+")], .add, help: words(.addPercent), line: "+ [n]"),
+            KeyBinding([.character("r")], .reset, help: words(.reset), line: "r"),
+        ])
+    }
+    var locale = Locale(identifier: "en")
 
     private(set) var percent: Int
     private(set) var isRunning = false
@@ -50,6 +55,7 @@ struct ProgressDemo: KeymapScreen {
         case .resize, .finished: return .none
         case .environment(let environment):
             glyphs = environment.glyphs
+            locale = environment.locale
             return .none
         case .tick:
             tickPending = false
@@ -57,7 +63,7 @@ struct ProgressDemo: KeymapScreen {
             percent = min(percent + 5, 100)
             if percent == 100 {
                 isRunning = false
-                return .batch([.bell, .status("Done.")])
+                return .batch([.bell, .status(DemoWords.text(.doneMessage, in: locale))])
             }
             return requestTick()
         case .key(let key):
@@ -89,24 +95,30 @@ struct ProgressDemo: KeymapScreen {
         return .tick(after: Self.interval)
     }
 
-    /// The bar, `width` cells of full and empty shades, and the percentage.
-    func bar(width: Int) -> String {
-        let cells = max(width - 5, 1)
+    /// The bar, `width` cells of full and empty shades, and the percentage as the locale writes it ("50%",
+    /// "50 %"), right-aligned to the width of 100%.
+    func bar(width: Int, locale: Locale) -> String {
+        func percentage(_ value: Int) -> String { (Double(value) / 100).formatted(.percent.locale(locale)) }
+        let room = DisplayWidth.of(percentage(100))
+        let cells = max(width - room - 1, 1)
         let full = cells * percent / 100
         let (on, off) = (glyphs.shades[glyphs.shades.count - 1], glyphs.shades[1])
-        return String(repeating: on, count: full) + String(repeating: off, count: cells - full)
-            + " \(String(repeating: " ", count: 3 - String(percent).count))\(percent)%"
+        let text = percentage(percent)
+        return String(repeating: on, count: full) + String(repeating: off, count: cells - full) + " "
+            + String(repeating: " ", count: max(room - DisplayWidth.of(text), 0)) + text
     }
 
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
         let lines = [
-            Line(bar(width: min(size.columns, 60))), "",
-            Line(isRunning ? "Running" : percent == 100 ? "Done" : "Paused"),
-            footer,
+            Line(bar(width: min(size.columns, 60), locale: context.locale)), "",
+            Line(DemoWords.text(isRunning ? .running : percent == 100 ? .done : .paused, in: context)),
+            footer(in: context),
         ]
         return Frame(lines: lines).clipped(to: size)
     }
 
-    func lines(in context: ScreenContext) -> [String] { [bar(width: min(context.size.columns, 60))] }
+    func lines(in context: ScreenContext) -> [String] {
+        [bar(width: min(context.size.columns, 60), locale: context.locale)]
+    }
 }

@@ -22,9 +22,6 @@ struct AppSettings: Codable, Equatable, Sendable {
     /// `-` can never overflow.
     static let counterRange = -999_999...999_999
 
-    /// The accent names, for messages: "Blue, Green, Orange, Pink, Purple".
-    static var accentNames: String { accents.map(\.name).joined(separator: ", ") }
-
     /// The settings with every value brought into range, and a sentence for each value that had to change.
     ///
     /// A hand-edited file can hold any number or name: a counter beyond ``counterRange`` is clamped to its nearest

@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 extension Demos {
     static let slider = demo(
@@ -7,6 +8,7 @@ extension Demos {
         summary: "A value from 0 to 100 on a track, in steps of 5",
         controls: [.integer("value", default: 50, in: 0...100)],
         scenarios: [
+            Scenario("at 75 in Korean", locale: "ko", .press(.right, times: 5)),
             Scenario("at 75", .press(.right, times: 5)),
             Scenario("at the top end", .press(.end)),
             Scenario("starting at 20, moved down", controls: ["value": 20], .press(.left)),
@@ -15,7 +17,7 @@ extension Demos {
 }
 
 /// A slider from 0 to 100: ←/→ move by 5, Home/End jump to the ends, and a typed number sets it.
-struct SliderDemo: KeymapScreen {
+struct SliderDemo: LocalizedDemo {
     static let range = 0...100
 
     /// What a key or a line command does.
@@ -24,14 +26,17 @@ struct SliderDemo: KeymapScreen {
     }
 
     /// The keys and line commands.
-    static let keymap = Keymap<Command>([
-        KeyBinding([.left, .down], .decrease, label: "←→", help: "move by 5"),
-        KeyBinding([.right, .up], .increase, help: "move up by 5", footer: false),
-        KeyBinding([.home], .minimum, label: "home/end", help: "ends"),
-        KeyBinding([.end], .maximum, help: "the top end", footer: false),
-        KeyBinding([], .set, help: "set the value (0–100)", footer: false, line: "<n>"),
-    ])
-    var keymap: Keymap<Command> { Self.keymap }
+    static func keymap(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
+        return Keymap([
+            KeyBinding([.left, .down], .decrease, label: "←→", help: words(.moveBy5)),
+            KeyBinding([.right, .up], .increase, help: words(.moveUpBy5), footer: false),
+            KeyBinding([.home], .minimum, label: "home/end", help: words(.ends)),
+            KeyBinding([.end], .maximum, help: words(.topEnd), footer: false),
+            KeyBinding([], .set, help: words(.setValue), footer: false, line: "<n>"),
+        ])
+    }
+    var locale = Locale(identifier: "en")
 
     private(set) var slider: Slider
     var value: Int { slider.value }
@@ -59,11 +64,13 @@ struct SliderDemo: KeymapScreen {
     /// The slider's row: 21 positions on the track (one per step of 5), then the value.
     func row(in context: ScreenContext) -> Line {
         let track = slider.render(in: Size(columns: 26, rows: 1), focused: false, context: context)
-        return Line([Span("Volume  ")] + (track.first?.spans ?? []))
+        let label = DemoWords.text(.volume, in: context)
+        return Line(
+            [Span(DisplayWidth.pad(label, to: max(DisplayWidth.of(label) + 2, 8)))] + (track.first?.spans ?? []))
     }
 
     func render(in context: ScreenContext) -> Frame {
-        Frame(lines: [row(in: context), "", footer]).clipped(to: context.size)
+        Frame(lines: [row(in: context), "", footer(in: context)]).clipped(to: context.size)
     }
 
     func lines(in context: ScreenContext) -> [String] { fitted([row(in: context).text], width: context.size.columns) }

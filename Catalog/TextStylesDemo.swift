@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 extension Demos {
     static let textStyles = demo(
@@ -7,22 +8,24 @@ extension Demos {
         summary: "Bold, dim, underline and reverse text, and wide characters measured by cells",
         scenarios: [
             Scenario("Korean measured", .press(.down, times: 5), .press(.enter)),
+            Scenario("Japanese measured in Japanese", locale: "ja", .press(.down, times: 6), .press(.enter)),
             Scenario("cut at 30 columns", size: Size(columns: 30, rows: 12)),
         ]
     ) { TextStylesDemo() }
 }
 
 /// Samples of each text style, and of scripts whose characters take two cells, with their measured widths.
-struct TextStylesDemo: KeymapScreen {
-    static let samples: [(name: String, style: Style, text: String)] = [
-        ("Plain", .plain, "The quick brown fox"),
-        ("Bold", .bold, "The quick brown fox"),
-        ("Dim", .dim, "The quick brown fox"),
-        ("Underline", Style(underline: true), "The quick brown fox"),
-        ("Reverse", .reverse, "The quick brown fox"),
-        ("Korean", .plain, "다람쥐 헌 쳇바퀴에 타고파"),
-        ("Japanese", .plain, "いろはにほへと"),
-        ("Emoji", .plain, "🦊 🐶 🇰🇷"),
+struct TextStylesDemo: LocalizedDemo {
+    /// The samples: a name (its key in the tables), a style, and a text that stays as it is in every language.
+    static let samples: [(name: DemoWords, style: Style, text: String)] = [
+        (.plain, .plain, "The quick brown fox"),
+        (.bold, .bold, "The quick brown fox"),
+        (.dim, .dim, "The quick brown fox"),
+        (.underline, Style(underline: true), "The quick brown fox"),
+        (.reverse, .reverse, "The quick brown fox"),
+        (.koreanSample, .plain, "다람쥐 헌 쳇바퀴에 타고파"),
+        (.japaneseSample, .plain, "いろはにほへと"),
+        (.emoji, .plain, "🦊 🐶 🇰🇷"),
     ]
 
     /// What a key or a line command does.
@@ -31,19 +34,25 @@ struct TextStylesDemo: KeymapScreen {
     }
 
     /// The keys and line commands: Enter measures the sample under the cursor, `<n>` sample n.
-    static let keymap = Keymap<Command>([
-        KeyBinding([.up], .up, label: "↑↓", help: "move"),
-        KeyBinding([.down], .down, help: "move down", footer: false),
-        KeyBinding([.enter], .measure, label: "⏎", help: "show a sample's width", line: "<n>"),
-    ])
-    var keymap: Keymap<Command> { Self.keymap }
+    static func keymap(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
+        return Keymap([
+            KeyBinding([.up], .up, label: "↑↓", help: words(.move)),
+            KeyBinding([.down], .down, help: words(.moveDown), footer: false),
+            KeyBinding([.enter], .measure, label: "⏎", help: words(.measure), line: "<n>"),
+        ])
+    }
+    var locale = Locale(identifier: "en")
 
     private(set) var cursor = 0
     private(set) var glyphs = Glyphs.unicode
 
     var title: String { "Text Styles" }
 
-    mutating func adopt(_ environment: ScreenEnvironment) { glyphs = environment.glyphs }
+    mutating func adopt(_ environment: ScreenEnvironment) {
+        glyphs = environment.glyphs
+        locale = environment.locale
+    }
 
     mutating func perform(_ command: Command, _ input: CommandInput) -> Action {
         switch command {
@@ -55,31 +64,39 @@ struct TextStylesDemo: KeymapScreen {
             }
             cursor = index
             let sample = Self.samples[index]
-            return .status("\(sample.name): “\(sample.text)” takes \(DisplayWidth.of(sample.text)) cells.")
+            let name = DemoWords.text(sample.name, in: locale)
+            return .status(
+                DemoWords.text(
+                    .sampleTakes, in: locale,
+                    ["name": name, "text": sample.text, "cells": DisplayWidth.of(sample.text)]))
         }
         return .none
     }
 
     /// A sample's text padded by display width, so the width column lines up for every script.
-    func row(_ index: Int) -> [Span] {
+    func row(_ index: Int, in context: ScreenContext) -> [Span] {
         let sample = Self.samples[index]
+        let names = Self.samples.map { DemoWords.text($0.name, in: context) }
+        let counts: [String: any Sendable] = ["cells": DisplayWidth.of(sample.text), "characters": sample.text.count]
         return [
-            Span(DisplayWidth.pad(sample.name, to: 11)),
+            Span(DisplayWidth.pad(names[index], to: max(11, (names.map(DisplayWidth.of).max() ?? 0) + 2))),
             Span(sample.text, sample.style),
             Span(String(repeating: " ", count: max(28 - DisplayWidth.of(sample.text), 1))),
-            Span("\(DisplayWidth.of(sample.text)) cells, \(sample.text.count) characters", .dim),
+            Span(DemoWords.text(.cellsAndCharacters, in: context, counts), .dim),
         ]
     }
 
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
-        var lines = Self.samples.indices.map { index in Line([Span(glyphs.marker(index == cursor))] + row(index)) }
-        lines += ["", footer]
+        var lines = Self.samples.indices.map { index in
+            Line([Span(glyphs.marker(index == cursor))] + row(index, in: context))
+        }
+        lines += ["", footer(in: context)]
         return Frame(lines: lines).clipped(to: size)
     }
 
     func lines(in context: ScreenContext) -> [String] {
         let width = context.size.columns
-        return numbered(Self.samples.indices.map { Line(row($0)).text }, width: width)
+        return numbered(Self.samples.indices.map { Line(row($0, in: context)).text }, width: width)
     }
 }

@@ -1,11 +1,13 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 
 extension Demos {
     static let toggle = demo(
         "Toggle", in: ["Forms"], keywords: ["switch", "on", "off", "boolean", "settings"],
         summary: "On/off switches that Space flips",
         scenarios: [
+            Scenario("help overlay in German", locale: "de", .press("?")),
             Scenario("Bluetooth on", .press(.down), .press(" ")),
             Scenario("help overlay", .press("?")),
         ]
@@ -13,23 +15,27 @@ extension Demos {
 }
 
 /// A list of on/off switches: ↑/↓ move, Space or Enter flips the one under the cursor, `<n>` flips switch n.
-struct ToggleDemo: KeymapScreen {
+struct ToggleDemo: LocalizedDemo {
     /// What a key or a line command does.
     enum Command: Sendable, Equatable {
         case up, down, flip
     }
 
     /// The keys and line commands.
-    static let keymap = Keymap<Command>([
-        KeyBinding([.up], .up, label: "↑↓", help: "move"),
-        KeyBinding([.down], .down, help: "move down", footer: false),
-        KeyBinding([.character(" "), .enter], .flip, label: "space", help: "flip", line: "<n>"),
-    ])
-    var keymap: Keymap<Command> { Self.keymap }
+    static func keymap(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
+        return Keymap([
+            KeyBinding([.up], .up, label: "↑↓", help: words(.move)),
+            KeyBinding([.down], .down, help: words(.moveDown), footer: false),
+            KeyBinding([.character(" "), .enter], .flip, label: "space", help: words(.flip), line: "<n>"),
+        ])
+    }
+    var locale = Locale(identifier: "en")
 
-    private(set) var switches: [(name: String, toggle: Toggle)] = [
-        ("Wi-Fi", Toggle(isOn: true)), ("Bluetooth", Toggle()), ("Airplane Mode", Toggle()),
-        ("Do Not Disturb", Toggle(isOn: true)),
+    /// The switches, each named by its key in the tables.
+    private(set) var switches: [(name: DemoWords, toggle: Toggle)] = [
+        (.wifi, Toggle(isOn: true)), (.bluetooth, Toggle()), (.airplaneMode, Toggle()),
+        (.doNotDisturb, Toggle(isOn: true)),
     ]
     private(set) var cursor = 0
 
@@ -53,13 +59,15 @@ struct ToggleDemo: KeymapScreen {
     func row(_ index: Int, in context: ScreenContext) -> Line {
         let focused = index == cursor
         let knob = switches[index].toggle.render(in: Size(columns: 8, rows: 1), focused: false, context: context)
-        let name = Line(context.glyphs.marker(focused) + DisplayWidth.pad(switches[index].name, to: 16))
+        let names = switches.map { DemoWords.text($0.name, in: context) }
+        let width = max(16, (names.map(DisplayWidth.of).max() ?? 0) + 2)
+        let name = Line(context.glyphs.marker(focused) + DisplayWidth.pad(names[index], to: width))
         return Line((name.spans + (knob.first?.spans ?? [])).map { focused ? Span($0.text, .bold) : $0 })
     }
 
     func render(in context: ScreenContext) -> Frame {
         var lines = switches.indices.map { row($0, in: context) }
-        lines += ["", footer]
+        lines += ["", footer(in: context)]
         return Frame(lines: lines).clipped(to: context.size)
     }
 

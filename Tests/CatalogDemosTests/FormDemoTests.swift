@@ -38,7 +38,7 @@ struct MultiSelectorDemoTests {
         #expect(frame(session).contains("Learn Japanese, Learn SwiftUI и Learn Serverless with Swift ▸"))
         let lines = run(
             ["?"], on: try MultiSelectorDemo(), environment: ScreenEnvironment(locale: Locale(identifier: "ko")))
-        #expect(lines.contains("Serving Goals: Learn Japanese, Learn SwiftUI 및 Learn Serverless with Swift"))
+        #expect(lines.contains("목표: Learn Japanese, Learn SwiftUI 및 Learn Serverless with Swift"))
     }
 
     @Test func theNameFieldTakesNoControlCharacters() throws {

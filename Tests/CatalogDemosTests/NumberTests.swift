@@ -43,7 +43,7 @@ struct NumberCase: Sendable, CustomStringConvertible {
         },
         NumberCase(name: "@AppStorage", make: { AppStorageDemo.opening { MemorySettingsStore() } }, command: "accent N")
         {
-            "There is no accent colour “\($0)”. Choose one of Blue, Green, Orange, Pink, Purple."
+            "There is no accent colour “\($0)”. Choose one of Blue, Green, Orange, Pink, or Purple."
         },
     ]
 

@@ -70,9 +70,12 @@ struct RegistrationTests {
             #expect(Self.problems(of: keymapped) == [], "\(entry.path)")
         }
         // The other modes of the demos that have modes.
-        #expect(Self.problems(in: OutlinePickerDemo.opened) == [])
-        #expect(Self.problems(in: MultiSelectorDemo.goalsField) == [])
-        #expect(Self.problems(in: GoalListScreen.keymap) == [])
+        for language in ["en", "de", "ru", "ko", "ja"] {
+            let locale = Locale(identifier: language)
+            #expect(Self.problems(in: OutlinePickerDemo.opened(in: locale)) == [], "\(language)")
+            #expect(Self.problems(in: MultiSelectorDemo.goalsField(in: locale)) == [], "\(language)")
+            #expect(Self.problems(in: GoalListScreen.keymap(in: locale)) == [], "\(language)")
+        }
     }
 
     static func problems<S: KeymapScreen>(of screen: S) -> [String] {

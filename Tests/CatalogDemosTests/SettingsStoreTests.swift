@@ -368,10 +368,12 @@ struct AppStorageDemoTests {
             on: AppStorageDemo.opening { memory })
         #expect(output.contains("Accent colour: Purple"))
         #expect(output.contains("Counter: 1"))
-        #expect(output.contains("There is no accent colour “teal”. Choose one of Blue, Green, Orange, Pink, Purple."))
+        #expect(
+            output.contains("There is no accent colour “teal”. Choose one of Blue, Green, Orange, Pink, or Purple."))
         #expect(
             output.contains(
-                "There is no accent colour “99999999999999999999”. Choose one of Blue, Green, Orange, Pink, Purple."))
+                "There is no accent colour “99999999999999999999”. Choose one of Blue, Green, Orange, Pink, or Purple.")
+        )
         #expect(output.contains("Unknown command “what”. Type +, -, reset or accent <name>, or ? for help."))
         #expect(memory.settings == AppSettings())
     }

@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 import Testing
 
 @testable import CatalogDemos
@@ -177,7 +178,7 @@ struct GradientsDemoTests {
         #expect((session.top as? GradientsDemo)?.mode == .palette256)
         let ansi = started(
             GradientsDemo(), environment: ScreenEnvironment(locale: .init(identifier: "en"), colorMode: .ansi16))
-        #expect((ansi.top as? GradientsDemo)?.modeName == "16 colours")
+        #expect((ansi.top as? GradientsDemo)?.modeName(in: Locale(identifier: "en")) == "16 colours")
     }
 
     @Test func lineModeAlwaysPrintsShades() {

@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 import Testing
 
 @testable import CatalogDemos
@@ -51,13 +52,13 @@ struct OutlinePickerDemoTests {
         let action = try demo.handle(.key(.enter))
         #expect(!demo.isOpen)
         #expect(demo.picker.selection == "desktops")
-        #expect(demo.formRow(.ascii) == "Category    Desktops ^v")
+        #expect(demo.formRow(.ascii, in: Locale(identifier: "en")) == "Category    Desktops ^v")
         if case .status(let message) = action { #expect(message == "Category: Desktops") } else { Issue.record() }
         // Reopening collapses everything but the new selection's ancestors, whatever was open before.
         _ = try demo.handle(.key(.enter))
         _ = try demo.handle(.key(.end))
         _ = try demo.handle(.key(.enter))
-        #expect(demo.formRow(.ascii) == "Category    No Selection ^v")
+        #expect(demo.formRow(.ascii, in: Locale(identifier: "en")) == "Category    No Selection ^v")
         _ = try demo.handle(.key(.enter))
         #expect(demo.picker.expanded.isEmpty)
     }
@@ -226,7 +227,7 @@ struct CheckboxTreeDemoTests {
         #expect(demo.tree.checkedIDs == ["north-america/north-america", "central-america", "caribbean"])
         #expect(demo.tree.selection.state(of: "north-america") == .checked)
         #expect(demo.tree.selection.state(of: "americas") == .mixed)
-        #expect(demo.checkedLine == "Checked: 북아메리카, 중앙아메리카, 카리브")
+        #expect(demo.checkedLine(in: Locale(identifier: "en")) == "Checked: 북아메리카, 중앙아메리카, and 카리브")
         _ = try demo.handle(line: "11")
         #expect(demo.tree.selection.state(of: "north-america") == .mixed)
         #expect(demo.tree.selection.state(of: "north-america/north-america") == .checked)

@@ -292,7 +292,7 @@ struct SessionTests {
         #expect(screen.environments.map(\.locale.identifier) == ["fr_FR", "en", "de", "ru"])
         press(.function(3), in: &session)
         #expect(session.environment.colorMode == .none)
-        #expect(session.status == "Colour off")
+        #expect(session.status == "Цвет выключен", "said in the language the screens are in now")
     }
 
     @Test func cursorIsMovedBelowTheBreadcrumb() {

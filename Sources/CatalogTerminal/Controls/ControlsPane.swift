@@ -17,6 +17,8 @@ package struct ControlsPane: Widget, Sendable {
     package private(set) var editing: TextField?
     /// Why the last typed value was refused, shown under the list until the next key.
     package private(set) var problem: String?
+    /// The language the pane speaks: the screen's, told with its environment.
+    package var locale = Locale(identifier: "en")
 
     /// A pane over an entry's values.
     package init(values: ControlValues) {
@@ -88,7 +90,8 @@ package struct ControlsPane: Widget, Sendable {
         case .enter:
             editing = nil
             guard let value = control.parse(field.text), values.set(control.name, to: value) else {
-                problem = "\(control.name) takes \(control.accepts)"
+                problem = LauncherWords.text(
+                    .controlTakes, in: locale, ["name": control.name, "accepts": Self.accepts(control, in: locale)])
                 return .handled
             }
             return .changed(values)
@@ -108,7 +111,7 @@ package struct ControlsPane: Widget, Sendable {
     package func render(in size: Size, focused: Bool, context: ScreenContext) -> [Line] {
         guard size.rows > 0, size.columns > 0 else { return [] }
         let nameWidth = min(controls.map { DisplayWidth.of($0.name) }.max() ?? 0, max(size.columns / 2, 1))
-        var lines = [Line("Controls", focused ? .focusedLabel : .dim)]
+        var lines = [Line(LauncherWords.text(.controls, in: locale), focused ? .focusedLabel : .dim)]
         for (index, control) in controls.enumerated() {
             let here = index == cursor && focused
             let name = DisplayWidth.pad(DisplayWidth.truncate(control.name, to: nameWidth), to: nameWidth)
@@ -120,7 +123,7 @@ package struct ControlsPane: Widget, Sendable {
                     ).first ?? Line()
                 lines.append(Line([Span(name + "  ", .focusedLabel)] + text.spans))
             } else {
-                let value = Self.shown(values[control.name], of: control, glyphs: context.glyphs)
+                let value = Self.shown(values[control.name], of: control, glyphs: context.glyphs, locale: locale)
                 let style: Style = here ? .focusedValue : .plain
                 lines.append(Line([Span(name + "  ", here ? .focusedLabel : .plain), Span(value, style)]))
             }
@@ -137,13 +140,36 @@ package struct ControlsPane: Widget, Sendable {
     }
 
     /// A value as the pane shows it: a switch for a boolean, arrows around a number or a choice.
-    static func shown(_ value: ControlValue?, of control: Control, glyphs: Glyphs) -> String {
+    static func shown(
+        _ value: ControlValue?, of control: Control, glyphs: Glyphs, locale: Locale = Locale(identifier: "en")
+    ) -> String {
         let text = value?.description ?? ""
         switch control.kind {
-        case .boolean: return value == .boolean(true) ? "on" : "off"
+        case .boolean: return LauncherWords.text(value == .boolean(true) ? .on : .off, in: locale)
         case .integer, .decimal, .choice:
             return glyphs == .ascii ? "< \(text) >" : "‹ \(text) ›"
         case .text: return text.isEmpty ? "\"\"" : text
+        }
+    }
+
+    /// What a control takes, as a phrase in a locale's language: "an integer from 0 to 100", "bar or dots".
+    static func accepts(_ control: Control, in locale: Locale) -> String {
+        func words(_ key: LauncherWords, _ arguments: [String: any Sendable] = [:]) -> String {
+            LauncherWords.text(key, in: locale, arguments)
+        }
+        switch control.kind {
+        case .boolean: return words(.acceptsBoolean)
+        case .integer(let range): return words(.acceptsInteger, ["low": range.lowerBound, "high": range.upperBound])
+        case .decimal(let range):
+            return words(
+                .acceptsDecimal,
+                [
+                    "low": "\(ControlValue.decimal(range.lowerBound))",
+                    "high": "\(ControlValue.decimal(range.upperBound))",
+                ])
+        case .choice(let choices):
+            return words(.acceptsChoice, ["list": choices.formatted(.list(type: .or).locale(locale))])
+        case .text: return words(.acceptsText)
         }
     }
 }

@@ -1,4 +1,5 @@
 import CatalogKit
+import Foundation
 
 /// What the launcher draws around the screen in front: the breadcrumb on the first row, the status line on the
 /// last, the help overlay over the body, and the flash.
@@ -136,21 +137,26 @@ struct Chrome: Sendable {
     /// The overlay as drawn in the body's rows: a title and a blank row when there are six rows or more, the keys
     /// scrolled, with "↑ n more" and "↓ n more" where keys are hidden above or below, then a blank row and how to
     /// scroll and close it when there are three rows or more. At any height some keys show.
-    static func helpFrame(title: String, rows keyRows: [Line], scroll: Int, in size: Size) -> Frame {
+    static func helpFrame(
+        title: String, rows keyRows: [Line], scroll: Int, in size: Size, locale: Locale = Locale(identifier: "en")
+    ) -> Frame {
+        func words(_ key: LauncherWords, _ arguments: [String: any Sendable] = [:]) -> String {
+            LauncherWords.text(key, in: locale, arguments)
+        }
         guard size.rows > 0 else { return Frame() }
         let shown = max(helpRowsShown(in: size.rows), 1)
         let first = min(max(scroll, 0), max(keyRows.count - shown, 0))
         var body = Array(keyRows.dropFirst(first).prefix(shown))
-        if first > 0, !body.isEmpty { body[0] = Line("  ↑ \(first + 1) more", .dim) }
+        if first > 0, !body.isEmpty { body[0] = Line("  " + words(.moreAbove, ["count": first + 1]), .dim) }
         let below = keyRows.count - first - body.count
         if below > 0, let last = body.indices.last, last > 0 || first == 0 {
-            body[last] = Line("  ↓ \(below + 1) more", .dim)
+            body[last] = Line("  " + words(.moreBelow, ["count": below + 1]), .dim)
         }
         var lines: [Line] = []
-        if size.rows >= 6 { lines += [Line("Keys for \(title)", .bold), Line()] }
+        if size.rows >= 6 { lines += [Line(words(.helpTitle, ["title": title]), .bold), Line()] }
         lines += body
         if size.rows >= 3 {
-            lines += [Line(), Line("↑↓ scroll · any other key closes this help", .dim)]
+            lines += [Line(), Line(words(.helpHint), .dim)]
         }
         return Frame(lines: Array(lines.prefix(size.rows)))
     }

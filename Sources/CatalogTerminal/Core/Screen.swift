@@ -89,7 +89,7 @@ extension Screen {
     }
 
     public mutating func handle(line: String, in context: ScreenContext) throws -> Action {
-        .status("This screen takes no commands; type .. to go back.")
+        .status(LauncherWords.text(.noLineCommands, in: context.locale))
     }
 }
 

@@ -35,98 +35,6 @@ package struct Session {
         public static func < (a: ScreenID, b: ScreenID) -> Bool { a.value < b.value }
     }
 
-    /// Something the shell must do for a screen: an ``Action`` the session doesn't carry out itself (a bell, a
-    /// flash, a tick, a job, a cancellation, or leaving), and the screen that asked.
-    ///
-    /// Effects compare equal when they ask for the same thing: a tick, a job or a cancellation for the same screen
-    /// (two jobs when they run in the same lane, since the work itself, a closure, can't be compared); a bell, a
-    /// flash or leaving whatever screen asked, since they concern the whole session.
-    public struct Effect: Equatable {
-        /// What to do.
-        public var action: Action
-        /// The screen it is for: where a tick or a job's result goes back to.
-        public var owner: ScreenID
-
-        public init(action: Action, owner: ScreenID) {
-            self.action = action
-            self.owner = owner
-        }
-
-        /// Whether the effect ends the session.
-        public var isQuit: Bool { action.ends }
-
-        /// Leaving the launcher.
-        public static var quit: Effect { Effect(action: .quit, owner: ScreenID(value: 0)) }
-        /// Ringing the bell.
-        public static var bell: Effect { Effect(action: .bell, owner: ScreenID(value: 0)) }
-        /// A flash of so long.
-        public static func flash(_ duration: Duration) -> Effect {
-            Effect(action: .flash(duration), owner: ScreenID(value: 0))
-        }
-        /// A tick for a screen after so long.
-        public static func scheduleTick(after delay: Duration, for owner: ScreenID) -> Effect {
-            Effect(action: .tick(after: delay), owner: owner)
-        }
-        /// A job for a screen.
-        public static func run(_ job: Job, for owner: ScreenID) -> Effect { Effect(action: .run(job), owner: owner) }
-        /// Cancelling every job of a screen that closed.
-        public static func cancelJobs(of owner: ScreenID) -> Effect { Effect(action: .cancel(nil), owner: owner) }
-
-        public static func == (a: Effect, b: Effect) -> Bool {
-            switch (a.action, b.action) {
-            case (.bell, .bell), (.quit, .quit), (.abort, .abort): return true
-            case (.flash(let x), .flash(let y)): return x == y
-            case (.tick(let x), .tick(let y)): return x == y && a.owner == b.owner
-            case (.run(let x), .run(let y)): return x.lane == y.lane && a.owner == b.owner
-            case (.cancel(let x), .cancel(let y)): return x == y && a.owner == b.owner
-            default: return false
-            }
-        }
-    }
-
-    /// What the launcher's own keys do.
-    public enum Command: Sendable, Equatable {
-        /// Ctrl-Z: carried out by the event loop, which never passes it on; listed here for the help.
-        case suspend
-        case abort, back, help, cycleLocale, cycleColor, link, capture
-    }
-
-    /// What the session asks the shell to send beyond the frame: a copy to the clipboard, a captured scenario to
-    /// keep, a link to print on exit.
-    public enum Outgoing: Sendable, Equatable {
-        /// Text for the terminal's clipboard (OSC 52), which a terminal may ignore.
-        case clipboard(String)
-        /// A link to the state of an open entry (F8), for `--print-link`.
-        case link(String)
-        /// A captured scenario in its one-line form (F9), to append to the entry's captures file.
-        case capture(id: String, line: String)
-    }
-
-    /// The launcher's own keys, listed in the help under the screen's.
-    public static let keymap = Keymap<Command>([
-        KeyBinding([.escape, .character("q")], .back, label: "esc/q", help: "close this screen"),
-        KeyBinding([.function(1), .character("?")], .help, label: "F1", help: "show the keys"),
-        KeyBinding([.function(2)], .cycleLocale, help: "next language"),
-        KeyBinding([.function(3)], .cycleColor, help: "colour on/off"),
-        KeyBinding([.function(8)], .link, help: "link: the command that reopens this state"),
-        KeyBinding([.function(9)], .capture, help: "capture this state as a scenario"),
-        KeyBinding([.control("c"), .control("g")], .abort, label: "ctrl-c/g", help: "leave at once (status 130)"),
-        KeyBinding([.control("z")], .suspend, help: "suspend; fg comes back", footer: false),
-    ])
-
-    /// Keys the launcher keeps for itself, now or for features to come (F4 to F9 in menus and open screens): no
-    /// screen's keymap may bind them. Ctrl-Z suspends and never reaches a screen.
-    public static let reservedKeys: [Key] =
-        (1...9).map { Key.function($0) } + [
-            .control("c"), .control("g"), .control("z"),
-        ]
-
-    /// The locales F2 cycles through after the user's own.
-    public static let cycledLocales = ["en", "de", "ru", "ko", "ja"].map { Locale(identifier: $0) }
-
-    /// The row the top screen's body starts at: the breadcrumb's row is above it.
-    public static let bodyTop = 1
-
     /// The separator between titles in the breadcrumb.
     public static let breadcrumbSeparator = Chrome.separator
 
@@ -275,18 +183,17 @@ package struct Session {
         case .cycleLocale?:
             var next = environment
             next.locale = Self.next(after: environment.locale, in: [original.locale] + Self.cycledLocales)
-            chrome.status = "Language: \(next.locale.identifier)"
+            chrome.status = LauncherWords.text(.language, in: next.locale, ["name": next.locale.identifier])
             return handle(.environment(next))
         case .cycleColor?:
             var next = environment
             next.colorMode =
                 environment.colorMode == .none ? (original.colorMode == .none ? .trueColor : original.colorMode) : .none
-            chrome.status = next.colorMode == .none ? "Colour off" : "Colour on"
+            chrome.status = LauncherWords.text(next.colorMode == .none ? .colourOff : .colourOn, in: next.locale)
             return handle(.environment(next))
         case .link?:
             guard let link = link else {
-                chrome.status =
-                    linkProgram == nil ? "Links are off here." : "Open an entry first: a link reopens a screen."
+                chrome.status = LauncherWords.text(linkProgram == nil ? .linksOff : .noLink, in: environment.locale)
                 return []
             }
             // A terminal may ignore the clipboard, so the status line shows the link and claims no copy.
@@ -295,12 +202,11 @@ package struct Session {
             return []
         case .capture?:
             guard linkProgram != nil, let screen = entryScreen else {
-                chrome.status =
-                    linkProgram == nil ? "Captures are off here." : "Open an entry first: a capture replays a screen."
+                chrome.status = LauncherWords.text(linkProgram == nil ? .linksOff : .noLink, in: environment.locale)
                 return []
             }
             let captured = Link(screen, size: size, environment: environment)
-            chrome.status = "Captured as a scenario: \(captured.swift)"
+            chrome.status = LauncherWords.text(.captured, in: environment.locale, ["scenario": captured.swift])
             outgoing += [.clipboard(captured.swift), .capture(id: captured.id, line: captured.options)]
             return []
         case .back? where opened:
@@ -427,7 +333,7 @@ package struct Session {
         do {
             effects = apply(try screens.deliver(event, at: index, in: context), at: index)
         } catch {
-            chrome.status = Self.message(for: error)
+            chrome.status = Self.message(for: error, in: environment.locale)
             return []
         }
         if let recorded, recorded.entry < screens.count {
@@ -472,9 +378,9 @@ package struct Session {
         return effects
     }
 
-    /// The status-line text for an error.
-    static func message(for error: any Error) -> String {
-        "Error: \(error)"
+    /// The status-line text for an error, in a locale's language (the error's own text is as it was thrown).
+    static func message(for error: any Error, in locale: Locale = Locale(identifier: "en")) -> String {
+        LauncherWords.text(.error, in: locale, ["message": "\(error)"])
     }
 
     // MARK: - Drawing
@@ -494,7 +400,7 @@ package struct Session {
         if let help = chrome.help {
             body = Chrome.helpFrame(
                 title: screens.title(at: screens.topIndex), rows: Chrome.helpRows(helpItems, width: size.columns),
-                scroll: help.scroll, in: bodySize)
+                scroll: help.scroll, in: bodySize, locale: environment.locale)
         } else {
             body = top.render(in: ScreenContext(size: bodySize, environment: environment))
         }
@@ -515,7 +421,7 @@ package struct Session {
 
     /// Every help item: the top screen's, then the launcher's own.
     public var helpItems: [HelpItem] {
-        let own = Self.keymap.help.compactMap { item -> HelpItem? in
+        let own = Self.keymap(in: environment.locale).help.compactMap { item -> HelpItem? in
             var item = item
             if item.keys == "esc/q" {
                 // Only the keys the screen leaves to the launcher close it; the screen's own help says what the

@@ -68,8 +68,8 @@ package struct EntryScreen: Screen {
     package var handlesEscape: Bool { paneFocused || screen.handlesEscape }
     package var breadcrumb: [String] { screen.breadcrumb }
     package var help: [HelpItem] {
-        guard controls != nil else { return screen.help }
-        return screen.help + [HelpItem(keys: "F7", help: "controls: show them, or move between them and the screen")]
+        guard let controls else { return screen.help }
+        return screen.help + [HelpItem(keys: "F7", help: LauncherWords.text(.controlsKey, in: controls.locale))]
     }
     package mutating func goBack(toBreadcrumb part: Int) { screen.goBack(toBreadcrumb: part) }
     package func lines(in context: ScreenContext) -> [String] { screen.lines(in: context) }
@@ -78,6 +78,7 @@ package struct EntryScreen: Screen {
     }
 
     package mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
+        if case .environment(let environment) = event { controls?.locale = environment.locale }
         switch event {
         case .key(Self.key) where controls != nil:
             switch pane {

@@ -1,4 +1,5 @@
 import CatalogKit
+import Foundation
 
 /// The menu's keys: one table, from which the keys are handled and the footer, the help overlay, the README's key
 /// table and the manual page are drawn, with the user's own bindings (`--bind`) first.
@@ -92,66 +93,75 @@ package struct MenuKeys: Sendable {
     /// The commands a key runs, if it is bound.
     func commands(for key: Key) -> [Command]? { keymap.command(for: key) }
 
-    /// The default keys, with what help says of them.
-    public static let defaults = Keymap<Command>([
-        KeyBinding([.up, .control("p"), .control("k")], .up, help: "move up"),
-        KeyBinding([.down, .control("n"), .control("j")], .down, help: "move down"),
-        KeyBinding([.pageUp], .pageUp, help: "page up", footer: false),
-        KeyBinding([.pageDown], .pageDown, help: "page down", footer: false),
-        KeyBinding([.home], .first, help: "first item", footer: false),
-        KeyBinding([.end], .last, help: "last item", footer: false),
-        KeyBinding([.enter], .accept, label: "⏎", help: "open (a double click too)"),
-        KeyBinding(
-            [.right], .forward, label: "→", help: "into a group; the caret right while filtering", footer: false),
-        KeyBinding([.left], .backward, label: "←", help: "up a level; the caret left while filtering", footer: false),
-        KeyBinding([.escape], .cancel, label: "esc", help: "back: clear the filter, up a level, or leave"),
-        KeyBinding([.control("q")], .abort, help: "leave at once (status 130)", footer: false),
-        KeyBinding(
-            [.backspace], .backwardDeleteChar, label: "⌫", help: "delete; up a level when the filter is empty",
-            footer: false),
-        KeyBinding([.delete, .control("d")], .deleteChar, help: "delete forward", footer: false),
-        KeyBinding([.control("b")], .backwardChar, help: "caret left", footer: false),
-        KeyBinding([.control("f")], .forwardChar, help: "caret right", footer: false),
-        KeyBinding(
-            [.modified(.character("b"), .alt), .modified(.left, .shift)], .backwardWord, help: "caret a word left",
-            footer: false),
-        KeyBinding(
-            [.modified(.character("f"), .alt), .modified(.right, .shift)], .forwardWord, help: "caret a word right",
-            footer: false),
-        KeyBinding([.control("a")], .beginningOfLine, help: "caret to the start", footer: false),
-        KeyBinding([.control("e")], .endOfLine, help: "caret to the end", footer: false),
-        KeyBinding([.control("u")], .unixLineDiscard, help: "delete to the start", footer: false),
-        KeyBinding([.control("w")], .unixWordRubout, help: "delete a word back", footer: false),
-        KeyBinding([.modified(.backspace, .alt)], .backwardKillWord, help: "delete a word back", footer: false),
-        KeyBinding([.tab], .toggleDown, label: "tab", help: "mark and move down (--multi)", footer: false),
-        KeyBinding([.backTab], .toggleUp, label: "shift-tab", help: "mark and move up (--multi)", footer: false),
-        KeyBinding([.function(4)], .togglePreview, help: "show or hide the preview", footer: false),
-        KeyBinding([.modified(.up, .shift)], .previewUp, help: "scroll the preview up", footer: false),
-        KeyBinding([.modified(.down, .shift)], .previewDown, help: "scroll the preview down", footer: false),
-        KeyBinding([.modified(.pageUp, .shift)], .previewPageUp, help: "scroll the preview a page up", footer: false),
-        KeyBinding(
-            [.modified(.pageDown, .shift)], .previewPageDown, help: "scroll the preview a page down", footer: false),
-        KeyBinding([.function(5)], .toggleFavourite, help: "make a favourite, or not", footer: false),
-        KeyBinding([.function(6)], .toggleExact, help: "switch exact and fuzzy matching", footer: false),
-    ])
+    /// The default keys, with what help says of them in English (the README's table and the manual page).
+    public static let defaults = defaults(in: Locale(identifier: "en"))
 
-    /// The footer: the few keys a newcomer needs.
-    func footer(filtering: Bool) -> String {
-        var parts = ["↑↓ move", "⏎ open"]
-        if !filtering { parts.append("← back") }
-        if !filtering && !picker { parts.append("1–0 jump") }
-        parts.append(filtering ? "esc clear" : "type to filter")
-        parts.append("F1 help")
+    /// The default keys, with what help says of them in a locale's language.
+    static func defaults(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: LauncherWords) -> String { LauncherWords.text(key, in: locale) }
+        return Keymap<Command>([
+            KeyBinding([.up, .control("p"), .control("k")], .up, help: words(.moveUp)),
+            KeyBinding([.down, .control("n"), .control("j")], .down, help: words(.moveDown)),
+            KeyBinding([.pageUp], .pageUp, help: words(.pageUp), footer: false),
+            KeyBinding([.pageDown], .pageDown, help: words(.pageDown), footer: false),
+            KeyBinding([.home], .first, help: words(.firstItem), footer: false),
+            KeyBinding([.end], .last, help: words(.lastItem), footer: false),
+            KeyBinding([.enter], .accept, label: "⏎", help: words(.openItem)),
+            KeyBinding(
+                [.right], .forward, label: "→", help: words(.intoGroup), footer: false),
+            KeyBinding([.left], .backward, label: "←", help: words(.upLevel), footer: false),
+            KeyBinding([.escape], .cancel, label: "esc", help: words(.backStep)),
+            KeyBinding([.control("q")], .abort, help: words(.leaveAtOnce), footer: false),
+            KeyBinding(
+                [.backspace], .backwardDeleteChar, label: "⌫", help: words(.deleteBack),
+                footer: false),
+            KeyBinding([.delete, .control("d")], .deleteChar, help: words(.deleteForward), footer: false),
+            KeyBinding([.control("b")], .backwardChar, help: words(.caretLeft), footer: false),
+            KeyBinding([.control("f")], .forwardChar, help: words(.caretRight), footer: false),
+            KeyBinding(
+                [.modified(.character("b"), .alt), .modified(.left, .shift)], .backwardWord, help: words(.wordLeft),
+                footer: false),
+            KeyBinding(
+                [.modified(.character("f"), .alt), .modified(.right, .shift)], .forwardWord, help: words(.wordRight),
+                footer: false),
+            KeyBinding([.control("a")], .beginningOfLine, help: words(.caretStart), footer: false),
+            KeyBinding([.control("e")], .endOfLine, help: words(.caretEnd), footer: false),
+            KeyBinding([.control("u")], .unixLineDiscard, help: words(.deleteToStart), footer: false),
+            KeyBinding([.control("w")], .unixWordRubout, help: words(.deleteWordBack), footer: false),
+            KeyBinding([.modified(.backspace, .alt)], .backwardKillWord, help: words(.deleteWordBack), footer: false),
+            KeyBinding([.tab], .toggleDown, label: "tab", help: words(.markDown), footer: false),
+            KeyBinding([.backTab], .toggleUp, label: "shift-tab", help: words(.markUp), footer: false),
+            KeyBinding([.function(4)], .togglePreview, help: words(.togglePreview), footer: false),
+            KeyBinding([.modified(.up, .shift)], .previewUp, help: words(.previewUp), footer: false),
+            KeyBinding([.modified(.down, .shift)], .previewDown, help: words(.previewDown), footer: false),
+            KeyBinding([.modified(.pageUp, .shift)], .previewPageUp, help: words(.previewPageUp), footer: false),
+            KeyBinding(
+                [.modified(.pageDown, .shift)], .previewPageDown, help: words(.previewPageDown), footer: false),
+            KeyBinding([.function(5)], .toggleFavourite, help: words(.toggleFavourite), footer: false),
+            KeyBinding([.function(6)], .toggleExact, help: words(.toggleExact), footer: false),
+        ])
+    }
+
+    /// The footer: the few keys a newcomer needs, in a locale's language.
+    func footer(filtering: Bool, locale: Locale = Locale(identifier: "en")) -> String {
+        func words(_ key: LauncherWords) -> String { LauncherWords.text(key, in: locale) }
+        var parts = ["↑↓ " + words(.footerMove), "⏎ " + words(.footerOpen)]
+        if !filtering { parts.append("← " + words(.footerBack)) }
+        if !filtering && !picker { parts.append("1–0 " + words(.footerJump)) }
+        parts.append(filtering ? "esc " + words(.footerClear) : words(.footerTypeToFilter))
+        parts.append("F1 " + words(.footerHelp))
         return parts.joined(separator: " · ")
     }
 
     /// Every key as help lists it: the user's bindings, then the defaults, each once; Tab only with `--multi` and
     /// the favourite key only with a history.
-    func help(multi: Bool, history: Bool) -> [HelpItem] {
-        var items: [HelpItem] = [HelpItem(keys: "type", help: picker ? "filter (digits too)" : "filter")]
-        if !picker {
-            items.append(HelpItem(keys: "1–0", help: "open that item while the filter is empty (not in a picker)"))
-        }
+    ///
+    /// The help of a default key is in the locale's language; a `--bind` key's is its actions, as typed.
+    func help(multi: Bool, history: Bool, locale: Locale = Locale(identifier: "en")) -> [HelpItem] {
+        func words(_ key: LauncherWords) -> String { LauncherWords.text(key, in: locale) }
+        var items = [HelpItem(keys: words(.typeLabel), help: words(picker ? .filterDigits : .filter))]
+        if !picker { items.append(HelpItem(keys: "1–0", help: words(.digitsOpen))) }
+        let translated = Self.defaults(in: locale).bindings
         for binding in keymap.bindings {
             guard let command = binding.command.first else { continue }
             if !multi && (command == .toggleDown || command == .toggleUp) { continue }
@@ -159,7 +169,8 @@ package struct MenuKeys: Sendable {
             let label = binding.label ?? binding.keys.map(\.description).joined(separator: "/")
             let help =
                 binding.help == "bound by --bind"
-                ? binding.command.map(\.rawValue).joined(separator: "+") : binding.help
+                ? binding.command.map(\.rawValue).joined(separator: "+")
+                : translated.first { [$0.command] == binding.command }?.help ?? binding.help
             items.append(HelpItem(keys: label, help: help))
         }
         return items

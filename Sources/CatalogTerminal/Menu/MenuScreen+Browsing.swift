@@ -34,7 +34,7 @@ extension MenuScreen {
     /// An item's title.
     func title(of item: Item) -> String {
         switch item {
-        case .shelf(let shelf): return shelf.title
+        case .shelf(let shelf): return words(shelf == .recent ? .recent : .favourites)
         case .node(let node): return hierarchy.title(of: node)
         }
     }
@@ -161,7 +161,13 @@ extension MenuScreen {
             }
             return .batch([.push(screen, title: snapshot.table.title(Int(record))), remember(record)])
         } catch {
-            return .status("Could not open “\(snapshot.table.title(Int(record)))”: \(Session.message(for: error))")
+            return .status(
+                words(
+                    .couldNotOpen,
+                    [
+                        "title": snapshot.table.title(Int(record)),
+                        "message": Session.message(for: error, in: environment.locale),
+                    ]))
         }
     }
 

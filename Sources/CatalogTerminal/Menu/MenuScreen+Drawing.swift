@@ -34,7 +34,10 @@ extension MenuScreen {
         if let pane = layout.pane { lines = withPane(lines, pane, listWidth: width) }
         if layout.showsStatus { lines.append(statusLine(width: size.columns)) }
         if layout.showsFooter {
-            lines.append(Line(DisplayWidth.truncate(keys.footer(filtering: filter != nil), to: size.columns)))
+            lines.append(
+                Line(
+                    DisplayWidth.truncate(
+                        keys.footer(filtering: filter != nil, locale: environment.locale), to: size.columns)))
         }
         return Frame(lines: lines, cursor: cursor).clipped(to: size)
     }
@@ -90,10 +93,10 @@ extension MenuScreen {
         if let record {
             detail = snapshot.table.summary(Int(record))
         } else if case .node(let node) = item, hierarchy.isEmptyGroup(node) {
-            detail = "empty"
+            detail = words(.empty)
         } else {
             let count = entryCount(of: item)
-            detail = Self.entries(count)
+            detail = words(.entries, ["count": count])
         }
         let titleText = DisplayWidth.truncate(title, to: available)
         spans.append(Span(titleText, selected ? Style(bold: true, reverse: true) : (isGroup ? .bold : .plain)))
@@ -153,32 +156,44 @@ extension MenuScreen {
     }
 
     /// How the filter matches, as the status line names it.
-    var matchingLabel: String { matching == .fuzzy ? "fuzzy" : "exact" }
+    var matchingLabel: String { words(matching == .fuzzy ? .fuzzy : .exact) }
 
     var statusText: String {
-        let marks = options.multi && !marked.isEmpty ? " · \(Self.grouped(marked.count)) marked" : ""
+        let marks = options.multi && !marked.isEmpty ? " · " + words(.marked, ["count": marked.count]) : ""
         var reading = ""
         if case .streaming(let streaming) = phase {
             let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
-            reading = " · reading \(streaming.what) \(frames[streaming.spinner % frames.count])"
+            reading =
+                " · " + words(.reading, ["source": source(streaming.what)])
+                + " \(frames[streaming.spinner % frames.count])"
         }
         return plainStatusText + marks + reading
     }
 
     private var plainStatusText: String {
         let total = snapshot.count
-        if case .loading(let loading) = phase { return "Loading \(loading.what)…" }
+        if case .loading(let loading) = phase { return words(.loading, ["source": source(loading.what)]) }
         if let filter, !filter.isCurrent {
-            return "Searching “\(filter.text)” in \(Self.grouped(total)) entries…"
+            return words(.searching, ["query": filter.text, "total": total])
         }
         if let filter {
-            if filter.query.isEmpty { return "Type to filter \(Self.entries(total))" }
-            if filter.hits.isEmpty { return "No entries match “\(filter.text)”" }
-            return "\(Self.grouped(filter.hits.count)) of \(Self.grouped(total)) entries match “\(filter.text)”"
+            if filter.query.isEmpty { return words(.typeToFilter, ["total": total]) }
+            if filter.hits.isEmpty { return words(.noMatches, ["query": filter.text]) }
+            return words(.matches, ["shown": filter.hits.count, "total": total, "query": filter.text])
         }
         let here = entryCount(of: current.item)
-        return levels.count == 1 ? Self.entries(total) : "\(Self.grouped(here)) of \(Self.entries(total))"
+        return levels.count == 1
+            ? words(.entries, ["count": total]) : words(.entriesHere, ["here": here, "total": total])
     }
+
+    /// The launcher's words in the screen's language.
+    func words(_ key: LauncherWords, _ arguments: [String: any Sendable] = [:]) -> String {
+        LauncherWords.text(key, in: environment.locale, arguments)
+    }
+
+    /// What is read, as the status line names it: the command says "standard input" for `-`, which is said in the
+    /// screen's language; a path is shown as it is.
+    func source(_ what: String) -> String { what == "standard input" ? words(.standardInput) : what }
 
     /// A number of entries: "1 entry", "1,000,000 entries".
     static func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(grouped(count)) entries" }

@@ -135,9 +135,7 @@ extension MenuScreen {
     mutating func toggleMatching() -> Action {
         matching = matching.toggled
         guard var current = filter else {
-            return .status(
-                matching == .fuzzy
-                    ? "Fuzzy matching: a term's characters in order" : "Exact matching: a term is a substring")
+            return .status(words(matching == .fuzzy ? .fuzzyOn : .exactOn))
         }
         current.track = (current.cursor > 0 ? current.highlightedRecord : nil).map {
             Filter.Track(record: $0, row: current.cursor - current.scroll)

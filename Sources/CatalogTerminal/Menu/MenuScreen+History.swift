@@ -138,7 +138,7 @@ extension MenuScreen {
         _ = history?.toggleFavourite(id, at: options.now)
         return .batch([
             historyChanged(),
-            .status(now ? "★ \(title) is a favourite." : "\(title) is no longer a favourite."),
+            .status(words(now ? .favouriteOn : .favouriteOff, ["title": title])),
             saveHistory { history, time in
                 if history.favourites.contains(id) != now { _ = history.toggleFavourite(id, at: time) }
             },
@@ -174,7 +174,7 @@ extension MenuScreen {
             history = saved
             return historyChanged()
         case .failure(let failure):
-            return .status("History not saved: \(failure.message)")
+            return .status(words(.historyNotSaved, ["message": failure.message]))
         }
     }
 }

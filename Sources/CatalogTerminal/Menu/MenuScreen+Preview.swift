@@ -76,7 +76,7 @@ extension MenuScreen {
         keepCursorVisible()
         guard preview.visibility == .shown, layout.pane == nil else { return .none }
         preview.visibility = .hidden
-        return .status("No room for the preview at \(size.columns)×\(size.rows); make the terminal wider or taller.")
+        return .status(words(.noRoomForPreview, ["size": "\(size.columns)×\(size.rows)"]))
     }
 
     /// Scrolls the pane by some rows.
@@ -91,7 +91,7 @@ extension MenuScreen {
         let summary = table.summary(Int(record))
         if !summary.isEmpty { lines.append(Line(summary)) }
         let keywords = table.keywords(Int(record))
-        if !keywords.isEmpty { lines.append(Line("keywords: " + keywords.joined(separator: ", "), .dim)) }
+        if !keywords.isEmpty { lines.append(Line(words(.keywords, ["list": keywords.joined(separator: ", ")]), .dim)) }
         return lines
     }
 
@@ -177,7 +177,7 @@ extension MenuScreen {
         guard case .node(.entry(let record)) = item else {
             let count = entryCount(of: item)
             var lines = [
-                Line(title(of: item), .bold), Line(Self.entries(count), .dim),
+                Line(title(of: item), .bold), Line(words(.entries, ["count": count]), .dim),
                 Line(),
             ]
             lines += items(in: item).map { child in
@@ -192,7 +192,7 @@ extension MenuScreen {
         let size = frameSize(in: pane, for: record)
         switch cachedPreview(record, size: size)?.frame {
         case .success(let frame)?: lines += frame.lines  // all of a command's output, to scroll through
-        case .failure(let failure)?: lines.append(Line("Could not preview: \(failure.message)", .bold))
+        case .failure(let failure)?: lines.append(Line(words(.couldNotPreview, ["message": failure.message]), .bold))
         case nil: lines.append(Line("…", .dim))
         }
         return lines

@@ -232,9 +232,9 @@ package struct MenuScreen: Screen {
     /// Escape goes back one step, or leaves at the root.
     public var handlesEscape: Bool { true }
     public var help: [HelpItem] {
-        keys.help(multi: options.multi, history: history != nil) + [
-            HelpItem(keys: "", line: "<n>", help: "open item n"),
-            HelpItem(keys: "", line: "/text", help: "filter the whole catalog; / alone clears the filter"),
+        keys.help(multi: options.multi, history: history != nil, locale: environment.locale) + [
+            HelpItem(keys: "", line: "<n>", help: words(.openItemN)),
+            HelpItem(keys: "", line: "/text", help: words(.filterLine)),
         ]
     }
 

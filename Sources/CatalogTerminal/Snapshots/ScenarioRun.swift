@@ -10,6 +10,9 @@ package struct ScenarioRun {
     /// The last frame, with the launcher's breadcrumb and status line, in its styles, as the terminal shows it
     /// (``Renderer/visible(_:size:colorMode:)``).
     public let frame: Frame
+    /// The last frame as the session drew it, before the renderer cut its lines to the width: a line wider than the
+    /// terminal here is one the user sees cut with "…".
+    public let drawn: Frame
     /// The bytes the loop wrote, each at its virtual time and the size then: a recording.
     public let writes: [(time: Duration, bytes: String, size: Size)]
     /// The virtual time the scenario lasted.
@@ -75,10 +78,10 @@ package struct ScenarioRun {
             renderer: Renderer(colorMode: environment.colorMode, synchronized: false))
         let status = try loop.run()
         let end = terminal.windowSize
-        let frame = Renderer.visible(
-            loop.session.render(in: end), size: end, colorMode: loop.session.environment.colorMode)
+        let drawn = loop.session.render(in: end)
+        let frame = Renderer.visible(drawn, size: end, colorMode: loop.session.environment.colorMode)
         return ScenarioRun(
-            scenario: scenario, size: end, frame: frame, writes: terminal.writes, duration: now, session: loop.session,
-            pendingTicks: loop.pendingTicks, quit: status != 1)
+            scenario: scenario, size: end, frame: frame, drawn: drawn, writes: terminal.writes, duration: now,
+            session: loop.session, pendingTicks: loop.pendingTicks, quit: status != 1)
     }
 }

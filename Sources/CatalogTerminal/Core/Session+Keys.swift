@@ -1,0 +1,103 @@
+import CatalogKit
+import Foundation
+
+/// The session's effects, its own keys and what it sends beyond the frame.
+extension Session {
+    /// Something the shell must do for a screen: an ``Action`` the session doesn't carry out itself (a bell, a
+    /// flash, a tick, a job, a cancellation, or leaving), and the screen that asked.
+    ///
+    /// Effects compare equal when they ask for the same thing: a tick, a job or a cancellation for the same screen
+    /// (two jobs when they run in the same lane, since the work itself, a closure, can't be compared); a bell, a
+    /// flash or leaving whatever screen asked, since they concern the whole session.
+    public struct Effect: Equatable {
+        /// What to do.
+        public var action: Action
+        /// The screen it is for: where a tick or a job's result goes back to.
+        public var owner: ScreenID
+
+        public init(action: Action, owner: ScreenID) {
+            self.action = action
+            self.owner = owner
+        }
+
+        /// Whether the effect ends the session.
+        public var isQuit: Bool { action.ends }
+
+        /// Leaving the launcher.
+        public static var quit: Effect { Effect(action: .quit, owner: ScreenID(value: 0)) }
+        /// Ringing the bell.
+        public static var bell: Effect { Effect(action: .bell, owner: ScreenID(value: 0)) }
+        /// A flash of so long.
+        public static func flash(_ duration: Duration) -> Effect {
+            Effect(action: .flash(duration), owner: ScreenID(value: 0))
+        }
+        /// A tick for a screen after so long.
+        public static func scheduleTick(after delay: Duration, for owner: ScreenID) -> Effect {
+            Effect(action: .tick(after: delay), owner: owner)
+        }
+        /// A job for a screen.
+        public static func run(_ job: Job, for owner: ScreenID) -> Effect { Effect(action: .run(job), owner: owner) }
+        /// Cancelling every job of a screen that closed.
+        public static func cancelJobs(of owner: ScreenID) -> Effect { Effect(action: .cancel(nil), owner: owner) }
+
+        public static func == (a: Effect, b: Effect) -> Bool {
+            switch (a.action, b.action) {
+            case (.bell, .bell), (.quit, .quit), (.abort, .abort): return true
+            case (.flash(let x), .flash(let y)): return x == y
+            case (.tick(let x), .tick(let y)): return x == y && a.owner == b.owner
+            case (.run(let x), .run(let y)): return x.lane == y.lane && a.owner == b.owner
+            case (.cancel(let x), .cancel(let y)): return x == y && a.owner == b.owner
+            default: return false
+            }
+        }
+    }
+
+    /// What the launcher's own keys do.
+    public enum Command: Sendable, Equatable {
+        /// Ctrl-Z: carried out by the event loop, which never passes it on; listed here for the help.
+        case suspend
+        case abort, back, help, cycleLocale, cycleColor, link, capture
+    }
+
+    /// What the session asks the shell to send beyond the frame: a copy to the clipboard, a captured scenario to
+    /// keep, a link to print on exit.
+    public enum Outgoing: Sendable, Equatable {
+        /// Text for the terminal's clipboard (OSC 52), which a terminal may ignore.
+        case clipboard(String)
+        /// A link to the state of an open entry (F8), for `--print-link`.
+        case link(String)
+        /// A captured scenario in its one-line form (F9), to append to the entry's captures file.
+        case capture(id: String, line: String)
+    }
+
+    /// The launcher's own keys, listed in the help under the screen's, in English (the README and the manual).
+    public static let keymap = keymap(in: Locale(identifier: "en"))
+
+    /// The launcher's own keys, their help in a locale's language.
+    static func keymap(in locale: Locale) -> Keymap<Command> {
+        func words(_ key: LauncherWords) -> String { LauncherWords.text(key, in: locale) }
+        return Keymap<Command>([
+            KeyBinding([.escape, .character("q")], .back, label: "esc/q", help: words(.closeScreen)),
+            KeyBinding([.function(1), .character("?")], .help, label: "F1", help: words(.showKeys)),
+            KeyBinding([.function(2)], .cycleLocale, help: words(.nextLanguage)),
+            KeyBinding([.function(3)], .cycleColor, help: words(.colourOnOff)),
+            KeyBinding([.function(8)], .link, help: words(.linkKey)),
+            KeyBinding([.function(9)], .capture, help: words(.captureKey)),
+            KeyBinding([.control("c"), .control("g")], .abort, label: "ctrl-c/g", help: words(.leaveAtOnce)),
+            KeyBinding([.control("z")], .suspend, help: words(.suspend), footer: false),
+        ])
+    }
+
+    /// Keys the launcher keeps for itself, now or for features to come (F4 to F9 in menus and open screens): no
+    /// screen's keymap may bind them. Ctrl-Z suspends and never reaches a screen.
+    public static let reservedKeys: [Key] =
+        (1...9).map { Key.function($0) } + [
+            .control("c"), .control("g"), .control("z"),
+        ]
+
+    /// The locales F2 cycles through after the user's own.
+    public static let cycledLocales = ["en", "de", "ru", "ko", "ja"].map { Locale(identifier: $0) }
+
+    /// The row the top screen's body starts at: the breadcrumb's row is above it.
+    public static let bodyTop = 1
+}

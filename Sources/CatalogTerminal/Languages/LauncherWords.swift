@@ -1,0 +1,214 @@
+import Foundation
+
+/// The launcher's own words on screen: the menu's footer, status line and help, the help overlay, the launcher's
+/// keys and messages, and the controls pane. One table per language, in the files beside this one; the cases are
+/// documented with their English text. Script output (`list`, `search`, `--json`, `--help`, errors on standard
+/// error) stays English and doesn't come from here.
+package enum LauncherWords: CaseIterable, Sendable {
+    /// close this screen
+    case closeScreen
+    /// show the keys
+    case showKeys
+    /// next language
+    case nextLanguage
+    /// colour on/off
+    case colourOnOff
+    /// leave at once (status 130)
+    case leaveAtOnce
+    /// suspend; fg comes back
+    case suspend
+    /// link: the command that reopens this state
+    case linkKey
+    /// capture this state as a scenario
+    case captureKey
+    /// Links are off here.
+    case linksOff
+    /// Open an entry first: a link reopens an entry's screen.
+    case noLink
+    /// Captured as a scenario: {scenario}
+    case captured
+    /// Language: {name}
+    case language
+    /// Colour off
+    case colourOff
+    /// Colour on
+    case colourOn
+    /// Error: {message}
+    case error
+    /// This screen takes no commands; type .. to go back.
+    case noLineCommands
+    /// Keys for {title}
+    case helpTitle
+    /// ↑ {count} more
+    case moreAbove
+    /// ↓ {count} more
+    case moreBelow
+    /// ↑↓ scroll · any other key closes this help
+    case helpHint
+    /// Controls
+    case controls
+    /// controls: show them, or move between them and the screen
+    case controlsKey
+    /// on
+    case on
+    /// off
+    case off
+    /// {name} takes {accepts}
+    case controlTakes
+    /// move
+    case footerMove
+    /// open
+    case footerOpen
+    /// back
+    case footerBack
+    /// jump
+    case footerJump
+    /// clear
+    case footerClear
+    /// type to filter
+    case footerTypeToFilter
+    /// help
+    case footerHelp
+    /// move up
+    case moveUp
+    /// move down
+    case moveDown
+    /// page up
+    case pageUp
+    /// page down
+    case pageDown
+    /// first item
+    case firstItem
+    /// last item
+    case lastItem
+    /// open (a double click too)
+    case openItem
+    /// into a group; the caret right while filtering
+    case intoGroup
+    /// up a level; the caret left while filtering
+    case upLevel
+    /// back: clear the filter, up a level, or leave
+    case backStep
+    /// delete; up a level when the filter is empty
+    case deleteBack
+    /// delete forward
+    case deleteForward
+    /// caret left
+    case caretLeft
+    /// caret right
+    case caretRight
+    /// caret a word left
+    case wordLeft
+    /// caret a word right
+    case wordRight
+    /// caret to the start
+    case caretStart
+    /// caret to the end
+    case caretEnd
+    /// delete to the start
+    case deleteToStart
+    /// delete a word back
+    case deleteWordBack
+    /// mark and move down (--multi)
+    case markDown
+    /// mark and move up (--multi)
+    case markUp
+    /// show or hide the preview
+    case togglePreview
+    /// scroll the preview up
+    case previewUp
+    /// scroll the preview down
+    case previewDown
+    /// scroll the preview a page up
+    case previewPageUp
+    /// scroll the preview a page down
+    case previewPageDown
+    /// make a favourite, or not
+    case toggleFavourite
+    /// switch exact and fuzzy matching
+    case toggleExact
+    /// type
+    case typeLabel
+    /// filter (digits too)
+    case filterDigits
+    /// filter
+    case filter
+    /// open that item while the filter is empty (not in a picker)
+    case digitsOpen
+    /// open item n
+    case openItemN
+    /// filter the whole catalog; / alone clears the filter
+    case filterLine
+    /// Recent
+    case recent
+    /// Favourites
+    case favourites
+    /// empty
+    case empty
+    /// fuzzy
+    case fuzzy
+    /// exact
+    case exact
+    /// {count} marked
+    case marked
+    /// reading {source}
+    case reading
+    /// standard input
+    case standardInput
+    /// Loading {source}…
+    case loading
+    /// Searching “{query}” in {total} entries…
+    case searching
+    /// Type to filter {total} {total|entry|entries}
+    case typeToFilter
+    /// No entries match “{query}”
+    case noMatches
+    /// {shown} of {total} entries match “{query}”
+    case matches
+    /// {count} {count|entry|entries}
+    case entries
+    /// {here} of {total} {total|entry|entries}
+    case entriesHere
+    /// ★ {title} is a favourite.
+    case favouriteOn
+    /// {title} is no longer a favourite.
+    case favouriteOff
+    /// History not saved: {message}
+    case historyNotSaved
+    /// Could not open “{title}”: {message}
+    case couldNotOpen
+    /// No room for the preview at {size}; make the terminal wider or taller.
+    case noRoomForPreview
+    /// keywords: {list}
+    case keywords
+    /// Could not preview: {message}
+    case couldNotPreview
+    /// Fuzzy matching: a term's characters in order
+    case fuzzyOn
+    /// Exact matching: a term is a substring
+    case exactOn
+    /// true or false
+    case acceptsBoolean
+    /// an integer from {low} to {high}
+    case acceptsInteger
+    /// a number from {low} to {high}
+    case acceptsDecimal
+    /// one of {list}
+    case acceptsChoice
+    /// any text
+    case acceptsText
+
+    /// Every language's table.
+    static let table = StringTable<LauncherWords>([
+        "en": english,
+        "de": german,
+        "ru": russian,
+        "ko": korean,
+        "ja": japanese,
+    ])
+
+    /// The text in a locale's language, its arguments in place: ``StringTable/text(_:in:_:)``.
+    static func text(_ key: LauncherWords, in locale: Locale, _ arguments: [String: any Sendable] = [:]) -> String {
+        table.text(key, in: locale, arguments)
+    }
+}
