@@ -93,3 +93,78 @@ struct LinkTests {
         }
     }
 }
+
+/// `open`'s link options and `snapshot --scenario-file`, run as the real binary.
+@Suite("Link options")
+struct LinkOptionTests {
+    let catalog = productPath("catalog")
+
+    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> ProcessResult {
+        let fixed = ["TERM": "dumb", "XDG_STATE_HOME": "/nonexistent/state", "LANG": "C.UTF-8"]
+        return try runProcess(
+            catalog, arguments, input: Array(input.utf8), environment: environment.merging(fixed) { a, _ in a })
+    }
+
+    @Test(
+        "a link's options that can't be read are one line, with exit status 2",
+        arguments: [
+            (["--keys", "up upp"], "option '--keys': 'upp' is not a key"),
+            (["--keys", "wait:soon"], "option '--keys': 'wait:soon' is no wait"),
+            (["--size", "0x5"], "option '--size' needs COLSxROWS"),
+            (
+                ["--color", "sometimes", "--keys", "up"],
+                "option '--color' needs never, always or auto, not 'sometimes'."
+            ),
+        ])
+    func badOptions(_ example: ([String], String)) throws {
+        let result = try run(["open", "indicators/progress", "--plain"] + example.0)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("catalog: " + example.1), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("in line mode, --keys are replayed before the first print, and `link` prints the link to what is shown")
+    func lineMode() throws {
+        let result = try run(
+            ["open", "indicators/progress", "--plain", "--set", "percent=40", "--keys", "+ +"], input: "link\n+\nlink\n"
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains("60%") == true, "two + over 40: \(lines)")
+        #expect(
+            lines.contains(
+                "catalog open indicators/progress --set percent=40 --locale en --color never --size 80x24 --keys '+*2'"),
+            "\(lines)")
+        // A line-mode command is a step of its own, so the next link replays it too.
+        #expect(lines.contains { $0.hasSuffix(#"--keys '+*2 line:"+"'"#) }, "\(lines)")
+    }
+
+    @Test("snapshot --scenario-file records and then checks the captures of one entry; a bad line names its number")
+    func scenarioFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("captures-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("progress.txt")
+        try "--size 60x10 --keys '+ +'\n# kept aside\n--set percent=42 --keys f7\n".write(
+            to: file, atomically: true, encoding: .utf8)
+        let goldens = directory.appendingPathComponent("goldens").path
+        let recorded = try run(["snapshot", "progress", "--scenario-file", file.path, "--dir", goldens])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stdout.contains("recorded indicators/progress · captured 1 · 60×10"), "\(recorded.stdout)")
+        let second = try String(
+            contentsOfFile: goldens + "/indicators/progress/captured-2.txt", encoding: .utf8)
+        #expect(second.hasPrefix("# indicators/progress · captured 2 · 80×24 · percent=42\n"), "\(second)")
+        #expect(second.contains("│Controls"), "f7 opened the pane: \(second)")
+        let checked = try run([
+            "snapshot", "progress", "--scenario-file", file.path, "--dir", goldens, "--record", "never",
+        ])
+        #expect(checked.status == 0 && checked.stdout.contains("2 matched"), "\(checked.stdout)")
+
+        try "--keys '+'\n--keys 'upp'\n".write(to: file, atomically: true, encoding: .utf8)
+        let bad = try run(["snapshot", "progress", "--scenario-file", file.path, "--dir", goldens])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("catalog: \(file.path):2: option '--keys': 'upp' is not a key"), "\(bad.stderr)")
+        let none = try run(["snapshot", "--scenario-file", file.path, "--dir", goldens])
+        #expect(none.status == 2 && none.stderr.contains("needs the entry it is for"), "\(none.stderr)")
+    }
+}

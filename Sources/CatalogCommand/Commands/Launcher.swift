@@ -63,15 +63,22 @@ enum Launcher {
     /// The environment screens are told: the process's, with `--locale` over it.
     static func environment(_ arguments: Arguments, _ context: Context) throws -> ScreenEnvironment {
         var environment = ScreenEnvironment.detect(context.environment, locale: arguments.values["--locale"])
+        environment.colorMode = try colorMode(arguments, detected: environment.colorMode)
+        return environment
+    }
+
+    /// The colour `--color` asks for: none (`never`), the terminal's or full colour where it says none (`always`),
+    /// or the terminal's (`auto`, the default).
+    ///
+    /// - Throws: ``Arguments/UsageError`` for another word.
+    static func colorMode(_ arguments: Arguments, detected: ColorMode) throws -> ColorMode {
         switch arguments.values["--color"] {
-        case nil, "auto": break
-        case "never": environment.colorMode = .none
-        case "always" where environment.colorMode == .none: environment.colorMode = .trueColor
-        case "always": break
+        case nil, "auto": return detected
+        case "never": return .none
+        case "always": return detected == .none ? .trueColor : detected
         case let other?:
             throw Arguments.UsageError(description: "option '--color' needs never, always or auto, not '\(other)'.")
         }
-        return environment
     }
 
     private static func lineMode(

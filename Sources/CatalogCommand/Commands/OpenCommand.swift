@@ -88,17 +88,21 @@ enum OpenCommand {
         }
     }
 
+    /// The steps `--keys` gives, in the step text (``StepText``); none without it.
+    ///
+    /// - Throws: ``Arguments/UsageError`` naming the word that can't be read.
+    static func keys(_ arguments: Arguments) throws -> [Scenario.Step] {
+        do {
+            return try StepText.steps(arguments.values["--keys"] ?? "")
+        } catch {
+            throw Arguments.UsageError(description: "option '--keys': \(error)")
+        }
+    }
+
     /// The scenario a link's options describe: `--keys` (the step text), `--size`, and the environment's locale
     /// and colour.
     static func linkScenario(_ arguments: Arguments, environment: ScreenEnvironment) throws -> Scenario {
-        var steps: [Scenario.Step] = []
-        if let keys = arguments.values["--keys"] {
-            do {
-                steps = try StepText.steps(keys)
-            } catch {
-                throw Arguments.UsageError(description: "option '--keys': \(error)")
-            }
-        }
+        let steps = try keys(arguments)
         let size =
             try arguments.values["--size"].map(SnapshotCommand.parseSize) ?? Size.window(of: STDOUT_FILENO)
             ?? Size.window(of: STDIN_FILENO) ?? .standard

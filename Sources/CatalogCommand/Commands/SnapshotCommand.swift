@@ -10,9 +10,14 @@ enum SnapshotCommand {
         let directory = URL(fileURLWithPath: try arguments.values["--dir"] ?? defaultDirectory())
         let pictures = arguments.values["--svg"].map { DirectoryStore(URL(fileURLWithPath: $0)) }
         let check = SnapshotCheck(store: DirectoryStore(directory), mode: mode, size: size, pictures: pictures)
-        let report =
-            arguments.operands.isEmpty
-            ? check.check(context.registry) : check.check(try matchingEntries(arguments, context), complete: false)
+        let report: SnapshotCheck.Report
+        if let file = arguments.values["--scenario-file"] {
+            report = check.check([try captured(file, arguments, context)], complete: false)
+        } else if arguments.operands.isEmpty {
+            report = check.check(context.registry)
+        } else {
+            report = check.check(try matchingEntries(arguments, context), complete: false)
+        }
         if arguments.has("--prune") { try check.prune(report) }
         if arguments.has("--json") {
             write(json: report, to: &context.out)
@@ -35,6 +40,73 @@ enum SnapshotCommand {
                     + "Tests/Snapshots, or give --dir DIR.")
         }
         return "Tests/Snapshots"
+    }
+
+    /// The one entry the query names, with the scenarios of a captures file (F9 keeps them, one a line, in the
+    /// form a link's options take) instead of its own: `captured 1`, `captured 2`… by their order in the file.
+    ///
+    /// - Throws: ``InputError`` when the query names no entry or several, or the file can't be read; a line that
+    ///   can't be read is named by the file and its number.
+    static func captured(_ file: String, _ arguments: Arguments, _ context: Context) throws -> Entry<any Screen> {
+        let query = arguments.operands.joined(separator: " ")
+        let found = context.registry.entry(id: query).map { [$0] } ?? context.registry.search(query)
+        guard found.count == 1, let entry = found.first else {
+            let names = found.prefix(8).map(\.id).joined(separator: ", ")
+            throw InputError(
+                description: query.isEmpty
+                    ? "--scenario-file needs the entry it is for: catalog snapshot ID --scenario-file FILE."
+                    : found.isEmpty
+                        ? "no entry matches '\(query)'."
+                        : "'\(query)' matches \(found.count) entries; give one id: \(names).")
+        }
+        let text: String
+        do {
+            text = try String(contentsOfFile: file, encoding: .utf8)
+        } catch {
+            throw InputError(description: "could not read \(file): \((error as NSError).localizedDescription)")
+        }
+        var scenarios: [Scenario] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = line.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            do {
+                scenarios.append(try scenario(line, named: "captured \(scenarios.count + 1)", for: entry))
+            } catch {
+                throw InputError(description: "\(file):\(number + 1): \(error)")
+            }
+        }
+        guard !scenarios.isEmpty else { throw InputError(description: "\(file) holds no captured scenario.") }
+        if let problem = Scenario.problem(with: scenarios, controls: entry.controls) {
+            throw InputError(description: "\(file): \(problem)")
+        }
+        return entry.scenarios(scenarios)
+    }
+
+    /// A captured scenario from its one-line form: `--set`, `--locale`, `--color`, `--size` and `--keys`, as a link
+    /// has them after `open ID`.
+    static func scenario(_ line: String, named name: String, for entry: Entry<any Screen>) throws -> Scenario {
+        let arguments = try Arguments(["open", entry.id] + Arguments.words(line))
+        let extra = Set(arguments.values.keys).union(arguments.flags).subtracting([
+            "--set", "--locale", "--color", "--size", "--keys",
+        ])
+        if let option = extra.sorted().first {
+            throw Arguments.UsageError(description: "option '\(option)' is not part of a captured scenario.")
+        }
+        let values: ControlValues
+        do {
+            values = try ControlValues(entry.controls, parsing: arguments.lists["--set", default: []])
+        } catch {
+            throw InputError(description: "--set: \(error)")
+        }
+        var controls: [String: ControlValue] = [:]
+        for control in entry.controls where values[control.name] != control.defaultValue {
+            controls[control.name] = values[control.name]
+        }
+        let steps = try OpenCommand.keys(arguments)
+        return Scenario(
+            name, size: try arguments.values["--size"].map(parseSize) ?? .standard,
+            locale: arguments.values["--locale"],
+            colorMode: try Launcher.colorMode(arguments, detected: .trueColor), controls: controls, steps: steps)
     }
 
     /// The entries the query matches, in search order.

@@ -1,0 +1,116 @@
+import CatalogKit
+import CatalogTestSupport
+import Foundation
+import Testing
+
+@testable import CatalogTerminal
+
+/// A screen that counts keys and its own ticks, every 100 ms from when it opens: a replay that delivers a tick too
+/// many or too few before a key shows it.
+struct TickingScreen: Screen {
+    var values: ControlValues
+    var ticks = 0
+    var keys: [String] = []
+    var started = false
+
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
+        switch event {
+        case .resize where !started:
+            started = true
+            return .tick(after: .milliseconds(100))
+        case .tick:
+            ticks += 1
+            return .tick(after: .milliseconds(100))
+        case .key(let key):
+            keys.append("\(key)@\(ticks)")
+        default: break
+        }
+        return .none
+    }
+
+    func render(in context: ScreenContext) -> Frame {
+        Frame(lines: [Line("start \(values.integer("start")) ticks \(ticks)"), Line(keys.joined(separator: " "))])
+    }
+}
+
+/// F9 in an open screen: a `Scenario(…)` to paste, which compiles and replays to the same frame, on the clipboard
+/// (OSC 52), and its one-line form for the captures file.
+@Suite("Captures")
+struct CaptureTests {
+    static let controls: [Control] = [.integer("start", default: 0, in: 0...100_000), .boolean("compact")]
+
+    func entry(_ values: ControlValues) -> EntryScreen {
+        EntryScreen(TickingScreen(values: values), id: "basics/ticking", values: values) { TickingScreen(values: $0) }
+    }
+
+    @Test("F9 gives the Swift text of a scenario that reaches the same frame, and its one-line form")
+    func capture() throws {
+        let values = try ControlValues(Self.controls, setting: ["start": 1234])
+        let terminal = VirtualTerminal(size: Size(columns: 60, rows: 10))
+        terminal.type("a", at: .milliseconds(50))
+        terminal.type("\u{1B}[B", at: .milliseconds(260))
+        terminal.type(Key.function(9).bytes, at: .milliseconds(330))
+        terminal.close(at: .milliseconds(331))
+        var session = Session(closable: entry(values), environment: ScreenEnvironment(locale: Locale(identifier: "de")))
+        session.linkProgram = "catalog"
+        var sent: [Session.Outgoing] = []
+        var loop = EventLoop(
+            session: session, terminal: terminal, jobs: InlineJobs(), renderer: Renderer(colorMode: .none),
+            send: { sent.append($0) })
+        _ = try loop.run()
+
+        let line = "--set start=1234 --locale de --color always --size 60x10 --keys 'a wait:199ms down wait:99ms'"
+        #expect(sent == [.capture(id: "basics/ticking", line: line)])
+        let swift =
+            #"Scenario("captured", size: Size(columns: 60, rows: 10), locale: "de", controls: ["start": 1234], .press("a"), .wait(.milliseconds(199)), .press(.down), .wait(.milliseconds(99)))"#
+        // The same text, pasted: it compiles, and it is the scenario captured. The ticks at 100 and 200 ms come
+        // before ↓, the one at 300 ms before F9.
+        let pasted = Scenario(
+            "captured", size: Size(columns: 60, rows: 10), locale: "de", controls: ["start": 1234], .press("a"),
+            .wait(.milliseconds(199)), .press(.down), .wait(.milliseconds(99)))
+        let screen = try #require(loop.session.top as? EntryScreen)
+        let link = Link(screen, size: terminal.windowSize, environment: loop.session.environment)
+        #expect(link.swift == swift)
+        #expect(link.options == line)
+        #expect(link.scenario == pasted)
+        #expect(
+            loop.session.status?.hasPrefix("Als Szenario festgehalten: Scenario(") == true,
+            "\(loop.session.status ?? "")")
+        let clipboard = "\u{1B}]52;c;" + Data(swift.utf8).base64EncodedString() + "\u{07}"
+        #expect(terminal.writes.contains { $0.bytes.contains(clipboard) }, "the Swift text went to the clipboard")
+
+        // Played as a snapshot plays it, it ends on the frame the capture was made on: a, three ticks, ↓.
+        let replay = try ScenarioRun.play(pasted) { entry(try ControlValues(Self.controls, setting: pasted.controls)) }
+        let shown = loop.session.render(in: terminal.windowSize)
+        #expect(shown.lines[1].text == "start 1234 ticks 3")
+        #expect(shown.lines[2].text == "a@0 ↓@2")
+        #expect(replay.frame.lines[1...2].map(\.text) == shown.lines[1...2].map(\.text))
+    }
+
+    @Test("the captures file gains a line per capture, under the state directory, by the entry's id")
+    func capturesFile() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let environment = ["XDG_STATE_HOME": state.path]
+        try Captures.append("--keys 'a'", id: "basics/ticking", program: "catalog", environment: environment)
+        try Captures.append("--keys 'b'", id: "basics/ticking", program: "catalog", environment: environment)
+        let url = try #require(Captures.url(program: "catalog", id: "basics/ticking", environment: environment))
+        #expect(url.path == state.path + "/catalog/captures/basics/ticking.txt")
+        #expect(try String(contentsOf: url, encoding: .utf8) == "--keys 'a'\n--keys 'b'\n")
+        #expect(throws: Captures.NoPlace.self) {
+            try Captures.append("x", id: "a", program: "catalog", environment: [:])
+        }
+    }
+
+    @Test("F8 and F9 on the menu, or with links off, say so and send nothing")
+    func nothingToLink() throws {
+        var session = Session(closable: entry(try ControlValues(Self.controls)))
+        _ = session.handle(.key(.function(8)))
+        #expect(session.status == "Links are off here.")
+        #expect(session.takeOutgoing().isEmpty)
+        session.linkProgram = "catalog"
+        _ = session.handle(.key(.function(8)))
+        #expect(session.status?.hasPrefix("catalog open basics/ticking --locale en") == true, "\(session.status ?? "")")
+        #expect(session.takeOutgoing().count == 2, "the clipboard and --print-link")
+    }
+}
