@@ -114,3 +114,17 @@ struct CaptureTests {
         #expect(session.takeOutgoing().count == 2, "the clipboard and --print-link")
     }
 }
+
+/// The README's captured scenario, word for word: F9 on the Progress bar set to 2 in its pane, then ↑.
+@Suite("README capture example")
+struct ReadmeCaptureTests {
+    @Test("the text F9 gives compiles as it stands")
+    func pasted() {
+        // swift-format-ignore
+        let scenario = [
+            Scenario("captured", size: Size(columns: 100, rows: 30), locale: "de", controls: ["percent": 2], .press(.function(7)), .press(.up))
+        ][0]
+        #expect(scenario.steps == [.press(.function(7)), .press(.up)])
+        #expect(scenario.controlsLabel == "percent=2")
+    }
+}
