@@ -6,19 +6,22 @@ extension Demos {
     static let slider = demo(
         "Slider", in: ["Controls"], keywords: ["slider", "volume", "range", "value", "knob"],
         summary: "A value from 0 to 100 on a track, in steps of 5",
-        controls: [.integer("value", default: 50, in: 0...100)],
+        controls: [.integer("value", default: 50, in: 0...1000), .integer("maximum", default: 100, in: 10...1000)],
         scenarios: [
             Scenario("at 75 in Korean", locale: "ko", .press(.right, times: 5)),
             Scenario("at 75", .press(.right, times: 5)),
             Scenario("at the top end", .press(.end)),
             Scenario("starting at 20, moved down", controls: ["value": 20], .press(.left)),
+            Scenario("on a range to 400, at the top end", controls: ["maximum": 400], .press(.end)),
         ]
-    ) { values in SliderDemo(value: values.integer("value")) }
+    ) { values in SliderDemo(value: values.integer("value"), maximum: values.integer("maximum")) }
 }
 
-/// A slider from 0 to 100: ←/→ move by 5, Home/End jump to the ends, and a typed number sets it.
+/// A slider from 0 to a maximum (100 unless its control says otherwise): ←/→ move by 5, Home/End jump to the ends,
+/// and a typed number sets it.
 struct SliderDemo: LocalizedDemo {
-    static let range = 0...100
+    /// The values it takes.
+    let range: ClosedRange<Int>
 
     /// What a key or a line command does.
     enum Command: Sendable, Equatable {
@@ -41,8 +44,11 @@ struct SliderDemo: LocalizedDemo {
     private(set) var slider: Slider
     var value: Int { slider.value }
 
-    /// A slider at a value, clamped to the range.
-    init(value: Int = 50) { slider = Slider(value: value, in: Self.range, step: 5) }
+    /// A slider at a value, clamped to its range, from 0 to `maximum`.
+    init(value: Int = 50, maximum: Int = 100) {
+        range = 0...max(maximum, 5)
+        slider = Slider(value: value, in: range, step: 5)
+    }
 
     var title: String { "Slider" }
 
@@ -53,8 +59,8 @@ struct SliderDemo: LocalizedDemo {
         case .minimum: _ = slider.handle(.home)
         case .maximum: _ = slider.handle(.end)
         case .set:
-            guard let number = input.number(in: Self.range) else {
-                return input.missingNumber(in: Self.range, "a value")
+            guard let number = input.number(in: range) else {
+                return input.missingNumber(in: range, "a value")
             }
             slider.set(number)
         }
