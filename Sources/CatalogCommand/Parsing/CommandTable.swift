@@ -138,9 +138,11 @@ struct CommandTable {
         Command(
             name: "---complete", summary: "print completions for the shell scripts",
             description: "Called back by the completion scripts: prints the entry ids and titles that start with "
-                + "a prefix, one a line, of the catalog file read as the command line being completed reads it.",
+                + "a prefix, one a line, of the catalog file read as the command line being completed reads it; or "
+                + "the --set words for the controls of an entry.",
             operands: Operands(
-                name: "open PREFIX", minimum: 1, maximum: 2, completion: .none, help: "what to complete"),
+                name: "open PREFIX | set ID PREFIX", minimum: 1, maximum: 3, completion: .none,
+                help: "what to complete"),
             hidden: true),
     ]
 
