@@ -42,6 +42,9 @@ struct CommandTable {
         case entries
         /// The names of the subcommands.
         case commands
+        /// `--set`'s words for the controls of the entry `open` names: `name=`, then a choice's names or `true` and
+        /// `false`, asked of the program itself.
+        case settings
     }
 
     /// An option.
@@ -174,7 +177,7 @@ struct CommandTable {
             help: "at most N items in a menu level (default 10)"),
         Option(name: "--plain", commands: ["", "open"], help: "run in line mode even on a terminal"),
         Option(
-            name: "--set", value: "NAME=VALUE", commands: ["open"],
+            name: "--set", value: "NAME=VALUE", completion: .settings, commands: ["open"],
             help: "give a control of the entry a value, such as start=1234 or compact=true; may be repeated",
             repeatable: true),
         Option(
