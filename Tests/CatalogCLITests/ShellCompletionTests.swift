@@ -69,6 +69,7 @@ struct ShellCompletionTests {
         try insertion(session, program: "mycat", sample: true)
         try offers(session, program: "mycat", sample: true)
         try typedTextIsData(session)
+        try settings(session)
     }
 
     /// Tab completes subcommands, options and their values, paths and entries, quoted so the shell reads them whole.
@@ -178,6 +179,15 @@ struct ShellCompletionTests {
                 #expect(offered == required, "\(kind) \(command.name): \(offered)")
             }
         }
+    }
+
+    /// After `--set`, Tab puts in the name of a control of the entry on the line, and leaves the cursor right after
+    /// its `=`, with no space, for the value.
+    func settings(_ session: ShellSession) throws {
+        let typed = "catalog open indicators/progress --set "
+        let completion = try session.complete(typed)
+        #expect(completion.line == typed + "percent=", "\(session.kind): \(completion)")
+        #expect(completion.words == ["catalog", "open", "indicators/progress", "--set", "percent="], "\(completion)")
     }
 
     /// What is typed, and the titles offered, reach the program and the line as text, never run.

@@ -11,7 +11,7 @@ extension CompletionScript {
             lines += [
                 "_\(identifier(name))() {",
                 "    local cur program command=\"\" file=\"\" prev=\"\" given=\" \" option=\"\" before=\"\" value=\"\"",
-                "    local word i count start=1 operands=0",
+                "    local word i count start=1 operands=0 entry=\"\"",
                 "    local -a reading=()",
                 "    \(prefix)_read_line",
                 "    count=$(( ${#\(prefix)_words[@]} - 1 ))",
@@ -33,7 +33,7 @@ extension CompletionScript {
                 "        case \"$word\" in",
                 "            \(skipped)) given+=\"$word \"; (( i++ )) ;;",
                 "            -*) given+=\"${word%%=*} \" ;;",
-                "            *) (( operands++ )) ;;",
+                "            *) (( operands++ )); [[ -n $entry ]] || entry=\"$word\" ;;",
                 "        esac",
                 "    done",
                 "    [[ $file == \"~/\"* ]] && file=\"$HOME/${file:2}\"",
@@ -129,6 +129,7 @@ extension CompletionScript {
             case .choices(let choices): return "\(prefix)_choose \(before) \(value) \(words(choices))"
             case .commands: return "\(prefix)_choose \(before) \(value) \(words(subcommands.map(\.name)))"
             case .entries: return "\(prefix)_entries \"$program\" \"$file\" \(before) \(value) \"${reading[@]}\""
+            case .settings: return "\(prefix)_settings \"$program\" \"$file\" \"$entry\" \(before) \(value)"
             }
         }
 
@@ -238,6 +239,21 @@ extension CompletionScript {
                     found+=("$3$entry")
                 done < <("$1" ---complete open "${source[@]}" -- "$4" </dev/null 2>/dev/null)
                 \#(prefix)_offer quoted "${found[@]}"
+            }
+
+            # Offers the --set words that start with the value typed ($5), after $4, for the controls of the entry named
+            # by the command line's first operand ($3), asked of the program itself ($1), which offers none for an entry
+            # of a catalog file ($2). A control's name= goes in with no space after it, so that its value can follow;
+            # a description after a tab is dropped. What was typed is passed as data, never evaluated.
+            \#(prefix)_settings() {
+                local setting
+                local -a found=() source=()
+                [[ -n $2 ]] && source=(--file "$2")
+                while IFS= read -r setting; do
+                    found+=("$4${setting%%$'\t'*}")
+                done < <("$1" ---complete set "${source[@]}" -- "$3" "$5" </dev/null 2>/dev/null)
+                \#(prefix)_offer quoted "${found[@]}"
+                [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
             }
 
             """#

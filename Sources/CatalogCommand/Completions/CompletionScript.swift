@@ -2,8 +2,10 @@
 ///
 /// Subcommands, options and option values complete from the table; `--file` completes paths; `open`, `snapshot` and
 /// `record` complete entry ids and titles by calling the program back (`NAME ---complete open [--file PATH] --
-/// PREFIX`), which asks the catalog's index, so the scripts never go stale when entries change. The program called
-/// back is the one on the command line being completed, so another package's app completes its own entries.
+/// PREFIX`), which asks the catalog's index, so the scripts never go stale when entries change. `open`'s `--set`
+/// completes the same way (`NAME ---complete set [--file PATH] -- ID PREFIX`): the names of the controls of the entry
+/// typed before it, then a choice's names or `true` and `false`. The program called back is the one on the command
+/// line being completed, so another package's app completes its own entries.
 ///
 /// Each script follows the parser's rules: a subcommand only as the first word, an option's value as the next word
 /// or after `=`, no more operands than a command takes. What it inserts is quoted as the shell will read it, inside

@@ -70,6 +70,30 @@ extension CompletionScript {
                 "    $program ---complete open $source -- (commandline -ct | string unescape) </dev/null 2>/dev/null",
                 "end",
                 "",
+                "function \(prefix)_settings --description 'the --set words for the controls of the entry typed'",
+                "    set -l words (commandline -opc)",
+                "    set -l program $words[1]",
+                "    string match -q -- '~/*' $program; and set program $HOME/(string sub -s 3 -- $program)",
+                "    set -e words[1..2]",
+                "    set -l source",
+                "    set -l entry",
+                "    while set -q words[1]",
+                "        switch $words[1]",
+                "            case \(skipped)",
+                "                test $words[1] = --file; and set -q words[2]; and set source --file $words[2]",
+                "                set -e words[1]",
+                "            case '--file=*'",
+                "                set source --file (string sub -s 8 -- $words[1])",
+                "            case '-*'",
+                "            case '*'",
+                "                set -q entry[1]; or set entry $words[1]",
+                "        end",
+                "        set -e words[1]",
+                "    end",
+                "    set -l typed (commandline -ct | string unescape | string replace -r -- '^--set=' '')",
+                "    $program ---complete set $source -- \"$entry\" \"$typed\" </dev/null 2>/dev/null",
+                "end",
+                "",
                 "complete -c \(name) -f",
             ]
             for command in subcommands {
@@ -113,6 +137,7 @@ extension CompletionScript {
             case .choices(let words): return "-x -a \(quoted(words.joined(separator: " ")))"
             case .commands: return "-x -a \(quoted(subcommands.map(\.name).joined(separator: " ")))"
             case .entries: return "-x -a '(\(prefix)_entries)'"
+            case .settings: return "-x -a '(\(prefix)_settings)'"
             }
         }
     }

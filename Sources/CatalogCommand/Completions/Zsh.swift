@@ -31,6 +31,27 @@ extension CompletionScript {
                 "    compadd -M 'm:{[:lower:]}={[:upper:]}' -a entries",
                 "}",
                 "",
+                "# The --set words that start with the word typed, for the controls of the entry named by the command line's",
+                "# first operand, asked of the program, which offers none for an entry of a catalog file: a control's name=",
+                "# with what it takes, and no space after it so that its value can follow; then a value.",
+                "\(prefix)_settings() {",
+                "    local -a settings names values source",
+                "    local typed=$PREFIX entry=${(Q)line[1]} setting",
+                "    [[ $compstate[quote] == \\' ]] || typed=${(Q)typed}",
+                "    (( ${+opt_args[--file]} )) && source=(--file ${(Q)${(Q)opt_args[--file]}})",
+                "    settings=(${(f)\"$(_call_program settings ${(q)\(prefix)_program} ---complete set ${(q)source} -- "
+                    + "${(q)entry} ${(q)typed} </dev/null 2>/dev/null)\"})",
+                "    for setting in $settings; do",
+                "        if [[ $setting == *$'\\t'* ]]; then",
+                "            names+=(${${setting%%$'\\t'*}//:/\\\\:}:${setting#*$'\\t'})",
+                "        else",
+                "            values+=($setting)",
+                "        fi",
+                "    done",
+                "    _describe -t controls control names -S ''",
+                "    compadd -a values",
+                "}",
+                "",
                 "\(prefix)_commands() {",
                 "    local -a commands",
                 "    commands=(",
@@ -124,6 +145,7 @@ extension CompletionScript {
             case .choices(let words): return "(" + words.joined(separator: " ") + ")"
             case .commands: return "\(prefix)_commands"
             case .entries: return "\(prefix)_entries"
+            case .settings: return "\(prefix)_settings"
             }
         }
 

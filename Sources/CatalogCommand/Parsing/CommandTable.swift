@@ -42,6 +42,9 @@ struct CommandTable {
         case entries
         /// The names of the subcommands.
         case commands
+        /// `--set`'s words for the controls of the entry `open` names: `name=`, then a choice's names or `true` and
+        /// `false`, asked of the program itself.
+        case settings
     }
 
     /// An option.
@@ -138,9 +141,11 @@ struct CommandTable {
         Command(
             name: "---complete", summary: "print completions for the shell scripts",
             description: "Called back by the completion scripts: prints the entry ids and titles that start with "
-                + "a prefix, one a line, of the catalog file read as the command line being completed reads it.",
+                + "a prefix, one a line, of the catalog file read as the command line being completed reads it; or "
+                + "the --set words for the controls of an entry.",
             operands: Operands(
-                name: "open PREFIX", minimum: 1, maximum: 2, completion: .none, help: "what to complete"),
+                name: "open PREFIX | set ID PREFIX", minimum: 1, maximum: 3, completion: .none,
+                help: "what to complete"),
             hidden: true),
     ]
 
@@ -172,7 +177,7 @@ struct CommandTable {
             help: "at most N items in a menu level (default 10)"),
         Option(name: "--plain", commands: ["", "open"], help: "run in line mode even on a terminal"),
         Option(
-            name: "--set", value: "NAME=VALUE", commands: ["open"],
+            name: "--set", value: "NAME=VALUE", completion: .settings, commands: ["open"],
             help: "give a control of the entry a value, such as start=1234 or compact=true; may be repeated",
             repeatable: true),
         Option(
