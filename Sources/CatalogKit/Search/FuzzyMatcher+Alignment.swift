@@ -37,7 +37,19 @@ extension FuzzyMatcher {
     /// The bonuses a run of consecutive characters can carry, in ascending order: what the next character of the
     /// run keeps is the most of its own bonus and its run's, and no bonus below ``Points/consecutive`` counts, so
     /// these five values are every state a run can be in.
-    static let runBonuses: [Int32] = [Points.consecutive, Points.digit, Points.boundary, Points.white, Points.slash]
+    static let runBonuses: [Int32] = (0..<5).map(runBonus)
+
+    /// The bonus of run state `state` (``runBonuses``), without an array in the innermost loop.
+    @inline(__always)
+    static func runBonus(_ state: Int) -> Int32 {
+        switch state {
+        case 0: Points.consecutive
+        case 1: Points.digit
+        case 2: Points.boundary
+        case 3: Points.white
+        default: Points.slash
+        }
+    }
 
     /// The state of a run whose bonus is `bonus`: its place in ``runBonuses``.
     @inline(__always)
@@ -64,7 +76,11 @@ extension FuzzyMatcher {
     ///   - parent: Where the component before the name starts, or `to`.
     ///   - raw: The field's raw bytes when they fold byte for byte, for camelCase.
     /// - Returns: The best score; the field is known to hold the term.
-    /// - Complexity: O(m · w) for m characters and a window of w bytes, in two rows of 5 · w values.
+    /// Each character is placed only between where greedy matching from the window's start can first put it and
+    /// where greedy matching back from its end can last put it, since no full alignment places it elsewhere.
+    ///
+    /// - Complexity: O(m · w) for m characters and a window of w bytes, in two rows of 5 · w values; usually far
+    ///   less, as the bounds leave each character a narrow span.
     static func align(
         _ term: UnsafeBufferPointer<UInt8>, _ units: UnsafeBufferPointer<Int>, in text: UnsafePointer<UInt8>,
         field: Int, from: Int, to: Int, name: Int, parent: Int, raw: UnsafePointer<UInt8>? = nil
@@ -73,61 +89,85 @@ extension FuzzyMatcher {
         let width = to - from + 1
         let states = 5
         let impossible = Int32.min / 4
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * states * width) { cells in
-            let base = cells.baseAddress!
-            // previous[e · 5 + s]: the best score with the characters so far placed, the last ending at from + e in
-            // a run of state s; current: the same with one more character.
-            var previous = base
-            var current = base + states * width
-            previous.initialize(repeating: impossible, count: states * width)
-            var best = impossible
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * unitCount) { limits in
+            // earliest[u] ... latest[u]: where character u can start in some full alignment.
+            let earliest = limits.baseAddress!
+            let latest = earliest + unitCount
+            var position = from
             for unit in 0..<unitCount {
-                current.initialize(repeating: impossible, count: states * width)
-                let length = units[unit + 1] - units[unit]
                 let first = term[units[unit]]
-                // The best score of the characters before ending at least a byte before `position`, less the gap.
-                var gapped = impossible
-                var position = from
-                while position + length <= to {
-                    let offset = position - from
-                    if unit > 0 && offset > 0 {
-                        var ended = impossible
-                        for state in 0..<states { ended = max(ended, previous[(offset - 1) * states + state]) }
-                        gapped = max(gapped &+ Points.gapExtend, ended &+ Points.gapOpen)
-                    }
-                    if text[position] == first && matches(term, units, unit, text, at: position) {
-                        let bonus = bonus(at: position, in: text, field: field, raw: raw)
-                        let here =
-                            Points.match &+ (position >= name ? Points.name : position >= parent ? Points.parent : 0)
-                        let end = (offset + length) * states
-                        let own = runState(bonus)
-                        if unit == 0 {
-                            // The first character doubles its bonus.
-                            current[end + own] = max(current[end + own], here &+ 2 &* bonus)
-                        } else {
-                            if gapped > impossible {
-                                current[end + own] = max(current[end + own], gapped &+ here &+ bonus)
-                            }
-                            // A consecutive character keeps its run's bonus, unless it starts a word itself.
-                            for state in 0..<states {
-                                let joined = previous[offset * states + state]
-                                guard joined > impossible else { continue }
-                                let run = runBonuses[state]
-                                let restarts = bonus >= Points.boundary && bonus > run
-                                let kept = restarts ? bonus : max(bonus, run)
-                                let next = restarts ? own : state
-                                current[end + next] = max(current[end + next], joined &+ here &+ kept)
-                            }
-                        }
-                        if unit == unitCount - 1 {
-                            for state in 0..<states { best = max(best, current[end + state]) }
-                        }
-                    }
-                    position += 1
-                }
-                swap(&previous, &current)
+                while !(text[position] == first && matches(term, units, unit, text, at: position)) { position += 1 }
+                earliest[unit] = position
+                position += units[unit + 1] - units[unit]
             }
-            return best
+            position = to
+            for unit in stride(from: unitCount - 1, through: 0, by: -1) {
+                let first = term[units[unit]]
+                position -= units[unit + 1] - units[unit]
+                while !(text[position] == first && matches(term, units, unit, text, at: position)) { position -= 1 }
+                latest[unit] = position
+            }
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * states * width) { cells in
+                let base = cells.baseAddress!
+                // previous[e · 5 + s]: the best score with the characters so far placed, the last ending at from + e in
+                // a run of state s; current: the same with one more character.
+                var previous = base
+                var current = base + states * width
+                previous.initialize(repeating: impossible, count: states * width)
+                var best = impossible
+                for unit in 0..<unitCount {
+                    current.initialize(repeating: impossible, count: states * width)
+                    let length = units[unit + 1] - units[unit]
+                    let first = term[units[unit]]
+                    // The best score of the characters before ending at least a byte before `position`, less the gap;
+                    // the characters before end no sooner than the previous one's earliest end.
+                    var gapped = impossible
+                    var position = unit > 0 ? earliest[unit - 1] + 1 : earliest[0]
+                    let last = latest[unit]
+                    while position <= last {
+                        let offset = position - from
+                        if unit > 0 && offset > 0 {
+                            var ended = impossible
+                            for state in 0..<states { ended = max(ended, previous[(offset - 1) * states + state]) }
+                            gapped = max(gapped &+ Points.gapExtend, ended &+ Points.gapOpen)
+                        }
+                        if position >= earliest[unit] && text[position] == first
+                            && matches(term, units, unit, text, at: position)
+                        {
+                            let bonus = bonus(at: position, in: text, field: field, raw: raw)
+                            let here =
+                                Points.match
+                                &+ (position >= name ? Points.name : position >= parent ? Points.parent : 0)
+                            let end = (offset + length) * states
+                            let own = runState(bonus)
+                            if unit == 0 {
+                                // The first character doubles its bonus.
+                                current[end + own] = max(current[end + own], here &+ 2 &* bonus)
+                            } else {
+                                if gapped > impossible {
+                                    current[end + own] = max(current[end + own], gapped &+ here &+ bonus)
+                                }
+                                // A consecutive character keeps its run's bonus, unless it starts a word itself.
+                                for state in 0..<states {
+                                    let joined = previous[offset * states + state]
+                                    guard joined > impossible else { continue }
+                                    let run = runBonus(state)
+                                    let restarts = bonus >= Points.boundary && bonus > run
+                                    let kept = restarts ? bonus : max(bonus, run)
+                                    let next = restarts ? own : state
+                                    current[end + next] = max(current[end + next], joined &+ here &+ kept)
+                                }
+                            }
+                            if unit == unitCount - 1 {
+                                for state in 0..<states { best = max(best, current[end + state]) }
+                            }
+                        }
+                        position += 1
+                    }
+                    swap(&previous, &current)
+                }
+                return best
+            }
         }
     }
 

@@ -18,6 +18,45 @@ struct FuzzyMatcher: Sendable {
     let terms: [Term]
     /// ``CharacterMasks/mask(of:)`` of every term's bytes: what a record's mask must hold for it to match.
     let mask: UInt32
+    /// The terms again, flat, where ``score(_:raw:)`` reads them by pointer for each record: no array is retained
+    /// or released on the way, which cost a fifth of a broad fuzzy search.
+    private let flat: Flat
+
+    /// Every term's bytes and character starts in buffers that live as long as the matcher.
+    private final class Flat: @unchecked Sendable {
+        /// The bytes of every term, one after another.
+        let bytes: UnsafeMutablePointer<UInt8>
+        /// Each term's ``Term/units``, one after another.
+        let units: UnsafeMutablePointer<Int>
+        /// For term k: where its bytes start, how many, where its units start, how many.
+        let layout: UnsafeMutablePointer<Int>
+        let count: Int
+
+        init(_ terms: [Term]) {
+            count = terms.count
+            bytes = .allocate(capacity: max(terms.reduce(0) { $0 + $1.bytes.count }, 1))
+            units = .allocate(capacity: max(terms.reduce(0) { $0 + $1.units.count }, 1))
+            layout = .allocate(capacity: max(4 * terms.count, 1))
+            var byteCount = 0
+            var unitCount = 0
+            for (index, term) in terms.enumerated() {
+                (bytes + byteCount).initialize(from: term.bytes, count: term.bytes.count)
+                (units + unitCount).initialize(from: term.units, count: term.units.count)
+                layout[4 * index] = byteCount
+                layout[4 * index + 1] = term.bytes.count
+                layout[4 * index + 2] = unitCount
+                layout[4 * index + 3] = term.units.count
+                byteCount += term.bytes.count
+                unitCount += term.units.count
+            }
+        }
+
+        deinit {
+            bytes.deallocate()
+            units.deallocate()
+            layout.deallocate()
+        }
+    }
 
     init(_ query: Query) { self.init(terms: query.terms) }
 
@@ -32,6 +71,7 @@ struct FuzzyMatcher: Sendable {
             units.append(term.count)
             return Term(bytes: term, units: units)
         }
+        flat = Flat(self.terms)
     }
 
     /// Scores a record: NUL-terminated fields.
@@ -40,16 +80,16 @@ struct FuzzyMatcher: Sendable {
     /// - Complexity: O(t · L) for t terms and L bytes.
     @inline(__always)
     func score(_ record: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>? = nil) -> Int32? {
-        guard let base = record.baseAddress else { return terms.isEmpty ? 0 : nil }
+        let flat = flat
+        guard let base = record.baseAddress else { return flat.count == 0 ? 0 : nil }
         var total: Int32 = 0
-        for term in terms {
-            guard
-                let best = term.bytes.withUnsafeBufferPointer({ bytes in
-                    term.units.withUnsafeBufferPointer { units in
-                        FuzzyMatcher.best(bytes, units, in: base, count: record.count, raw: raw)
-                    }
-                })
-            else { return nil }
+        for index in 0..<flat.count {
+            let layout = flat.layout + 4 * index
+            let bytes = UnsafeBufferPointer(start: flat.bytes + layout[0], count: layout[1])
+            let units = UnsafeBufferPointer(start: flat.units + layout[2], count: layout[3])
+            guard let best = FuzzyMatcher.best(bytes, units, in: base, count: record.count, raw: raw) else {
+                return nil
+            }
             total += best
         }
         return total
