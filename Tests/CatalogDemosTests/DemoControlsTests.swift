@@ -9,7 +9,7 @@ struct DemoControlsTests {
     @Test(
         "demos with a natural parameter declare it, with a scenario that sets it away from its default",
         arguments: [
-            ("indicators/progress", ["percent"]), ("controls/slider", ["value"]),
+            ("indicators/progress", ["percent"]), ("controls/slider", ["value", "maximum"]),
             ("animation/animated-grid", ["cells", "speed"]), ("forms/multi-selector", ["goals"]),
         ])
     func declared(id: String, names: [String]) throws {

@@ -7,7 +7,7 @@ extension LauncherWords {
         .colourOnOff: "Farbe an/aus",
         .leaveAtOnce: "Sofort beenden (Status 130)",
         .linkKey: "Link: der Befehl, der genau diesen Zustand öffnet",
-        .captureKey: "diesen Zustand als Szenario festhalten",
+        .captureKey: "Diesen Zustand als Szenario festhalten",
         .linksOff: "Links sind hier aus.",
         .noLink: "Erst einen Eintrag öffnen: Ein Link öffnet den Bildschirm eines Eintrags.",
         .captured: "Als Szenario festgehalten: {scenario}",
