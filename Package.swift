@@ -34,9 +34,12 @@ let package = Package(
         .executableTarget(name: "catalog", dependencies: ["CatalogCommand", "CatalogDemos"]),
         // The benchmark: in-process figures, and `compare` against fzf and grep (it runs the catalog executable).
         .executableTarget(name: "catalog-bench", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogDemos"]),
+        // The registry's concurrent scenarios, which CatalogKitTests run too: CI runs them under ThreadSanitizer from
+        // a build of CatalogKit alone.
+        .executableTarget(name: "catalog-stress", dependencies: ["CatalogKit"]),
         // Test helpers shared by the test targets: a pseudo-terminal driver and a screen model.
         .target(name: "CatalogTestSupport", dependencies: ["CatalogTerminal"], path: "Tests/CatalogTestSupport"),
-        .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "CatalogTestSupport"]),
+        .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "CatalogTestSupport", "catalog-stress"]),
         .testTarget(
             name: "CatalogTerminalTests", dependencies: ["CatalogKit", "CatalogTerminal", "CatalogTestSupport"]),
         .testTarget(

@@ -31,6 +31,9 @@ case $target in
 esac
 
 flags=(-O -g -parse-as-library -enable-testing -package-name catalog -sanitize=fuzzer,address -swift-version 6 -use-ld=lld)
+# swiftc runs one frontend job at a time unless told otherwise; -j compiles a module's files on every core, the same
+# objects in less time.
+jobs=$(nproc 2>/dev/null || echo 2)
 mkdir -p "$build/modules"
 
 # Builds a library module unless it is newer than all of its sources and than the module it imports: a module
@@ -48,8 +51,9 @@ build_module() {
     fi
     previous=$archive
     echo "== building $name" >&2
-    swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$build/modules/$name.swiftmodule" \
-        -I "$build/modules" -emit-library -static -o "$archive" "${sources[@]}"
+    swiftc "${flags[@]}" -j "$jobs" -module-name "$name" -emit-module \
+        -emit-module-path "$build/modules/$name.swiftmodule" -I "$build/modules" -emit-library -static -o "$archive" \
+        "${sources[@]}"
 }
 
 for module in "${modules[@]}"; do build_module "$module"; done
