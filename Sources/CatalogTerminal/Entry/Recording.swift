@@ -8,7 +8,7 @@ import CatalogKit
 /// keeps the replay's clock beside the real one: it knows when each tick the screen asked for falls due on the
 /// replay's clock, and when the screen gets a tick, it waits until just past that time before the next key. Keys
 /// typed faster than a millisecond apart, or a double click's timing, are the only things a replay can't tell apart.
-package struct Recording: Sendable, Equatable {
+package struct Recording: Sendable {
     /// The terminal's size when the screen opened; `nil` until it is told.
     package private(set) var size: Size?
     /// The steps since the screen opened, in order.
@@ -26,10 +26,6 @@ package struct Recording: Sendable, Equatable {
     package private(set) var starts = 0
 
     package init() {}
-
-    package static func == (a: Recording, b: Recording) -> Bool {
-        a.size == b.size && a.steps == b.steps && a.typing == b.typing && a.dueTicks == b.dueTicks
-    }
 
     /// Notes an event the screen is about to handle.
     ///
