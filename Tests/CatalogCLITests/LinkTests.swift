@@ -52,7 +52,10 @@ struct LinkTests {
         #expect(words.first == "catalog")
         let arguments = try Arguments(Array(words.dropFirst()))
         let context = Context(registry: try registry(), name: "catalog", version: "test", environment: Self.environment)
-        return try #require(try OpenCommand.replay(arguments, context))
+        guard case .replay(let replay) = try OpenCommand.open(arguments, context) else {
+            throw InputError(description: "\(link) replays nothing")
+        }
+        return replay
     }
 
     /// The screen's rows: all but the breadcrumb (the launcher's path, the link's title) and the status line.

@@ -4,45 +4,47 @@ import Glibc
 
 /// `open ID|TITLE`: runs one screen, found by id or by a title only it has.
 enum OpenCommand {
+    /// What `open` opens, up to where the terminal takes over.
+    enum Opened {
+        /// An entry of a file, which opens nothing: its line, printed as the launcher would pick it.
+        case line([UInt8])
+        /// An entry's screen, with its title and the environment to run it in.
+        case screen(EntryScreen, title: String, environment: ScreenEnvironment)
+        /// A link (`--keys` or `--size`): the screen with its steps replayed, to go on from.
+        case replay(ScenarioRun)
+    }
+
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
+        switch try open(arguments, context) {
+        case .line(let bytes):
+            bytes.withUnsafeBufferPointer { context.out.line(bytes: $0) }
+            return 0
+        case .screen(let screen, let title, let environment):
+            let session = Session(closable: screen, title: title, environment: environment)
+            return try Launcher.run(session, arguments: arguments, context: &context).status
+        case .replay(let replay):
+            // Steps that close the screen (esc) leave nothing to go on with.
+            if replay.quit { return replay.session.interrupted ? 130 : 0 }
+            let outcome = try Launcher.run(
+                replay.session, arguments: arguments, context: &context, resuming: replay.pendingTicks)
+            return outcome.status
+        }
+    }
+
+    /// Finds the entry, makes its screen and, for a link, replays its steps on a virtual clock at the link's size.
+    /// A link's screen is made as a scenario's is, from fixed data (``Scenario/playing``): the same state on any
+    /// machine, and nothing of the user's is read or written.
+    static func open(_ arguments: Arguments, _ context: Context) throws -> Opened {
         let (snapshot, registry) = try CatalogSource.load(arguments, context)
         let record = try resolve(arguments.operands[0], in: snapshot, registry: registry, program: context.name)
         let title = snapshot.table.title(record)
         let replays = arguments.values["--keys"] != nil || arguments.values["--size"] != nil
         let environment = try Launcher.environment(arguments, context)
-        // A link's screen is made as a scenario's is, from fixed data (``Scenario/playing``): the same state on any
-        // machine, and nothing of the user's is read or written.
         let scenario = replays ? try linkScenario(arguments, environment: environment) : nil
         let opened = try Scenario.$playing.withValue(scenario) { try screen(record, of: snapshot, arguments) }
-        guard let screen = opened else {
-            // An entry of a file opens nothing: it is picked, as the launcher would pick it.
-            snapshot.table.withLineBytes(record) { context.out.line(bytes: $0) }
-            return 0
-        }
-        guard let scenario else {
-            let session = Session(closable: screen, title: title, environment: environment)
-            return try Launcher.run(session, arguments: arguments, context: &context).status
-        }
-        // A link: the steps are replayed on a virtual clock, at the link's size, and the screen goes on from there.
-        let replay = try self.replay(screen, scenario, title: title, context)
-        // Steps that close the screen (esc) leave nothing to go on with.
-        if replay.quit { return replay.session.interrupted ? 130 : 0 }
-        let outcome = try Launcher.run(
-            replay.session, arguments: arguments, context: &context, resuming: replay.pendingTicks)
-        return outcome.status
-    }
-
-    /// Opens a link (`open ID` with `--keys` or `--size`) up to where the terminal takes over: the entry's screen,
-    /// made while ``Link/replaying``, with its steps replayed.
-    ///
-    /// - Returns: The replay, or `nil` for an entry of a file, which opens nothing.
-    static func replay(_ arguments: Arguments, _ context: Context) throws -> ScenarioRun? {
-        let (snapshot, registry) = try CatalogSource.load(arguments, context)
-        let record = try resolve(arguments.operands[0], in: snapshot, registry: registry, program: context.name)
-        let scenario = try linkScenario(arguments, environment: try Launcher.environment(arguments, context))
-        let opened = try Scenario.$playing.withValue(scenario) { try screen(record, of: snapshot, arguments) }
-        guard let screen = opened else { return nil }
-        return try replay(screen, scenario, title: snapshot.table.title(record), context)
+        guard let screen = opened else { return .line(snapshot.table.withLineBytes(record) { Array($0) }) }
+        guard let scenario else { return .screen(screen, title: title, environment: environment) }
+        return .replay(try replay(screen, scenario, title: title, context))
     }
 
     /// The entry's screen, made with `--set`'s values over its controls' defaults.
