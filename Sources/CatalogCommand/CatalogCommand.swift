@@ -152,6 +152,8 @@ struct Context {
     var title: String { name == "catalog" ? "Catalog" : name }
     let version: String
     let environment: [String: String]
+    /// The process's command line, its name first: what a rebuilt binary is started with (`--watch`).
+    var commandLine = CommandLine.arguments
     /// Standard output, for data.
     var out = Output(STDOUT_FILENO)
 

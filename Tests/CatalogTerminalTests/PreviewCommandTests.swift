@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// fzf-style preview commands: quoting, limits, cancellation and cleanup, against the real `/bin/sh`.
-@Suite("PreviewCommand")
+@Suite("ShellCommand")
 struct PreviewCommandTests {
     /// Never cancels, except as a guard after ~5 minutes of polls, so a broken test fails instead of hanging.
     static func never() -> JobCancellation {
@@ -22,15 +22,15 @@ struct PreviewCommandTests {
     /// Runs a command whose `{}` is a scratch directory, where it leaves process ids for the test to check.
     func run(
         _ command: String, in scratch: ScratchDirectory, maximumLines: Int = 10, cancelOnce file: String? = nil
-    ) -> PreviewCommand.Outcome {
-        PreviewCommand.run(
+    ) -> ShellCommand.Outcome {
+        ShellCommand.run(
             command, path: scratch.url.path, maximumLines: maximumLines,
             isCancelled: file.map { Self.once(scratch.file($0).path) } ?? Self.never())
     }
 
     /// The lines of an outcome that a limit cut short: the command was killed, by SIGTERM, or by SIGPIPE when it
     /// wrote after its output was closed (which of the two comes first is up to the scheduler).
-    func linesCutShort(_ outcome: PreviewCommand.Outcome) -> [String]? {
+    func linesCutShort(_ outcome: ShellCommand.Outcome) -> [String]? {
         guard case .output(let lines, let status) = outcome, [128 + SIGTERM, 128 + SIGPIPE].contains(status) else {
             return nil
         }
@@ -62,14 +62,14 @@ struct PreviewCommandTests {
 
     /// Catches: a placeholder left or doubled, a quote not escaped, and a `{}` inside the path expanded again.
     @Test func placeholdersBecomeTheQuotedPath() {
-        #expect(PreviewCommand.expand("cat {}", path: "a b") == "cat 'a b'")
-        #expect(PreviewCommand.expand("diff {} {}", path: "it's") == #"diff 'it'\''s' 'it'\''s'"#)
-        #expect(PreviewCommand.expand("echo {} {{}}", path: "{}") == "echo '{}' {'{}'}")
-        #expect(PreviewCommand.expand("ls -l", path: "x") == "ls -l")
-        #expect(PreviewCommand.expand("{ } {", path: "x") == "{ } {")
-        #expect(PreviewCommand.expand("{}", path: "") == "''")
+        #expect(ShellCommand.expand("cat {}", path: "a b") == "cat 'a b'")
+        #expect(ShellCommand.expand("diff {} {}", path: "it's") == #"diff 'it'\''s' 'it'\''s'"#)
+        #expect(ShellCommand.expand("echo {} {{}}", path: "{}") == "echo '{}' {'{}'}")
+        #expect(ShellCommand.expand("ls -l", path: "x") == "ls -l")
+        #expect(ShellCommand.expand("{ } {", path: "x") == "{ } {")
+        #expect(ShellCommand.expand("{}", path: "") == "''")
         // A quote with a combining mark is one Character but still a quote byte to the shell.
-        #expect(PreviewCommand.expand("{}", path: "x'\u{301}") == "'x'\\''\u{301}'")
+        #expect(ShellCommand.expand("{}", path: "x'\u{301}") == "'x'\\''\u{301}'")
     }
 
     /// Catches: any path the shell reads as more than one word, or as code: each must come back exactly.
@@ -79,7 +79,7 @@ struct PreviewCommandTests {
         "x'\u{301}; echo injected '", "日本語 ファイル.txt",
     ])
     func hostilePathsReachTheCommandAsOneWord(path: String) {
-        let outcome = PreviewCommand.run("printf '%s\\n' {}", path: path, maximumLines: 10, isCancelled: Self.never())
+        let outcome = ShellCommand.run("printf '%s\\n' {}", path: path, maximumLines: 10, isCancelled: Self.never())
         let lines = path.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(outcome == .output(lines: lines, status: 0))
         #expect(!FileManager.default.fileExists(atPath: "/tmp/catalog-preview-pwned"))
@@ -93,16 +93,16 @@ struct PreviewCommandTests {
         let outcome = run("echo $$ > {}/pid; seq 1 10000; exec sleep 100", in: scratch, maximumLines: 5)
         #expect(linesCutShort(outcome) == ["1", "2", "3", "4", "5"], "\(outcome)")
         #expect(isReaped(try pid(in: scratch.file("pid"))))
-        let endless = PreviewCommand.run("yes", path: "", maximumLines: 3, isCancelled: Self.never())
+        let endless = ShellCommand.run("yes", path: "", maximumLines: 3, isCancelled: Self.never())
         #expect(linesCutShort(endless) == ["y", "y", "y"], "\(endless)")
     }
 
     /// Catches: the byte limit ignored (a single endless line, or many short ones, filling memory).
     @Test func outputIsCutToTheBytes() {
-        let outcome = PreviewCommand.run(
+        let outcome = ShellCommand.run(
             "yes abcdefghi", path: "", maximumLines: 1_000_000, maximumBytes: 1_000, isCancelled: Self.never())
         #expect(linesCutShort(outcome) == Array(repeating: "abcdefghi", count: 100), "\(outcome)")
-        let oneLine = PreviewCommand.run(
+        let oneLine = ShellCommand.run(
             "tr -d '\\n' < /dev/zero", path: "", maximumLines: 10, maximumBytes: 4_096, isCancelled: Self.never())
         #expect(linesCutShort(oneLine) == [String(repeating: "\0", count: 4_096)], "\(oneLine)")
     }
@@ -131,7 +131,7 @@ struct PreviewCommandTests {
 
     /// Catches: standard error dropped, a status lost, or standard input inherited (`cat` would wait on it).
     @Test func errorsStatusAndInputAreThoseOfTheShell() {
-        let missing = PreviewCommand.run(
+        let missing = ShellCommand.run(
             "/nonexistent/preview-command {}", path: "x", maximumLines: 10, isCancelled: Self.never())
         guard case .output(let lines, let status) = missing else {
             Issue.record("expected output, got \(missing)")
@@ -142,17 +142,17 @@ struct PreviewCommandTests {
         // A path, not a name: the text doesn't then depend on which PATH directories can be searched.
         #expect(lines.first?.contains("/nonexistent/preview-command: not found") == true, "\(lines)")
         #expect(
-            PreviewCommand.run("echo out; echo err >&2; exit 3", path: "", maximumLines: 10, isCancelled: Self.never())
+            ShellCommand.run("echo out; echo err >&2; exit 3", path: "", maximumLines: 10, isCancelled: Self.never())
                 == .output(lines: ["out", "err"], status: 3))
         #expect(
-            PreviewCommand.run("cat; echo done", path: "", maximumLines: 10, isCancelled: Self.never())
+            ShellCommand.run("cat; echo done", path: "", maximumLines: 10, isCancelled: Self.never())
                 == .output(lines: ["done"], status: 0))
     }
 
     /// Catches: control bytes altered here (the renderer's sanitizer must see them as they are), CR LF kept as a
     /// CR, and invalid UTF-8 trapping instead of becoming U+FFFD.
     @Test func bytesComeThroughAsTheyAre() {
-        let outcome = PreviewCommand.run(
+        let outcome = ShellCommand.run(
             #"printf 'a\033[31mred\007\r\nb\tc\001x\ry\r\n\377end'"#, path: "", maximumLines: 10,
             isCancelled: Self.never())
         #expect(outcome == .output(lines: ["a\u{1B}[31mred\u{07}", "b\tc\u{01}x\ry", "\u{FFFD}end"], status: 0))
@@ -161,7 +161,7 @@ struct PreviewCommandTests {
     /// Catches: a NUL byte silently cutting the command short (it could end inside a quote), and running a
     /// command for a pane with no room.
     @Test func whatCannotBeRunIsNot() throws {
-        let nul = PreviewCommand.run("cat {}", path: "a\0b", maximumLines: 10, isCancelled: Self.never())
+        let nul = ShellCommand.run("cat {}", path: "a\0b", maximumLines: 10, isCancelled: Self.never())
         guard case .failed(let message) = nul else {
             Issue.record("expected a failure, got \(nul)")
             return

@@ -47,8 +47,15 @@ enum LaunchCommand {
             menu = try MenuScreen(source: .registry(context.registry), options: options)
         }
         let environment = try Launcher.environment(arguments, context)
+        let watch = try WatchSetup.watch(arguments, context)
+        var session = Session(root: menu, environment: environment)
+        var resuming: [(after: Duration, owner: Session.ScreenID)]?
+        if let watch, let handover = Handover.read(from: context.environment) {
+            (session, resuming) = Reopen.session(
+                handover, menu: menu, environment: environment, product: watch.rebuild.product, context: context)
+        }
         let outcome = try Launcher.run(
-            Session(root: menu, environment: environment), arguments: arguments, context: &context)
+            session, arguments: arguments, context: &context, resuming: resuming, watch: watch)
         let final = outcome.session.stack.first as? MenuScreen
         if let error = final?.loadError {
             throw InputError(description: error)

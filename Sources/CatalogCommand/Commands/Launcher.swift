@@ -13,9 +13,10 @@ enum Launcher {
     /// - Returns: How the session ended.
     /// - Throws: ``InputError`` when the terminal failed.
     ///   - resuming: For a session a link's replay left, its ticks still due.
+    ///   - watch: With `--watch`, live reload; it needs the terminal.
     static func run(
         _ session: Session, arguments: Arguments, context: inout Context,
-        resuming: [(after: Duration, owner: Session.ScreenID)]? = nil
+        resuming: [(after: Duration, owner: Session.ScreenID)]? = nil, watch: Watch? = nil
     ) throws -> LineDriver.Outcome {
         var session = session
         session.linkProgram = context.name
@@ -40,10 +41,11 @@ enum Launcher {
         case .fullScreen:
             outcome = Shell.run(
                 session: session, input: STDIN_FILENO, output: STDOUT_FILENO, colorMode: colorMode, mouse: mouse,
-                height: height, resuming: resuming, send: mail.take)
+                height: height, resuming: resuming, send: mail.take, watch: watch)
         case .controllingTerminal:
             let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
             guard tty >= 0 else {
+                if watch != nil { throw watchNeedsTerminal }
                 return lineMode(
                     session, readsCommands: !catalogOnInput, picker: picker, started: resuming != nil,
                     context: &context)
@@ -51,14 +53,18 @@ enum Launcher {
             defer { close(tty) }
             outcome = Shell.run(
                 session: session, input: tty, output: tty, colorMode: colorMode, mouse: mouse, height: height,
-                resuming: resuming, send: mail.take)
+                resuming: resuming, send: mail.take, watch: watch)
         case .lineMode(let readsCommands):
+            if watch != nil { throw watchNeedsTerminal }
             return lineMode(
                 session, readsCommands: readsCommands, picker: picker, started: resuming != nil, context: &context)
         }
         if let failure = outcome.failure { throw InputError(description: "terminal: \(failure)") }
         return outcome
     }
+
+    static let watchNeedsTerminal = Arguments.UsageError(
+        description: "option '--watch' needs a terminal: line mode (--plain, or no terminal) can't show a rebuild.")
 
     /// The environment screens are told: the process's, with `--locale` over it.
     static func environment(_ arguments: Arguments, _ context: Context) throws -> ScreenEnvironment {

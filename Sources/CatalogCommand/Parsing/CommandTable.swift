@@ -234,6 +234,15 @@ struct CommandTable {
             name: "--print-link", commands: ["", "open"],
             help: "print each link made with F8 to standard error on exit"),
         Option(
+            name: "--watch", commands: [""],
+            help: "live reload: rebuild when a source file is saved, and come back to the same screen in the new build"),
+        Option(
+            name: "--watch-product", value: "NAME", commands: [""],
+            help: "the product --watch builds (default: this program's own name)"),
+        Option(
+            name: "--watch-path", value: "DIR", completion: .directories, commands: [""],
+            help: "another folder --watch watches, beside Sources and Catalog; may be repeated", repeatable: true),
+        Option(
             name: "--scenario-file", value: "FILE", completion: .files, commands: ["snapshot"],
             help: "check or record the captured scenarios in FILE (one a line, as F9 keeps them) for one entry"),
         Option(name: "--prune", commands: ["snapshot"], help: "remove stale goldens"),

@@ -14,12 +14,29 @@ struct Chrome: Sendable {
     var status: String?
     /// Whether the frame is drawn in reverse video, between a flash and its end.
     var isFlashing = false
-    /// The help overlay, when it shows: the first of its rows shown.
-    var help: HelpOverlay?
+    /// What shows over the body, if anything.
+    var overlay: Overlay?
 
-    /// The help overlay's state: how far it is scrolled.
-    struct HelpOverlay: Sendable, Equatable {
-        var scroll = 0
+    /// What can show over the body, one at a time, each with how far it is scrolled: the keys (F1), or the
+    /// compiler's errors after a failed rebuild (`--watch`).
+    enum Overlay: Sendable, Equatable {
+        case help(scroll: Int)
+        case buildFailed(BuildReport, product: String, scroll: Int)
+
+        var scroll: Int {
+            get {
+                switch self {
+                case .help(let scroll), .buildFailed(_, _, let scroll): scroll
+                }
+            }
+            set {
+                switch self {
+                case .help: self = .help(scroll: newValue)
+                case .buildFailed(let report, let product, _):
+                    self = .buildFailed(report, product: product, scroll: newValue)
+                }
+            }
+        }
     }
 
     // MARK: The breadcrumb
@@ -114,8 +131,8 @@ struct Chrome: Sendable {
     /// Moves the overlay for a key, if the key scrolls it.
     ///
     /// - Returns: Whether the key scrolled it; any other key closes it.
-    mutating func scrollHelp(_ key: Key, lines: Int, rows: Int) -> Bool {
-        guard var overlay = help else { return false }
+    mutating func scrollOverlay(_ key: Key, lines: Int, rows: Int) -> Bool {
+        guard var overlay else { return false }
         let shown = max(Self.helpRowsShown(in: rows), 1)
         let last = max(lines - shown, 0)
         switch key {
@@ -130,15 +147,16 @@ struct Chrome: Sendable {
         default: return false
         }
         overlay.scroll = min(max(overlay.scroll, 0), last)
-        help = overlay
+        self.overlay = overlay
         return true
     }
 
-    /// The overlay as drawn in the body's rows: a title and a blank row when there are six rows or more, the keys
-    /// scrolled, with "↑ n more" and "↓ n more" where keys are hidden above or below, then a blank row and how to
-    /// scroll and close it when there are three rows or more. At any height some keys show.
-    static func helpFrame(
-        title: String, rows keyRows: [Line], scroll: Int, in size: Size, locale: Locale = Locale(identifier: "en")
+    /// The overlay as drawn in the body's rows: a title and a blank row when there are six rows or more, the rows
+    /// scrolled, with "↑ n more" and "↓ n more" where rows are hidden above or below, then a blank row and how to
+    /// scroll and close it (`hint`) when there are three rows or more. At any height some rows show.
+    static func overlayFrame(
+        title: String, rows keyRows: [Line], scroll: Int, in size: Size, hint: LauncherWords = .helpHint,
+        locale: Locale = Locale(identifier: "en")
     ) -> Frame {
         func words(_ key: LauncherWords, _ arguments: [String: any Sendable] = [:]) -> String {
             LauncherWords.text(key, in: locale, arguments)
@@ -153,10 +171,10 @@ struct Chrome: Sendable {
             body[last] = Line("  " + words(.moreBelow, ["count": below + 1]), .dim)
         }
         var lines: [Line] = []
-        if size.rows >= 6 { lines += [Line(words(.helpTitle, ["title": title]), .bold), Line()] }
+        if size.rows >= 6 { lines += [Line(title, .bold), Line()] }
         lines += body
         if size.rows >= 3 {
-            lines += [Line(), Line(words(.helpHint), .dim)]
+            lines += [Line(), Line(words(hint), .dim)]
         }
         return Frame(lines: Array(lines.prefix(size.rows)))
     }

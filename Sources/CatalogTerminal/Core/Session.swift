@@ -38,8 +38,8 @@ package struct Session {
     /// The separator between titles in the breadcrumb.
     public static let breadcrumbSeparator = Chrome.separator
 
-    private var screens: ScreenStack
-    private var chrome = Chrome()
+    var screens: ScreenStack
+    var chrome = Chrome()
 
     /// Whether the session ended cancelled (Ctrl-C, Ctrl-G, or a screen's ``Action/abort``), so the program exits
     /// with status 130.
@@ -56,6 +56,10 @@ package struct Session {
     public var linkProgram: String?
     /// What the shell must send beyond the frame, oldest first; the shell takes it with ``takeOutgoing()``.
     public private(set) var outgoing: [Outgoing] = []
+    /// Live reload's state, with `--watch` (``Session+Rebuild``).
+    var rebuild: Rebuild?
+    /// Set when a rebuild succeeded: the session quit for the new binary to take over from this state.
+    package internal(set) var reload: Reload?
 
     /// Creates a session showing one screen.
     ///
@@ -101,10 +105,13 @@ package struct Session {
     /// Whether the frame is drawn in reverse video, between a flash and ``endFlash()``.
     public var isFlashing: Bool { chrome.isFlashing }
     /// Whether the help overlay shows.
-    public var showsHelp: Bool { chrome.help != nil }
+    public var showsHelp: Bool {
+        if case .help = chrome.overlay { return true }
+        return false
+    }
 
     /// Whether a screen above the root is open, or the root closes like one.
-    private var opened: Bool { screens.count > 1 || rootCloses }
+    var opened: Bool { screens.count > 1 || rootCloses }
 
     /// The size a screen is told and drawn into on a terminal of a given size: the terminal less the breadcrumb
     /// row and the status row.
@@ -144,6 +151,7 @@ package struct Session {
     ///     own screen.
     /// - Returns: What the shell must do, in order.
     public mutating func handle(_ event: Event, for owner: ScreenID? = nil) -> [Effect] {
+        if let effects = rebuildHandle(event, for: owner) { return effects }
         switch event {
         case .key(let key):
             return press(key)
@@ -164,12 +172,12 @@ package struct Session {
 
     private mutating func press(_ key: Key) -> [Effect] {
         let command = Self.keymap.command(for: key)
-        if chrome.help != nil {
+        if chrome.overlay != nil {
             if command == .abort { return abort() }
-            let lines = Chrome.helpRows(helpItems, width: size.columns).count
-            if chrome.scrollHelp(key, lines: lines, rows: Self.bodySize(for: size).rows) { return [] }
+            let lines = overlayRows.count
+            if chrome.scrollOverlay(key, lines: lines, rows: Self.bodySize(for: size).rows) { return [] }
             if case .mouse(let mouse) = key, mouse.action != .press { return [] }
-            chrome.help = nil
+            chrome.overlay = nil
             return []
         }
         if case .mouse(let mouse) = key { return click(mouse) }
@@ -178,7 +186,7 @@ package struct Session {
         case .abort?:
             return abort()
         case .help? where key != .character("?") || !top.takesText:
-            chrome.help = Chrome.HelpOverlay()
+            chrome.overlay = .help(scroll: 0)
             return []
         case .cycleLocale?:
             var next = environment
@@ -348,7 +356,7 @@ package struct Session {
     }
 
     /// Carries out a screen's action: all of it for the top screen, only time and work for a covered one.
-    private mutating func apply(_ action: Action, at index: Int) -> [Effect] {
+    mutating func apply(_ action: Action, at index: Int) -> [Effect] {
         let owner = screens.id(at: index)
         let isTop = index == screens.topIndex
         var effects: [Effect] = []
@@ -397,45 +405,23 @@ package struct Session {
         guard rows > 0 else { return Frame() }
         let bodySize = Self.bodySize(for: size)
         let body: Frame
-        if let help = chrome.help {
-            body = Chrome.helpFrame(
-                title: screens.title(at: screens.topIndex), rows: Chrome.helpRows(helpItems, width: size.columns),
-                scroll: help.scroll, in: bodySize, locale: environment.locale)
+        if let overlay = chrome.overlay {
+            body = overlayFrame(overlay, in: bodySize)
         } else {
             body = top.render(in: ScreenContext(size: bodySize, environment: environment))
         }
         var lines: [Line] = [Line(Chrome.breadcrumb(breadcrumbParts, width: size.columns), .dim)]
         lines += body.lines.prefix(bodySize.rows)
         lines += Array(repeating: Line(), count: max(bodySize.rows - body.lines.count, 0))
-        lines.append(chrome.status.map { Line($0, .bold) } ?? Line())
+        lines.append((chrome.status ?? rebuild?.status(in: environment.locale)).map { Line($0, .bold) } ?? Line())
         lines = Array(lines.prefix(rows))
         var cursor: (row: Int, column: Int)?
-        if let place = body.cursor, chrome.help == nil, (0..<bodySize.rows).contains(place.row) {
+        if let place = body.cursor, chrome.overlay == nil, (0..<bodySize.rows).contains(place.row) {
             cursor = (place.row + 1, place.column)
         }
         if chrome.isFlashing {
             lines = lines.map { Chrome.reversed($0, width: size.columns) }
         }
         return Frame(lines: lines, cursor: cursor)
-    }
-
-    /// Every help item: the top screen's, then the launcher's own.
-    public var helpItems: [HelpItem] {
-        let own = Self.keymap(in: environment.locale).help.compactMap { item -> HelpItem? in
-            var item = item
-            if item.keys == "esc/q" {
-                // Only the keys the screen leaves to the launcher close it; the screen's own help says what the
-                // others do.
-                let keys = (top.handlesEscape ? [] : ["esc"]) + (top.takesText ? [] : ["q"])
-                guard opened, !keys.isEmpty else { return nil }
-                item.keys = keys.joined(separator: "/")
-            }
-            if item.keys == "F1" && !top.takesText { item.keys = "F1/?" }
-            if item.keys == "F8" || item.keys == "F9" {
-                guard linkProgram != nil, entryScreen != nil else { return nil }
-            }
-            return item
-        }
-        return top.help.filter { !$0.keys.isEmpty } + own
     }
 }

@@ -33,19 +33,23 @@ package struct Link: Sendable, Equatable {
             steps: screen.recording.steps)
     }
 
-    /// The options that reach the state, after `open ID`: `--set`, `--locale`, `--color`, `--size` and `--keys`,
-    /// shell-quoted where they need it. This is the one-line form a captures file keeps.
-    package var options: String {
+    /// The options that reach the state, after `open ID`, as words: `--set`, `--locale`, `--color`, `--size` and
+    /// `--keys`.
+    package var words: [String] {
         var words: [String] = []
         for (name, value) in scenario.controls.sorted(by: { $0.key < $1.key }) {
-            words += ["--set", Self.quoted("\(name)=\(value)")]
+            words += ["--set", "\(name)=\(value)"]
         }
-        words += ["--locale", Self.quoted(scenario.locale ?? "en")]
+        words += ["--locale", scenario.locale ?? "en"]
         words += ["--color", scenario.colorMode == .none ? "never" : "always"]
         words += ["--size", "\(scenario.size.columns)x\(scenario.size.rows)"]
-        if !scenario.steps.isEmpty { words += ["--keys", Self.quoted(StepText.text(scenario.steps))] }
-        return words.joined(separator: " ")
+        if !scenario.steps.isEmpty { words += ["--keys", StepText.text(scenario.steps)] }
+        return words
     }
+
+    /// The options that reach the state, after `open ID`, shell-quoted where they need it: the one-line form a
+    /// captures file keeps.
+    package var options: String { words.map(Self.quoted).joined(separator: " ") }
 
     /// The command that reopens the state: `catalog open basics/counter --set start=1234 --locale de … --keys 'up
     /// up wait:500ms space'`.

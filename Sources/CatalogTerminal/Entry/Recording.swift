@@ -17,6 +17,8 @@ package struct Recording: Sendable {
     private var typing = Duration.milliseconds(1)
     /// When the last event was handled, on the replay's clock.
     private var lastEvent = Duration.zero
+    /// The terminal's size the screen was last told.
+    private var current: Size?
     /// When the ticks the screen asked for fall due, on the replay's clock, soonest first.
     private var dueTicks: [Duration] = []
     /// The last press of a mouse button: where, and when on the replay's clock.
@@ -37,8 +39,12 @@ package struct Recording: Sendable {
             let terminal = Session.terminalSize(forBody: body)
             guard size != nil else {
                 size = terminal
+                current = terminal
                 return lastEvent
             }
+            // Told again the size it has (a session started after the screen opened): nothing to replay.
+            guard terminal != current else { return lastEvent }
+            current = terminal
             return type(.resize(terminal))
         case .key(.mouse(var mouse)):
             // The terminal's cells, as the replay types them; the shell counts double clicks again.
@@ -84,9 +90,11 @@ package struct Recording: Sendable {
     /// Starts again, as a screen rebuilt with new control values: with the steps that show the controls pane as it
     /// is (F7, the cursor moved to its row, F7 again when the focus is back on the screen).
     package mutating func restart(reopening pane: EntryScreen.Pane, row: Int) {
-        let (size, starts) = (size, starts)
+        let (size, current, starts) = (size, current, starts)
         self = Recording()
-        self.size = size
+        // It starts again at the size the terminal has now.
+        self.size = current ?? size
+        self.current = current
         self.starts = starts + 1
         guard case .shown(let focused) = pane else { return }
         type(.press(EntryScreen.key))

@@ -97,5 +97,12 @@ extension LauncherWords {
         .acceptsDecimal: "a number from {low} to {high}",
         .acceptsChoice: "one of {list}",
         .acceptsText: "any text",
+        .building: "Building {product}…",
+        .buildErrors: "{product} did not build: {count} {count|error|errors}",
+        .buildFailed: "{product} did not build (exit status {status})",
+        .buildHint: "↑↓ scroll · any other key closes · save again to rebuild",
+        .rebuilt: "Rebuilt {product} in {seconds} s.",
+        .reopenFailed: "Rebuilt, but “{title}” could not be reopened: {message}",
+        .entryGone: "Rebuilt; the catalog no longer has “{id}”.",
     ]
 }

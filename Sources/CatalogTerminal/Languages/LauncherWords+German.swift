@@ -97,5 +97,12 @@ extension LauncherWords {
         .acceptsDecimal: "eine Zahl von {low} bis {high}",
         .acceptsChoice: "{list}",
         .acceptsText: "beliebigen Text",
+        .building: "{product} wird gebaut…",
+        .buildErrors: "{product} ließ sich nicht bauen: {count} {count|Fehler|Fehler}",
+        .buildFailed: "{product} ließ sich nicht bauen (Exit-Status {status})",
+        .buildHint: "↑↓ Blättern · jede andere Taste schließt · erneut speichern baut neu",
+        .rebuilt: "{product} in {seconds} s neu gebaut.",
+        .reopenFailed: "Neu gebaut, aber „{title}“ ließ sich nicht wieder öffnen: {message}",
+        .entryGone: "Neu gebaut; „{id}“ ist nicht mehr im Katalog.",
     ]
 }

@@ -97,5 +97,12 @@ extension LauncherWords {
         .acceptsDecimal: "число от {low} до {high}",
         .acceptsChoice: "{list}",
         .acceptsText: "любой текст",
+        .building: "Сборка {product}…",
+        .buildErrors: "{product} не собирается: {count} {count|ошибка|ошибки|ошибок}",
+        .buildFailed: "{product} не собирается (код выхода {status})",
+        .buildHint: "↑↓ прокрутка · любая другая клавиша закрывает · сохраните снова, чтобы пересобрать",
+        .rebuilt: "{product} пересобран за {seconds} с.",
+        .reopenFailed: "Пересобрано, но «{title}» не удалось открыть снова: {message}",
+        .entryGone: "Пересобрано; в каталоге больше нет «{id}».",
     ]
 }

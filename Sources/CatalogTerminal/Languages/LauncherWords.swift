@@ -197,6 +197,20 @@ package enum LauncherWords: CaseIterable, Sendable {
     case acceptsChoice
     /// any text
     case acceptsText
+    /// Building {product}…
+    case building
+    /// {product} did not build: {count} {count|error|errors}
+    case buildErrors
+    /// {product} did not build (exit status {status})
+    case buildFailed
+    /// ↑↓ scroll · any other key closes · save again to rebuild
+    case buildHint
+    /// Rebuilt {product} in {seconds} s.
+    case rebuilt
+    /// Rebuilt, but “{title}” could not be reopened: {message}
+    case reopenFailed
+    /// Rebuilt; the catalog no longer has “{id}”.
+    case entryGone
 
     /// Every language's table.
     static let table = StringTable<LauncherWords>([
@@ -208,7 +222,9 @@ package enum LauncherWords: CaseIterable, Sendable {
     ])
 
     /// The text in a locale's language, its arguments in place: ``StringTable/text(_:in:_:)``.
-    static func text(_ key: LauncherWords, in locale: Locale, _ arguments: [String: any Sendable] = [:]) -> String {
+    package static func text(_ key: LauncherWords, in locale: Locale, _ arguments: [String: any Sendable] = [:])
+        -> String
+    {
         table.text(key, in: locale, arguments)
     }
 }

@@ -162,7 +162,7 @@ extension MenuScreen {
         let marks = options.multi && !marked.isEmpty ? " · " + words(.marked, ["count": marked.count]) : ""
         var reading = ""
         if case .streaming(let streaming) = phase {
-            let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+            let frames = Glyphs.spinner
             reading =
                 " · " + words(.reading, ["source": source(streaming.what)])
                 + " \(frames[streaming.spinner % frames.count])"

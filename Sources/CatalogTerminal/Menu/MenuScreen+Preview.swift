@@ -136,7 +136,7 @@ extension MenuScreen {
                 // Killed when the highlight moves on: a newer preview supersedes this job.
                 let frame: Result<Frame, PreviewFailure>
                 let limit = Self.previewCommandLines
-                switch PreviewCommand.run(command, path: path, maximumLines: limit, isCancelled: isCancelled) {
+                switch ShellCommand.run(command, path: path, maximumLines: limit, isCancelled: isCancelled) {
                 case .output(let lines, _): frame = .success(Frame(lines: lines.map(AnsiText.line)))
                 case .cancelled: frame = .failure(PreviewFailure(message: "cancelled"))
                 case .failed(let message): frame = .failure(PreviewFailure(message: message))

@@ -192,3 +192,33 @@ extension MenuScreen {
         }
     }
 }
+
+extension MenuScreen {
+    /// Opens the levels down to an entry and highlights it, as if the user had walked there: a process that took
+    /// over from a rebuilt one (`--watch`) shows the menu where the entry was, under the entry it reopens.
+    ///
+    /// - Parameter id: The entry's id.
+    /// - Returns: Whether the catalog has it; when not, the menu stays as it is.
+    /// - Complexity: O(n) in the catalog's nodes: a walk of the grouping, once.
+    @discardableResult
+    package mutating func reveal(_ id: String) -> Bool {
+        guard let record = snapshot.record(id: id) else { return false }
+        var path: [(node: Hierarchy.Node, position: Int)] = []
+        func walk(_ node: Hierarchy.Node) -> Bool {
+            for (position, child) in hierarchy.children(of: node).enumerated() {
+                path.append((child, position))
+                if case .entry(let found) = child, found == UInt32(record) { return true }
+                if case .entry = child {} else if walk(child) { return true }
+                path.removeLast()
+            }
+            return false
+        }
+        guard walk(hierarchy.root) else { return false }
+        levels = [Level(item: .node(hierarchy.root), cursor: path[0].position)]
+        for (index, step) in path.enumerated().dropLast() {
+            levels.append(Level(item: .node(step.node), cursor: path[index + 1].position))
+        }
+        keepCursorVisible()
+        return true
+    }
+}

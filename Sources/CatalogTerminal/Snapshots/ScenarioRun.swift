@@ -44,6 +44,23 @@ package struct ScenarioRun {
         of make: () throws -> any Screen
     ) throws -> ScenarioRun {
         let screen = try Scenario.$playing.withValue(scenario) { try make() }
+        var session = Session(closable: screen, title: title, environment: scenario.environment)
+        session.linkProgram = link
+        return try play(scenario, size: size, session: session, writes: link == nil)
+    }
+
+    /// Plays a scenario's steps on a session made beforehand: a process that took over from a rebuilt one replays
+    /// them on the menu with the entry open over it (`--watch`).
+    ///
+    /// - Parameters:
+    ///   - scenario: The steps, and the size to start at unless `size` says otherwise.
+    ///   - size: A size that replaces the scenario's, if any.
+    ///   - session: The session, in the scenario's environment.
+    ///   - writes: Whether queued jobs (saves) run; a link's replay drops them.
+    /// - Returns: The run.
+    package static func play(_ scenario: Scenario, size: Size? = nil, session: Session, writes: Bool) throws
+        -> ScenarioRun
+    {
         let start = size ?? scenario.size
         let terminal = VirtualTerminal(size: start)
         var now = Duration.milliseconds(1)
@@ -70,12 +87,9 @@ package struct ScenarioRun {
             }
         }
         terminal.close(at: now)
-        let environment = scenario.environment
-        var session = Session(closable: screen, title: title, environment: environment)
-        session.linkProgram = link
         var loop = EventLoop(
-            session: session, terminal: terminal, jobs: InlineJobs(writes: link == nil),
-            renderer: Renderer(colorMode: environment.colorMode, synchronized: false))
+            session: session, terminal: terminal, jobs: InlineJobs(writes: writes),
+            renderer: Renderer(colorMode: session.environment.colorMode, synchronized: false))
         let status = try loop.run()
         let end = terminal.windowSize
         let drawn = loop.session.render(in: end)

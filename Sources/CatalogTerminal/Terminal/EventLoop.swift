@@ -43,6 +43,8 @@ package struct EventLoop {
     /// For a session another loop started (a link's replay): its ticks still due, each so long after this loop
     /// starts; `nil` for a session this loop starts.
     private let resuming: [(after: Duration, owner: Session.ScreenID)]?
+    /// The watch on source files, with `--watch`.
+    private let sources: (any SourceWatching)?
 
     /// Creates a loop.
     ///
@@ -54,11 +56,13 @@ package struct EventLoop {
     ///   - send: Where links and captures go (``Session/Outgoing``); the clipboard is written to the terminal.
     ///   - resuming: For a session another loop ran (a link's replay), its ticks still due (``pendingTicks``): the
     ///     loop goes on from there instead of starting the session, and tells it the terminal's size if that differs.
+    ///   - sources: With `--watch`, the watch on source files, whose changes the loop hands to the session.
     public init(
         session: Session, terminal: any Terminaling, jobs: any JobRunning, renderer: Renderer,
         send: @escaping (Session.Outgoing) -> Void = { _ in },
-        resuming: [(after: Duration, owner: Session.ScreenID)]? = nil
+        resuming: [(after: Duration, owner: Session.ScreenID)]? = nil, sources: (any SourceWatching)? = nil
     ) {
+        self.sources = sources
         self.resuming = resuming
         self.session = session
         self.terminal = terminal
@@ -74,7 +78,8 @@ package struct EventLoop {
     public mutating func run() throws -> Int32 {
         defer { jobs.shutdown() }
         try terminal.enter()
-        defer { terminal.leave() }
+        // A session that quit for a rebuilt binary leaves the terminal as it is, for that binary to take over.
+        defer { if session.reload == nil { terminal.leave() } }
         size = terminal.size() ?? size
         if let resuming {
             // A flash the replay left on has no end here: it is over.
@@ -86,7 +91,7 @@ package struct EventLoop {
         }
         while true {
             try draw()
-            let input = terminal.wait(timeout: timeout(), jobs: jobs.wakeDescriptor)
+            let input = terminal.wait(timeout: timeout(), jobs: jobs.wakeDescriptor, sources: sources?.descriptor)
             if try react(to: input) { return exitStatus }
             if input.closed { return 1 }
         }
@@ -136,6 +141,9 @@ package struct EventLoop {
             }
             guard let key = place(key) else { continue }
             if carryOut(session.handle(.key(key))) { return true }
+        }
+        if input.sourcesReady, let sources, sources.take() {
+            if carryOut(session.sourcesChanged(at: terminal.now)) { return true }
         }
         if input.jobsReady || jobs.wakeDescriptor == nil {
             for result in jobs.takeFinished() where carryOut(session.handle(.finished(result))) { return true }

@@ -19,28 +19,40 @@ package enum Shell {
     ///   - height: A region of this height below the prompt instead of the whole screen (`--height`).
     ///   - resuming: For a session a link's replay left, its ticks still due (``EventLoop/pendingTicks``).
     ///   - send: Where links and captures go.
+    ///   - watch: With `--watch`: the watch, the build, and the program that replaces this process when a build
+    ///     succeeds. The terminal is then not restored: it is handed over as it is (``Handover``).
     /// - Returns: The exit status (0 when the user quit, 130 after Ctrl-C, 1 when the terminal failed or went away,
     ///   with the reason in ``LineDriver/Outcome/failure``) and the final session.
     public static func run(
         session: Session, input: Int32, output: Int32, colorMode: ColorMode, mouse: Bool = true,
         height: InlineHeight? = nil, resuming: [(after: Duration, owner: Session.ScreenID)]? = nil,
-        send: @escaping (Session.Outgoing) -> Void = { _ in }
+        send: @escaping (Session.Outgoing) -> Void = { _ in }, watch: Watch? = nil
     ) -> LineDriver.Outcome {
         let signals = SignalGuard.install()
         defer { SignalGuard.uninstall() }
         let terminal: Terminal
         do {
             let mode: Terminal.Mode = height.map { .inline(height: $0, mouse: mouse) } ?? .fullScreen(mouse: mouse)
-            terminal = try Terminal(input: input, output: output, signals: signals, mode: mode)
+            terminal = try Terminal(
+                input: input, output: output, signals: signals, mode: mode, inherited: watch?.inherited)
         } catch {
             return LineDriver.Outcome(status: 1, session: session, failure: "\(error)")
         }
+        var session = session
+        if let watch { session.watch(watch.rebuild) }
         var loop = EventLoop(
             session: session, terminal: terminal, jobs: JobRunner(),
             renderer: Renderer(colorMode: colorMode, positioning: terminal.mode.positioning), send: send,
-            resuming: resuming)
+            resuming: resuming, sources: watch?.sources)
         do {
             let status = try loop.run()
+            if let reload = loop.session.reload, let watch {
+                // The loop has stopped every job and child process; the terminal stays as it is for the new binary.
+                let handover = Handover(settings: terminal.original, link: reload.link, built: reload.built)
+                let failure = handover.exec(watch.program, arguments: watch.arguments, environment: watch.environment)
+                terminal.leave()
+                return LineDriver.Outcome(status: 1, session: loop.session, failure: failure)
+            }
             return LineDriver.Outcome(
                 status: status, session: loop.session, failure: status == 1 ? "the terminal went away" : nil)
         } catch {

@@ -96,7 +96,7 @@ final class Terminal: Terminaling {
     /// Where frames are written.
     public let output: Int32
     /// The settings the user had, restored on leaving.
-    private let original: termios
+    let original: termios
     /// Whether the terminal is in the launcher's mode.
     public private(set) var isActive = false
     /// The read end of the signal guard's self-pipe, or -1 when there is none (waits then wake every 250 ms to
@@ -121,12 +121,15 @@ final class Terminal: Terminaling {
     /// - Throws: ``Error/notATerminal(_:)`` when either is not a terminal.
     init(
         input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, signals: Int32 = -1,
-        mode: Mode = .fullScreen(mouse: false)
+        mode: Mode = .fullScreen(mouse: false), inherited: termios? = nil
     ) throws {
         guard Self.isTerminal(input) else { throw Error.notATerminal(input) }
         guard Self.isTerminal(output) else { throw Error.notATerminal(output) }
         var settings = termios()
         guard tcgetattr(input, &settings) == 0 else { throw Error.systemCall("tcgetattr", errno: errno) }
+        // A process that took over from a rebuilt one (`--watch`) finds the terminal raw: the user's settings are
+        // the ones handed over.
+        if let inherited { settings = inherited }
         self.input = input
         self.output = output
         self.original = settings
@@ -277,8 +280,8 @@ final class Terminal: Terminaling {
 
     public var now: Duration { started.duration(to: clock.now) }
 
-    /// Waits with `poll(2)` on the terminal, the signal self-pipe and the jobs' descriptor.
-    public func wait(timeout: Duration?, jobs: Int32?) -> TerminalInput {
+    /// Waits with `poll(2)` on the terminal, the signal self-pipe, the jobs' descriptor and the source watch's.
+    public func wait(timeout: Duration?, jobs: Int32?, sources: Int32?) -> TerminalInput {
         var milliseconds: Int32 = -1
         if let timeout {
             milliseconds = Int32(clamping: Int((timeout / .milliseconds(1)).rounded(.up)))
@@ -290,6 +293,7 @@ final class Terminal: Terminaling {
             pollfd(fd: input, events: Int16(POLLIN), revents: 0),
             pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: jobs ?? -1, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: sources ?? -1, events: Int16(POLLIN), revents: 0),
         ]
         var result = TerminalInput()
         if !heldInput.isEmpty {
@@ -297,7 +301,7 @@ final class Terminal: Terminaling {
             heldInput = []
             return result
         }
-        let ready = poll(&fds, 3, milliseconds)
+        let ready = poll(&fds, nfds_t(fds.count), milliseconds)
         if signalDescriptor < 0 || (ready > 0 && fds[1].revents & Int16(POLLIN) != 0) {
             let pending = SignalGuard.takePending()
             result.resized = pending.contains(.resize)
@@ -305,6 +309,7 @@ final class Terminal: Terminaling {
         }
         guard ready > 0 else { return result }
         result.jobsReady = fds[2].revents & Int16(POLLIN) != 0
+        result.sourcesReady = fds[3].revents & Int16(POLLIN) != 0
         if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = Glibc.read(input, &buffer, buffer.count)

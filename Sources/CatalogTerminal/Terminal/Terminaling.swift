@@ -27,8 +27,9 @@ package protocol Terminaling: AnyObject {
     /// - Parameters:
     ///   - timeout: The longest to wait; `nil` waits for ever.
     ///   - jobs: The descriptor that turns readable when a job finishes, if there is one.
+    ///   - sources: The descriptor that turns readable when source files change (`--watch`), if there is one.
     /// - Returns: What happened; empty when the timeout passed.
-    func wait(timeout: Duration?, jobs: Int32?) -> TerminalInput
+    func wait(timeout: Duration?, jobs: Int32?, sources: Int32?) -> TerminalInput
 
     /// Gives the terminal back to the user's shell and stops the process until it is continued (Ctrl-Z, then `fg`).
     /// On return the terminal is in the launcher's mode again.
@@ -62,6 +63,8 @@ package struct TerminalInput: Sendable, Equatable {
     public var resumed = false
     /// Whether the jobs' descriptor turned readable.
     public var jobsReady = false
+    /// Whether the source watch's descriptor turned readable (`--watch`).
+    public var sourcesReady = false
     /// Whether the terminal has gone away (end of input, or an error reading it).
     public var closed = false
     /// A line-mode command for the screen in front: scenarios give them; a real terminal never does.
@@ -69,8 +72,9 @@ package struct TerminalInput: Sendable, Equatable {
 
     public init(
         bytes: [UInt8] = [], resized: Bool = false, resumed: Bool = false, jobsReady: Bool = false,
-        closed: Bool = false
+        sourcesReady: Bool = false, closed: Bool = false
     ) {
+        self.sourcesReady = sourcesReady
         self.bytes = bytes
         self.resized = resized
         self.resumed = resumed
@@ -79,5 +83,8 @@ package struct TerminalInput: Sendable, Equatable {
     }
 
     /// Whether nothing happened: the wait timed out.
-    public var isEmpty: Bool { bytes.isEmpty && !resized && !resumed && !jobsReady && !closed && line == nil }
+    public var isEmpty: Bool {
+        bytes.isEmpty && !resized && !resumed && !jobsReady && !sourcesReady && !closed
+            && line == nil
+    }
 }

@@ -91,6 +91,11 @@ package final class VirtualTerminal: Terminaling {
         schedule(Scheduled(time: time, input: TerminalInput(closed: true)))
     }
 
+    /// Saves source files at a virtual time: the loop's source watch turns readable (`--watch`).
+    public func changeSources(at time: Duration) {
+        schedule(Scheduled(time: time, input: TerminalInput(sourcesReady: true)))
+    }
+
     /// Runs code at a virtual time (finishing held jobs, say), then wakes the loop as a finished job would.
     public func perform(at time: Duration, _ action: @escaping () -> Void) {
         schedule(Scheduled(time: time, input: TerminalInput(jobsReady: true), action: action))
@@ -123,7 +128,7 @@ package final class VirtualTerminal: Terminaling {
         writes.append((now, text, windowSize))
     }
 
-    public func wait(timeout: Duration?, jobs: Int32?) -> TerminalInput {
+    public func wait(timeout: Duration?, jobs: Int32?, sources: Int32?) -> TerminalInput {
         waits.append(timeout)
         // A real job runner's result that is already in is taken at once, as a real terminal's poll would.
         if let jobs {

@@ -79,3 +79,9 @@ extension Glyphs {
     /// - Returns: Two cells of text.
     public func marker(_ isCursor: Bool) -> String { isCursor ? DisplayWidth.pad(pointer, to: 2) : "  " }
 }
+
+extension Glyphs {
+    /// A spinner's steps, for work that runs on (a stream read, a build): braille dots, which every terminal with a
+    /// Unicode font has.
+    package static let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏").map(String.init)
+}

@@ -1,11 +1,11 @@
 import Glibc
 
-/// fzf's `--preview` command: a shell command run for the highlighted entry of a catalog file, whose output the
-/// preview pane shows.
+/// A shell command run off the input path (in a job): fzf's `--preview` command, run for the highlighted entry of a
+/// catalog file, whose output the preview pane shows; and the build `--watch` runs.
 ///
-/// It runs off the input path (in a job), in a process group of its own, so that when the highlight moves on the
-/// whole command, pipelines and background children included, is killed and reaped rather than left running.
-package enum PreviewCommand {
+/// It runs in a process group of its own, so that when the highlight moves on (or a newer change cancels a build)
+/// the whole command, pipelines and background children included, is killed and reaped rather than left running.
+package enum ShellCommand {
     /// How a run ended.
     public enum Outcome: Sendable, Equatable {
         /// The command's output, cut to the limits, and its status: the exit code, or 128 plus the signal's number
@@ -73,11 +73,13 @@ package enum PreviewCommand {
     ///   - path: The highlighted entry's path.
     ///   - maximumLines: How many lines the pane can show; with none, nothing is run and there is no output.
     ///   - maximumBytes: How much output to read at most.
+    ///   - drains: Whether a command whose output passes the limits runs on to its end, its further output read
+    ///     and dropped (a build), instead of being killed there (a preview).
     ///   - isCancelled: Turns true when the highlight has moved on.
     /// - Returns: The output and status, ``Outcome/cancelled``, or ``Outcome/failed(_:)`` when the shell could not be
     ///   started (or the command holds a NUL byte, which no shell can be given).
     public static func run(
-        _ command: String, path: String, maximumLines: Int, maximumBytes: Int = 262_144,
+        _ command: String, path: String, maximumLines: Int, maximumBytes: Int = 262_144, drains: Bool = false,
         isCancelled: @escaping JobCancellation
     ) -> Outcome {
         guard maximumLines > 0, maximumBytes > 0 else { return .output(lines: [], status: 0) }
@@ -108,16 +110,17 @@ package enum PreviewCommand {
             }
             var descriptor = pollfd(fd: child.output, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, tick) > 0 else { continue }
-            let count = read(child.output, &buffer, min(buffer.count, maximumBytes - output.count))
+            let room = output.count < maximumBytes ? maximumBytes - output.count : buffer.count
+            let count = read(child.output, &buffer, min(buffer.count, room))
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 isOpen = false
             } else if count == 0 {
                 isOpen = false
-            } else {
+            } else if newlines < maximumLines, output.count < maximumBytes {
                 output += buffer[..<count]
                 newlines += buffer[..<count].count(where: { $0 == UInt8(ascii: "\n") })
-                if newlines >= maximumLines || output.count >= maximumBytes {
+                if !drains, newlines >= maximumLines || output.count >= maximumBytes {
                     child.terminate()
                     return .output(lines: lines(of: output, limit: maximumLines), status: child.status)
                 }
@@ -233,8 +236,8 @@ package enum PreviewCommand {
             close(output)
             if !hasExited() {
                 kill(-pid, SIGTERM)
-                for _ in 0..<PreviewCommand.graceTicks where !hasExited() {
-                    _ = poll(nil, 0, PreviewCommand.tick)
+                for _ in 0..<ShellCommand.graceTicks where !hasExited() {
+                    _ = poll(nil, 0, ShellCommand.tick)
                 }
             }
             // Also background children that outlived the shell or closed their output.

@@ -1,0 +1,62 @@
+import CatalogKit
+import CatalogTerminal
+import Foundation
+
+/// A process that took over from a rebuilt one (`--watch`, ``Handover``): the menu where the entry was, the entry
+/// open over it with its control values, and the steps since it opened replayed on a virtual clock, so the screen is
+/// back where it was; or the menu, with a one-line reason, when the entry is gone or can't be brought back.
+enum Reopen {
+    /// The session to run, and the ticks still due when the replay ended.
+    ///
+    /// - Parameters:
+    ///   - handover: What the process before handed over.
+    ///   - menu: The menu, not yet started.
+    ///   - environment: The environment the command line asks for.
+    ///   - product: The product rebuilt, for the status line.
+    static func session(
+        _ handover: Handover, menu: MenuScreen, environment: ScreenEnvironment, product: String, context: Context
+    ) -> (session: Session, resuming: [(after: Duration, owner: Session.ScreenID)]?) {
+        var menu = menu
+        let seconds = (handover.built / .milliseconds(100)).rounded() / 10
+        let rebuilt = ["product": product, "seconds": seconds] as [String: any Sendable]
+        guard let id = handover.entry else {
+            var session = Session(root: menu, environment: environment)
+            session.say(LauncherWords.text(.rebuilt, in: environment.locale, rebuilt))
+            return (session, nil)
+        }
+        var failure: String
+        do {
+            let arguments = try Arguments(["open", id] + handover.options)
+            let linked = try Launcher.environment(arguments, context)
+            let scenario = try OpenCommand.linkScenario(arguments, environment: linked)
+            let (snapshot, _) = try CatalogSource.load(arguments, context)
+            if let record = snapshot.record(id: id) {
+                let title = snapshot.table.title(record)
+                menu.reveal(id)
+                var session = Session(root: menu, environment: scenario.environment)
+                session.linkProgram = context.name
+                let made = try Scenario.$playing.withValue(scenario) {
+                    try OpenCommand.screen(record, of: snapshot, arguments)
+                }
+                if let screen = made {
+                    _ = session.open(screen, title: title)
+                    let run = try ScenarioRun.play(scenario, session: session, writes: false)
+                    if !run.quit {
+                        var session = run.session
+                        session.say(LauncherWords.text(.rebuilt, in: scenario.environment.locale, rebuilt))
+                        return (session, run.pendingTicks)
+                    }
+                }
+                failure = LauncherWords.text(
+                    .reopenFailed, in: environment.locale, ["title": title, "message": "it closed"])
+            } else {
+                failure = LauncherWords.text(.entryGone, in: environment.locale, ["id": id])
+            }
+        } catch {
+            failure = LauncherWords.text(.reopenFailed, in: environment.locale, ["title": id, "message": "\(error)"])
+        }
+        var session = Session(root: menu, environment: environment)
+        session.say(failure)
+        return (session, nil)
+    }
+}

@@ -1,0 +1,58 @@
+import CatalogKit
+import Foundation
+
+extension Session {
+    /// Every help item: the top screen's, then the launcher's own.
+    public var helpItems: [HelpItem] {
+        let own = Self.keymap(in: environment.locale).help.compactMap { item -> HelpItem? in
+            var item = item
+            if item.keys == "esc/q" {
+                // Only the keys the screen leaves to the launcher close it; the screen's own help says what the
+                // others do.
+                let keys = (top.handlesEscape ? [] : ["esc"]) + (top.takesText ? [] : ["q"])
+                guard opened, !keys.isEmpty else { return nil }
+                item.keys = keys.joined(separator: "/")
+            }
+            if item.keys == "F1" && !top.takesText { item.keys = "F1/?" }
+            if item.keys == "F8" || item.keys == "F9" {
+                guard linkProgram != nil, entryScreen != nil else { return nil }
+            }
+            return item
+        }
+        return top.help.filter { !$0.keys.isEmpty } + own
+    }
+
+    /// The overlay's rows: the keys, or the compiler's errors.
+    var overlayRows: [Line] {
+        switch chrome.overlay {
+        case nil: return []
+        case .help: return Chrome.helpRows(helpItems, width: size.columns)
+        case .buildFailed(let report, _, _):
+            return report.lines.flatMap { line in
+                Chrome.wrap(line, to: max(size.columns - 2, 8)).map { Line("  " + $0) }
+            }
+        }
+    }
+
+    /// The overlay as drawn in the body.
+    func overlayFrame(_ overlay: Chrome.Overlay, in body: Size) -> Frame {
+        let title: String
+        let hint: LauncherWords
+        switch overlay {
+        case .help:
+            title = LauncherWords.text(
+                .helpTitle, in: environment.locale, ["title": screens.title(at: screens.topIndex)])
+            hint = .helpHint
+        case .buildFailed(let report, let product, _):
+            let count = report.errorCount
+            title =
+                count > 0
+                ? LauncherWords.text(.buildErrors, in: environment.locale, ["product": product, "count": count])
+                : LauncherWords.text(
+                    .buildFailed, in: environment.locale, ["product": product, "status": Int(report.status)])
+            hint = .buildHint
+        }
+        return Chrome.overlayFrame(
+            title: title, rows: overlayRows, scroll: overlay.scroll, in: body, hint: hint, locale: environment.locale)
+    }
+}

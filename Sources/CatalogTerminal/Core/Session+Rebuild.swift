@@ -1,0 +1,85 @@
+import CatalogKit
+
+extension Session {
+    /// The owner of live reload's ticks and build job: the session's own, no screen's.
+    static let rebuildOwner = ScreenID(value: -1)
+
+    /// What a successful rebuild hands to the new binary: the state of the entry open then, and how long the build
+    /// took.
+    package struct Reload: Sendable, Equatable {
+        /// The open entry's state, as a link reaches it; `nil` when no entry was open.
+        package var link: Link?
+        /// How long the build took.
+        package var built: Duration
+    }
+
+    /// Turns live reload on: the session builds when ``sourcesChanged(at:)`` says so, shows the build in the status
+    /// line, its errors in an overlay, and quits with ``reload`` set when a build succeeds.
+    ///
+    /// - Parameter rebuild: The state machine, with the build it runs.
+    package mutating func watch(_ rebuild: Rebuild) {
+        self.rebuild = rebuild
+    }
+
+    /// Sources changed: the build starts once they are quiet, and a running one starts again.
+    ///
+    /// - Parameter now: The shell's clock.
+    /// - Returns: What the shell must do.
+    package mutating func sourcesChanged(at now: Duration) -> [Effect] {
+        guard var rebuild else { return [] }
+        // What the last build said is old news: the status line shows the new one.
+        chrome.status = nil
+        let action = rebuild.changed(at: now)
+        self.rebuild = rebuild
+        return action.flattened.map { Effect(action: $0, owner: Self.rebuildOwner) }
+    }
+
+    /// Live reload's tick or finished build, which no screen sees.
+    ///
+    /// - Returns: What the shell must do, or `nil` when the event is a screen's.
+    func rebuildEvent(_ event: Event, for owner: ScreenID?) -> Bool {
+        switch event {
+        case .tick: owner == Self.rebuildOwner
+        case .finished(let result): result.owner == Self.rebuildOwner
+        default: false
+        }
+    }
+
+    mutating func rebuildHandle(_ event: Event, for owner: ScreenID?) -> [Effect]? {
+        guard rebuildEvent(event, for: owner), var rebuild else { return nil }
+        defer { self.rebuild = rebuild }
+        switch event {
+        case .tick(let now):
+            return rebuild.tick(at: now).flattened.map { Effect(action: $0, owner: Self.rebuildOwner) }
+        case .finished(let result):
+            guard let outcome = result.value(of: Rebuild.lane), let result = rebuild.finished(outcome) else {
+                return []
+            }
+            switch result {
+            case .reload(let built):
+                let link = entryScreen.map { Link($0, size: size, environment: environment) }
+                reload = Reload(link: link, built: built)
+                return [Effect(action: .quit, owner: Self.rebuildOwner)]
+            case .failed(let report):
+                chrome.status = nil
+                chrome.overlay = .buildFailed(report, product: rebuild.product, scroll: 0)
+                return []
+            }
+        default:
+            return []
+        }
+    }
+
+    /// Opens a screen over the one in front, as an entry the menu opens: a process that took over from a rebuilt one
+    /// opens the entry that was open.
+    ///
+    /// - Returns: What the shell must do.
+    package mutating func open(_ screen: any Screen, title: String) -> [Effect] {
+        apply(.push(screen, title: title), at: screens.topIndex)
+    }
+
+    /// Shows a message in the status line until the next key.
+    package mutating func say(_ message: String) {
+        chrome.status = message
+    }
+}

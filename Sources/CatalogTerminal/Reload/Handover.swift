@@ -1,0 +1,95 @@
+import Foundation
+import Glibc
+
+/// What a process running `--watch` hands to the rebuilt binary it replaces itself with (`execve`), in one
+/// environment variable: the terminal settings the user had before the first process took the terminal, so the
+/// last one restores them at exit; the entry that was open, with the link's options that reach its state (control
+/// values, locale, colour, size and the steps since it opened); and how long the build took.
+///
+/// The terminal is never given back in between: raw mode, mouse reporting and the alternate screen carry over, so
+/// the new process draws its first frame over the old one's.
+package struct Handover: Codable, Sendable, Equatable {
+    /// The environment variable that carries it; the new process removes it from its own environment at once, so
+    /// nothing it starts inherits it.
+    package static let variable = "CATALOG_HANDOVER"
+
+    /// The bytes of the `termios` the user had.
+    package var settings: [UInt8]
+    /// The open entry's id, if an entry was open.
+    package var entry: String?
+    /// The words after `open ID` in the link to the entry's state (``Link/words``).
+    package var options: [String]
+    /// How long the build took, in milliseconds.
+    package var builtMilliseconds: Int
+
+    /// A handover.
+    ///
+    /// - Parameters:
+    ///   - settings: The terminal settings the user had.
+    ///   - link: The state of the open entry, if one is open.
+    ///   - built: How long the build took.
+    package init(settings: termios, link: Link?, built: Duration) {
+        self.settings = withUnsafeBytes(of: settings) { Array($0) }
+        entry = link?.id
+        options = link?.words ?? []
+        builtMilliseconds = Int(built / .milliseconds(1))
+    }
+
+    /// The terminal settings handed over, or `nil` when the bytes are not a `termios` of this system.
+    package var terminalSettings: termios? {
+        guard settings.count == MemoryLayout<termios>.size else { return nil }
+        var result = termios()
+        withUnsafeMutableBytes(of: &result) { $0.copyBytes(from: settings) }
+        return result
+    }
+
+    /// How long the build took.
+    package var built: Duration { .milliseconds(builtMilliseconds) }
+
+    /// The handover in an environment, if there is one and it can be read.
+    package static func read(from environment: [String: String]) -> Handover? {
+        guard let text = environment[variable] else { return nil }
+        return try? JSONDecoder().decode(Handover.self, from: Data(text.utf8))
+    }
+
+    /// The handover as the variable's value.
+    package var text: String {
+        let data = (try? JSONEncoder().encode(self)) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Replaces this process with another program, handing this over in ``variable``.
+    ///
+    /// Every descriptor but standard input, output and error is closed on exec first, whatever opened it, so the
+    /// new process inherits the terminal and nothing else.
+    ///
+    /// - Parameters:
+    ///   - program: The path of the program to run.
+    ///   - arguments: Its arguments, its name first.
+    ///   - environment: Its environment, less any older handover.
+    /// - Returns: Only when the exec failed: why, in one line.
+    package func exec(_ program: String, arguments: [String], environment: [String: String]) -> String {
+        var environment = environment
+        environment[Self.variable] = text
+        Self.closeOnExec()
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        execve(program, argv, envp)
+        let code = errno
+        (argv + envp).forEach { free($0) }
+        return "could not start the rebuilt '\(program)': \(String(cString: strerror(code)))"
+    }
+
+    /// Marks every open descriptor above standard error close-on-exec.
+    private static func closeOnExec() {
+        guard let folder = opendir("/proc/self/fd") else { return }
+        defer { closedir(folder) }
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let descriptor = Int32(name), descriptor > STDERR_FILENO else { continue }
+            _ = fcntl(descriptor, F_SETFD, fcntl(descriptor, F_GETFD) | FD_CLOEXEC)
+        }
+    }
+}
