@@ -20,6 +20,7 @@ let usage = """
                                                   repeat one operation under a profiler
            catalog-bench snapshots                time checking and recording 1,000 scenarios
            catalog-bench rank [TARGETS]           fuzzy ranking on real path lists, against fzf
+           catalog-bench reload [RUNS]            live reload: replaying 1,000 events, and a save to the new frame
            catalog-bench corpus kind|deep COUNT FILE
                                                   write a generated corpus of COUNT lines to FILE
     """
@@ -29,6 +30,7 @@ case "compare": Compare.run(Array(arguments.dropFirst()))
 case "figures": InProcess.printFigures(count: 1_000_000)
 case "profile": Profile.run(Array(arguments.dropFirst()))
 case "snapshots": SnapshotTiming.run()
+case "reload": ReloadTiming.run(Array(arguments.dropFirst()))
 case "rank":
     let targets = arguments.dropFirst().first.flatMap { Int($0) } ?? 30
     Ranking.run(targets: targets, fzf: Processes.which("fzf"))

@@ -1,4 +1,5 @@
 import CatalogTerminal
+import CatalogTestSupport
 import Dispatch
 import Foundation
 import Glibc

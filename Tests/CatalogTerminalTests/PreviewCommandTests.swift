@@ -1,4 +1,5 @@
 import CatalogTerminal
+import CatalogTestSupport
 import Foundation
 import Glibc
 import Synchronization

@@ -39,7 +39,7 @@ enum Reopen {
                     try OpenCommand.screen(record, of: snapshot, arguments)
                 }
                 if let screen = made {
-                    _ = session.open(screen, title: title)
+                    session.openOnStart(screen, title: title)
                     let run = try ScenarioRun.play(scenario, session: session, writes: false)
                     if !run.quit {
                         var session = run.session

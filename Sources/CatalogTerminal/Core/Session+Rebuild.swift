@@ -70,12 +70,11 @@ extension Session {
         }
     }
 
-    /// Opens a screen over the one in front, as an entry the menu opens: a process that took over from a rebuilt one
-    /// opens the entry that was open.
-    ///
-    /// - Returns: What the shell must do.
-    package mutating func open(_ screen: any Screen, title: String) -> [Effect] {
-        apply(.push(screen, title: title), at: screens.topIndex)
+    /// Opens a screen over the one in front when the session starts, as an entry the menu opens, once the screens
+    /// below know their size: a process that took over from a rebuilt one opens the entry that was open. What the
+    /// screen asks for as it opens (its first tick, its jobs) is among what ``start(size:)`` returns.
+    package mutating func openOnStart(_ screen: any Screen, title: String) {
+        opening = (screen, title)
     }
 
     /// Shows a message in the status line until the next key.

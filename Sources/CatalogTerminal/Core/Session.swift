@@ -60,6 +60,8 @@ package struct Session {
     var rebuild: Rebuild?
     /// Set when a rebuild succeeded: the session quit for the new binary to take over from this state.
     package internal(set) var reload: Reload?
+    /// A screen to open over the root when the session starts (``openOnStart(_:title:)``).
+    var opening: (screen: any Screen, title: String)?
 
     /// Creates a session showing one screen.
     ///
@@ -139,6 +141,10 @@ package struct Session {
         for index in 0..<screens.count {
             effects += deliver(.environment(environment), at: index)
             effects += deliver(.resize(Self.bodySize(for: size)), at: index)
+        }
+        if let (screen, title) = opening {
+            opening = nil
+            effects += apply(.push(screen, title: title), at: screens.topIndex)
         }
         return effects
     }

@@ -1,0 +1,146 @@
+import CatalogKit
+import CatalogTerminal
+import CatalogTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// Live reload end to end: a copy of the fixture package `Fixtures/WatchPackage` (a counter, `tally`), built cold,
+/// run with `--watch` on a pseudo-terminal. Saving its source brings the open screen back rebuilt in the same state;
+/// a broken source shows the compiler's error over the old screen, which keeps running; Ctrl-C during a build exits
+/// 130 with the terminal restored and no build left running.
+@Suite("Live reload", .serialized, .slow)
+struct LiveReloadTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/WatchPackage")
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    /// Long: a build may take a while on a busy machine.
+    static let timeout = Duration.seconds(300)
+
+    /// A copy of the fixture whose dependency is this repository, built once.
+    static let package: Result<ScratchDirectory, BuildFailure> = {
+        do {
+            let scratch = try ScratchDirectory()
+            for file in ["Package.swift", "Sources/tally/Tally.swift", "Sources/tally/main.swift"] {
+                let text = try String(contentsOf: fixture.appendingPathComponent(file), encoding: .utf8)
+                    .replacingOccurrences(of: "CATALOG_PATH", with: repository.path)
+                let target = scratch.file(file)
+                try FileManager.default.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: target, atomically: true, encoding: .utf8)
+            }
+            let build = try runProcess(
+                ToolchainTool.path("swift"), ["build", "--package-path", scratch.url.path, "--product", "tally"],
+                timeout: .seconds(1200))
+            guard build.status == 0 else { return .failure(BuildFailure(output: build.stdout + build.stderr)) }
+            return .success(scratch)
+        } catch {
+            return .failure(BuildFailure(output: "\(error)"))
+        }
+    }()
+
+    struct BuildFailure: Error, CustomStringConvertible {
+        var output: String
+        var description: String { "the fixture package did not build:\n\(output)" }
+    }
+
+    /// Starts `tally --watch` in the package, opens the counter and counts to three.
+    func start(in package: ScratchDirectory) throws -> PTY {
+        let environment = [
+            "TERM": "xterm-256color", "NO_COLOR": "1", "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=no",
+            "XDG_STATE_HOME": package.file("state").path, "XDG_CONFIG_HOME": package.file("config").path,
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        ]
+        let pty = try PTY.spawn(
+            path: "/bin/sh", arguments: ["-c", #"cd "$0" && exec .build/debug/tally --watch"#, package.url.path],
+            environment: environment, size: Size(columns: 80, rows: 16))
+        try pty.read(until: "F1 help", timeout: Self.timeout)
+        try pty.send("Tally")
+        try pty.read(until: "1 of 1", timeout: Self.timeout)
+        try pty.send("\r")
+        // The tests share the copy: the label is whatever the test before left.
+        let source = try String(contentsOf: package.file("Sources/tally/Tally.swift"), encoding: .utf8)
+        let label = source.contains("Line(\"Total: ") ? "Total" : "Count"
+        try pty.read(until: "\(label): 0", timeout: Self.timeout)
+        try pty.send("+++")
+        try pty.read(until: "\(label): 3", timeout: Self.timeout)
+        return pty
+    }
+
+    /// Replaces text in the copy's counter, as an editor saves it.
+    func edit(_ package: ScratchDirectory, _ old: String, _ new: String) throws {
+        let file = package.file("Sources/tally/Tally.swift")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains(old))
+        try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    /// The processes whose command line mentions the package: builds left running, or the program itself.
+    func processes(mentioning package: ScratchDirectory) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.filter { Int($0) != nil }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            return line.contains(package.url.path) && !line.hasPrefix("/bin/sh -c") ? "\(pid): \(line)" : nil
+        }
+    }
+
+    @Test("a saved label comes back rebuilt in the same state; a broken source shows its error over the old screen")
+    func reload() throws {
+        let package = try Self.package.get()
+        let pty = try start(in: package)
+        try edit(package, "Line(\"Count: ", "Line(\"Total: ")
+        var mark = pty.mark
+        try pty.read(until: "Building tally", since: mark, timeout: Self.timeout)
+        let rebuilt = try pty.read(until: "Total: 3", since: mark, timeout: Self.timeout)
+        #expect(rebuilt.contains("Rebuilt tally in"))
+        try pty.read(until: "s.", since: mark, timeout: Self.timeout)
+        #expect(pty.screenText.contains("tally › Basics › Tally"), "the entry is open where it was")
+
+        mark = pty.mark
+        try edit(package, "count += 1", "count += \"one\"")
+        try pty.read(until: "tally did not build: 1 error", since: mark, timeout: Self.timeout)
+        try pty.read(until: "save again to rebuild", since: mark, timeout: Self.timeout)
+        #expect(pty.screenText.contains("Sources/tally/Tally.swift:10:18: "), "\(pty.screenText)")
+        // Escape alone: a key within 30 ms of it would make Alt-key.
+        var closed = pty.mark
+        try pty.send([0x1B])
+        try pty.read(until: "Total: 3", since: closed, timeout: Self.timeout)
+        closed = pty.mark
+        try pty.send("+")
+        try pty.read(until: "Total: 4", since: closed, timeout: Self.timeout)
+        #expect(!pty.screenText.contains("did not build"), "Esc closed the overlay; the old screen runs on")
+
+        mark = pty.mark
+        try edit(package, "count += \"one\"", "count += 1")
+        try pty.read(until: "Rebuilt tally in", since: mark, timeout: Self.timeout)
+        #expect(pty.screenText.contains("Total: 4"), "the count survives a second rebuild")
+        closed = pty.mark
+        try pty.send([0x1B])
+        try pty.read(until: "Counts up", since: closed, timeout: Self.timeout)
+        #expect(pty.screenText.contains("tally › Basics"), "Esc goes back to the menu where the entry is")
+        try pty.send([0x03])
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(130))
+        #expect(processes(mentioning: package).isEmpty)
+    }
+
+    @Test("Ctrl-C during a build exits 130 with the terminal as it was and no build left running")
+    func interruptBuild() throws {
+        let package = try Self.package.get()
+        let before = try PTY.spawn(path: "/bin/sleep", arguments: ["60"])
+        let fresh = try before.attributes()
+        before.signal(SIGKILL)
+        _ = try? before.wait()
+        let pty = try start(in: package)
+        let mark = pty.mark
+        try edit(package, "count += 1", "count += 1 ")
+        try pty.read(until: "Building tally", since: mark, timeout: Self.timeout)
+        // The build is under way once the spinner turns.
+        try pty.read(until: "⠙", since: mark, timeout: Self.timeout)
+        try pty.send([0x03])
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(130))
+        #expect(PTY.sameSettings(fresh, try pty.attributes()), "the terminal is as it was")
+        #expect(processes(mentioning: package).isEmpty, "\(processes(mentioning: package))")
+    }
+}

@@ -1,0 +1,93 @@
+import CatalogKit
+import CatalogTestSupport
+import Foundation
+import Testing
+
+@testable import CatalogTerminal
+
+/// A watch whose news the virtual terminal brings: every wake is a change.
+final class ScriptedSources: SourceWatching {
+    var descriptor: Int32 { -1 }
+    private(set) var takes = 0
+    func take() -> Bool {
+        takes += 1
+        return true
+    }
+}
+
+/// Live reload in a session on the event loop and the virtual terminal: the status line, the overlay, the handover.
+@Suite("Live reload in a session")
+struct ReloadSessionTests {
+    let size = Size(columns: 70, rows: 12)
+
+    /// A session with an entry open over a list, watching, and the loop that runs it.
+    func run(
+        _ terminal: VirtualTerminal, builds: RebuildTests.Builds, jobs: InlineJobs = InlineJobs()
+    ) throws -> (status: Int32, session: Session) {
+        var session = Session(root: ListScreen(title: "Menu", items: ["a"]))
+        session.linkProgram = "tally"
+        session.watch(builds.rebuild)
+        let values = try ControlValues(CaptureTests.controls, setting: ["start": 7])
+        session.openOnStart(
+            EntryScreen(TickingScreen(values: values), id: "basics/tally", values: values) {
+                TickingScreen(values: $0)
+            }, title: "Tally")
+        var loop = EventLoop(
+            session: session, terminal: terminal, jobs: jobs, renderer: Renderer(colorMode: .none),
+            sources: ScriptedSources())
+        let status = try loop.run()
+        return (status, loop.session)
+    }
+
+    @Test("saves in quick succession start one build; its errors show over the screen, which runs on after Esc")
+    func failure() throws {
+        let terminal = VirtualTerminal(size: size)
+        let builds = RebuildTests.Builds([.failed(RebuildTests.failure)])
+        let jobs = InlineJobs(timing: .whenTold)
+        terminal.changeSources(at: .milliseconds(1000))
+        terminal.changeSources(at: .milliseconds(1040))
+        terminal.perform(at: .milliseconds(1400)) { jobs.runWaiting() }
+        terminal.type("\u{1B}", at: .milliseconds(1500))
+        terminal.type("x", at: .milliseconds(1600))
+        terminal.close(at: .milliseconds(1700))
+        let (status, session) = try run(terminal, builds: builds, jobs: jobs)
+        #expect(status == 1 && session.reload == nil)
+        #expect(builds.runs.load(ordering: .relaxed) == 1, "two saves, one build")
+        let building = terminal.writes.first { $0.bytes.contains("Building tally…") }
+        #expect(building?.time == .milliseconds(1000), "the status line says so at once")
+        let spinning = terminal.writes.first { $0.bytes.contains("⠋ Building tally…") }
+        #expect(spinning?.time == .milliseconds(1140), "the build starts 100 ms after the last save")
+        let overlay = try #require(terminal.writes.first { $0.bytes.contains("tally did not build: 1 error") })
+        #expect(overlay.time == .milliseconds(1400))
+        #expect(overlay.bytes.contains("Sources/tally/Tally.swift:10:18: cannot convert value of type"))
+        #expect(terminal.screenText.contains("start 7 ticks"), "Esc closed the overlay; the screen is back")
+        #expect(terminal.screenText.contains("x@"), "and takes keys")
+        #expect(!terminal.screenText.contains("Building"), "the status line has nothing to say")
+    }
+
+    @Test("a build that succeeds ends the loop with the entry's link, and leaves the terminal as it is")
+    func success() throws {
+        let terminal = VirtualTerminal(size: size)
+        let builds = RebuildTests.Builds([.built(.milliseconds(2300))])
+        terminal.type("a", at: .milliseconds(50))
+        terminal.changeSources(at: .milliseconds(300))
+        terminal.close(at: .milliseconds(5000))
+        let (status, session) = try run(terminal, builds: builds)
+        #expect(status == 0)
+        let reload = try #require(session.reload)
+        #expect(reload.built == .milliseconds(2300))
+        #expect(reload.link?.id == "basics/tally")
+        #expect(reload.link?.words.contains("start=7") == true, "the control values go along")
+        #expect(
+            reload.link?.words.last?.hasPrefix("a wait:") == true,
+            "and the steps since it opened: \(reload.link?.words ?? [])")
+        #expect(terminal.enterCount == 1 && terminal.leaveCount == 0, "the new binary takes the terminal as it is")
+    }
+
+    @Test("without a watch, a change is nothing, and no status shows")
+    func unwatched() throws {
+        var session = Session(root: ListScreen(title: "Menu", items: ["a"]))
+        #expect(session.sourcesChanged(at: .zero).isEmpty)
+        #expect(session.status == nil)
+    }
+}
