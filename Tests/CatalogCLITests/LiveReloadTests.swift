@@ -86,9 +86,20 @@ struct LiveReloadTests {
         }
     }
 
+    /// The settings of a fresh pseudo-terminal: what every exit must leave.
+    func freshSettings() throws -> termios {
+        let idle = try PTY.spawn(path: "/bin/sleep", arguments: ["60"])
+        defer {
+            idle.signal(SIGKILL)
+            _ = try? idle.wait()
+        }
+        return try idle.attributes()
+    }
+
     @Test("a saved label comes back rebuilt in the same state; a broken source shows its error over the old screen")
     func reload() throws {
         let package = try Self.package.get()
+        let fresh = try freshSettings()
         let pty = try start(in: package)
         try edit(package, "Line(\"Count: ", "Line(\"Total: ")
         var mark = pty.mark
@@ -122,16 +133,14 @@ struct LiveReloadTests {
         #expect(pty.screenText.contains("tally › Basics"), "Esc goes back to the menu where the entry is")
         try pty.send([0x03])
         #expect(try pty.wait(timeout: Self.timeout) == .exited(130))
+        #expect(PTY.sameSettings(fresh, try pty.attributes()), "restored as it was before two binaries took over")
         #expect(processes(mentioning: package).isEmpty)
     }
 
     @Test("Ctrl-C during a build exits 130 with the terminal as it was and no build left running")
     func interruptBuild() throws {
         let package = try Self.package.get()
-        let before = try PTY.spawn(path: "/bin/sleep", arguments: ["60"])
-        let fresh = try before.attributes()
-        before.signal(SIGKILL)
-        _ = try? before.wait()
+        let fresh = try freshSettings()
         let pty = try start(in: package)
         let mark = pty.mark
         try edit(package, "count += 1", "count += 1 ")
