@@ -197,6 +197,36 @@ struct HierarchyTests {
     }
 
     @Test(
+        "subgroups are in the natural order of their names, equal ones in byte order, however often a name repeats",
+        arguments: [21, 22, 23])
+    func subgroupOrder(seed: UInt64) throws {
+        print("HierarchyTests.subgroupOrder seed \(seed)")
+        var rng = SeededGenerator(seed: seed)
+        let names = ["src", "Src", "SRC", "v2", "v10", "V2", "v02", "a", "B", "b", "Ärger", "ärger", "x1y", "x01y"]
+        let lines = Set(
+            (0..<800).map { _ -> String in
+                let groups = (0..<Int.random(in: 1...3, using: &rng)).map { _ in names.randomElement(using: &rng)! }
+                return groups.joined(separator: "/") + "/" + randomTitle(&rng)
+            })
+        let hierarchy = try Hierarchy(try snapshot(lines.sorted()), maxChildren: 1_000)
+        try hierarchy.checkInvariants()
+        var pending = [hierarchy.root]
+        var checked = 0
+        while let node = pending.popLast() {
+            let groups = hierarchy.children(of: node).filter { if case .group = $0 { true } else { false } }
+            let titles = groups.map { hierarchy.title(of: $0) }
+            for (a, b) in zip(titles, titles.dropFirst()) {
+                let order = NaturalOrder.compare(a, b)
+                #expect(
+                    order < 0 || (order == 0 && a.utf8.lexicographicallyPrecedes(b.utf8)), "seed \(seed): \(a), \(b)")
+            }
+            checked += titles.count
+            pending += groups
+        }
+        #expect(checked > 100, "seed \(seed)")
+    }
+
+    @Test(
         "a path 10,000 groups deep is grouped without recursion, and shown as its entry if it holds only that",
         arguments: [["Leaf", "Other"], ["Leaf"]])
     func deepPath(titles: [String]) throws {

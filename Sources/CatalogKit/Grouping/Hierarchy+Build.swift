@@ -5,8 +5,8 @@
 #endif
 
 extension Hierarchy {
-    /// Groups a table's entries: one pass over the paths in file order, a sort of the group names, and a counting
-    /// sort of the entries.
+    /// Groups a table's entries: one pass over the paths in file order, a sort of the distinct group names, and a
+    /// counting sort of the entries.
     ///
     /// Each path's groups are found by walking its components from where it parts from the previous path, with a
     /// hash table of (parent, name) pairs, so a list in the order `find` or `git ls-files` prints it costs one
@@ -15,8 +15,8 @@ extension Hierarchy {
         let table: EntryTable
         let index: SearchIndex
         /// Groups as found, before they are put in breadth-first order.
-        private var parents: [UInt32] = [0]
-        private var nameStarts: [UInt32] = [0]
+        private(set) var parents: [UInt32] = [0]
+        private(set) var nameStarts: [UInt32] = [0]
         /// The (parent, name) table: the hash's low 32 bits and a group number plus one, 0 for an empty slot.
         private var slots = [UInt64](repeating: 0, count: 1 << 10)
         /// The group of each record's path less its title, in the numbers as found.
@@ -31,8 +31,8 @@ extension Hierarchy {
         /// Builds the groups.
         ///
         /// - Complexity: O(B) for B bytes of paths, O(g) expected lookups for g groups (more for a list in random
-        ///   order: one a component), O(g) to number them after a radix sort of their names, and O(n) to place n
-        ///   entries.
+        ///   order: one a component), O(g) to number them after a radix sort of their d distinct names, and O(n) to
+        ///   place n entries.
         consuming func build() -> Groups {
             findGroups()
             let owners = findOwnEntries()
@@ -276,7 +276,7 @@ extension Hierarchy {
         /// The groups in breadth-first order, each group's subgroups in natural order of their names, and the new
         /// number of each group as found.
         ///
-        /// - Complexity: O(g) after a radix sort of the names' keys (``KeySort``).
+        /// - Complexity: O(g) after a radix sort of the distinct names' keys (``namesInOrder()``).
         private func breadthFirst() -> (order: [UInt32], renumbered: [UInt32]) {
             let count = parents.count
             // Every group's name in one natural order, and then each parent's subgroups in that order.
@@ -304,72 +304,6 @@ extension Hierarchy {
                 position += 1
             }
             return (order, renumbered)
-        }
-
-        /// Every group but the root, in the natural order of their names (``NaturalOrder``), equal names in byte
-        /// order.
-        private func namesInOrder() -> [UInt32] {
-            let count = parents.count
-            guard count > 1 else { return [] }
-            // Every name's key, back to back, and a 16-byte sort item for each: the items sort on their first
-            // eight key bytes, and only names that share them read their keys whole.
-            var keys = RawStorage<UInt8>(capacity: 16 * count)
-            var keyStarts = RawStorage<UInt32>(capacity: count)
-            let items = RawBuffer<SortItem>(capacity: count - 1)
-            var folded: [UInt8] = []
-            var folder = Folder()
-            // Keys too long for an item to give their length (names of 13,000 characters and more).
-            var long: [UInt32: [UInt8]] = [:]
-            table.bytes.withUnsafeBufferPointer { bytes in
-                guard let base = bytes.baseAddress else { return }
-                for group in 1..<count {
-                    let start = Int(nameStarts[group])
-                    let name = UnsafeBufferPointer(start: base + start, count: Builder.name(base, start))
-                    folded.removeAll(keepingCapacity: true)
-                    if !folder.append(name, to: &folded) {
-                        folded.removeAll(keepingCapacity: true)
-                        folded.append(contentsOf: name)
-                    }
-                    let keyStart = keys.count
-                    keys.reserve(NaturalOrder.maximumKeyLength(folded.count))
-                    keys.count += folded.withUnsafeBufferPointer { title in
-                        NaturalOrder.writeKey(
-                            title.baseAddress ?? base, count: title.count, to: keys.base + keys.count)
-                    }
-                    keyStarts.append(UInt32(keyStart))
-                    items.base[group - 1] = SortItem(
-                        record: UInt32(group - 1), key: keys.base + keyStart, keyLength: keys.count - keyStart,
-                        encodedLength: keys.count - keyStart)
-                    if items.base[group - 1].title == SortItem.explicit {
-                        long[UInt32(group - 1)] = Array(
-                            UnsafeBufferPointer(start: keys.base + keyStart, count: keys.count - keyStart))
-                    }
-                }
-            }
-            items.extend(by: count - 1)
-            defer {
-                keys.deallocate()
-                keyStarts.deallocate()
-                items.release()
-            }
-            let names = nameStarts
-            let text = table.bytes
-            return KeySort.order(
-                items: UnsafeMutableBufferPointer(start: items.base, count: count - 1),
-                keys: KeySort.KeyWriter(
-                    text: UnsafePointer(keys.base), starts: UnsafePointer(keyStarts.base), explicit: long,
-                    encoded: true)
-            ) { a, b in
-                text.withUnsafeBufferPointer { bytes in
-                    let base = bytes.baseAddress!
-                    let x = Int(names[Int(a) + 1])
-                    let y = Int(names[Int(b) + 1])
-                    let result = NaturalOrder.compare(
-                        UnsafeBufferPointer(start: base + x, count: Builder.name(base, x)),
-                        UnsafeBufferPointer(start: base + y, count: Builder.name(base, y)))
-                    return result != 0 ? result < 0 : a < b
-                }
-            }.map { $0 + 1 }
         }
 
         /// Where each group's subgroups start, from the parents of groups in breadth-first order.

@@ -175,14 +175,18 @@ package enum CatalogFile {
                         keys: KeySort.KeyWriter(
                             text: text.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped,
                             starts: starts.baseAddress.unsafelyUnwrapped, explicit: explicitKeys),
-                        tieKeys: KeySort.TieKeys { record, key in
-                            // The raw title, a 0 that no title holds, then the raw path: compareRaw's order.
-                            table.withPathBytes(Int(record)) { path in
-                                key.append(contentsOf: UnsafeBufferPointer(rebasing: path[table.titleRange(of: path)]))
-                                key.append(0)
-                                key.append(contentsOf: path)
-                            }
-                        },
+                        tieKeys: KeySort.TieKeys(
+                            write: { record, key in
+                                // The raw title, a 0 that no title holds, then the raw path: compareRaw's order.
+                                table.withPathBytes(Int(record)) { path in
+                                    key.append(
+                                        contentsOf: UnsafeBufferPointer(rebasing: path[table.titleRange(of: path)]))
+                                    key.append(0)
+                                    key.append(contentsOf: path)
+                                }
+                            },
+                            // Equal titles are spread over the file: their paths' first and last bytes.
+                            touch: { record in table.withPathBytes(Int(record)) { ($0.first ?? 0) ^ ($0.last ?? 0) } }),
                         tieBreak: { a, b in
                             let byTitle = compareRaw(table, Int(a), Int(b), titleOnly: true)
                             return byTitle != 0

@@ -188,7 +188,11 @@ extension KeySort {
                 let order = KeySort.order(
                     keys: UnsafeBufferPointer(start: keys.base, count: keys.count),
                     starts: UnsafeBufferPointer(start: keyStarts.base, count: keyStarts.count), parallel: false,
-                    tieKeys: tieKeys.map { outer in TieKeys { outer.write(local[Int($0)], &$1) } }
+                    tieKeys: tieKeys.map { outer in
+                        TieKeys(
+                            write: { outer.write(local[Int($0)], &$1) },
+                            touch: outer.touch.map { touch in { touch(local[Int($0)]) } })
+                    }
                 ) { a, b in
                     tieBreak(local[Int(a)], local[Int(b)])
                 }
