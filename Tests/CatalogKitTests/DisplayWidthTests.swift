@@ -100,4 +100,23 @@ struct DisplayWidthTests {
             #expect(DisplayWidth.of(cut) <= width)
         }
     }
+
+    @Test("ASCII text, controls and CR LF included, measures what its grapheme clusters add up to")
+    func asciiFastPath() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+        for _ in 0..<500 {
+            let text = String(
+                (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                    alphabet.randomElement(using: &generator) ?? "a"
+                })
+            let perCluster = text.reduce(0) { $0 + DisplayWidth.of($1) }
+            #expect(DisplayWidth.of(text) == perCluster, "\(text.debugDescription)")
+            for width in [1, 5, 20] {
+                let cut = DisplayWidth.truncate(text, to: width)
+                #expect(DisplayWidth.of(cut) <= width, "\(text.debugDescription) at \(width)")
+                if perCluster <= width { #expect(cut == text) }
+            }
+        }
+    }
 }

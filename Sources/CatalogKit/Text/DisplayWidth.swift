@@ -14,11 +14,27 @@ public enum DisplayWidth {
     ///
     /// - Parameter s: The text, which should already be free of control characters.
     /// - Returns: The sum of the widths of its grapheme clusters.
-    /// - Complexity: O(*n*) in the length of the string.
+    /// - Complexity: O(*n*) in the length of the string; ASCII text is measured a byte at a time, with no grapheme
+    ///   breaking and no Unicode property lookups.
     public static func of(_ s: String) -> Int {
+        if let ascii = asciiWidth(s) { return ascii }
         var total = 0
         for character in s { total += of(character) }
         return total
+    }
+
+    /// The width of ASCII text, or `nil` when the text holds anything else: a printable byte is one cell, a control
+    /// none, as the count per grapheme cluster has them.
+    private static func asciiWidth(_ s: String) -> Int? {
+        var s = s
+        return s.withUTF8 { bytes -> Int? in
+            var width = 0
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if byte >= 0x20 && byte != 0x7F { width += 1 }
+            }
+            return width
+        }
     }
 
     /// The number of cells one grapheme cluster occupies: 0, 1 or 2.
