@@ -22,7 +22,7 @@ enum ReloadTiming {
     static func run(_ arguments: [String]) {
         let runs = arguments.first.flatMap(Int.init) ?? 5
         replay(runs: 20)
-        saveToFrame(runs: runs)
+        if runs > 0 { saveToFrame(runs: runs) }
     }
 
     /// Times the replay of 1,000 recorded events.
@@ -51,7 +51,7 @@ enum ReloadTiming {
                 else { return print("replay: no Checkbox Tree") }
                 var session = Session(root: try MenuScreen(source: .registry(registry)))
                 session.openOnStart(entry, title: snapshot.table.title(record))
-                let run = try ScenarioRun.play(scenario, session: session, writes: false)
+                let run = try ScenarioRun.play(scenario, session: session, writes: false, draws: false)
                 guard run.session.stack.count == 2 else { return print("replay: the entry closed") }
             } catch {
                 return print("replay: \(error)")

@@ -40,7 +40,7 @@ enum Reopen {
                 }
                 if let screen = made {
                     session.openOnStart(screen, title: title)
-                    let run = try ScenarioRun.play(scenario, session: session, writes: false)
+                    let run = try ScenarioRun.play(scenario, session: session, writes: false, draws: false)
                     if !run.quit {
                         var session = run.session
                         session.say(LauncherWords.text(.rebuilt, in: scenario.environment.locale, rebuilt))

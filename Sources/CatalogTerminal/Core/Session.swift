@@ -56,7 +56,7 @@ package struct Session {
     public var linkProgram: String?
     /// What the shell must send beyond the frame, oldest first; the shell takes it with ``takeOutgoing()``.
     public private(set) var outgoing: [Outgoing] = []
-    /// Live reload's state, with `--watch` (``Session+Rebuild``).
+    /// Live reload's state, with `--watch` (see Session+Rebuild.swift).
     var rebuild: Rebuild?
     /// Set when a rebuild succeeded: the session quit for the new binary to take over from this state.
     package internal(set) var reload: Reload?

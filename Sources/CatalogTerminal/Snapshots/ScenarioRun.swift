@@ -46,7 +46,7 @@ package struct ScenarioRun {
         let screen = try Scenario.$playing.withValue(scenario) { try make() }
         var session = Session(closable: screen, title: title, environment: scenario.environment)
         session.linkProgram = link
-        return try play(scenario, size: size, session: session, writes: link == nil)
+        return try play(scenario, size: size, session: session, writes: link == nil, draws: link == nil)
     }
 
     /// Plays a scenario's steps on a session made beforehand: a process that took over from a rebuilt one replays
@@ -57,10 +57,12 @@ package struct ScenarioRun {
     ///   - size: A size that replaces the scenario's, if any.
     ///   - session: The session, in the scenario's environment.
     ///   - writes: Whether queued jobs (saves) run; a link's replay drops them.
+    ///   - draws: Whether every step draws a frame into ``writes``; a replay that only needs the state it reaches
+    ///     draws none (``frame`` is the last frame either way).
     /// - Returns: The run.
-    package static func play(_ scenario: Scenario, size: Size? = nil, session: Session, writes: Bool) throws
-        -> ScenarioRun
-    {
+    package static func play(
+        _ scenario: Scenario, size: Size? = nil, session: Session, writes: Bool, draws: Bool = true
+    ) throws -> ScenarioRun {
         let start = size ?? scenario.size
         let terminal = VirtualTerminal(size: start)
         var now = Duration.milliseconds(1)
@@ -89,7 +91,7 @@ package struct ScenarioRun {
         terminal.close(at: now)
         var loop = EventLoop(
             session: session, terminal: terminal, jobs: InlineJobs(writes: writes),
-            renderer: Renderer(colorMode: session.environment.colorMode, synchronized: false))
+            renderer: Renderer(colorMode: session.environment.colorMode, synchronized: false), draws: draws)
         let status = try loop.run()
         let end = terminal.windowSize
         let drawn = loop.session.render(in: end)

@@ -45,6 +45,8 @@ package struct EventLoop {
     private let resuming: [(after: Duration, owner: Session.ScreenID)]?
     /// The watch on source files, with `--watch`.
     private let sources: (any SourceWatching)?
+    /// Whether each turn draws a frame; a replay whose frames nobody sees (a link's, a handover's) draws none.
+    private let draws: Bool
 
     /// Creates a loop.
     ///
@@ -57,12 +59,16 @@ package struct EventLoop {
     ///   - resuming: For a session another loop ran (a link's replay), its ticks still due (``pendingTicks``): the
     ///     loop goes on from there instead of starting the session, and tells it the terminal's size if that differs.
     ///   - sources: With `--watch`, the watch on source files, whose changes the loop hands to the session.
+    ///   - draws: Whether each turn draws a frame (and sends what the session sends); a replay whose frames nobody
+    ///     sees draws none, and its session is drawn once at its end.
     public init(
         session: Session, terminal: any Terminaling, jobs: any JobRunning, renderer: Renderer,
         send: @escaping (Session.Outgoing) -> Void = { _ in },
-        resuming: [(after: Duration, owner: Session.ScreenID)]? = nil, sources: (any SourceWatching)? = nil
+        resuming: [(after: Duration, owner: Session.ScreenID)]? = nil, sources: (any SourceWatching)? = nil,
+        draws: Bool = true
     ) {
         self.sources = sources
+        self.draws = draws
         self.resuming = resuming
         self.session = session
         self.terminal = terminal
@@ -90,7 +96,7 @@ package struct EventLoop {
             return exitStatus
         }
         while true {
-            try draw()
+            if draws { try draw() }
             let input = terminal.wait(timeout: timeout(), jobs: jobs.wakeDescriptor, sources: sources?.descriptor)
             if try react(to: input) { return exitStatus }
             if input.closed { return 1 }

@@ -47,7 +47,9 @@ package enum Shell {
         do {
             let status = try loop.run()
             if let reload = loop.session.reload, let watch {
-                // The loop has stopped every job and child process; the terminal stays as it is for the new binary.
+                // The loop has stopped every job and child process; the terminal stays as it is for the new binary,
+                // but for an inline region, which is cleared so the new one is made in its place.
+                if case .inline = terminal.mode { try? terminal.write(terminal.mode.leaveSequence) }
                 let handover = Handover(settings: terminal.original, link: reload.link, built: reload.built)
                 let failure = handover.exec(watch.program, arguments: watch.arguments, environment: watch.environment)
                 terminal.leave()
