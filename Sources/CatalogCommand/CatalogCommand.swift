@@ -37,6 +37,7 @@ public enum CatalogCommand {
             try register(registry)
         } catch {
             signal(SIGPIPE, SIG_IGN)
+            Handover.giveBack(ProcessInfo.processInfo.environment)
             Context(registry: registry, name: name, version: version, environment: [:])
                 .fail(registrationMessage(error))
             exit(2)
@@ -59,10 +60,13 @@ public enum CatalogCommand {
     public static func main(registry: Registry<any Screen>, name: String, version: String) -> Never {
         // A closed pipe is reported by write(2) as EPIPE, which the output handles, instead of killing the process.
         signal(SIGPIPE, SIG_IGN)
+        let environment = ProcessInfo.processInfo.environment
+        // A handover (`--watch`) is this process's alone: nothing it starts inherits it.
+        unsetenv(Handover.variable)
         exit(
             run(
                 Array(CommandLine.arguments.dropFirst()), registry: registry, name: name, version: version,
-                environment: ProcessInfo.processInfo.environment))
+                environment: environment))
     }
 
     /// Runs a command line and returns its exit status, writing to this process's standard output and error.
@@ -83,9 +87,11 @@ public enum CatalogCommand {
         do {
             status = try Commands.run(try Arguments(withDefaults(arguments, context)), &context)
         } catch let error as Arguments.UsageError {
+            Handover.giveBack(environment)
             context.fail("\(error) See '\(name) --help'.")
             status = 2
         } catch {
+            Handover.giveBack(environment)
             context.fail("\(error)")
             status = 2
         }

@@ -149,6 +149,36 @@ struct LiveReloadTests {
         #expect(processes(mentioning: package).isEmpty)
     }
 
+    @Test("a registration mistake in the new build shows over the old screen, which runs on, instead of handing over")
+    func registrationMistake() throws {
+        let package = try Self.package.get()
+        let pty = try start(in: package)
+        let label =
+            try String(contentsOf: package.file("Sources/tally/Tally.swift"), encoding: .utf8)
+            .contains("Line(\"Total: ") ? "Total" : "Count"
+        let main = package.file("Sources/tally/main.swift")
+        let original = try String(contentsOf: main, encoding: .utf8)
+        let twice = original.replacingOccurrences(
+            of: "{ Tally() }", with: "{ Tally() }\n    try registry.register(\"Tally\", in: [\"Basics\"]) { Tally() }")
+        var mark = pty.mark
+        try twice.write(to: main, atomically: true, encoding: .utf8)
+        try pty.read(until: "tally did not build or start (exit status 2)", since: mark, timeout: Self.timeout)
+        try pty.read(until: "Duplicate id 'basics/tally'", since: mark, timeout: Self.timeout)
+        mark = pty.mark
+        try pty.send([0x1B])
+        try pty.read(until: "\(label): 3", since: mark, timeout: Self.timeout)
+        mark = pty.mark
+        try pty.send("+")
+        try pty.read(until: "\(label): 4", since: mark, timeout: Self.timeout)
+        // Put right, the next build takes over: the program on disk starts again for the tests after this one.
+        mark = pty.mark
+        try original.write(to: main, atomically: true, encoding: .utf8)
+        try pty.read(until: "Rebuilt tally in", since: mark, timeout: Self.timeout)
+        #expect(pty.screenText.contains("\(label): 4"))
+        try pty.send([0x03])
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(130))
+    }
+
     @Test("Ctrl-C during a build exits 130 with the terminal as it was and no build left running")
     func interruptBuild() throws {
         let package = try Self.package.get()

@@ -54,15 +54,24 @@ enum WatchSetup {
         environment[Handover.variable] = nil
         return Watch(
             sources: sources, rebuild: Rebuild(product: product, build: build(product, in: root)),
-            program: root + "/.build/" + configuration + "/" + product, arguments: context.commandLine,
+            program: program(product, in: root), arguments: context.commandLine,
             environment: environment, inherited: Handover.read(from: context.environment)?.terminalSettings)
     }
 
+    /// The program the build makes: the product in the package's build folder for the configuration.
+    static func program(_ product: String, in root: String) -> String {
+        root + "/.build/" + configuration + "/" + product
+    }
+
     /// The build: `swift build --product NAME -c CONFIGURATION` in the package, its own process group, killed when
-    /// a newer change cancels it; its output read to the end, and its errors kept.
+    /// a newer change cancels it; its output read to the end, and its errors kept. A build that succeeds is then
+    /// started once with `--version`, which registers every entry first: a registration mistake (two entries with
+    /// one title) is shown like a compiler's error, and the running program goes on instead of handing over to a
+    /// program that would stop at once.
     static func build(_ product: String, in root: String) -> @Sendable (@escaping JobCancellation) -> Rebuild.Outcome {
         let command =
             "exec swift build --package-path {} --product \(Link.quoted(product)) -c \(configuration) 2>&1"
+        let program = program(product, in: root)
         return { isCancelled in
             let clock = ContinuousClock()
             let started = clock.now
@@ -71,7 +80,20 @@ enum WatchSetup {
                 isCancelled: isCancelled)
             {
             case .output(_, status: 0):
-                return .built(started.duration(to: clock.now))
+                let built = started.duration(to: clock.now)
+                guard FileManager.default.isExecutableFile(atPath: program) else {
+                    return .failed(
+                        BuildReport(lines: ["The build made no program at \(program)."], status: 1, root: root))
+                }
+                switch ShellCommand.run(
+                    "exec {} --version 2>&1", path: program, maximumLines: 50, isCancelled: isCancelled)
+                {
+                case .output(_, status: 0): return .built(built)
+                case .output(let lines, let status):
+                    return .failed(BuildReport(lines: lines, status: status, root: root))
+                case .cancelled: return .failed(BuildReport(lines: [], status: 128 + SIGTERM, root: root))
+                case .failed(let message): return .failed(BuildReport(lines: [message], status: 127, root: root))
+                }
             case .output(let lines, let status):
                 return .failed(BuildReport(lines: lines, status: status, root: root))
             case .cancelled:

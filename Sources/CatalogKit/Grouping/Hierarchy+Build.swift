@@ -175,17 +175,25 @@ extension Hierarchy {
             parents.append(parent)
             nameStarts.append(UInt32(start))
             slots[slot] = tag << 32 | UInt64(group + 1)
-            if 2 * parents.count > slots.count {
-                let old = slots
-                slots = [UInt64](repeating: 0, count: 2 * slots.count)
-                mask = slots.count - 1
-                for entry in old where entry != 0 {
-                    var slot = Int(entry >> 32) & mask
-                    while slots[slot] != 0 { slot = (slot + 1) & mask }
-                    slots[slot] = entry
-                }
-            }
+            if 2 * parents.count > slots.count { _ = Self.grow(&slots) }
             return group
+        }
+
+        /// Doubles an open-addressed table whose slots hold a 32-bit hash tag over a value (0 for empty), placing
+        /// each entry again by its tag.
+        ///
+        /// - Returns: The new table's mask.
+        /// - Complexity: O(n) in the table's slots.
+        static func grow(_ slots: inout [UInt64]) -> Int {
+            let old = slots
+            slots = [UInt64](repeating: 0, count: 2 * old.count)
+            let mask = slots.count - 1
+            for entry in old where entry != 0 {
+                var slot = Int(entry >> 32) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = entry
+            }
+            return mask
         }
 
         /// The group under `parent` named by `length` bytes at `start`, if there is one.

@@ -75,15 +75,7 @@ extension Hierarchy.Builder {
                 nameOf[group] = UInt32(distinct.count)
                 distinct.append(UInt32(group))
                 slots[slot] = tag << 32 | UInt64(distinct.count)
-                guard 2 * distinct.count > slots.count else { continue }
-                let old = slots
-                slots = [UInt64](repeating: 0, count: 2 * slots.count)
-                mask = slots.count - 1
-                for entry in old where entry != 0 {
-                    var slot = Int(entry >> 32) & mask
-                    while slots[slot] != 0 { slot = (slot + 1) & mask }
-                    slots[slot] = entry
-                }
+                if 2 * distinct.count > slots.count { mask = Self.grow(&slots) }
             }
         }
         return (distinct, nameOf)

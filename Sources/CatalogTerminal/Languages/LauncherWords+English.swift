@@ -99,7 +99,7 @@ extension LauncherWords {
         .acceptsText: "any text",
         .building: "Building {product}…",
         .buildErrors: "{product} did not build: {count} {count|error|errors}",
-        .buildFailed: "{product} did not build (exit status {status})",
+        .buildFailed: "{product} did not build or start (exit status {status})",
         .buildHint: "↑↓ scroll · any other key closes · save again to rebuild",
         .rebuilt: "Rebuilt {product} in {seconds} s.",
         .reopenFailed: "Rebuilt, but “{title}” could not be reopened: {message}",

@@ -99,7 +99,7 @@ extension LauncherWords {
         .acceptsText: "beliebigen Text",
         .building: "{product} wird gebaut…",
         .buildErrors: "{product} ließ sich nicht bauen: {count} {count|Fehler|Fehler}",
-        .buildFailed: "{product} ließ sich nicht bauen (Exit-Status {status})",
+        .buildFailed: "{product} ließ sich nicht bauen oder starten (Exit-Status {status})",
         .buildHint: "↑↓ Blättern · jede andere Taste schließt · erneut speichern baut neu",
         .rebuilt: "{product} in {seconds} s neu gebaut.",
         .reopenFailed: "Neu gebaut, aber „{title}“ ließ sich nicht wieder öffnen: {message}",

@@ -99,7 +99,7 @@ extension LauncherWords {
         .acceptsText: "任意のテキスト",
         .building: "{product} をビルド中…",
         .buildErrors: "{product} のビルドに失敗: エラー {count} 件",
-        .buildFailed: "{product} のビルドに失敗 (終了ステータス {status})",
+        .buildFailed: "{product} のビルドまたは起動に失敗 (終了ステータス {status})",
         .buildHint: "↑↓ スクロール · 他のキーで閉じる · 保存し直すと再ビルド",
         .rebuilt: "{product} を {seconds} 秒で再ビルドしました。",
         .reopenFailed: "再ビルドしましたが、「{title}」を開き直せませんでした: {message}",

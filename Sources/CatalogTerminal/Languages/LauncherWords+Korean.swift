@@ -99,7 +99,7 @@ extension LauncherWords {
         .acceptsText: "아무 텍스트",
         .building: "{product} 빌드 중…",
         .buildErrors: "{product} 빌드 실패: 오류 {count}개",
-        .buildFailed: "{product} 빌드 실패 (종료 상태 {status})",
+        .buildFailed: "{product} 빌드 또는 실행 실패 (종료 상태 {status})",
         .buildHint: "↑↓ 스크롤 · 다른 키를 누르면 닫힘 · 다시 저장하면 다시 빌드",
         .rebuilt: "{product}을(를) {seconds}초 만에 다시 빌드했습니다.",
         .reopenFailed: "다시 빌드했지만 “{title}”을(를) 다시 열 수 없습니다: {message}",

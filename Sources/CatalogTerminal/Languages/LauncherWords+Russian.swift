@@ -99,7 +99,7 @@ extension LauncherWords {
         .acceptsText: "любой текст",
         .building: "Сборка {product}…",
         .buildErrors: "{product} не собирается: {count} {count|ошибка|ошибки|ошибок}",
-        .buildFailed: "{product} не собирается (код выхода {status})",
+        .buildFailed: "{product} не собирается или не запускается (код выхода {status})",
         .buildHint: "↑↓ прокрутка · любая другая клавиша закрывает · сохраните снова, чтобы пересобрать",
         .rebuilt: "{product} пересобран за {seconds} с.",
         .reopenFailed: "Пересобрано, но «{title}» не удалось открыть снова: {message}",

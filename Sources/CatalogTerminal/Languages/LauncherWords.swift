@@ -201,7 +201,7 @@ package enum LauncherWords: CaseIterable, Sendable {
     case building
     /// {product} did not build: {count} {count|error|errors}
     case buildErrors
-    /// {product} did not build (exit status {status})
+    /// {product} did not build or start (exit status {status})
     case buildFailed
     /// ↑↓ scroll · any other key closes · save again to rebuild
     case buildHint

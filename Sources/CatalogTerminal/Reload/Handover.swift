@@ -80,6 +80,21 @@ package struct Handover: Codable, Sendable, Equatable {
         return "could not start the rebuilt '\(program)': \(String(cString: strerror(code)))"
     }
 
+    /// Gives the terminal back as the user had it, for a process that took over and ends before its launcher ran (a
+    /// registration mistake, a usage error): raw mode and the alternate screen it inherited are left, as the
+    /// launcher would leave them. Does nothing without a handover in the environment.
+    ///
+    /// - Parameter environment: The process's environment, as it started.
+    package static func giveBack(_ environment: [String: String]) {
+        guard let settings = read(from: environment)?.terminalSettings else { return }
+        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard tty >= 0 else { return }
+        defer { close(tty) }
+        var restored = settings
+        _ = tcsetattr(tty, TCSANOW, &restored)
+        try? Terminal.writeAll(SignalGuard.leaveSequence, to: tty)
+    }
+
     /// Marks every open descriptor above standard error close-on-exec.
     private static func closeOnExec() {
         guard let folder = opendir("/proc/self/fd") else { return }
