@@ -34,10 +34,8 @@ extension Session {
         return action.flattened.map { Effect(action: $0, owner: Self.rebuildOwner) }
     }
 
-    /// Live reload's tick or finished build, which no screen sees.
-    ///
-    /// - Returns: What the shell must do, or `nil` when the event is a screen's.
-    func rebuildEvent(_ event: Event, for owner: ScreenID?) -> Bool {
+    /// Whether an event is live reload's: its tick or its finished build.
+    private func isRebuildEvent(_ event: Event, for owner: ScreenID?) -> Bool {
         switch event {
         case .tick: owner == Self.rebuildOwner
         case .finished(let result): result.owner == Self.rebuildOwner
@@ -45,8 +43,12 @@ extension Session {
         }
     }
 
+    /// Handles live reload's tick or finished build, which no screen sees: a success quits with ``reload`` set, a
+    /// failure shows the compiler's errors over the screen.
+    ///
+    /// - Returns: What the shell must do, or `nil` when the event is a screen's.
     mutating func rebuildHandle(_ event: Event, for owner: ScreenID?) -> [Effect]? {
-        guard rebuildEvent(event, for: owner), var rebuild else { return nil }
+        guard isRebuildEvent(event, for: owner), var rebuild else { return nil }
         defer { self.rebuild = rebuild }
         switch event {
         case .tick(let now):
