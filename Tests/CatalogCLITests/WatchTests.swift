@@ -85,7 +85,8 @@ struct ReopenTests {
         let context = try context()
         var options = ["--locale", "de", "--color", "never", "--size", "60x12"]
         if !keys.isEmpty { options += ["--keys", keys] }
-        var handover = Handover(settings: termios(), link: nil, built: .milliseconds(2345))
+        var handover = Handover(
+            settings: termios(), link: nil, build: Rebuild.Build(duration: .milliseconds(2345), started: 0))
         handover.entry = entry
         handover.options = options
         let menu = try MenuScreen(source: .registry(context.registry), options: MenuScreen.Options())

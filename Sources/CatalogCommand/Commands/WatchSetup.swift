@@ -46,7 +46,12 @@ enum WatchSetup {
         }
         let sources: SourceWatcher
         do {
-            sources = try SourceWatcher(roots: folders)
+            // A process that took over compares the sources with the start of the build that made it: a save on its
+            // way during the handover builds again; the first compares them with the program it runs.
+            let built =
+                Handover.read(from: context.environment)?.buildStarted
+                ?? SourceWatcher.changed(program(product, in: root))
+            sources = try SourceWatcher(roots: folders, built: built)
         } catch {
             throw InputError(description: "--watch: \(error)")
         }
@@ -75,6 +80,7 @@ enum WatchSetup {
         return { isCancelled in
             let clock = ContinuousClock()
             let started = clock.now
+            let startedAt = Date().timeIntervalSince1970
             switch ShellCommand.run(
                 command, path: root, maximumLines: 20_000, maximumBytes: 4 << 20, drains: true,
                 isCancelled: isCancelled)
@@ -88,7 +94,7 @@ enum WatchSetup {
                 switch ShellCommand.run(
                     "exec {} --version 2>&1", path: program, maximumLines: 50, isCancelled: isCancelled)
                 {
-                case .output(_, status: 0): return .built(built)
+                case .output(_, status: 0): return .built(Rebuild.Build(duration: built, started: startedAt))
                 case .output(let lines, let status):
                     return .failed(BuildReport(lines: lines, status: status, root: root))
                 case .cancelled: return .failed(BuildReport(lines: [], status: 128 + SIGTERM, root: root))

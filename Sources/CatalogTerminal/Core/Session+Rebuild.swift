@@ -9,8 +9,8 @@ extension Session {
     package struct Reload: Sendable, Equatable {
         /// The open entry's state, as a link reaches it; `nil` when no entry was open.
         package var link: Link?
-        /// How long the build took.
-        package var built: Duration
+        /// The build that made the new binary.
+        package var build: Rebuild.Build
     }
 
     /// Turns live reload on: the session builds when ``sourcesChanged(at:)`` says so, shows the build in the status
@@ -58,9 +58,9 @@ extension Session {
                 return []
             }
             switch result {
-            case .reload(let built):
+            case .reload(let build):
                 let link = entryScreen.map { Link($0, size: size, environment: environment) }
-                reload = Reload(link: link, built: built)
+                reload = Reload(link: link, build: build)
                 return [Effect(action: .quit, owner: Self.rebuildOwner)]
             case .failed(let report):
                 chrome.status = nil

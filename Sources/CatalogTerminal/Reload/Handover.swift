@@ -21,18 +21,21 @@ package struct Handover: Codable, Sendable, Equatable {
     package var options: [String]
     /// How long the build took, in milliseconds.
     package var builtMilliseconds: Int
+    /// When the build started, in seconds since 1970: a source changed after then calls for another build.
+    package var buildStarted: Double
 
     /// A handover.
     ///
     /// - Parameters:
     ///   - settings: The terminal settings the user had.
     ///   - link: The state of the open entry, if one is open.
-    ///   - built: How long the build took.
-    package init(settings: termios, link: Link?, built: Duration) {
+    ///   - build: The build that made the new binary.
+    package init(settings: termios, link: Link?, build: Rebuild.Build) {
         self.settings = withUnsafeBytes(of: settings) { Array($0) }
         entry = link?.id
         options = link?.words ?? []
-        builtMilliseconds = Int(built / .milliseconds(1))
+        builtMilliseconds = Int(build.duration / .milliseconds(1))
+        buildStarted = build.started
     }
 
     /// The terminal settings handed over, or `nil` when the bytes are not a `termios` of this system.

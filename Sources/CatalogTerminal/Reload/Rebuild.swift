@@ -38,18 +38,31 @@ package struct Rebuild: Sendable {
         case building(started: Duration, spinner: Int)
     }
 
+    /// A build that made the program.
+    package struct Build: Sendable, Equatable {
+        /// How long it took.
+        package var duration: Duration
+        /// When it started, in seconds since 1970: a source changed after then is newer than the program.
+        package var started: Double
+
+        package init(duration: Duration, started: Double) {
+            self.duration = duration
+            self.started = started
+        }
+    }
+
     /// How a build ended.
     package enum Outcome: Sendable, Equatable {
-        /// The product built, in so long: the new binary can take over.
-        case built(Duration)
+        /// The product built: the new binary can take over.
+        case built(Build)
         /// The build failed; what the compiler said.
         case failed(BuildReport)
     }
 
     /// What the session does when a build finished.
     package enum Conclusion: Sendable, Equatable {
-        /// Hand over to the new binary; the build took so long.
-        case reload(built: Duration)
+        /// Hand over to the new binary.
+        case reload(Build)
         /// Show the compiler's errors.
         case failed(BuildReport)
     }
@@ -114,7 +127,7 @@ package struct Rebuild: Sendable {
         guard case .building = phase else { return nil }
         phase = .watching
         switch outcome {
-        case .built(let duration): return .reload(built: duration)
+        case .built(let build): return .reload(build)
         case .failed(let report): return .failed(report)
         }
     }

@@ -10,6 +10,8 @@ package protocol SourceWatching: AnyObject {
     ///
     /// - Returns: Whether a Swift source changed, or the watch lost count of changes (which calls for a build too).
     func take() -> Bool
+    /// Whether a build is due before any event: a source is newer than the program.
+    var isStale: Bool { get }
 }
 
 /// Watches a package's source folders with inotify, each folder and every folder below it, folders made later
@@ -23,6 +25,11 @@ package final class SourceWatcher: SourceWatching {
     package let descriptor: Int32
     /// The watched folders, by watch descriptor.
     private var folders: [Int32: String] = [:]
+    /// When the newest Swift source in the folders was last changed, as the watch started, in seconds since 1970;
+    /// a time still to come (a clock set wrong) doesn't count.
+    private var newestSource: Double?
+    /// When the program was built, in seconds since 1970; `nil` when there is none.
+    private let built: Double?
 
     /// What to be told of in a folder.
     private static let mask = UInt32(
@@ -36,9 +43,13 @@ package final class SourceWatcher: SourceWatching {
 
     /// Starts watching folders and every folder below them.
     ///
-    /// - Parameter roots: The folders; each must exist.
+    /// - Parameters:
+    ///   - roots: The folders; each must exist.
+    ///   - built: When the program the sources build was built, in seconds since 1970 (when the build that made it
+    ///     started, for a process that took over), which ``isStale`` compares them with; `nil` for no program.
     /// - Throws: ``Failure`` naming the folder that can't be watched and why (the system's limit of watches, say).
-    package init(roots: [String]) throws {
+    package init(roots: [String], built: Double? = nil) throws {
+        self.built = built
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
             throw Failure(description: "inotify_init1 failed: \(String(cString: strerror(errno)))")
@@ -55,6 +66,21 @@ package final class SourceWatcher: SourceWatching {
 
     /// How many folders are watched.
     package var count: Int { folders.count }
+
+    /// Whether a Swift source was changed after the program was built, or the program isn't there: a process that
+    /// took over while a save was on its way, or a program older than its sources, builds at once.
+    package var isStale: Bool {
+        guard let newestSource else { return false }
+        guard let built else { return true }
+        return newestSource > built
+    }
+
+    /// When a file was last changed, in seconds since 1970, if it can be read.
+    package static func changed(_ path: String) -> Double? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+    }
 
     package func take() -> Bool {
         var changed = false
@@ -123,6 +149,9 @@ package final class SourceWatcher: SourceWatching {
 
     /// Watches a folder and, depth first, every folder below it whose name doesn't start with a dot.
     private func watchTree(_ root: String) throws {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let latest = Double(now.tv_sec) + 1
         var pending = [root]
         while let folder = pending.popLast() {
             let watch = inotify_add_watch(descriptor, folder, Self.mask)
@@ -134,13 +163,15 @@ package final class SourceWatcher: SourceWatching {
                 throw Failure(description: "cannot watch '\(folder)': \(String(cString: strerror(code)))\(limit)")
             }
             folders[watch] = folder
-            pending += Self.subfolders(of: folder)
+            for entry in Self.entries(of: folder) {
+                let path = folder + "/" + entry.name
+                if entry.isFolder {
+                    pending.append(path)
+                } else if entry.name.hasSuffix(".swift"), let changed = Self.changed(path), changed <= latest {
+                    newestSource = max(newestSource ?? changed, changed)
+                }
+            }
         }
-    }
-
-    /// The folders in a folder whose names don't start with a dot.
-    private static func subfolders(of folder: String) -> [String] {
-        entries(of: folder).filter(\.isFolder).map { folder + "/" + $0.name }
     }
 
     /// Whether a folder or one below it holds a Swift file.

@@ -95,6 +95,7 @@ package struct EventLoop {
         } else if carryOut(session.start(size: size)) {
             return exitStatus
         }
+        if let sources, sources.isStale, carryOut(session.sourcesChanged(at: terminal.now)) { return exitStatus }
         while true {
             if draws { try draw() }
             let input = terminal.wait(timeout: timeout(), jobs: jobs.wakeDescriptor, sources: sources?.descriptor)

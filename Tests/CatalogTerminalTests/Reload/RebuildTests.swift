@@ -21,7 +21,9 @@ struct RebuildTests {
         var rebuild: Rebuild {
             Rebuild(product: "tally") { _ in
                 self.runs.add(1, ordering: .relaxed)
-                return self.outcomes.withLock { $0.isEmpty ? .built(.seconds(2)) : $0.removeFirst() }
+                return self.outcomes.withLock {
+                    $0.isEmpty ? .built(Rebuild.Build(duration: .seconds(2), started: 0)) : $0.removeFirst()
+                }
             }
         }
     }
@@ -71,7 +73,9 @@ struct RebuildTests {
         let again = rebuild.changed(at: .milliseconds(150))
         #expect(again.flattened.contains { if case .cancel(Rebuild.lane.id) = $0 { true } else { false } })
         #expect(rebuild.phase == .settling(until: .milliseconds(250)))
-        #expect(rebuild.finished(.built(.seconds(1))) == nil, "the old build's result means nothing now")
+        #expect(
+            rebuild.finished(.built(Rebuild.Build(duration: .seconds(1), started: 0))) == nil,
+            "the old build's result means nothing now")
         _ = rebuild.tick(at: .milliseconds(225))
         #expect(runs(rebuild.tick(at: .milliseconds(250))) == 1)
         #expect(rebuild.finished(.failed(Self.failure)) == .failed(Self.failure))

@@ -8,6 +8,7 @@ import Testing
 /// A watch whose news the virtual terminal brings: every wake is a change.
 final class ScriptedSources: SourceWatching {
     var descriptor: Int32 { -1 }
+    var isStale = false
     private(set) var takes = 0
     func take() -> Bool {
         takes += 1
@@ -22,7 +23,8 @@ struct ReloadSessionTests {
 
     /// A session with an entry open over a list, watching, and the loop that runs it.
     func run(
-        _ terminal: VirtualTerminal, builds: RebuildTests.Builds, jobs: InlineJobs = InlineJobs()
+        _ terminal: VirtualTerminal, builds: RebuildTests.Builds, jobs: InlineJobs = InlineJobs(),
+        sources: ScriptedSources = ScriptedSources()
     ) throws -> (status: Int32, session: Session) {
         var session = Session(root: ListScreen(title: "Menu", items: ["a"]))
         session.linkProgram = "tally"
@@ -34,7 +36,7 @@ struct ReloadSessionTests {
             }, title: "Tally")
         var loop = EventLoop(
             session: session, terminal: terminal, jobs: jobs, renderer: Renderer(colorMode: .none),
-            sources: ScriptedSources())
+            sources: sources)
         let status = try loop.run()
         return (status, loop.session)
     }
@@ -68,20 +70,34 @@ struct ReloadSessionTests {
     @Test("a build that succeeds ends the loop with the entry's link, and leaves the terminal as it is")
     func success() throws {
         let terminal = VirtualTerminal(size: size)
-        let builds = RebuildTests.Builds([.built(.milliseconds(2300))])
+        let builds = RebuildTests.Builds([.built(Rebuild.Build(duration: .milliseconds(2300), started: 1_700_000_000))])
         terminal.type("a", at: .milliseconds(50))
         terminal.changeSources(at: .milliseconds(300))
         terminal.close(at: .milliseconds(5000))
         let (status, session) = try run(terminal, builds: builds)
         #expect(status == 0)
         let reload = try #require(session.reload)
-        #expect(reload.built == .milliseconds(2300))
+        #expect(reload.build == Rebuild.Build(duration: .milliseconds(2300), started: 1_700_000_000))
         #expect(reload.link?.id == "basics/tally")
         #expect(reload.link?.words.contains("start=7") == true, "the control values go along")
         #expect(
             reload.link?.words.last?.hasPrefix("a wait:") == true,
             "and the steps since it opened: \(reload.link?.words ?? [])")
         #expect(terminal.enterCount == 1 && terminal.leaveCount == 0, "the new binary takes the terminal as it is")
+    }
+
+    @Test("sources newer than the program start a build as the loop starts, with no save")
+    func staleAtStart() throws {
+        let terminal = VirtualTerminal(size: size)
+        let builds = RebuildTests.Builds([.failed(RebuildTests.failure)])
+        let sources = ScriptedSources()
+        sources.isStale = true
+        terminal.close(at: .milliseconds(500))
+        let (_, session) = try run(terminal, builds: builds, sources: sources)
+        #expect(builds.runs.load(ordering: .relaxed) == 1)
+        #expect(sources.takes == 0, "no change came in")
+        #expect(terminal.writes.first { $0.bytes.contains("⠋ Building tally…") }?.time == .milliseconds(100))
+        #expect(session.status == nil && terminal.screenText.contains("tally did not build: 1 error"))
     }
 
     @Test("without a watch, a change is nothing, and no status shows")

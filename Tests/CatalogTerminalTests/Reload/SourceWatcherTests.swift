@@ -80,6 +80,27 @@ struct SourceWatcherTests {
         #expect(watcher.count == 4)
     }
 
+    @Test("sources newer than the program call for a build at once; a source dated in the future doesn't")
+    func stale() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let sources = scratch.file("Sources")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        let file = sources.appendingPathComponent("A.swift")
+        try write("let a = 1", to: file)
+        let saved = try #require(SourceWatcher.changed(file.path))
+        #expect(try SourceWatcher(roots: [sources.path], built: saved - 5).isStale, "saved after the build")
+        #expect(try !SourceWatcher(roots: [sources.path], built: saved + 5).isStale, "built after the save")
+        #expect(try SourceWatcher(roots: [sources.path], built: nil).isStale, "no program yet")
+        var future = [timespec(tv_sec: Int(saved) + 3600, tv_nsec: 0), timespec(tv_sec: Int(saved) + 3600, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, file.path, &future, 0) == 0)
+        #expect(
+            try !SourceWatcher(roots: [sources.path], built: saved - 5).isStale,
+            "a clock set wrong would rebuild for ever")
+        try FileManager.default.removeItem(at: file)
+        #expect(try !SourceWatcher(roots: [sources.path], built: nil).isStale, "no sources, nothing to build")
+    }
+
     @Test("the kernel's overflow event counts as a change; events are read from packed bytes")
     func overflow() {
         var bytes: [UInt8] = []
@@ -115,7 +136,8 @@ struct SourceWatcherTests {
             EntryScreen(TickingScreen(values: none), id: "basics/tally", values: nil) { _ in
                 TickingScreen(values: none)
             }, size: Size(columns: 80, rows: 24), environment: .standard)
-        let handover = Handover(settings: settings, link: link, built: .milliseconds(2345))
+        let handover = Handover(
+            settings: settings, link: link, build: Rebuild.Build(duration: .milliseconds(2345), started: 1_700_000_000))
         let read = try #require(Handover.read(from: [Handover.variable: handover.text]))
         #expect(read == handover)
         #expect(read.terminalSettings?.c_lflag == settings.c_lflag && read.terminalSettings?.c_cc.0 == 3)
