@@ -116,4 +116,18 @@ struct ReopenTests {
         let none = try reopen(nil, keys: "")
         #expect(none.session.stack.count == 1 && none.session.status == "Rebuilt tally in 2.3 s.")
     }
+
+    @Test("the language and colour chosen with F2 and F3 go along when no entry is open")
+    func environment() throws {
+        let context = try context()
+        var handover = Handover(
+            settings: termios(), link: nil, build: Rebuild.Build(duration: .milliseconds(2345), started: 0),
+            environment: ScreenEnvironment(locale: Locale(identifier: "de"), colorMode: .none))
+        handover.entry = nil
+        let menu = try MenuScreen(source: .registry(context.registry), options: MenuScreen.Options())
+        let (session, _) = Reopen.session(
+            handover, menu: menu, environment: .standard, product: "tally", context: context)
+        #expect(session.environment.locale.identifier == "de" && session.environment.colorMode == .none)
+        #expect(session.status == "tally in 2,3 s neu gebaut.")
+    }
 }

@@ -17,6 +17,14 @@ enum Reopen {
         _ handover: Handover, menu: MenuScreen, environment: ScreenEnvironment, product: String, context: Context
     ) -> (session: Session, resuming: [(after: Duration, owner: Session.ScreenID)]?) {
         var menu = menu
+        // The language and colour F2 and F3 chose go along, with an entry open or not.
+        var environment = environment
+        environment.locale = Locale(identifier: handover.locale)
+        if !handover.colour {
+            environment.colorMode = .none
+        } else if environment.colorMode == .none {
+            environment.colorMode = .trueColor
+        }
         let seconds = (handover.built / .milliseconds(100)).rounded() / 10
         let rebuilt = ["product": product, "seconds": seconds] as [String: any Sendable]
         guard let id = handover.entry else {

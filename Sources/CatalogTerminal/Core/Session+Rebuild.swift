@@ -11,6 +11,8 @@ extension Session {
         package var link: Link?
         /// The build that made the new binary.
         package var build: Rebuild.Build
+        /// The environment screens were in: the language and colour F2 and F3 chose go along.
+        package var environment: ScreenEnvironment
     }
 
     /// Turns live reload on: the session builds when ``sourcesChanged(at:)`` says so, shows the build in the status
@@ -60,7 +62,7 @@ extension Session {
             switch result {
             case .reload(let build):
                 let link = entryScreen.map { Link($0, size: size, environment: environment) }
-                reload = Reload(link: link, build: build)
+                reload = Reload(link: link, build: build, environment: environment)
                 return [Effect(action: .quit, owner: Self.rebuildOwner)]
             case .failed(let report):
                 chrome.status = nil

@@ -23,6 +23,10 @@ package struct Handover: Codable, Sendable, Equatable {
     package var builtMilliseconds: Int
     /// When the build started, in seconds since 1970: a source changed after then calls for another build.
     package var buildStarted: Double
+    /// The language screens were in (F2 may have changed it), as a locale identifier.
+    package var locale: String
+    /// Whether colour was on (F3 may have turned it off).
+    package var colour: Bool
 
     /// A handover.
     ///
@@ -30,7 +34,10 @@ package struct Handover: Codable, Sendable, Equatable {
     ///   - settings: The terminal settings the user had.
     ///   - link: The state of the open entry, if one is open.
     ///   - build: The build that made the new binary.
-    package init(settings: termios, link: Link?, build: Rebuild.Build) {
+    ///   - environment: The environment screens were in.
+    package init(settings: termios, link: Link?, build: Rebuild.Build, environment: ScreenEnvironment = .standard) {
+        locale = environment.locale.identifier
+        colour = environment.colorMode != .none
         self.settings = withUnsafeBytes(of: settings) { Array($0) }
         entry = link?.id
         options = link?.words ?? []

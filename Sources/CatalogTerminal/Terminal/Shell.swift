@@ -50,7 +50,9 @@ package enum Shell {
                 // The loop has stopped every job and child process; the terminal stays as it is for the new binary,
                 // but for an inline region, which is cleared so the new one is made in its place.
                 if case .inline = terminal.mode { try? terminal.write(terminal.mode.leaveSequence) }
-                let handover = Handover(settings: terminal.original, link: reload.link, build: reload.build)
+                let handover = Handover(
+                    settings: terminal.original, link: reload.link, build: reload.build,
+                    environment: reload.environment)
                 let failure = handover.exec(watch.program, arguments: watch.arguments, environment: watch.environment)
                 terminal.leave()
                 return LineDriver.Outcome(status: 1, session: loop.session, failure: failure)
