@@ -32,12 +32,13 @@ public enum CatalogCommand {
     public static func main(
         name: String, version: String, register: (Registry<any Screen>) throws -> Void
     ) -> Never {
+        Handover.guardTerminal(ProcessInfo.processInfo.environment)
         let registry = Registry<any Screen>()
         do {
             try register(registry)
         } catch {
             signal(SIGPIPE, SIG_IGN)
-            Handover.giveBack(ProcessInfo.processInfo.environment)
+            Handover.giveBack()
             Context(registry: registry, name: name, version: version, environment: [:])
                 .fail(registrationMessage(error))
             exit(2)
@@ -61,6 +62,7 @@ public enum CatalogCommand {
         // A closed pipe is reported by write(2) as EPIPE, which the output handles, instead of killing the process.
         signal(SIGPIPE, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
+        Handover.guardTerminal(environment)
         // A handover (`--watch`) is this process's alone: nothing it starts inherits it.
         unsetenv(Handover.variable)
         exit(
@@ -87,11 +89,11 @@ public enum CatalogCommand {
         do {
             status = try Commands.run(try Arguments(withDefaults(arguments, context)), &context)
         } catch let error as Arguments.UsageError {
-            Handover.giveBack(environment)
+            Handover.giveBack()
             context.fail("\(error) See '\(name) --help'.")
             status = 2
         } catch {
-            Handover.giveBack(environment)
+            Handover.giveBack()
             context.fail("\(error)")
             status = 2
         }

@@ -179,6 +179,30 @@ struct LiveReloadTests {
         #expect(try pty.wait(timeout: Self.timeout) == .exited(130))
     }
 
+    @Test("a new build that crashes as it takes over leaves the terminal as the user had it")
+    func crashOnTakeover() throws {
+        let package = try Self.package.get()
+        let fresh = try freshSettings()
+        let pty = try start(in: package)
+        let file = package.file("Sources/tally/Tally.swift")
+        let original = try String(contentsOf: file, encoding: .utf8)
+        // Its replay reaches 3, and drawing that traps.
+        let crashing = original.replacingOccurrences(
+            of: "Frame(lines: [Line(", with: "Frame(lines: [Line(String(repeating: \"x\", count: 2 - count) + ")
+        #expect(crashing != original)
+        try crashing.write(to: file, atomically: true, encoding: .utf8)
+        let status = try pty.wait(timeout: Self.timeout)
+        #expect(status == .signaled(SIGILL) || status == .signaled(SIGTRAP), "\(status)")
+        #expect(PTY.sameSettings(fresh, try pty.attributes()), "the terminal is as it was")
+        #expect(pty.outputText.hasSuffix(TerminalRestoreTests.leaveSequence), "and off the alternate screen")
+        // Put right for the tests after this one.
+        try original.write(to: file, atomically: true, encoding: .utf8)
+        let build = try runProcess(
+            ToolchainTool.path("swift"), ["build", "--package-path", package.url.path, "--product", "tally"],
+            timeout: .seconds(600))
+        #expect(build.status == 0)
+    }
+
     @Test("Ctrl-C during a build exits 130 with the terminal as it was and no build left running")
     func interruptBuild() throws {
         let package = try Self.package.get()

@@ -117,6 +117,26 @@ struct ReopenTests {
         #expect(none.session.stack.count == 1 && none.session.status == "Rebuilt tally in 2.3 s.")
     }
 
+    @Test("an entry that saved something opens from its files, its steps not replayed a second time")
+    func saved() throws {
+        let context = try context()
+        var handover = Handover(
+            settings: termios(), link: nil, build: Rebuild.Build(duration: .milliseconds(2345), started: 0),
+            saved: true)
+        handover.entry = "basics/numbers/counter"
+        handover.options = ["--locale", "en", "--color", "never", "--size", "60x12", "--keys", "+*3"]
+        let menu = try MenuScreen(source: .registry(context.registry), options: MenuScreen.Options())
+        var (session, resuming) = Reopen.session(
+            handover, menu: menu, environment: .standard, product: "tally", context: context)
+        #expect(resuming == nil)
+        #expect(
+            session.status
+                == "Rebuilt tally in 2.3 s; “Counter” keeps its state in files, so it opened from what it saved.")
+        _ = session.start(size: Size(columns: 60, rows: 12))
+        #expect(session.titles.last == "Counter")
+        #expect(session.render(in: Size(columns: 60, rows: 12)).lines[1].text == "Count: 0", "not replayed")
+    }
+
     @Test("the language and colour chosen with F2 and F3 go along when no entry is open")
     func environment() throws {
         let context = try context()

@@ -43,6 +43,17 @@ enum Reopen {
                 menu.reveal(id)
                 var session = Session(root: menu, environment: scenario.environment)
                 session.linkProgram = context.name
+                if handover.saved {
+                    // Its state is in its files: opened from them, as it opens in the launcher, and not replayed (its
+                    // steps would apply a second time); it goes on saving.
+                    if let screen = try OpenCommand.screen(record, of: snapshot, arguments) {
+                        session.openOnStart(screen, title: title)
+                    }
+                    var words = rebuilt
+                    words["title"] = title
+                    session.say(LauncherWords.text(.reopenedSaved, in: scenario.environment.locale, words))
+                    return (session, nil)
+                }
                 let made = try Scenario.$playing.withValue(scenario) {
                     try OpenCommand.screen(record, of: snapshot, arguments)
                 }

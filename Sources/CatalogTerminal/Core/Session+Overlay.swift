@@ -28,7 +28,10 @@ extension Session {
         case nil: return []
         case .help: return Chrome.helpRows(helpItems, width: size.columns)
         case .buildFailed(let report, _, _):
-            return report.lines.flatMap { line in
+            var lines = report.lines
+            let hidden = report.errorCount - report.errors.count
+            if hidden > 0 { lines.append(LauncherWords.text(.moreErrors, in: environment.locale, ["count": hidden])) }
+            return lines.flatMap { line in
                 Chrome.wrap(line, to: max(size.columns - 2, 8)).map { Line("  " + $0) }
             }
         }

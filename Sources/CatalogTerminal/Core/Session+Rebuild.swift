@@ -13,6 +13,8 @@ extension Session {
         package var build: Rebuild.Build
         /// The environment screens were in: the language and colour F2 and F3 chose go along.
         package var environment: ScreenEnvironment
+        /// Whether the open entry saved something, so its state is also in files (``Recording/saved``).
+        package var saved: Bool
     }
 
     /// Turns live reload on: the session builds when ``sourcesChanged(at:)`` says so, shows the build in the status
@@ -62,7 +64,8 @@ extension Session {
             switch result {
             case .reload(let build):
                 let link = entryScreen.map { Link($0, size: size, environment: environment) }
-                reload = Reload(link: link, build: build, environment: environment)
+                reload = Reload(
+                    link: link, build: build, environment: environment, saved: entryScreen?.recording.saved ?? false)
                 return [Effect(action: .quit, owner: Self.rebuildOwner)]
             case .failed(let report):
                 chrome.status = nil

@@ -352,6 +352,7 @@ package struct Session {
         }
         if let recorded, recorded.entry < screens.count {
             let owners = Set((recorded.entry..<screens.count).map { screens.id(at: $0) })
+            // Its ticks, and its saves, which mark the recording as one a replay can't stand in for alone.
             let ticks = effects.filter { owners.contains($0.owner) }.map(\.action)
             screens.modifyRecording(at: recorded.entry) { recording in
                 // A rebuild started the recording again: what it asked for counts from the new start.

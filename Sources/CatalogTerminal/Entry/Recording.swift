@@ -26,6 +26,9 @@ package struct Recording: Sendable {
     /// How many times the recording started again (``restart(reopening:row:)``), so the session knows when a time it
     /// was given belongs to an earlier start.
     package private(set) var starts = 0
+    /// Whether the screen (or one it opened) saved something (ran a queued job): its state is then also in files,
+    /// which a replay of its steps would apply a second time (`--watch` reopens it from them instead).
+    package private(set) var saved = false
 
     package init() {}
 
@@ -81,6 +84,9 @@ package struct Recording: Sendable {
 
     /// Notes the ticks an action asks for, due so long after the event that led to it.
     package mutating func scheduled(_ action: Action, at time: Duration) {
+        if action.flattened.contains(where: { if case .run(let job) = $0 { job.isQueued } else { false } }) {
+            saved = true
+        }
         for case .tick(let delay) in action.flattened {
             dueTicks.append(time + max(delay, .zero))
         }
@@ -90,8 +96,9 @@ package struct Recording: Sendable {
     /// Starts again, as a screen rebuilt with new control values: with the steps that show the controls pane as it
     /// is (F7, the cursor moved to its row, F7 again when the focus is back on the screen).
     package mutating func restart(reopening pane: EntryScreen.Pane, row: Int) {
-        let (size, current, starts) = (size, current, starts)
+        let (size, current, starts, saved) = (size, current, starts, saved)
         self = Recording()
+        self.saved = saved
         // It starts again at the size the terminal has now.
         self.size = current ?? size
         self.current = current

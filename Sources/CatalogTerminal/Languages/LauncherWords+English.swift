@@ -104,5 +104,8 @@ extension LauncherWords {
         .rebuilt: "Rebuilt {product} in {seconds} s.",
         .reopenFailed: "Rebuilt, but “{title}” could not be reopened: {message}",
         .entryGone: "Rebuilt; the catalog no longer has “{id}”.",
+        .moreErrors: "… and {count} more {count|error|errors}",
+        .reopenedSaved:
+            "Rebuilt {product} in {seconds} s; “{title}” keeps its state in files, so it opened from what it saved.",
     ]
 }

@@ -104,5 +104,8 @@ extension LauncherWords {
         .rebuilt: "{product} in {seconds} s neu gebaut.",
         .reopenFailed: "Neu gebaut, aber „{title}“ ließ sich nicht wieder öffnen: {message}",
         .entryGone: "Neu gebaut; „{id}“ ist nicht mehr im Katalog.",
+        .moreErrors: "… und {count} weitere {count|Fehler|Fehler}",
+        .reopenedSaved:
+            "{product} in {seconds} s neu gebaut; „{title}“ hält seinen Zustand in Dateien und wurde aus dem Gespeicherten geöffnet.",
     ]
 }

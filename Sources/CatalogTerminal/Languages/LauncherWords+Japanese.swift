@@ -104,5 +104,7 @@ extension LauncherWords {
         .rebuilt: "{product} を {seconds} 秒で再ビルドしました。",
         .reopenFailed: "再ビルドしましたが、「{title}」を開き直せませんでした: {message}",
         .entryGone: "再ビルドしました。「{id}」はカタログにもうありません。",
+        .moreErrors: "… ほかにエラー {count} 件",
+        .reopenedSaved: "{product} を {seconds} 秒で再ビルドしました。「{title}」は状態をファイルに保存するため、保存された状態から開きました。",
     ]
 }

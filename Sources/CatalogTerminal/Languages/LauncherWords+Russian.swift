@@ -104,5 +104,8 @@ extension LauncherWords {
         .rebuilt: "{product} пересобран за {seconds} с.",
         .reopenFailed: "Пересобрано, но «{title}» не удалось открыть снова: {message}",
         .entryGone: "Пересобрано; в каталоге больше нет «{id}».",
+        .moreErrors: "… и ещё {count} {count|ошибка|ошибки|ошибок}",
+        .reopenedSaved:
+            "{product} пересобран за {seconds} с; «{title}» хранит состояние в файлах и открыт из сохранённого.",
     ]
 }

@@ -211,6 +211,10 @@ package enum LauncherWords: CaseIterable, Sendable {
     case reopenFailed
     /// Rebuilt; the catalog no longer has “{id}”.
     case entryGone
+    /// … and {count} more {count|error|errors}
+    case moreErrors
+    /// Rebuilt {product} in {seconds} s; “{title}” keeps its state in files, so it opened from what it saved.
+    case reopenedSaved
 
     /// Every language's table.
     static let table = StringTable<LauncherWords>([

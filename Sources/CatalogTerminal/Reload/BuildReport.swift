@@ -27,8 +27,9 @@ package struct BuildReport: Sendable, Equatable {
 
     /// Reads a build's output.
     ///
-    /// Errors are lines of the form `FILE:LINE:COLUMN: error: MESSAGE`, as swiftc and clang print them; the same
-    /// error reported twice (the driver and the frontend both print it) counts once.
+    /// Errors are lines of the form `FILE:LINE:COLUMN: error: MESSAGE`, as swiftc and clang print them, or
+    /// `FILE:LINE: error: MESSAGE`, as build plugins do; the same error reported twice (the driver and the frontend
+    /// both print it) counts once. Colour the compiler added (it may, once it has seen a terminal) is taken off first.
     ///
     /// - Parameters:
     ///   - lines: The build's standard output and error, merged, as lines.
@@ -37,6 +38,7 @@ package struct BuildReport: Sendable, Equatable {
     package init(lines: [String], status: Int32, root: String) {
         var seen = Set<String>()
         var errors: [Diagnostic] = []
+        let lines = lines.map(Self.withoutColour)
         for line in lines {
             guard let diagnostic = Self.error(in: line, root: root) else { continue }
             let key = "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column):\(diagnostic.message)"
@@ -52,19 +54,44 @@ package struct BuildReport: Sendable, Equatable {
     /// The error a line reports, if it is one in the compiler's form.
     static func error(in line: String, root: String) -> Diagnostic? {
         guard let marker = line.range(of: ": error: ") else { return nil }
-        let place = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
-        guard place.count >= 3, let row = Int(place[place.count - 2]), let column = Int(place[place.count - 1]) else {
-            return nil
+        var place = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+        var column = 0
+        if place.count >= 3, Int(place[place.count - 2]) != nil, let last = Int(place[place.count - 1]) {
+            column = last
+            place.removeLast()
         }
-        var file = place.dropLast(2).joined(separator: ":")
+        guard place.count >= 2, let row = Int(place[place.count - 1]) else { return nil }
+        var file = place.dropLast().joined(separator: ":")
         let prefix = root.hasSuffix("/") ? root : root + "/"
         if file.hasPrefix(prefix) { file.removeFirst(prefix.count) }
         return Diagnostic(file: file, line: row, column: column, message: String(line[marker.upperBound...]))
     }
 
-    /// The overlay's lines: each error as `file:line:column: message`, or the output's last lines.
+    /// The overlay's lines: each error as `file:line:column: message` (`file:line: message` without a column), or
+    /// the output's last lines.
     package var lines: [String] {
         if errors.isEmpty { return tail }
-        return errors.map { "\($0.file):\($0.line):\($0.column): \($0.message)" }
+        return errors.map { error in
+            (error.column > 0 ? "\(error.file):\(error.line):\(error.column)" : "\(error.file):\(error.line)")
+                + ": \(error.message)"
+        }
+    }
+
+    /// A line with its ANSI escape sequences (colour, bold) taken off.
+    static func withoutColour(_ line: String) -> String {
+        guard line.contains("\u{1B}") else { return line }
+        var result = ""
+        var scalars = line.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\u{1B}" else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            // CSI: ESC [ parameters, then a final byte from @ to ~.
+            guard scalars.first == "[" else { continue }
+            scalars.removeFirst()
+            while let next = scalars.popFirst(), !(0x40...0x7E).contains(next.value) {}
+        }
+        return result
     }
 }

@@ -27,6 +27,8 @@ package struct Handover: Codable, Sendable, Equatable {
     package var locale: String
     /// Whether colour was on (F3 may have turned it off).
     package var colour: Bool
+    /// Whether the open entry saved something: it is reopened from its files, not by replaying its steps.
+    package var saved: Bool
 
     /// A handover.
     ///
@@ -35,7 +37,12 @@ package struct Handover: Codable, Sendable, Equatable {
     ///   - link: The state of the open entry, if one is open.
     ///   - build: The build that made the new binary.
     ///   - environment: The environment screens were in.
-    package init(settings: termios, link: Link?, build: Rebuild.Build, environment: ScreenEnvironment = .standard) {
+    ///   - saved: Whether the open entry saved something.
+    package init(
+        settings: termios, link: Link?, build: Rebuild.Build, environment: ScreenEnvironment = .standard,
+        saved: Bool = false
+    ) {
+        self.saved = saved
         locale = environment.locale.identifier
         colour = environment.colorMode != .none
         self.settings = withUnsafeBytes(of: settings) { Array($0) }
@@ -90,19 +97,25 @@ package struct Handover: Codable, Sendable, Equatable {
         return "could not start the rebuilt '\(program)': \(String(cString: strerror(code)))"
     }
 
-    /// Gives the terminal back as the user had it, for a process that took over and ends before its launcher ran (a
-    /// registration mistake, a usage error): raw mode and the alternate screen it inherited are left, as the
-    /// launcher would leave them. Does nothing without a handover in the environment.
+    /// Guards the terminal a process took over, from its first instruction: it is raw and on the alternate screen,
+    /// and until the launcher enters it, nothing else would give it back. The signal guard is armed with the
+    /// settings handed over, on `/dev/tty`, so a crash while the entry's steps are replayed, a registration mistake
+    /// or a usage error (any exit) leaves the terminal as the user had it. Does nothing without a handover.
     ///
     /// - Parameter environment: The process's environment, as it started.
-    package static func giveBack(_ environment: [String: String]) {
+    package static func guardTerminal(_ environment: [String: String]) {
         guard let settings = read(from: environment)?.terminalSettings else { return }
+        // Kept open for the process's life: the guard writes to it from a signal handler or at exit.
         let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard tty >= 0 else { return }
-        defer { close(tty) }
-        var restored = settings
-        _ = tcsetattr(tty, TCSANOW, &restored)
-        try? Terminal.writeAll(SignalGuard.leaveSequence, to: tty)
+        _ = SignalGuard.install()
+        SignalGuard.arm(settings: settings, input: tty, output: tty)
+    }
+
+    /// Gives a terminal guarded by ``guardTerminal(_:)`` back now, before an error is printed (on the alternate
+    /// screen it would vanish as the terminal is left); does nothing once the launcher has left it.
+    package static func giveBack() {
+        SignalGuard.restoreTerminal()
     }
 
     /// Marks every open descriptor above standard error close-on-exec.

@@ -105,5 +105,16 @@ struct RebuildTests {
             lines: (1...9).map { "/p/A.swift:\($0):1: error: bad \($0)" }, status: 1, root: "/p")
         #expect(many.errorCount == 9 && many.lines.count == BuildReport.shownErrors)
         #expect(many.lines.first == "A.swift:1:1: bad 1")
+        // Colour the compiler added once it had seen a terminal, and a build plugin's error without a column.
+        let coloured = BuildReport(
+            lines: [
+                "\u{1B}[1m/p/Sources/A.swift:12:15: \u{1B}[0m\u{1B}[0;1;31merror: \u{1B}[0m\u{1B}[1mbinary operator\u{1B}[0m",
+                "/p/Catalog/Hello2Demo.swift:5: error: The demo 'hello2' is a static var",
+            ], status: 1, root: "/p")
+        #expect(
+            coloured.lines == [
+                "Sources/A.swift:12:15: binary operator",
+                "Catalog/Hello2Demo.swift:5: The demo 'hello2' is a static var",
+            ])
     }
 }

@@ -84,6 +84,46 @@ struct ReloadSessionTests {
             reload.link?.words.last?.hasPrefix("a wait:") == true,
             "and the steps since it opened: \(reload.link?.words ?? [])")
         #expect(terminal.enterCount == 1 && terminal.leaveCount == 0, "the new binary takes the terminal as it is")
+        #expect(reload.saved == false, "it saved nothing: its steps stand for its state")
+    }
+
+    /// A screen that saves (a queued job) on `s`.
+    struct SavingScreen: Screen {
+        static let save = JobLane<Int>("save", policy: .queued)
+        mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
+            event.key == .character("s") ? .run(Job(Self.save) { _ in 1 }) : .none
+        }
+        func render(in context: ScreenContext) -> Frame { Frame(lines: [Line("saving")]) }
+    }
+
+    @Test("an entry that saved something is handed over as one, so it reopens from its files")
+    func saving() throws {
+        let terminal = VirtualTerminal(size: size)
+        terminal.type("s", at: .milliseconds(50))
+        terminal.changeSources(at: .milliseconds(300))
+        terminal.close(at: .milliseconds(5000))
+        var session = Session(root: ListScreen(title: "Menu", items: ["a"]))
+        session.linkProgram = "tally"
+        session.watch(RebuildTests.Builds([]).rebuild)
+        session.openOnStart(
+            EntryScreen(SavingScreen(), id: "basics/saving", values: nil) { _ in SavingScreen() }, title: "Saving")
+        var loop = EventLoop(
+            session: session, terminal: terminal, jobs: InlineJobs(), renderer: Renderer(colorMode: .none),
+            sources: ScriptedSources())
+        _ = try loop.run()
+        #expect(loop.session.reload?.saved == true)
+    }
+
+    @Test("the overlay says how many errors it leaves out, in the screen's language")
+    func moreErrors() throws {
+        let terminal = VirtualTerminal(size: Size(columns: 70, rows: 14))
+        let many = BuildReport(lines: (1...9).map { "/p/A.swift:\($0):1: error: bad \($0)" }, status: 1, root: "/p")
+        terminal.changeSources(at: .milliseconds(100))
+        terminal.close(at: .milliseconds(1000))
+        _ = try run(terminal, builds: RebuildTests.Builds([.failed(many)]))
+        #expect(terminal.screenText.contains("tally did not build: 9 errors"))
+        #expect(terminal.screenText.contains("A.swift:5:1: bad 5"))
+        #expect(terminal.screenText.contains("… and 4 more errors"), "\(terminal.screenText)")
     }
 
     @Test("sources newer than the program start a build as the loop starts, with no save")
