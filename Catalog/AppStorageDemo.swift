@@ -22,27 +22,26 @@ extension Demos {
 /// An accent colour and a counter that persist across runs through an injected ``SettingsStore``.
 ///
 /// The screen never touches files: it is given the settings its factory loaded, and each change starts a save job
-/// in the ``save`` lane, which the shell runs off the input path. A newer save supersedes one still waiting. A store
+/// in the ``save`` lane, which the shell runs off the input path, every one in order. A store
 /// that fails leaves the value on screen and the previous one on disk, and the screen says so when the job's result
 /// comes back.
 struct AppStorageDemo: LocalizedDemo {
     /// Why a save job didn't save.
     enum SaveFailure: Error, Equatable, CustomStringConvertible {
-        /// A newer save replaced this one before it began.
-        case superseded
         /// The store failed, for this reason.
         case failed(String)
 
         var description: String {
             switch self {
-            case .superseded: return DemoWords.text(.superseded, in: Locale(identifier: "en"))
             case .failed(let reason): return reason
             }
         }
     }
 
-    /// The lane saves run in: the settings saved, or why they weren't.
-    static let save = JobLane<Result<AppSettings, SaveFailure>>("save")
+    /// The lane saves run in: the settings saved, or why they weren't. Queued, as saves are: every change is written
+    /// in order, one made just before quitting too, and live reload (`--watch`) knows the screen keeps its state in a
+    /// file.
+    static let save = JobLane<Result<AppSettings, SaveFailure>>("save", policy: .queued)
 
     /// What a key or a line command does.
     enum Command: Sendable, Equatable {
@@ -164,10 +163,8 @@ struct AppStorageDemo: LocalizedDemo {
         settings = changed
         let store = self.store
         return .run(
-            Job(Self.save) { isCancelled in
-                // Superseded before it began: the newer save writes instead. Once begun, the store's rename makes
-                // the save all or nothing, so there is nothing to stop halfway.
-                guard !isCancelled() else { return .failure(.superseded) }
+            Job(Self.save) { _ in
+                // The store's rename makes the save all or nothing, so there is nothing to stop halfway.
                 do {
                     try store.save(changed)
                     return .success(changed)
@@ -186,7 +183,7 @@ struct AppStorageDemo: LocalizedDemo {
         case .failure(.failed(let reason))?:
             messages = [DemoWords.text(.notSaved, in: locale, ["reason": reason])]
             return .bell
-        case .failure(.superseded)?, nil:
+        case nil:
             return .none
         }
     }

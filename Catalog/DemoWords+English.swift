@@ -35,7 +35,6 @@ extension DemoWords {
         .counterRange: "The counter goes from {low} to {high}.",
         .noAccent: "There is no accent colour “{name}”. Choose one of {list}.",
         .notSaved: "Not saved: {reason}",
-        .superseded: "a newer save replaced this one",
         .checkOrUncheck: "check or uncheck",
         .checkedList: "Checked: {list}",
         .checkedItem: "Checked {title}",

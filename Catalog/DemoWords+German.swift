@@ -35,7 +35,6 @@ extension DemoWords {
         .counterRange: "Der Zähler reicht von {low} bis {high}.",
         .noAccent: "Keine Akzentfarbe „{name}“. Zur Wahl stehen {list}.",
         .notSaved: "Nicht gespeichert: {reason}",
-        .superseded: "eine neuere Speicherung hat sie ersetzt",
         .checkOrUncheck: "An-/Abhaken",
         .checkedList: "Angehakt: {list}",
         .checkedItem: "{title} angehakt",

@@ -35,7 +35,6 @@ extension DemoWords {
         .counterRange: "カウンターは {low}〜{high} です。",
         .noAccent: "アクセントカラー「{name}」はありません。{list} から選んでください。",
         .notSaved: "保存されませんでした: {reason}",
-        .superseded: "新しい保存に置き換えられました",
         .checkOrUncheck: "チェック/解除",
         .checkedList: "チェック済み: {list}",
         .checkedItem: "{title} をチェック",

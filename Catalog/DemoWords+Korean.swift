@@ -35,7 +35,6 @@ extension DemoWords {
         .counterRange: "카운터는 {low}부터 {high}까지입니다.",
         .noAccent: "“{name}” 강조 색상은 없습니다. {list} 중에서 고르세요.",
         .notSaved: "저장되지 않음: {reason}",
-        .superseded: "더 최근 저장으로 대체됨",
         .checkOrUncheck: "선택/해제",
         .checkedList: "선택됨: {list}",
         .checkedItem: "{title} 선택함",

@@ -35,7 +35,6 @@ extension DemoWords {
         .counterRange: "Счётчик: от {low} до {high}.",
         .noAccent: "Цвета акцента «{name}» нет. Выберите: {list}.",
         .notSaved: "Не сохранено: {reason}",
-        .superseded: "его заменило более новое сохранение",
         .checkOrUncheck: "отметить или снять отметку",
         .checkedList: "Отмечено: {list}",
         .checkedItem: "Отмечено: {title}",

@@ -69,8 +69,6 @@ enum DemoWords: CaseIterable, Sendable {
     case noAccent
     /// Not saved: {reason}
     case notSaved
-    /// a newer save replaced this one
-    case superseded
     /// check or uncheck
     case checkOrUncheck
     /// Checked: {list}

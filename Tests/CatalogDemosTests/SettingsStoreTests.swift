@@ -259,14 +259,15 @@ struct AppStorageDemoTests {
                 """ + blank(19))
     }
 
-    @Test func aNewerSaveSupersedesAWaitingOne() throws {
+    @Test("every change is saved, in order, as saves are (a queued lane): none is dropped at exit")
+    func everySaveIsWrittenInOrder() throws {
         let memory = MemorySettingsStore()
         let jobs = InlineJobs(timing: .whenTold)
         var session = started(AppStorageDemo.opening { memory })
         for _ in 0..<3 { _ = session.settle(session.handle(.key(.character("+"))), with: jobs) }
         #expect(memory.settings.counter == 0)
-        jobs.runWaiting()
-        #expect(jobs.runCount == 1)
+        jobs.shutdown()
+        #expect(jobs.runCount == 3, "shutting down finishes queued saves")
         #expect(memory.settings.counter == 3)
         #expect(session.settle([], with: jobs) == [])
         #expect((session.top as? AppStorageDemo)?.message == nil)
