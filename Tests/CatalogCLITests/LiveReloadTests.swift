@@ -59,13 +59,28 @@ struct LiveReloadTests {
         try pty.send("Tally")
         try pty.read(until: "1 of 1", timeout: Self.timeout)
         try pty.send("\r")
-        // The tests share the copy: the label is whatever the test before left.
-        let source = try String(contentsOf: package.file("Sources/tally/Tally.swift"), encoding: .utf8)
-        let label = source.contains("Line(\"Total: ") ? "Total" : "Count"
+        let label = try currentLabel(in: package)
         try pty.read(until: "\(label): 0", timeout: Self.timeout)
         try pty.send("+++")
         try pty.read(until: "\(label): 3", timeout: Self.timeout)
         return pty
+    }
+
+    /// The counter's label now: the tests share the copy, and the label is whatever the test before left.
+    func currentLabel(in package: ScratchDirectory) throws -> String {
+        let source = try String(contentsOf: package.file("Sources/tally/Tally.swift"), encoding: .utf8)
+        return source.contains("Line(\"Total: ") ? "Total" : "Count"
+    }
+
+    /// Closes the overlay with Escape alone (a key within 30 ms of it would make Alt-key), and counts on from 3 to 4:
+    /// the old program still runs.
+    func closeOverlayAndCountOn(_ pty: PTY, label: String) throws {
+        var mark = pty.mark
+        try pty.send([0x1B])
+        try pty.read(until: "\(label): 3", since: mark, timeout: Self.timeout)
+        mark = pty.mark
+        try pty.send("+")
+        try pty.read(until: "\(label): 4", since: mark, timeout: Self.timeout)
     }
 
     /// Replaces text in the copy's counter, as an editor saves it.
@@ -122,21 +137,13 @@ struct LiveReloadTests {
         let package = try Self.package.get()
         let fresh = try freshSettings()
         let pty = try start(in: package)
-        let label =
-            try String(contentsOf: package.file("Sources/tally/Tally.swift"), encoding: .utf8)
-            .contains("Line(\"Total: ") ? "Total" : "Count"
+        let label = try currentLabel(in: package)
         var mark = pty.mark
         try edit(package, "count += 1", "count += \"one\"")
         try pty.read(until: "tally did not build: 1 error", since: mark, timeout: Self.timeout)
         try pty.read(until: "save again to rebuild", since: mark, timeout: Self.timeout)
         #expect(pty.screenText.contains("Sources/tally/Tally.swift:10:18: "), "\(pty.screenText)")
-        // Escape alone: a key within 30 ms of it would make Alt-key.
-        mark = pty.mark
-        try pty.send([0x1B])
-        try pty.read(until: "\(label): 3", since: mark, timeout: Self.timeout)
-        mark = pty.mark
-        try pty.send("+")
-        try pty.read(until: "\(label): 4", since: mark, timeout: Self.timeout)
+        try closeOverlayAndCountOn(pty, label: label)
         #expect(!pty.screenText.contains("did not build"), "Esc closed the overlay; the old screen runs on")
 
         mark = pty.mark
@@ -153,9 +160,7 @@ struct LiveReloadTests {
     func registrationMistake() throws {
         let package = try Self.package.get()
         let pty = try start(in: package)
-        let label =
-            try String(contentsOf: package.file("Sources/tally/Tally.swift"), encoding: .utf8)
-            .contains("Line(\"Total: ") ? "Total" : "Count"
+        let label = try currentLabel(in: package)
         let main = package.file("Sources/tally/main.swift")
         let original = try String(contentsOf: main, encoding: .utf8)
         let twice = original.replacingOccurrences(
@@ -164,12 +169,7 @@ struct LiveReloadTests {
         try twice.write(to: main, atomically: true, encoding: .utf8)
         try pty.read(until: "tally did not build or start (exit status 2)", since: mark, timeout: Self.timeout)
         try pty.read(until: "Duplicate id 'basics/tally'", since: mark, timeout: Self.timeout)
-        mark = pty.mark
-        try pty.send([0x1B])
-        try pty.read(until: "\(label): 3", since: mark, timeout: Self.timeout)
-        mark = pty.mark
-        try pty.send("+")
-        try pty.read(until: "\(label): 4", since: mark, timeout: Self.timeout)
+        try closeOverlayAndCountOn(pty, label: label)
         // Put right, the next build takes over: the program on disk starts again for the tests after this one.
         mark = pty.mark
         try original.write(to: main, atomically: true, encoding: .utf8)
