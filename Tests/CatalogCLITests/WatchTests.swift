@@ -150,4 +150,20 @@ struct ReopenTests {
         #expect(session.environment.locale.identifier == "de" && session.environment.colorMode == .none)
         #expect(session.status == "tally in 2,3 s neu gebaut.")
     }
+
+    @Test("with no entry open, the entry that was highlighted in the menu is again")
+    func highlighted() throws {
+        let context = try context()
+        var handover = Handover(
+            settings: termios(), link: nil, build: Rebuild.Build(duration: .milliseconds(2345), started: 0),
+            menu: (nil, "basics/numbers/counter"))
+        handover.entry = nil
+        let menu = try MenuScreen(source: .registry(context.registry), options: MenuScreen.Options())
+        var (session, _) = Reopen.session(
+            handover, menu: menu, environment: .standard, product: "tally", context: context)
+        _ = session.start(size: Size(columns: 60, rows: 12))
+        #expect(session.titles == ["Catalog › Basics"])
+        let highlighted = try #require(session.stack.first as? MenuScreen).place.entry
+        #expect(highlighted == "basics/numbers/counter")
+    }
 }

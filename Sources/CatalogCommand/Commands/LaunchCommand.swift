@@ -9,6 +9,9 @@ enum LaunchCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
         var options = try menuOptions(arguments)
         options.title = context.title
+        // A process that took over from a rebuilt one (`--watch`) filters as the one before did.
+        let handover = arguments.has("--watch") ? Handover.read(from: context.environment) : nil
+        if let query = handover?.query { options.query = query }
         let store = HistoryFiles.store(arguments, context)
         if let store {
             let (history, message) = store.load()
@@ -50,7 +53,7 @@ enum LaunchCommand {
         let watch = try WatchSetup.watch(arguments, context)
         var session = Session(root: menu, environment: environment)
         var resuming: [(after: Duration, owner: Session.ScreenID)]?
-        if let watch, let handover = Handover.read(from: context.environment) {
+        if let watch, let handover {
             (session, resuming) = Reopen.session(
                 handover, menu: menu, environment: environment, product: watch.rebuild.product, context: context)
         }

@@ -28,6 +28,8 @@ enum Reopen {
         let seconds = (handover.built / .milliseconds(100)).rounded() / 10
         let rebuilt = ["product": product, "seconds": seconds] as [String: any Sendable]
         guard let id = handover.entry else {
+            // The filter came back with the menu (`--query`); without one, the entry that was highlighted is again.
+            if handover.query == nil, let highlighted = handover.highlighted { menu.reveal(highlighted) }
             var session = Session(root: menu, environment: environment)
             session.say(LauncherWords.text(.rebuilt, in: environment.locale, rebuilt))
             return (session, nil)

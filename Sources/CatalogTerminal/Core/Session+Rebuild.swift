@@ -6,7 +6,7 @@ extension Session {
 
     /// What a successful rebuild hands to the new binary: the state of the entry open then, and how long the build
     /// took.
-    package struct Reload: Sendable, Equatable {
+    package struct Reload: Sendable {
         /// The open entry's state, as a link reaches it; `nil` when no entry was open.
         package var link: Link?
         /// The build that made the new binary.
@@ -15,6 +15,8 @@ extension Session {
         package var environment: ScreenEnvironment
         /// Whether the open entry saved something, so its state is also in files (``Recording/saved``).
         package var saved: Bool
+        /// Where the menu under it was: its filter's text and the entry highlighted (``MenuScreen/place``).
+        package var menu: (query: String?, entry: String?)
     }
 
     /// Turns live reload on: the session builds when ``sourcesChanged(at:)`` says so, shows the build in the status
@@ -65,7 +67,8 @@ extension Session {
             case .reload(let build):
                 let link = entryScreen.map { Link($0, size: size, environment: environment) }
                 reload = Reload(
-                    link: link, build: build, environment: environment, saved: entryScreen?.recording.saved ?? false)
+                    link: link, build: build, environment: environment, saved: entryScreen?.recording.saved ?? false,
+                    menu: (screens.screens.first as? MenuScreen)?.place ?? (nil, nil))
                 return [Effect(action: .quit, owner: Self.rebuildOwner)]
             case .failed(let report):
                 chrome.status = nil

@@ -221,4 +221,12 @@ extension MenuScreen {
         keepCursorVisible()
         return true
     }
+
+    /// Where the menu is, for a process that takes over from this one (`--watch`): the filter's text when it
+    /// filters, and the entry highlighted when an entry is.
+    package var place: (query: String?, entry: String?) {
+        var entry: String?
+        if case .node(.entry(let record))? = highlighted { entry = snapshot.table.id(Int(record)) }
+        return (filter?.text, entry)
+    }
 }

@@ -29,6 +29,10 @@ package struct Handover: Codable, Sendable, Equatable {
     package var colour: Bool
     /// Whether the open entry saved something: it is reopened from its files, not by replaying its steps.
     package var saved: Bool
+    /// The menu's filter text, when it filtered.
+    package var query: String?
+    /// The entry highlighted in the menu, when an entry was.
+    package var highlighted: String?
 
     /// A handover.
     ///
@@ -38,11 +42,14 @@ package struct Handover: Codable, Sendable, Equatable {
     ///   - build: The build that made the new binary.
     ///   - environment: The environment screens were in.
     ///   - saved: Whether the open entry saved something.
+    ///   - menu: Where the menu was: its filter's text and the entry highlighted.
     package init(
         settings: termios, link: Link?, build: Rebuild.Build, environment: ScreenEnvironment = .standard,
-        saved: Bool = false
+        saved: Bool = false, menu: (query: String?, entry: String?) = (nil, nil)
     ) {
         self.saved = saved
+        query = menu.query
+        highlighted = menu.entry
         locale = environment.locale.identifier
         colour = environment.colorMode != .none
         self.settings = withUnsafeBytes(of: settings) { Array($0) }

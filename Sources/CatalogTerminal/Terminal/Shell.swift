@@ -52,7 +52,7 @@ package enum Shell {
                 if case .inline = terminal.mode { try? terminal.write(terminal.mode.leaveSequence) }
                 let handover = Handover(
                     settings: terminal.original, link: reload.link, build: reload.build,
-                    environment: reload.environment, saved: reload.saved)
+                    environment: reload.environment, saved: reload.saved, menu: reload.menu)
                 let failure = handover.exec(watch.program, arguments: watch.arguments, environment: watch.environment)
                 terminal.leave()
                 return LineDriver.Outcome(status: 1, session: loop.session, failure: failure)

@@ -87,6 +87,28 @@ struct ReloadSessionTests {
         #expect(reload.saved == false, "it saved nothing: its steps stand for its state")
     }
 
+    @Test("with no entry open, the menu's filter and highlighted entry go along")
+    func menuPlace() throws {
+        let registry = Registry<any Screen>()
+        for title in ["Alpha", "Counter", "Countdown"] {
+            try registry.register(title, in: ["Basics"]) { ListScreen(title: title, items: []) }
+        }
+        let terminal = VirtualTerminal(size: size)
+        terminal.type("count", at: .milliseconds(50))
+        terminal.type("\u{1B}[B", at: .milliseconds(60))
+        terminal.changeSources(at: .milliseconds(300))
+        terminal.close(at: .milliseconds(5000))
+        var session = Session(root: try MenuScreen(source: .registry(registry)))
+        session.watch(RebuildTests.Builds([]).rebuild)
+        var loop = EventLoop(
+            session: session, terminal: terminal, jobs: InlineJobs(), renderer: Renderer(colorMode: .none),
+            sources: ScriptedSources())
+        _ = try loop.run()
+        let menu = try #require(loop.session.reload?.menu)
+        #expect(menu.query == "count")
+        #expect(menu.entry == "basics/counter", "Countdown ranks first; ↓ moved onto Counter")
+    }
+
     /// A screen that saves (a queued job) on `s`.
     struct SavingScreen: Screen {
         static let save = JobLane<Int>("save", policy: .queued)
