@@ -23,7 +23,8 @@ public enum CatalogCommand {
     ///
     /// A registration mistake (a duplicate id, an empty title, a scenario that can't be played) is not a crash: it
     /// prints one line naming the entry, where it was registered and how to fix it, and exits with status 2,
-    /// whatever the command, `--help` and shell completion included.
+    /// whatever the command, `--help` and shell completion included. A command that reads `--file` instead of the
+    /// catalog doesn't register it: a one-shot search of a path list starts without that cost.
     ///
     /// - Parameters:
     ///   - name: The program's name, used in help, messages, completions and the manual.
@@ -35,7 +36,7 @@ public enum CatalogCommand {
         Handover.guardTerminal(ProcessInfo.processInfo.environment)
         let registry = Registry<any Screen>()
         do {
-            try register(registry)
+            if !readsFile(Array(CommandLine.arguments.dropFirst()), name: name) { try register(registry) }
         } catch {
             signal(SIGPIPE, SIG_IGN)
             Handover.giveBack()
@@ -47,6 +48,17 @@ public enum CatalogCommand {
     }
 
     /// The one line a registration error prints.
+    /// Whether the command line (with the defaults variable) reads a catalog file instead of the registered catalog.
+    /// A command line with a usage mistake registers as usual, so the mistake is reported as it would be otherwise.
+    static func readsFile(_ arguments: [String], name: String) -> Bool {
+        let context = Context(
+            registry: Registry(), name: name, version: "", environment: ProcessInfo.processInfo.environment)
+        guard let words = try? withDefaults(arguments, context) else { return false }
+        let whole: Set = ["--help", "--version", "--generate-manual"]
+        let options = Arguments.options(in: words)
+        return options.contains { $0.name == "--file" } && !options.contains { whole.contains($0.name) }
+    }
+
     static func registrationMessage(_ error: any Error) -> String {
         if let problem = error as? Registry<any Screen>.Error { return "registration: \(problem)" }
         return "registration failed: \(error)"

@@ -64,6 +64,17 @@ struct DownstreamTests {
             #expect(result.stderr.hasPrefix("brokencat: "), "\(result.stderr)")
             #expect(result.stderr.contains("Counter") && result.stderr.contains("MyScreens/Counter.swift:"))
         }
+        // A command that reads a file instead of the catalog never registers it (a one-shot search doesn't pay for
+        // it), unless it also asks for the help, the version or the manual, which describe the catalog.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("brokencat-\(getpid()).txt")
+        try Data("a/b\nc/d\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let search = try run(["search", "d", "--file", file.path], program: "brokencat")
+        #expect(search.status == 0 && search.stdout == "c/d\n", "\(search.stderr)")
+        for arguments in [["--file", file.path, "--version"], ["list", "--file", file.path, "--help"]] {
+            let result = try run(arguments, program: "brokencat")
+            #expect(result.status == 2 && result.stderr.contains("MyScreens/Counter.swift:"), "\(arguments)")
+        }
     }
 
     @Test("snapshot --record never, in its package root, checks the goldens its own tests check, and all match")
