@@ -20,6 +20,26 @@ struct CatalogFileTests {
         #expect(catalog.table.title(Int(record)) == "Document 1.doc")
     }
 
+    @Test("a file without keywords keeps two bounds a line, read in pieces; one keyword anywhere keeps three")
+    func boundsPerLine() throws {
+        let lines = (0..<40_000).map { "Group \($0 % 97)/Sub \($0 % 13)/Title \($0)" }
+        let text = Array(lines.joined(separator: "\n").utf8)
+        let plain = try parse(text)
+        #expect(plain.count == lines.count)
+        // The bounds never held a third value a line (the table keeps the text as read, not a copy): their memory
+        // is two a line, not three with a spare third.
+        #expect(plain.table.memoryFootprint - text.capacity < 3 * 4 * lines.count)
+        for record in [0, 12_345, 39_999] {
+            #expect(plain.table.path(record) == lines[record])
+            #expect(plain.table.keywords(record).isEmpty)
+        }
+        var withKeyword = lines
+        withKeyword[39_000] += "\tfound"
+        let mixed = try parse(Array(withKeyword.joined(separator: "\n").utf8))
+        #expect(mixed.table.path(39_000) == lines[39_000] && mixed.table.keywords(39_000) == ["found"])
+        #expect(mixed.table.path(12_345) == lines[12_345] && mixed.table.keywords(12_345).isEmpty)
+    }
+
     @Test("an empty file is an empty catalog")
     func empty() throws {
         #expect(try parse([]).count == 0)

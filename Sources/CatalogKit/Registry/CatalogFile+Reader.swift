@@ -21,6 +21,16 @@ extension CatalogFile {
         let paths: PathSet
         let lines: Int
         let error: Error?
+
+        /// Whether a kept line has keywords: its line ends after its path.
+        var hasKeywords: Bool {
+            var record = 0
+            while record < bounds.count {
+                if bounds.base[record + 2] != bounds.base[record + 1] { return true }
+                record += 3
+            }
+            return false
+        }
     }
 
     /// Reads one piece of a file in a single pass over its lines: splits each line, checks it, folds it into the

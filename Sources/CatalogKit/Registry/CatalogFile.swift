@@ -89,7 +89,7 @@ package enum CatalogFile {
         let index: (EntryTable) -> Snapshot<Handler>
         let bounds: [UInt32]
         do {
-            (index, bounds) = try read(bytes, keeping: RecordMatcher(query), plainLines: true)
+            (index, bounds, _) = try read(bytes, keeping: RecordMatcher(query), plainLines: true, pathsOnly: false)
         } catch let error as Error where error.needsRewrite {
             return try read(Array(bytes), keeping: RecordMatcher(query), format: format)
         }
@@ -130,21 +130,26 @@ package enum CatalogFile {
         _ bytes: [UInt8], keeping matcher: RecordMatcher?, format: Format = .standard, plainLines: Bool = true
     ) throws -> Snapshot<Handler> {
         try format.read(bytes) { text, lines in
-            let (index, bounds): ((EntryTable) -> Snapshot<Handler>, [UInt32]) = try text.withUnsafeBufferPointer {
-                try read($0, keeping: matcher, plainLines: plainLines)
-            }
+            let (index, bounds, pathsOnly): ((EntryTable) -> Snapshot<Handler>, [UInt32], Bool) =
+                try text.withUnsafeBufferPointer {
+                    try read($0, keeping: matcher, plainLines: plainLines, pathsOnly: true)
+                }
             return index(
-                EntryTable(bytes: text, bounds: consume bounds, keywordSeparator: 0x2C, registered: nil, lines: lines))
+                EntryTable(
+                    bytes: text, bounds: consume bounds, keywordSeparator: 0x2C, registered: nil, lines: lines,
+                    pathsOnly: pathsOnly))
         }
     }
 
     /// Reads a file's lines on the cores: checks every line, folds the kept ones and finds duplicate paths.
     ///
-    /// - Returns: The kept entries' bounds in the file, and a function that sorts them and makes the snapshot
-    ///   once they are in a table (which the sort's tie break reads).
+    /// - Parameter pathsOnly: Whether the bounds may leave out the line ends (two a record instead of three) when
+    ///   no line has keywords: a table of a million paths is then 4 MB smaller, and never holds the third bounds.
+    /// - Returns: The kept entries' bounds in the file, a function that sorts them and makes the snapshot once they
+    ///   are in a table (which the sort's tie break reads), and whether the bounds are two a record.
     private static func read<Handler>(
-        _ file: UnsafeBufferPointer<UInt8>, keeping matcher: RecordMatcher?, plainLines: Bool
-    ) throws -> (index: (EntryTable) -> Snapshot<Handler>, bounds: [UInt32]) {
+        _ file: UnsafeBufferPointer<UInt8>, keeping matcher: RecordMatcher?, plainLines: Bool, pathsOnly: Bool
+    ) throws -> (index: (EntryTable) -> Snapshot<Handler>, bounds: [UInt32], pathsOnly: Bool) {
         try checkSize(file.count)
         let ranges = pieces(of: file)
         nonisolated(unsafe) let text = file
@@ -165,7 +170,8 @@ package enum CatalogFile {
         guard pieces.reduce(0, { $0 + $1.folded.count }) < Int(UInt32.max) else {
             throw Error(line: 1, problem: "the file's folded text is larger than 4 GiB")
         }
-        let (folded, starts, titles, explicitKeys, bounds) = joined(pieces)
+        let pathsOnly = pathsOnly && !pieces.contains { $0.hasKeywords }
+        let (folded, starts, titles, explicitKeys, bounds) = joined(pieces, pathsOnly: pathsOnly)
         let items = sortItems(folded, starts, titles, explicitKeys)
         let index = { (table: EntryTable) -> Snapshot<Handler> in
             let order = folded.withUnsafeBufferPointer { text in
@@ -199,13 +205,13 @@ package enum CatalogFile {
             index.table = table
             return Snapshot(table: table, index: index)
         }
-        return (index, bounds)
+        return (index, bounds, pathsOnly)
     }
 
     /// Joins the pieces' buffers into arrays, rebasing each piece's offsets and record numbers, each piece's
     /// buffers freed once copied.
     private static func joined(
-        _ pieces: [Piece]
+        _ pieces: [Piece], pathsOnly: Bool
     ) -> (
         folded: [UInt8], starts: [UInt32], titles: [UInt32], explicitKeys: [UInt32: [UInt8]], bounds: [UInt32]
     ) {
@@ -225,7 +231,11 @@ package enum CatalogFile {
             for (record, key) in part.explicitKeys { explicitKeys[record + recordBases[piece]] = key }
         }
         let titles = RawBuffer.joined(pieces.map(\.titles))
-        return (folded, starts, titles, explicitKeys, RawBuffer.joined(pieces.map(\.bounds)))
+        let bounds = pieces.map(\.bounds)
+        return (
+            folded, starts, titles, explicitKeys,
+            pathsOnly ? RawBuffer.joined(bounds, keeping: 2, of: 3) : RawBuffer.joined(bounds)
+        )
     }
 
     /// Makes every record's sort item from its folded title, in record order on the cores.

@@ -31,15 +31,22 @@ package struct EntryTable: Sendable {
     /// How many bounds a record has: 3 (path start, path end, line end), or 2 when no record has keywords.
     let stride: Int
 
+    /// - Parameter pathsOnly: Whether `bounds` already hold two bounds a record, as a catalog file's reader leaves
+    ///   them when no line has keywords; otherwise they hold three, compacted here when no record has keywords.
     init(
         bytes: [UInt8], bounds: consuming [UInt32], keywordSeparator: UInt8, registered: Registered?,
-        lines: CatalogFile.SourceLines? = nil
+        lines: CatalogFile.SourceLines? = nil, pathsOnly: Bool = false
     ) {
         self.bytes = bytes
         self.keywordSeparator = keywordSeparator
         self.registered = registered
         self.lines = lines
         shellPaths = registered == nil
+        if pathsOnly {
+            self.bounds = bounds
+            stride = 2
+            return
+        }
         // Without keywords, a line ends where its path does: the third bound of each record says nothing. (The
         // bounds are consumed, so they are compacted in place, not copied.)
         var keywords = registered != nil

@@ -182,6 +182,30 @@ final class RawBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     }
 }
 
+extension RawBuffer where Element: FixedWidthInteger & Sendable {
+    /// Joins the parts into one array, keeping the first `kept` values of each group of `group`, each part freed
+    /// once copied.
+    static func joined(_ parts: [RawBuffer<Element>], keeping kept: Int, of group: Int) -> [Element] {
+        let total = parts.reduce(0) { $0 + $1.count / group * kept }
+        return [Element](unsafeUninitializedCapacity: total) { buffer, initialized in
+            initialized = 0
+            guard let target = buffer.baseAddress else { return }
+            HugePages.advise(UnsafeMutableRawPointer(target), bytes: total * MemoryLayout<Element>.stride)
+            var to = target
+            for part in parts {
+                var from = part.base
+                for _ in 0..<part.count / group {
+                    for value in 0..<kept { (to + value).initialize(to: from[value]) }
+                    to += kept
+                    from += group
+                }
+                part.release()
+            }
+            initialized = total
+        }
+    }
+}
+
 /// Asks the kernel to back large buffers with 2 MB pages where it allows that on request (transparent huge pages
 /// in "madvise" mode), so filling tens of megabytes takes a few dozen page faults instead of thousands, and random
 /// reads (sorting, hashing) miss the TLB less.
