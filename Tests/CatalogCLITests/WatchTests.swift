@@ -69,7 +69,7 @@ struct ReopenTests {
         mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
             if event.key == .character("+") { count += 1 }
             if event.key == .character("!") { throw InputError(description: "the screen broke") }
-            return .none
+            return event.key == .character("x") ? .quit : .none
         }
         func render(in context: ScreenContext) -> Frame { Frame(lines: [Line("Count: \(count)")]) }
     }
@@ -113,6 +113,9 @@ struct ReopenTests {
         let bad = try reopen("basics/numbers/counter", keys: "nosuchkey*2")
         #expect(bad.session.stack.count == 1)
         #expect(bad.session.status?.hasPrefix("Rebuilt, but “basics/numbers/counter” could not be reopened: ") == true)
+        let closed = try reopen("basics/numbers/counter", keys: "+ x")
+        #expect(!closed.resuming && closed.session.stack.count == 1)
+        #expect(closed.session.status == "Rebuilt, but “Counter” closed as its steps were replayed.")
         let none = try reopen(nil, keys: "")
         #expect(none.session.stack.count == 1 && none.session.status == "Rebuilt tally in 2.3 s.")
     }

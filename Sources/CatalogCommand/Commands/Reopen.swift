@@ -68,8 +68,7 @@ enum Reopen {
                         return (session, run.pendingTicks)
                     }
                 }
-                failure = LauncherWords.text(
-                    .reopenFailed, in: environment.locale, ["title": title, "message": "it closed"])
+                failure = LauncherWords.text(.reopenClosed, in: environment.locale, ["title": title])
             } else {
                 failure = LauncherWords.text(.entryGone, in: environment.locale, ["id": id])
             }

@@ -103,6 +103,7 @@ extension LauncherWords {
         .buildHint: "↑↓ scroll · any other key closes · save again to rebuild",
         .rebuilt: "Rebuilt {product} in {seconds} s.",
         .reopenFailed: "Rebuilt, but “{title}” could not be reopened: {message}",
+        .reopenClosed: "Rebuilt, but “{title}” closed as its steps were replayed.",
         .entryGone: "Rebuilt; the catalog no longer has “{id}”.",
         .moreErrors: "… and {count} more {count|error|errors}",
         .reopenedSaved:

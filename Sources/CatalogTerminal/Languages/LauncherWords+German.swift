@@ -103,6 +103,7 @@ extension LauncherWords {
         .buildHint: "↑↓ Blättern · jede andere Taste schließt · erneut speichern baut neu",
         .rebuilt: "{product} in {seconds} s neu gebaut.",
         .reopenFailed: "Neu gebaut, aber „{title}“ ließ sich nicht wieder öffnen: {message}",
+        .reopenClosed: "Neu gebaut, aber „{title}“ wurde beim Wiederholen der Schritte geschlossen.",
         .entryGone: "Neu gebaut; „{id}“ ist nicht mehr im Katalog.",
         .moreErrors: "… und {count} weitere {count|Fehler|Fehler}",
         .reopenedSaved:

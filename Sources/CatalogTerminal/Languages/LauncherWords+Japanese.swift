@@ -103,6 +103,7 @@ extension LauncherWords {
         .buildHint: "↑↓ スクロール · 他のキーで閉じる · 保存し直すと再ビルド",
         .rebuilt: "{product} を {seconds} 秒で再ビルドしました。",
         .reopenFailed: "再ビルドしましたが、「{title}」を開き直せませんでした: {message}",
+        .reopenClosed: "再ビルドしましたが、「{title}」は手順の再生中に閉じました。",
         .entryGone: "再ビルドしました。「{id}」はカタログにもうありません。",
         .moreErrors: "… ほかにエラー {count} 件",
         .reopenedSaved: "{product} を {seconds} 秒で再ビルドしました。「{title}」は状態をファイルに保存するため、保存された状態から開きました。",

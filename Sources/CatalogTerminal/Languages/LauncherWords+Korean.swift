@@ -103,6 +103,7 @@ extension LauncherWords {
         .buildHint: "↑↓ 스크롤 · 다른 키를 누르면 닫힘 · 다시 저장하면 다시 빌드",
         .rebuilt: "{product}을(를) {seconds}초 만에 다시 빌드했습니다.",
         .reopenFailed: "다시 빌드했지만 “{title}”을(를) 다시 열 수 없습니다: {message}",
+        .reopenClosed: "다시 빌드했지만 “{title}” 화면이 단계를 다시 실행하는 중에 닫혔습니다.",
         .entryGone: "다시 빌드했습니다. 카탈로그에 “{id}”이(가) 더 이상 없습니다.",
         .moreErrors: "… 그 밖의 오류 {count}개",
         .reopenedSaved: "{product}을(를) {seconds}초 만에 다시 빌드했습니다. “{title}”은(는) 상태를 파일에 두므로 저장된 상태로 열었습니다.",

@@ -103,6 +103,7 @@ extension LauncherWords {
         .buildHint: "↑↓ прокрутка · любая другая клавиша закрывает · сохраните снова, чтобы пересобрать",
         .rebuilt: "{product} пересобран за {seconds} с.",
         .reopenFailed: "Пересобрано, но «{title}» не удалось открыть снова: {message}",
+        .reopenClosed: "Пересобрано, но экран «{title}» закрылся при повторе шагов.",
         .entryGone: "Пересобрано; в каталоге больше нет «{id}».",
         .moreErrors: "… и ещё {count} {count|ошибка|ошибки|ошибок}",
         .reopenedSaved:

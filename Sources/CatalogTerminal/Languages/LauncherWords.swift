@@ -209,6 +209,8 @@ package enum LauncherWords: CaseIterable, Sendable {
     case rebuilt
     /// Rebuilt, but “{title}” could not be reopened: {message}
     case reopenFailed
+    /// Rebuilt, but “{title}” closed as its steps were replayed.
+    case reopenClosed
     /// Rebuilt; the catalog no longer has “{id}”.
     case entryGone
     /// … and {count} more {count|error|errors}
