@@ -260,7 +260,7 @@ enum ReferenceFuzzy {
         let cased = raw.flatMap {
             $0.count == (record.firstIndex(of: 0) ?? record.count) && $0.allSatisfy { $0 < 0x80 } ? $0 : nil
         }
-        for term in terms {
+        for (index, term) in terms.enumerated() {
             var units: [[UInt8]] = []
             for byte in term {
                 if byte & 0xC0 == 0x80, !units.isEmpty {
@@ -271,11 +271,14 @@ enum ReferenceFuzzy {
             }
             var best: Int32?
             var fieldStart = 0
-            for index in record.indices where record[index] == 0 {
-                if let score = score(units, record, fieldStart..<index, raw: fieldStart == 0 ? cased : nil) {
+            for end in record.indices where record[end] == 0 {
+                let named = index == terms.count - 1
+                if let score = score(
+                    units, record, fieldStart..<end, raw: fieldStart == 0 ? cased : nil, named: named)
+                {
                     best = max(best ?? score, score)
                 }
-                fieldStart = index + 1
+                fieldStart = end + 1
             }
             guard let best else { return nil }
             total += best
@@ -284,14 +287,18 @@ enum ReferenceFuzzy {
     }
 
     /// The best score of the units placed in order in one field, by trying every next place, remembered by
-    /// (character, where the last one ended, the bonus of its run).
-    static func score(_ units: [[UInt8]], _ text: [UInt8], _ field: Range<Int>, raw: [UInt8]?) -> Int32? {
+    /// (character, where the last one ended, the bonus of its run). Only the query's last term (`named`) scores
+    /// the name's points; an earlier one scores the directory's there.
+    static func score(
+        _ units: [[UInt8]], _ text: [UInt8], _ field: Range<Int>, raw: [UInt8]?, named: Bool = true
+    ) -> Int32? {
         // A path's name is its last component, and its directory the one before; keywords have neither.
         var name = field.upperBound
         var parent = field.upperBound
         if field.lowerBound == 0 {
             name = (text[..<field.upperBound].lastIndex(of: 0x2F) ?? -1) + 1
             parent = name > 0 ? (text[..<(name - 1)].lastIndex(of: 0x2F) ?? -1) + 1 : name
+            if !named { name = field.upperBound }
         }
         var memo: [Int: Int32?] = [:]
         func best(_ unit: Int, _ end: Int, _ run: Int32) -> Int32? {

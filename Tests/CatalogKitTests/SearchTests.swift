@@ -115,6 +115,21 @@ struct SearchTests {
         #expect(paths(catalog, catalog.search("유시", fuzzy: true)) == ["대륙/아프로-유라시아"])
     }
 
+    @Test("in fuzzy mode, a query's last term is meant for the name and the terms before it for directories")
+    func lastTermNamesTheFile() throws {
+        // The directory `create/__pycache__` is shorter and holds both terms as well, each at a component's start,
+        // but with the terms the other way round: typed left to right, `__p cre` means a `cre…` in `__p…`.
+        let lines = [
+            "lib/surface/create/__pycache__",
+            "lib/surface/hmac/__pycache__/create.pyc",
+        ]
+        let catalog = try snapshot(lines)
+        #expect(paths(catalog, catalog.search("__p cre", fuzzy: true)) == [lines[1], lines[0]])
+        #expect(paths(catalog, catalog.search("cre __p", fuzzy: true)) == [lines[0], lines[1]])
+        // The same rule when the query is not plain: an `!` term after the name's term does not take its place.
+        #expect(paths(catalog, catalog.search("__p cre !zzz", fuzzy: true)) == [lines[1], lines[0]])
+    }
+
     @Test("search runs over large text split across cores with the same result")
     func largeParallel() throws {
         let lines = (0..<60_000).map { "Group \($0 % 97)/Item \($0) \($0 % 3 == 0 ? "grid" : "list")" }

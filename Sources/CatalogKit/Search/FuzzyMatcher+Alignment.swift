@@ -13,7 +13,9 @@ extension FuzzyMatcher {
     /// For paths: a gap costs ``gapOpen`` whatever its length (``gapExtend`` is 0), since typing `srcmain` for
     /// `src/app/main.swift` jumps over directories on purpose; each character matched in the path's last
     /// component (its name) adds ``name``, and in the directory above it ``parent``, so of two alignments the one
-    /// nearer the name wins, and of two paths the one whose name or directory was typed. Tried on this machine's
+    /// nearer the name wins, and of two paths the one whose name or directory was typed. Only the query's last term
+    /// scores ``name`` in the name; an earlier one scores ``parent`` there (``FuzzyMatcher/named``), since a person
+    /// types the directory before the name. Tried on this machine's
     /// path lists against fzf (`catalog-bench rank`): lists that set these values, and lists held out.
     enum Points {
         static let match: Int32 = 16

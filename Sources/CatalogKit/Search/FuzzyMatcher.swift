@@ -4,8 +4,8 @@
 /// (greedily, in one look at each byte, so a record that does not match costs nothing more); a field that holds
 /// the term is then scored by its best alignment, found by dynamic programming over every way to place the
 /// characters (``align(_:_:in:field:from:to:name:)``, with the points of ``Points``): characters at word starts,
-/// after a `/`, in runs, and in the path's last component score more, gaps cost. A record's score is the sum over
-/// terms of each term's best field. Hits are ranked by score, then the shorter path, then search order.
+/// after a `/`, in runs, and in the path's last component score more (for the query's last term: see ``named``),
+/// gaps cost. A record's score is the sum over terms of each term's best field. Hits are ranked by score, then the shorter path, then search order.
 struct FuzzyMatcher: Sendable {
     /// One term: its bytes, and where each of its characters starts (characters match whole, so a byte never
     /// matches inside another letter).
@@ -16,6 +16,11 @@ struct FuzzyMatcher: Sendable {
     }
 
     let terms: [Term]
+    /// The term whose characters in a path's name score ``Points/name`` (the query's last, unless told), or -1 for
+    /// none. People type a path from its root to its name, so in `gro des` the last term is meant for the name and
+    /// the ones before it for directories: in an earlier term, a character in the name scores as one in the
+    /// directory above it (``Points/parent``), and `groups/describe.py` ranks before `describe/groups`.
+    let named: Int
     /// ``CharacterMasks/mask(of:)`` of every term's bytes: what a record's mask must hold for it to match.
     let mask: UInt32
     /// The terms again, flat, where ``score(_:raw:)`` reads them by pointer for each record: no array is retained
@@ -61,7 +66,12 @@ struct FuzzyMatcher: Sendable {
     init(_ query: Query) { self.init(terms: query.terms) }
 
     /// A matcher for terms that must all match, each folded.
-    init(terms: [[UInt8]]) {
+    ///
+    /// - Parameters:
+    ///   - terms: The terms, in the order typed.
+    ///   - named: The term that scores the name's points (``named``); the last when `nil`.
+    init(terms: [[UInt8]], named: Int? = nil) {
+        self.named = named ?? terms.count - 1
         mask = terms.reduce(0) { $0 | CharacterMasks.mask(of: $1) }
         self.terms = terms.map { term in
             var units: [Int] = []
@@ -81,13 +91,16 @@ struct FuzzyMatcher: Sendable {
     @inline(__always)
     func score(_ record: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>? = nil) -> Int32? {
         let flat = flat
+        let namedTerm = named
         guard let base = record.baseAddress else { return flat.count == 0 ? 0 : nil }
         var total: Int32 = 0
         for index in 0..<flat.count {
             let layout = flat.layout + 4 * index
             let bytes = UnsafeBufferPointer(start: flat.bytes + layout[0], count: layout[1])
             let units = UnsafeBufferPointer(start: flat.units + layout[2], count: layout[3])
-            guard let best = FuzzyMatcher.best(bytes, units, in: base, count: record.count, raw: raw) else {
+            let named = index == namedTerm
+            guard let best = FuzzyMatcher.best(bytes, units, in: base, count: record.count, raw: raw, named: named)
+            else {
                 return nil
             }
             total += best
@@ -99,7 +112,7 @@ struct FuzzyMatcher: Sendable {
     @inline(__always)
     private static func best(
         _ term: UnsafeBufferPointer<UInt8>, _ units: UnsafeBufferPointer<Int>, in text: UnsafePointer<UInt8>,
-        count: Int, raw: UnsafeBufferPointer<UInt8>?
+        count: Int, raw: UnsafeBufferPointer<UInt8>?, named: Bool
     ) -> Int32? {
         let unitCount = units.count - 1
         guard unitCount > 0 else { return 0 }
@@ -129,6 +142,8 @@ struct FuzzyMatcher: Sendable {
                             while name > 0 && text[name - 1] != 0x2F { name -= 1 }
                             parent = max(name - 1, 0)
                             while parent > 0 && text[parent - 1] != 0x2F { parent -= 1 }
+                            // A term not meant for the name scores there as in the directory.
+                            if !named { name = index }
                         }
                         // The raw path tells camelCase apart where it folds byte for byte: an ASCII path.
                         let cased =

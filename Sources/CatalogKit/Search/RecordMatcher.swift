@@ -28,17 +28,22 @@ struct RecordMatcher: Sendable {
     init(_ query: Query) {
         self.query = query
         fuzzy = query.fuzzy && query.isPlain ? FuzzyMatcher(terms: query.terms) : nil
-        groups = query.groups.map { group in group.map(RecordMatcher.compile) }
+        // The last group that must match holds the term meant for the name (``FuzzyMatcher/named``).
+        let named = query.groups.lastIndex { group in group.contains { !$0.inverse } }
+        groups = query.groups.enumerated().map { index, group in
+            group.map { RecordMatcher.compile($0, named: index == named) }
+        }
         driver =
             groups.filter { $0.count == 1 && !$0[0].term.inverse && $0[0].term.kind != .fuzzy }.map { $0[0] }
             .max { $0.needle.count < $1.needle.count }
     }
 
-    private static func compile(_ term: Query.Term) -> Compiled {
+    private static func compile(_ term: Query.Term, named: Bool) -> Compiled {
         let before = term.kind == .prefix || term.kind == .equal
         let after = term.kind == .suffix || term.kind == .equal
         let needle = (before ? [0] : []) + term.bytes + (after ? [0] : [])
-        let fuzzy = term.kind == .fuzzy || !term.inverse ? FuzzyMatcher(terms: [term.bytes]) : nil
+        let fuzzy =
+            term.kind == .fuzzy || !term.inverse ? FuzzyMatcher(terms: [term.bytes], named: named ? 0 : -1) : nil
         return Compiled(term: term, needle: needle, lead: before, fuzzy: fuzzy)
     }
 
