@@ -101,7 +101,8 @@ enum Ranking {
                 }
                 cacheText += key + "\t\(cases[index].fzf)\n"
             }
-            try? cacheText.write(toFile: cacheFile, atomically: false, encoding: .utf8)
+            // Without fzf nothing was ranked by it: the cache stays as it was.
+            if fzf != nil { try? cacheText.write(toFile: cacheFile, atomically: true, encoding: .utf8) }
             if ProcessInfo.processInfo.environment["CATALOG_RANK_CASES"] != nil {
                 for item in cases {
                     print("case\t\(list.name)\t\(item.kind)\t\(item.ours)\t\(item.fzf)\t\(item.query)\t\(item.target)")
