@@ -187,6 +187,15 @@ struct CLITests {
         let menu = try run(["--plain"], input: Array("?\n".utf8))
         #expect(menu.stdout.contains("Commands:"))
         #expect(menu.stderr.isEmpty)
+        // A list of paths piped where commands are read (`find / | catalog`, as fzf is used) gets one line on how
+        // to pick from a list; a script's filter with a slash in it, then a number, gets none.
+        let paths = try run([], input: Array("/usr/share\n/usr/share/doc\n./a/b\n/usr/lib/x\n".utf8))
+        #expect(
+            paths.stderr
+                == "catalog: standard input is read as commands (line mode); to pick from a list, pass it with "
+                + "--file -, as in: find . | catalog --file -\n")
+        let script = try run([], input: Array("/forms/sign\n1\n/basics/greeting\n".utf8))
+        #expect(script.stderr.isEmpty, "\(script.stderr)")
     }
 }
 

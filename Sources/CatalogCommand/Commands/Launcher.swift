@@ -93,14 +93,44 @@ enum Launcher {
         // A picker's menu is for the person and its pick for the next program, so with --file the menu goes to
         // standard error and `x=$(… | catalog --file list.txt)` captures the pick alone, with no terminal too.
         var out = picker ? Output(STDERR_FILENO) : context.out
+        var hint = ListOnCommands(program: context.name)
         let outcome = LineDriver.run(
-            session: session, readLine: { readsCommands ? Swift.readLine(strippingNewline: true) : nil },
+            session: session,
+            readLine: {
+                guard readsCommands, let line = Swift.readLine(strippingNewline: true) else { return nil }
+                hint.read(line)
+                return line
+            },
             write: { text in
                 out.raw(Array(text.utf8))
                 out.flush()
             }, width: LineDriver.width(environment: context.environment), started: started)
         if !picker { context.out = out }
         return outcome
+    }
+
+    /// Notices a list of paths piped in where line mode reads commands (`find . | catalog`, as fzf is used): two
+    /// path-like lines in a row, which no script sends, since the second filter replaces the first. It then says once,
+    /// on standard error, how to pick from a list; the commands go on as before.
+    struct ListOnCommands {
+        let program: String
+        private var pathLines = 0
+        private var said = false
+
+        init(program: String) { self.program = program }
+
+        mutating func read(_ line: String) {
+            let pathLike =
+                line.hasPrefix("./") || (line.hasPrefix("/") && line.dropFirst().contains("/"))
+            pathLines = pathLike ? pathLines + 1 : 0
+            guard pathLines == 2, !said else { return }
+            said = true
+            var error = Output(STDERR_FILENO)
+            error.line(
+                "\(program): standard input is read as commands (line mode); to pick from a list, pass it with "
+                    + "--file -, as in: find . | \(program) --file -")
+            error.flush()
+        }
     }
 
     /// What a session sends beyond the frame: links, kept to print on exit with `--print-link`, and captures,
