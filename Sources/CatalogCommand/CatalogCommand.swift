@@ -47,7 +47,6 @@ public enum CatalogCommand {
         main(registry: registry, name: name, version: version)
     }
 
-    /// The one line a registration error prints.
     /// Whether the command line (with the defaults variable) reads a catalog file instead of the registered catalog.
     /// A command line with a usage mistake registers as usual, so the mistake is reported as it would be otherwise.
     static func readsFile(_ arguments: [String], name: String) -> Bool {
@@ -59,6 +58,7 @@ public enum CatalogCommand {
         return options.contains { $0.name == "--file" } && !options.contains { whole.contains($0.name) }
     }
 
+    /// The one line a registration error prints.
     static func registrationMessage(_ error: any Error) -> String {
         if let problem = error as? Registry<any Screen>.Error { return "registration: \(problem)" }
         return "registration failed: \(error)"
