@@ -15,8 +15,8 @@ extension FuzzyMatcher {
     /// component (its name) adds ``name``, and in the directory above it ``parent``, so of two alignments the one
     /// nearer the name wins, and of two paths the one whose name or directory was typed. Only the query's last term
     /// scores ``name`` in the name; an earlier one scores ``parent`` there (``FuzzyMatcher/named``), since a person
-    /// types the directory before the name. Tried on this machine's
-    /// path lists against fzf (`catalog-bench rank`): lists that set these values, and lists held out.
+    /// types the directory before the name. Tried on this machine's path lists against fzf (`catalog-bench rank`):
+    /// lists that set these values, and lists held out.
     enum Points {
         static let match: Int32 = 16
         static let start: Int32 = 10
