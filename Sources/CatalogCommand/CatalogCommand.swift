@@ -33,10 +33,12 @@ public enum CatalogCommand {
     public static func main(
         name: String, version: String, register: (Registry<any Screen>) throws -> Void
     ) -> Never {
-        Handover.guardTerminal(ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        Handover.guardTerminal(environment)
         let registry = Registry<any Screen>()
         do {
-            if !readsFile(Array(CommandLine.arguments.dropFirst()), name: name) { try register(registry) }
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if !readsFile(arguments, name: name, environment: environment) { try register(registry) }
         } catch {
             signal(SIGPIPE, SIG_IGN)
             Handover.giveBack()
@@ -49,13 +51,12 @@ public enum CatalogCommand {
 
     /// Whether the command line (with the defaults variable) reads a catalog file instead of the registered catalog.
     /// A command line with a usage mistake registers as usual, so the mistake is reported as it would be otherwise.
-    static func readsFile(_ arguments: [String], name: String) -> Bool {
-        let context = Context(
-            registry: Registry(), name: name, version: "", environment: ProcessInfo.processInfo.environment)
+    static func readsFile(_ arguments: [String], name: String, environment: [String: String]) -> Bool {
+        let context = Context(registry: Registry(), name: name, version: "", environment: environment)
         guard let words = try? withDefaults(arguments, context) else { return false }
-        let whole: Set = ["--help", "--version", "--generate-manual"]
+        let describeCatalog: Set = ["--help", "--version", "--generate-manual"]
         let options = Arguments.options(in: words)
-        return options.contains { $0.name == "--file" } && !options.contains { whole.contains($0.name) }
+        return options.contains { $0.name == "--file" } && !options.contains { describeCatalog.contains($0.name) }
     }
 
     /// The one line a registration error prints.
