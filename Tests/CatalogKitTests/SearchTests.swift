@@ -1,6 +1,7 @@
-import CatalogKit
 import CatalogTestSupport
 import Testing
+
+@testable import CatalogKit
 
 @Suite("Search")
 struct SearchTests {
@@ -128,6 +129,22 @@ struct SearchTests {
         #expect(paths(catalog, catalog.search("cre __p", fuzzy: true)) == [lines[0], lines[1]])
         // The same rule when the query is not plain: an `!` term after the name's term does not take its place.
         #expect(paths(catalog, catalog.search("__p cre !zzz", fuzzy: true)) == [lines[1], lines[0]])
+    }
+
+    @Test("hits are kept in record order for narrowing only when narrowing checks them one by one")
+    func candidatesKept() throws {
+        let lines = (0..<8_000).map { "Group \($0 % 97)/Item \($0) \($0 % 3 == 0 ? "grid" : "list")" }
+        let catalog = try snapshot(lines)
+        for fuzzy in [false, true] {
+            // A third of the records: too many to check one by one, so not kept; the narrower query scans all.
+            let broad = catalog.index.hits(for: Query("grid", fuzzy: fuzzy))
+            #expect(broad.count == 2_667 && broad.byRecord == nil)
+            let narrow = catalog.index.hits(for: Query("item 7777", fuzzy: fuzzy))
+            #expect(narrow.count >= 1 && narrow.count <= 1_000 && narrow.byRecord?.count == narrow.count)
+            let narrower = Query("grid 12", fuzzy: fuzzy)
+            #expect(
+                catalog.index.hits(for: narrower, among: broad).ordered == catalog.index.hits(for: narrower).ordered)
+        }
     }
 
     @Test("search runs over large text split across cores with the same result")

@@ -53,62 +53,59 @@ extension Hierarchy {
         /// Finds the group of every record's path, making groups as they are first met.
         private mutating func findGroups() {
             let shell = table.shellPaths
-            let stride = table.stride
-            table.bytes.withUnsafeBufferPointer { bytes in
-                table.bounds.withUnsafeBufferPointer { bounds in
-                    guard let base = bytes.baseAddress else { return }
-                    // The previous record's group path, and the groups of its components with where each ends.
-                    var previous = UnsafeBufferPointer<UInt8>(start: base, count: 0)
-                    var chain: [(next: Int, group: UInt32)] = []
-                    // Group paths met lately, by hash: a list in no order of directories (a catalog whose entries
-                    // are spread over a few thousand groups) finds most of its groups here with one comparison.
-                    var cache = KeyCache()
-                    for record in 0..<table.count {
-                        let start = Int(bounds[stride * record])
-                        let path = UnsafeBufferPointer(
-                            start: base + start, count: Int(bounds[stride * record + 1]) - start)
-                        let title = table.titleRange(of: path)
-                        let key = UnsafeBufferPointer(rebasing: path[..<title.lowerBound])
-                        if key.count == previous.count
-                            && (key.isEmpty || memcmp(key.baseAddress!, previous.baseAddress!, key.count) == 0)
-                        {
-                            groupOf[record] = chain.last?.group ?? 0
-                            continue
-                        }
-                        let hash = PathSet.hash(key.baseAddress, count: key.count)
-                        if let group = cache.find(hash, key, in: base) {
-                            groupOf[record] = group
-                            continue
-                        }
-                        defer { cache.insert(hash, start: start, count: key.count, group: groupOf[record]) }
-                        // Keep the groups of the components the two group paths share whole: those ending with
-                        // a "/" both have.
-                        let common = Builder.commonPrefix(key, previous)
-                        while let last = chain.last, last.next > common { chain.removeLast() }
-                        var parent = chain.last?.group ?? 0
-                        var componentStart = chain.last?.next ?? 0
-                        if componentStart == 0 && shell && key.first == 0x2F {
-                            // A path from the root: its first group is "/".
-                            parent = child(of: 0, named: start, length: 1, in: base)
-                            chain.append((1, parent))
-                            componentStart = 1
-                        }
-                        var index = componentStart
-                        while index < key.count {
-                            if key[index] == 0x2F {
-                                let length = index - componentStart
-                                let isDot = length == 1 && key[componentStart] == 0x2E
-                                if length > 0 && !(shell && isDot) {
-                                    parent = child(of: parent, named: start + componentStart, length: length, in: base)
-                                    chain.append((index + 1, parent))
-                                }
-                                componentStart = index + 1
-                            }
-                            index += 1
-                        }
-                        groupOf[record] = parent
-                        previous = key
+            table.withPathRanges { paths in
+                let base = paths.text
+                // The previous record's group path, and the groups of its components with where each ends.
+                var previous = UnsafeBufferPointer<UInt8>(start: base, count: 0)
+                var chain: [(next: Int, group: UInt32)] = []
+                // Group paths met lately, by hash: a list in no order of directories (a catalog whose entries
+                // are spread over a few thousand groups) finds most of its groups here with one comparison.
+                var cache = KeyCache()
+                for record in 0..<table.count {
+                    let range = paths.range(record)
+                    let start = range.lowerBound
+                    let path = UnsafeBufferPointer(start: base + start, count: range.count)
+                    let title = table.titleRange(of: path)
+                    let key = UnsafeBufferPointer(rebasing: path[..<title.lowerBound])
+                    if key.count == previous.count
+                        && (key.isEmpty || memcmp(key.baseAddress!, previous.baseAddress!, key.count) == 0)
+                    {
+                        groupOf[record] = chain.last?.group ?? 0
+                        continue
                     }
+                    let hash = PathSet.hash(key.baseAddress, count: key.count)
+                    if let group = cache.find(hash, key, in: base) {
+                        groupOf[record] = group
+                        continue
+                    }
+                    defer { cache.insert(hash, start: start, count: key.count, group: groupOf[record]) }
+                    // Keep the groups of the components the two group paths share whole: those ending with
+                    // a "/" both have.
+                    let common = Builder.commonPrefix(key, previous)
+                    while let last = chain.last, last.next > common { chain.removeLast() }
+                    var parent = chain.last?.group ?? 0
+                    var componentStart = chain.last?.next ?? 0
+                    if componentStart == 0 && shell && key.first == 0x2F {
+                        // A path from the root: its first group is "/".
+                        parent = child(of: 0, named: start, length: 1, in: base)
+                        chain.append((1, parent))
+                        componentStart = 1
+                    }
+                    var index = componentStart
+                    while index < key.count {
+                        if key[index] == 0x2F {
+                            let length = index - componentStart
+                            let isDot = length == 1 && key[componentStart] == 0x2E
+                            if length > 0 && !(shell && isDot) {
+                                parent = child(of: parent, named: start + componentStart, length: length, in: base)
+                                chain.append((index + 1, parent))
+                            }
+                            componentStart = index + 1
+                        }
+                        index += 1
+                    }
+                    groupOf[record] = parent
+                    previous = key
                 }
             }
         }
@@ -158,7 +155,7 @@ extension Hierarchy {
             of parent: UInt32, named start: Int, length: Int, in base: UnsafePointer<UInt8>
         ) -> UInt32 {
             let tag = UInt64(UInt32(truncatingIfNeeded: Builder.hash(parent, base + start, length)))
-            var mask = slots.count - 1
+            let mask = slots.count - 1
             var slot = Int(tag) & mask
             while slots[slot] != 0 {
                 let entry = slots[slot]
@@ -241,32 +238,29 @@ extension Hierarchy {
         private func findOwnEntries() -> [(record: UInt32, group: UInt32)] {
             var owners: [(record: UInt32, group: UInt32)] = []
             guard parents.count > 1 else { return owners }
-            table.bytes.withUnsafeBufferPointer { bytes in
-                table.bounds.withUnsafeBufferPointer { bounds in
-                    guard let base = bytes.baseAddress else { return }
-                    var hasSubgroups = [Bool](repeating: false, count: parents.count)
-                    var filter = [UInt64](repeating: 0, count: 1 << 10)
-                    for group in 1..<parents.count {
-                        hasSubgroups[Int(parents[group])] = true
-                        let start = Int(nameStarts[group])
-                        let key = Builder.filterKey(base + start, Builder.name(base, start))
-                        filter[key >> 6] |= 1 << UInt64(key & 63)
-                    }
-                    let stride = table.stride
-                    for record in 0..<table.count {
-                        let parent = groupOf[record]
-                        guard hasSubgroups[Int(parent)] else { continue }
-                        let start = Int(bounds[stride * record])
-                        let path = UnsafeBufferPointer(
-                            start: base + start, count: Int(bounds[stride * record + 1]) - start)
-                        let title = table.titleRange(of: path)
-                        let key = Builder.filterKey(base + start + title.lowerBound, title.count)
-                        guard filter[key >> 6] & (1 << UInt64(key & 63)) != 0,
-                            let group = existingChild(
-                                of: parent, named: start + title.lowerBound, length: title.count, in: base)
-                        else { continue }
-                        owners.append((UInt32(record), group))
-                    }
+            table.withPathRanges { paths in
+                let base = paths.text
+                var hasSubgroups = [Bool](repeating: false, count: parents.count)
+                var filter = [UInt64](repeating: 0, count: 1 << 10)
+                for group in 1..<parents.count {
+                    hasSubgroups[Int(parents[group])] = true
+                    let start = Int(nameStarts[group])
+                    let key = Builder.filterKey(base + start, Builder.name(base, start))
+                    filter[key >> 6] |= 1 << UInt64(key & 63)
+                }
+                for record in 0..<table.count {
+                    let parent = groupOf[record]
+                    guard hasSubgroups[Int(parent)] else { continue }
+                    let range = paths.range(record)
+                    let start = range.lowerBound
+                    let path = UnsafeBufferPointer(start: base + start, count: range.count)
+                    let title = table.titleRange(of: path)
+                    let key = Builder.filterKey(base + start + title.lowerBound, title.count)
+                    guard filter[key >> 6] & (1 << UInt64(key & 63)) != 0,
+                        let group = existingChild(
+                            of: parent, named: start + title.lowerBound, length: title.count, in: base)
+                    else { continue }
+                    owners.append((UInt32(record), group))
                 }
             }
             return owners

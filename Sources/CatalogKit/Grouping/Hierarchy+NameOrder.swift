@@ -127,11 +127,10 @@ extension Hierarchy.Builder {
         defer {
             keys.deallocate()
             keyStarts.deallocate()
-            items.release()
         }
         let names = nameStarts
         let text = table.bytes
-        return KeySort.order(
+        KeySort.order(
             items: UnsafeMutableBufferPointer(start: items.base, count: count),
             keys: KeySort.KeyWriter(
                 text: UnsafePointer(keys.base), starts: UnsafePointer(keyStarts.base), explicit: long, encoded: true)
@@ -146,5 +145,6 @@ extension Hierarchy.Builder {
                 return result != 0 ? result < 0 : a < b
             }
         }
+        return items.takeRecords()
     }
 }

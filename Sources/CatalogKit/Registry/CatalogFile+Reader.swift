@@ -16,14 +16,26 @@ extension CatalogFile {
         let titles: RawBuffer<UInt32>
         /// The whole keys of the records whose titles say ``SortItem/explicit``, numbered within the piece.
         let explicitKeys: [(record: UInt32, key: [UInt8])]
-        /// Path start, path end and line end of each kept entry, as offsets into the file.
+        /// Where each kept entry is in the file: read with a matcher, its path start, path end and line end; read
+        /// without, where its line starts, its path running to the line's end unless `keywordBounds` says otherwise.
         let bounds: RawBuffer<UInt32>
+        /// How many values of `bounds` an entry takes: 3 with a matcher, else 1.
+        let boundsPerEntry: Int
+        /// Read without a matcher, the entries whose lines have keywords: the entry's number in the piece, its path
+        /// end and its line end. A list of paths holds none, and its bounds take 4 bytes a line while it is read.
+        let keywordBounds: RawBuffer<UInt32>
+        /// Read without a matcher, the entries (numbered in the piece) whose line the next entry's line does not
+        /// follow at once: a blank line, or one that names nothing, comes between them.
+        let breaks: RawBuffer<UInt32>
+        /// Where the line after the last entry's starts, or -1 with no entries.
+        let lastNext: Int
         let paths: PathSet
         let lines: Int
         let error: Error?
 
         /// Whether a kept line has keywords: its line ends after its path.
         var hasKeywords: Bool {
+            if boundsPerEntry == 1 { return keywordBounds.count > 0 }
             var record = 0
             while record < bounds.count {
                 if bounds.base[record + 2] != bounds.base[record + 1] { return true }
@@ -70,7 +82,14 @@ extension CatalogFile {
         /// Where a record's key is written, to take its first eight bytes.
         private var keyScratch = RawStorage<UInt8>(capacity: 1 << 12)
         private var bounds: RawStorage<UInt32>
-        private var hashes: RawStorage<UInt64>
+        private var keywordBounds = RawStorage<UInt32>(capacity: 0)
+        private var breaks = RawStorage<UInt32>(capacity: 0)
+        /// Where the line after the one being read starts, and where the one after the last kept entry's starts.
+        private var nextLine = 0
+        private var lastNext = -1
+        private var hashes: RawStorage<UInt32>
+        /// Where each line starts, for the duplicate check, in matching mode only: otherwise every line is kept,
+        /// and its bounds say where it starts.
         private var offsets: RawStorage<UInt32>
         /// The packed folds of the BMP scalars seen so far (``Folder/Packed``), 0 for those not seen.
         private var table = RawStorage<UInt64>(zeros: 0x10000)
@@ -106,9 +125,9 @@ extension CatalogFile {
             starts = RawStorage(capacity: records + 1)
             starts.append(0)
             titles = RawStorage(capacity: records)
-            bounds = RawStorage(capacity: 3 * records)
+            bounds = RawStorage(capacity: matching ? 3 * records : records)
             hashes = RawStorage(capacity: expected)
-            offsets = RawStorage(capacity: expected)
+            offsets = RawStorage(capacity: matching ? expected : 0)
         }
 
         /// Reads every line of the piece, stopping at the first malformed one, and hands over what it read.
@@ -121,11 +140,17 @@ extension CatalogFile {
             blockStarts.deallocate()
             blockTitles.deallocate()
             blockBounds.deallocate()
+            let kept = RawBuffer(adopting: bounds)
+            let paths =
+                matching
+                ? PathSet(hashes: hashes, offsets: RawBuffer(adopting: offsets), stride: 1, owned: true)
+                : PathSet(hashes: hashes, offsets: kept, stride: 1, owned: false)
+            if !matching { offsets.deallocate() }
             return Piece(
                 folded: RawBuffer(adopting: folded), starts: RawBuffer(adopting: starts),
-                titles: RawBuffer(adopting: titles), explicitKeys: explicitKeys,
-                bounds: RawBuffer(adopting: bounds), paths: PathSet(hashes: hashes, offsets: offsets), lines: lines,
-                error: error)
+                titles: RawBuffer(adopting: titles), explicitKeys: explicitKeys, bounds: kept,
+                boundsPerEntry: matching ? 3 : 1, keywordBounds: RawBuffer(adopting: keywordBounds),
+                breaks: RawBuffer(adopting: breaks), lastNext: lastNext, paths: paths, lines: lines, error: error)
         }
 
         private mutating func run() {
@@ -141,6 +166,7 @@ extension CatalogFile {
                     lineEnd = UnsafeRawPointer(found) - UnsafeRawPointer(text)
                 }
                 let next = lineEnd + 1
+                nextLine = next
                 if lineEnd > lineStart && text[lineEnd - 1] == 0x0D { lineEnd -= 1 }
                 if lineEnd > lineStart && !read(lineStart, lineEnd) { return }
                 lineStart = next
@@ -176,12 +202,12 @@ extension CatalogFile {
             }
             folded.count = recordEnd
             if dotPrefix >= 0 {
-                hashes.append(PathSet.hash(text + start + dotPrefix, count: pathEnd - start - dotPrefix))
+                hashes.append(PathSet.shortHash(text + start + dotPrefix, count: pathEnd - start - dotPrefix))
             } else {
                 hashes.append(canonicalHash(UnsafeBufferPointer(start: text + start, count: pathEnd - start)))
             }
-            offsets.append(UInt32(start))
             if matching {
+                offsets.append(UInt32(start))
                 // The block has room (see run()); the title and the bounds wait with the record to be matched.
                 let record = blockTitles.count
                 blockTitles.base[record] = UInt64(title) << 32 | UInt64(pathOut)
@@ -224,11 +250,17 @@ extension CatalogFile {
             } else {
                 appendItem(recordStart: recordStart, title: title)
             }
-            self.bounds.reserve(3)
-            self.bounds.base[self.bounds.count] = UInt32(bounds.0)
-            self.bounds.base[self.bounds.count &+ 1] = UInt32(bounds.1)
-            self.bounds.base[self.bounds.count &+ 2] = UInt32(bounds.2)
-            self.bounds.count &+= 3
+            if bounds.1 != bounds.2 {
+                keywordBounds.reserve(3)
+                keywordBounds.base[keywordBounds.count] = UInt32(self.bounds.count)
+                keywordBounds.base[keywordBounds.count &+ 1] = UInt32(bounds.1)
+                keywordBounds.base[keywordBounds.count &+ 2] = UInt32(bounds.2)
+                keywordBounds.count &+= 3
+            }
+            let entry = self.bounds.count
+            if entry > 0 && bounds.0 != lastNext { breaks.append(UInt32(entry - 1)) }
+            self.bounds.append(UInt32(bounds.0))
+            lastNext = nextLine
         }
 
         /// Records where the next record's folded title is (at `title` in `folded`), or its whole key when that
@@ -323,14 +355,14 @@ extension CatalogFile {
                 return Array(key)
             }
             hashes.append(canonicalHash(path))
-            offsets.append(UInt32(start))
+            if matching { offsets.append(UInt32(start)) }
             keep(recordStart, title: 0..<0, key: key, bounds: (start, pathEnd, end))
             return true
         }
 
         /// The duplicate check's hash of a path: of its canonical form (``ShellPath``).
-        private mutating func canonicalHash(_ path: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            ShellPath.withCanonical(path, scratch: &canonical) { PathSet.hash($0.baseAddress, count: $0.count) }
+        private mutating func canonicalHash(_ path: UnsafeBufferPointer<UInt8>) -> UInt32 {
+            ShellPath.withCanonical(path, scratch: &canonical) { PathSet.shortHash($0.baseAddress, count: $0.count) }
         }
 
         // MARK: - Plain lines

@@ -130,26 +130,27 @@ package enum CatalogFile {
         _ bytes: [UInt8], keeping matcher: RecordMatcher?, format: Format = .standard, plainLines: Bool = true
     ) throws -> Snapshot<Handler> {
         try format.read(bytes) { text, lines in
-            let (index, bounds, pathsOnly): ((EntryTable) -> Snapshot<Handler>, [UInt32], Bool) =
+            let (index, bounds, layout): ((EntryTable) -> Snapshot<Handler>, [UInt32], EntryTable.Layout) =
                 try text.withUnsafeBufferPointer {
                     try read($0, keeping: matcher, plainLines: plainLines, pathsOnly: true)
                 }
             return index(
                 EntryTable(
                     bytes: text, bounds: consume bounds, keywordSeparator: 0x2C, registered: nil, lines: lines,
-                    pathsOnly: pathsOnly))
+                    layout: layout))
         }
     }
 
     /// Reads a file's lines on the cores: checks every line, folds the kept ones and finds duplicate paths.
     ///
-    /// - Parameter pathsOnly: Whether the bounds may leave out the line ends (two a record instead of three) when
-    ///   no line has keywords: a table of a million paths is then 4 MB smaller, and never holds the third bounds.
+    /// - Parameter pathsOnly: Whether the bounds may leave out what no line needs when no line has keywords: one
+    ///   bound a record (where its line starts, its path running to the line's end) for a whole file, a table of a
+    ///   million paths then 8 MB smaller; two for the entries that match a query.
     /// - Returns: The kept entries' bounds in the file, a function that sorts them and makes the snapshot once they
-    ///   are in a table (which the sort's tie break reads), and whether the bounds are two a record.
+    ///   are in a table (which the sort's tie break reads), and how the bounds are laid out.
     private static func read<Handler>(
         _ file: UnsafeBufferPointer<UInt8>, keeping matcher: RecordMatcher?, plainLines: Bool, pathsOnly: Bool
-    ) throws -> (index: (EntryTable) -> Snapshot<Handler>, bounds: [UInt32], pathsOnly: Bool) {
+    ) throws -> (index: (EntryTable) -> Snapshot<Handler>, bounds: [UInt32], layout: EntryTable.Layout) {
         try checkSize(file.count)
         let ranges = pieces(of: file)
         nonisolated(unsafe) let text = file
@@ -171,10 +172,10 @@ package enum CatalogFile {
             throw Error(line: 1, problem: "the file's folded text is larger than 4 GiB")
         }
         let pathsOnly = pathsOnly && !pieces.contains { $0.hasKeywords }
-        let (folded, starts, titles, explicitKeys, bounds) = joined(pieces, pathsOnly: pathsOnly)
+        let (folded, starts, titles, explicitKeys, (bounds, layout)) = joined(pieces, pathsOnly: pathsOnly, file: file)
         let items = sortItems(folded, starts, titles, explicitKeys)
         let index = { (table: EntryTable) -> Snapshot<Handler> in
-            let order = folded.withUnsafeBufferPointer { text in
+            folded.withUnsafeBufferPointer { text in
                 starts.withUnsafeBufferPointer { starts in
                     KeySort.order(
                         items: UnsafeMutableBufferPointer(start: items.base, count: items.count),
@@ -200,20 +201,23 @@ package enum CatalogFile {
                         })
                 }
             }
-            items.release()
+            let order = items.takeRecords()
             var index = SearchIndex(folded: folded, starts: starts, order: order)
             index.table = table
             return Snapshot(table: table, index: index)
         }
-        return (index, bounds, pathsOnly)
+        return (index, bounds, layout)
     }
 
     /// Joins the pieces' buffers into arrays, rebasing each piece's offsets and record numbers, each piece's
     /// buffers freed once copied.
+    ///
+    /// - Parameter pathsOnly: Whether the bounds may be fewer than three a record (no line has keywords).
     private static func joined(
-        _ pieces: [Piece], pathsOnly: Bool
+        _ pieces: [Piece], pathsOnly: Bool, file: UnsafeBufferPointer<UInt8>
     ) -> (
-        folded: [UInt8], starts: [UInt32], titles: [UInt32], explicitKeys: [UInt32: [UInt8]], bounds: [UInt32]
+        folded: [UInt8], starts: [UInt32], titles: [UInt32], explicitKeys: [UInt32: [UInt8]],
+        bounds: ([UInt32], EntryTable.Layout)
     ) {
         func rebase(_ counts: [Int]) -> [UInt32] {
             var running = 0
@@ -232,10 +236,14 @@ package enum CatalogFile {
         }
         let titles = RawBuffer.joined(pieces.map(\.titles))
         let bounds = pieces.map(\.bounds)
-        return (
-            folded, starts, titles, explicitKeys,
-            pathsOnly ? RawBuffer.joined(bounds, keeping: 2, of: 3) : RawBuffer.joined(bounds)
-        )
+        let perEntry = pieces.first?.boundsPerEntry ?? 1
+        if perEntry == 3 {
+            let joined = pathsOnly ? RawBuffer.joined(bounds, keeping: 2, of: 3) : RawBuffer.joined(bounds)
+            return (folded, starts, titles, explicitKeys, (joined, pathsOnly ? .two : .three))
+        }
+        if !pathsOnly { return (folded, starts, titles, explicitKeys, (threeBounds(pieces, file: file), .three)) }
+        let breaks = lineBreaks(pieces)
+        return (folded, starts, titles, explicitKeys, (RawBuffer.joined(bounds), .lineStarts(breaks: breaks)))
     }
 
     /// Makes every record's sort item from its folded title, in record order on the cores.

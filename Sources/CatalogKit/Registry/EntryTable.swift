@@ -1,8 +1,15 @@
-/// The text of many entries in columnar storage: one byte buffer and three offsets per entry.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The text of many entries in columnar storage: one byte buffer and up to three offsets per entry.
 ///
 /// Record `r`'s full path is `bytes[bounds[sr]..<bounds[sr+1]]` for a stride s of 3 or 2; with 3, the bytes up to
-/// `bounds[3r+2]` after a one-byte separator hold its keywords, separated by `keywordSeparator`. A catalog file none
-/// of whose lines has keywords keeps two bounds a record. A catalog file is stored as read, with no copy
+/// `bounds[3r+2]` after a one-byte separator hold its keywords, separated by `keywordSeparator`. A table with no
+/// keywords keeps two bounds a record; a catalog file none of whose lines has keywords keeps one, where its path
+/// starts, and the path runs to the end of its line (``PathRanges``). A catalog file is stored as read, with no copy
 /// and no `String` per entry; strings are made only for the entries a screen shows.
 package struct EntryTable: Sendable {
     /// Fields that a catalog file cannot express, for entries registered in code.
@@ -28,24 +35,47 @@ package struct EntryTable: Sendable {
     /// kept as read; false for entries registered in code, whose components are never empty or `.`.
     let shellPaths: Bool
 
-    /// How many bounds a record has: 3 (path start, path end, line end), or 2 when no record has keywords.
+    /// How many bounds a record has: 3 (path start, path end, line end), 2 when no record has keywords, or 1 for a
+    /// catalog file's lines without keywords.
     let stride: Int
+    /// With one bound a record, a bit for each record whose line the next record's does not follow at once (a
+    /// blank line between them); empty when there is none.
+    let breaks: [UInt64]
 
-    /// - Parameter pathsOnly: Whether `bounds` already hold two bounds a record, as a catalog file's reader leaves
-    ///   them when no line has keywords; otherwise they hold three, compacted here when no record has keywords.
+    /// How the bounds a table is made with are laid out.
+    enum Layout {
+        /// Path start, path end and line end a record; only the first two are kept when no record has keywords.
+        case three
+        /// Path start and path end a record.
+        case two
+        /// Where each record's line starts, as a catalog file's reader leaves them when no line has keywords: the
+        /// path runs to the line's end (``PathRanges``). `breaks` marks the records whose line the next record's
+        /// does not follow at once, or is empty.
+        case lineStarts(breaks: [UInt64])
+    }
+
     init(
         bytes: [UInt8], bounds: consuming [UInt32], keywordSeparator: UInt8, registered: Registered?,
-        lines: CatalogFile.SourceLines? = nil, pathsOnly: Bool = false
+        lines: CatalogFile.SourceLines? = nil, layout: Layout = .three
     ) {
         self.bytes = bytes
         self.keywordSeparator = keywordSeparator
         self.registered = registered
         self.lines = lines
         shellPaths = registered == nil
-        if pathsOnly {
+        switch layout {
+        case .lineStarts(let breaks):
+            self.bounds = bounds
+            stride = 1
+            self.breaks = breaks
+            return
+        case .two:
             self.bounds = bounds
             stride = 2
+            breaks = []
             return
+        case .three:
+            breaks = []
         }
         // Without keywords, a line ends where its path does: the third bound of each record says nothing. (The
         // bounds are consumed, so they are compacted in place, not copied.)
@@ -73,8 +103,69 @@ package struct EntryTable: Sendable {
 
     /// Where an entry's path is in ``bytes``.
     @inline(__always)
-    func pathRange(_ record: Int) -> Range<Int> {
-        Int(bounds[stride * record])..<Int(bounds[stride * record + 1])
+    func pathRange(_ record: Int) -> Range<Int> { withPathRanges { $0.range(record) } }
+
+    /// Runs `body` on a view of where every record's path is, for loops over many records.
+    @inline(__always)
+    func withPathRanges<R>(_ body: (PathRanges) -> R) -> R {
+        bytes.withUnsafeBufferPointer { text in
+            bounds.withUnsafeBufferPointer { bounds in
+                breaks.withUnsafeBufferPointer { breaks in
+                    body(
+                        PathRanges(
+                            text: text.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped,
+                            count: text.count,
+                            bounds: bounds.baseAddress ?? UnsafePointer(bitPattern: 4).unsafelyUnwrapped,
+                            stride: stride, records: bounds.count / stride,
+                            breaks: breaks.isEmpty ? nil : breaks.baseAddress))
+                }
+            }
+        }
+    }
+
+    /// Where each record's path is in a table's bytes: a view valid while the table is alive.
+    struct PathRanges: @unchecked Sendable {
+        /// The table's bytes.
+        let text: UnsafePointer<UInt8>
+        let count: Int
+        let bounds: UnsafePointer<UInt32>
+        let stride: Int
+        let records: Int
+        /// ``EntryTable/breaks``, or `nil` for none.
+        let breaks: UnsafePointer<UInt64>?
+
+        /// Where a record's path is in `text`.
+        ///
+        /// With one bound a record, the path is its line as the reader split it: up to the LF that comes just
+        /// before the next record's line, or, for the last record and those before a blank line, up to the next
+        /// LF; less one CR before it.
+        ///
+        /// - Complexity: O(1), or O(line length) for the last record and those before a blank line.
+        @inline(__always)
+        func range(_ record: Int) -> Range<Int> {
+            let start = Int(bounds[stride &* record])
+            guard stride == 1 else { return start..<Int(bounds[stride &* record &+ 1]) }
+            var end: Int
+            if record &+ 1 < records && breaks.map({ $0[record >> 6] >> UInt64(record & 63) & 1 == 0 }) ?? true {
+                end = Int(bounds[record &+ 1]) &- 1
+            } else {
+                end = PathRanges.lineFeed(in: text, count: count, from: start)
+            }
+            if end > start && text[end &- 1] == 0x0D { end &-= 1 }
+            return start..<end
+        }
+
+        /// Where the first LF at or after `start` is, or `count` when there is none.
+        static func lineFeed(in text: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int {
+            memchr(text + start, 0x0A, count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(text) } ?? count
+        }
+
+        /// A record's path.
+        @inline(__always)
+        func path(_ record: Int) -> UnsafeBufferPointer<UInt8> {
+            let range = range(record)
+            return UnsafeBufferPointer(start: text + range.lowerBound, count: range.count)
+        }
     }
 
     /// The bytes the table holds, for memory reports.

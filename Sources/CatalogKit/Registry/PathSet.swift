@@ -1,25 +1,43 @@
 /// The paths of one piece of a catalog file, hashed as the lines are split, for finding duplicate lines without
 /// sorting the lines or probing a large table at random.
 ///
-/// Reading only appends each path's hash and where its line starts. ``firstDuplicate(in:pathAt:)`` then scatters
+/// Reading only appends each path's 32-bit hash, and where its line starts unless the piece's bounds say it.
+/// ``firstDuplicate(in:pathAt:)`` then scatters
 /// every path of every piece into partitions by the top bits of its hash (each piece on its own core, in file
 /// order), and finds equal paths in each partition with a small hash table that fits in the first-level cache,
 /// the partitions split over the cores. Paths are compared byte for byte only when their hashes agree.
 struct PathSet: Sendable {
-    let hashes: RawBuffer<UInt64>
-    let offsets: RawBuffer<UInt32>
+    /// The ``shortHash(_:count:)`` of each path: 4 bytes a line. Paths are compared whole when two agree, which
+    /// for distinct paths happens about n² / 2³³ times (a hundred times in a million lines).
+    let hashes: RawBuffer<UInt32>
+    /// Where each path's line starts: every `spacing`-th value from the first.
+    private let offsets: RawBuffer<UInt32>
+    private let spacing: Int
+    /// Whether the offsets are this set's own, freed with it, rather than the piece's bounds.
+    private let ownsOffsets: Bool
 
-    /// The paths a reader recorded: the ``hash(_:count:)`` of each path's canonical form (``ShellPath``) and where
-    /// its line starts in the file.
-    init(hashes: RawStorage<UInt64>, offsets: RawStorage<UInt32>) {
+    /// The paths a reader recorded: the hash of each path's canonical form (``ShellPath``), and where its line
+    /// starts in the file.
+    ///
+    /// - Parameters:
+    ///   - offsets: The line starts, one a path; or, read where every line is kept, the piece's bounds, whose first
+    ///     of every `stride` values is the line's start: a million lines then hold no second copy (4 MB).
+    ///   - stride: How many values of `offsets` a path takes.
+    init(hashes: RawStorage<UInt32>, offsets: RawBuffer<UInt32>, stride: Int, owned: Bool) {
         self.hashes = RawBuffer(adopting: hashes)
-        self.offsets = RawBuffer(adopting: offsets)
+        self.offsets = offsets
+        spacing = stride
+        ownsOffsets = owned
     }
 
-    /// Frees the hashes and offsets once the duplicate check is done.
+    /// Where the line of path `index` starts.
+    @inline(__always)
+    func offset(_ index: Int) -> UInt32 { offsets.base[index &* spacing] }
+
+    /// Frees the hashes, and the offsets if they are the set's own, once the duplicate check is done.
     func release() {
         hashes.release()
-        offsets.release()
+        if ownsOffsets { offsets.release() }
     }
 
     /// Finds the first path (in file order) that an earlier path equals.
@@ -37,7 +55,7 @@ struct PathSet: Sendable {
         // About 2,000 paths a partition: its table of 4,096 slots takes 16 KB.
         var bits = 1
         while bits < 16 && total >> bits > 2_048 { bits += 1 }
-        let shift = UInt64(64 - bits)
+        let shift = UInt32(32 - bits)
         let partitions = 1 << bits
         // counts[part][partition], then the start of each part's run in each partition.
         let counts = Parallel.map(parts.count) { part -> [Int] in
@@ -57,17 +75,16 @@ struct PathSet: Sendable {
             }
         }
         bounds[partitions] = running
-        let scatteredHashes = RawBuffer<UInt64>(capacity: total)
+        let scatteredHashes = RawBuffer<UInt32>(capacity: total)
         let scatteredOffsets = RawBuffer<UInt32>(capacity: total)
         let starts = runStarts
         _ = Parallel.map(parts.count) { part -> Int in
             var next = starts[part]
             let hashes = parts[part].hashes.base
-            let offsets = parts[part].offsets.base
             for index in 0..<parts[part].hashes.count {
                 let partition = Int(hashes[index] >> shift)
                 scatteredHashes.base[next[partition]] = hashes[index]
-                scatteredOffsets.base[next[partition]] = offsets[index]
+                scatteredOffsets.base[next[partition]] = parts[part].offset(index)
                 next[partition] += 1
             }
             // Scattered: the part's own copy goes now, so the check holds its paths once, not twice.
@@ -116,6 +133,12 @@ struct PathSet: Sendable {
     /// of.
     private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         ShellPath.equal(a, b)
+    }
+
+    /// The 32 bits of ``hash(_:count:)`` that the duplicate check keeps.
+    @inline(__always)
+    static func shortHash(_ start: UnsafePointer<UInt8>?, count: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: hash(start, count: count))
     }
 
     /// A fast 64-bit hash of bytes, eight at a time.

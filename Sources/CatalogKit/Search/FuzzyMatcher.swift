@@ -22,8 +22,6 @@ struct FuzzyMatcher: Sendable {
     /// the ones before it for directories: in an earlier term, a character in the name scores as one in the
     /// directory above it (``Points/parent``), and `groups/describe.py` ranks before `describe/groups`.
     let named: Int
-    /// ``CharacterMasks/mask(of:)`` of every term's bytes: what a record's mask must hold for it to match.
-    let mask: UInt32
     /// The terms again, flat, where ``score(_:raw:)`` reads them by pointer for each record: no array is retained
     /// or released on the way, which cost a fifth of a broad fuzzy search.
     private let flat: Flat
@@ -73,7 +71,6 @@ struct FuzzyMatcher: Sendable {
     ///   - named: The term that scores the name's points (``named``); the last when `nil`.
     init(terms: [[UInt8]], named: Int? = nil) {
         self.named = named ?? terms.count - 1
-        mask = terms.reduce(0) { $0 | CharacterMasks.mask(of: $1) }
         self.terms = terms.map { term in
             var units: [Int] = []
             for (offset, byte) in term.enumerated() where byte & 0xC0 != 0x80 || units.isEmpty {

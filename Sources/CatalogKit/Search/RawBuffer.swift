@@ -59,6 +59,23 @@ struct RawStorage<Element: BitwiseCopyable> {
         return (memory.bindMemory(to: Element.self, capacity: bytes / MemoryLayout<Element>.stride), false)
     }
 
+    /// Gives the whole pages inside a range of bytes back to the system, in a mapping whose bytes there are no
+    /// longer needed (they read as zeros afterwards): a join then holds a slice of its parts twice, not a whole
+    /// part. Other storage is left as it is.
+    func discardPages(bytes: Range<Int>) {
+        #if os(Linux)
+            guard mapped else { return }
+            let page = Int(getpagesize())
+            // A mapping starts on a page boundary.
+            let first = (bytes.lowerBound + page - 1) & ~(page - 1)
+            let end = min(bytes.upperBound, capacity * MemoryLayout<Element>.stride) & ~(page - 1)
+            if end > first { _ = madvise(UnsafeMutableRawPointer(base) + first, end - first, Int32(MADV_DONTNEED)) }
+        #endif
+    }
+
+    /// Gives back the whole pages holding the first `count` values (see ``discardPages(bytes:)``).
+    func discardPages(before count: Int) { discardPages(bytes: 0..<count * MemoryLayout<Element>.stride) }
+
     func deallocate() {
         #if os(Linux)
             if mapped {
@@ -143,8 +160,11 @@ final class RawBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     /// The values written, as a buffer valid until the next write.
     var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: storage.base, count: storage.count) }
 
-    /// Joins buffers into one array, freeing each part once it is copied, so the join raises the memory by the
-    /// size of a part, not of the whole.
+    /// How many values a join copies before it gives the pages they came from back (a megabyte of them).
+    static var joinSlice: Int { (1 << 20) / MemoryLayout<Element>.stride }
+
+    /// Joins buffers into one array, giving each part's pages back as they are copied (``RawStorage/discardPages(before:)``)
+    /// and freeing the part once copied, so the join raises the memory by a megabyte, not by the size of a part.
     ///
     /// - Parameters:
     ///   - parts: The buffers, in order; each is released.
@@ -168,11 +188,17 @@ final class RawBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
                 let source = buffer.base + skip
                 let count = counts[part]
                 let to = target + offset
-                if let adjust, adjust[part] != 0 {
-                    let delta = adjust[part]
-                    for index in 0..<count { to[index] = source[index] &+ delta }
-                } else {
-                    to.update(from: source, count: count)
+                let delta = adjust?[part] ?? 0
+                var copied = 0
+                while copied < count {
+                    let slice = Swift.min(count - copied, joinSlice)
+                    if delta != 0 {
+                        for index in copied..<copied + slice { to[index] = source[index] &+ delta }
+                    } else {
+                        (to + copied).update(from: source + copied, count: slice)
+                    }
+                    copied += slice
+                    buffer.storage.discardPages(before: skip + copied)
                 }
                 offset += count
                 buffer.release()
@@ -183,8 +209,8 @@ final class RawBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
 }
 
 extension RawBuffer where Element: FixedWidthInteger & Sendable {
-    /// Joins the parts into one array, keeping the first `kept` values of each group of `group`, each part freed
-    /// once copied.
+    /// Joins the parts into one array, keeping the first `kept` values of each group of `group`, each part's pages
+    /// given back as they are copied and the part freed once copied.
     static func joined(_ parts: [RawBuffer<Element>], keeping kept: Int, of group: Int) -> [Element] {
         let total = parts.reduce(0) { $0 + $1.count / group * kept }
         return [Element](unsafeUninitializedCapacity: total) { buffer, initialized in
@@ -194,10 +220,12 @@ extension RawBuffer where Element: FixedWidthInteger & Sendable {
             var to = target
             for part in parts {
                 var from = part.base
-                for _ in 0..<part.count / group {
+                let groups = part.count / group
+                for done in 0..<groups {
                     for value in 0..<kept { (to + value).initialize(to: from[value]) }
                     to += kept
                     from += group
+                    if (done + 1) % joinSlice == 0 { part.storage.discardPages(before: (done + 1) * group) }
                 }
                 part.release()
             }

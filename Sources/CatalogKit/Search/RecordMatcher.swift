@@ -2,7 +2,7 @@
 /// a narrowing scan and a streaming read share.
 ///
 /// A plain query (``Query/isPlain``) takes the scans made for it: one SIMD pass for the longest exact term, or the
-/// fuzzy scan with its character masks. Any other query is driven by its longest term that stands alone and must
+/// fuzzy scan from its rarest character. Any other query is driven by its longest term that stands alone and must
 /// match exactly (a substring, or a field's start, end or whole, found as the term next to the NUL that ends every
 /// field), and every record that holds it is tested against the whole query; with no such term, every record is
 /// tested.
@@ -57,7 +57,7 @@ struct RecordMatcher: Sendable {
     /// - Returns: Every record in `records` that the query matches.
     /// - Complexity: O(B) for B bytes of text (see ``RecordText``).
     func matches(_ text: RecordText, _ records: Range<Int>) -> [UInt32] {
-        if query.fuzzy { return scored(text, records, masks: nil, isCancelled: nil).map(\.record) }
+        if query.fuzzy { return scored(text, records, isCancelled: nil).map(\.record) }
         return matches(text, records, isCancelled: nil)
     }
 
@@ -79,12 +79,11 @@ struct RecordMatcher: Sendable {
     ///
     /// - Complexity: O(B) for B bytes of text, plus the scoring of each record that may match.
     func scored(
-        _ text: RecordText, _ records: Range<Int>, masks: UnsafeBufferPointer<UInt32>?,
-        isCancelled: (@Sendable () -> Bool)?
+        _ text: RecordText, _ records: Range<Int>, isCancelled: (@Sendable () -> Bool)?
     ) -> [SearchIndex.Scored] {
         if query.matchesNothing || records.isEmpty { return [] }
         if query.isEmpty { return records.map { SearchIndex.Scored(record: UInt32($0), score: 0) } }
-        if let fuzzy { return text.fuzzyMatches(records, fuzzy, masks: masks, isCancelled: isCancelled) }
+        if let fuzzy { return text.fuzzyMatches(records, fuzzy, isCancelled: isCancelled) }
         var hits: [SearchIndex.Scored] = []
         forEachCandidate(text, records, isCancelled: isCancelled) { record in
             if let score = evaluate(text.bytes(of: record), raw: text.rawPath(of: record)) {

@@ -10,8 +10,7 @@
 /// field followed by a NUL byte. Entries never contain NUL, so a term found by one scan of the whole buffer never
 /// spans two fields or two records. `order` lists records in search order and `rank` inverts it.
 ///
-/// Memory is the folded text plus 12 bytes per record (16 once a fuzzy query has scanned everything, for the
-/// character masks); the index keeps no `String` per record.
+/// Memory is the folded text plus 12 bytes per record; the index keeps no `String` per record.
 package struct SearchIndex: Sendable {
     /// The number of records.
     public var count: Int { order.count }
@@ -20,8 +19,6 @@ package struct SearchIndex: Sendable {
     let starts: [UInt32]
     let order: [UInt32]
     let rank: [UInt32]
-    /// Made the first time a fuzzy query scans every record.
-    private let masks = CharacterMasks()
     /// The entries' raw text, when the index was made from a table: fuzzy scores read camelCase from it.
     var table: EntryTable?
 
@@ -64,7 +61,7 @@ package struct SearchIndex: Sendable {
         if query.matchesNothing { return Hits(ordered: [], byRecord: []) }
         // Checking candidates one by one costs more per byte than one pass over all the text, so a large
         // candidate set is cheaper to scan again than to filter.
-        let candidates = previous.flatMap { $0.count > count / 8 ? nil : $0.byRecord }
+        let candidates = previous.flatMap { narrowsOneByOne($0.count) ? $0.byRecord : nil }
         if query.isEmpty { return previous ?? Hits(ordered: order, byRecord: nil) }
         if count == 0 { return Hits(ordered: [], byRecord: []) }
         let matcher = RecordMatcher(query)
@@ -75,16 +72,11 @@ package struct SearchIndex: Sendable {
                         matcher.scored(among: slice, text, isCancelled: isCancelled)
                     }
                 }
-                let masks = masks.masks(of: text, count: count)
-                return masks.withUnsafeBufferPointer { masks in
-                    nonisolated(unsafe) let masks = masks
-                    return inChunks { records in
-                        matcher.scored(text, records, masks: masks, isCancelled: isCancelled)
-                    }
-                }
+                return inChunks { records in matcher.scored(text, records, isCancelled: isCancelled) }
             }
             if isCancelled?() == true { return Hits(ordered: [], byRecord: []) }
-            return Hits(ordered: rankFuzzy(scored), byRecord: scored.map(\.record))
+            let byRecord = narrowsOneByOne(scored.count) ? scored.map(\.record) : nil
+            return Hits(ordered: rankFuzzy(consume scored), byRecord: byRecord)
         }
         let found = withText { text in
             candidates.map { list in
@@ -92,7 +84,7 @@ package struct SearchIndex: Sendable {
             } ?? inChunks { records in matcher.matches(text, records, isCancelled: isCancelled) }
         }
         if isCancelled?() == true { return Hits(ordered: [], byRecord: []) }
-        return Hits(ordered: inSearchOrder(found), byRecord: found)
+        return Hits(ordered: inSearchOrder(found), byRecord: narrowsOneByOne(found.count) ? found : nil)
     }
 
     /// Finds the records that match a query, in result order.
@@ -114,6 +106,11 @@ package struct SearchIndex: Sendable {
             .ordered
     }
 
+    /// Whether a query that narrows one with `hits` hits checks those hits one by one: checking candidates costs
+    /// more per byte than one pass over all the text, so past an eighth of the records a full scan is cheaper,
+    /// and the hits aren't kept in record order for it (a million lines' "g" would keep 1.5 MB for nothing).
+    private func narrowsOneByOne(_ hits: Int) -> Bool { hits <= count / 8 }
+
     /// Runs `body` on a view of the records' text; the index must not be empty.
     @inline(__always)
     private func withText<R>(_ body: (RecordText) -> R) -> R {
@@ -122,14 +119,10 @@ package struct SearchIndex: Sendable {
                 let records = RecordText(
                     text: text.baseAddress.unsafelyUnwrapped, starts: starts.baseAddress.unsafelyUnwrapped)
                 guard let table, table.count == count else { return body(records) }
-                return table.bytes.withUnsafeBufferPointer { raw in
-                    table.bounds.withUnsafeBufferPointer { bounds in
-                        var cased = records
-                        cased.raw = raw.baseAddress
-                        cased.rawBounds = bounds.baseAddress
-                        cased.rawStride = table.stride
-                        return body(cased)
-                    }
+                return table.withPathRanges { paths in
+                    var cased = records
+                    cased.rawPaths = paths
+                    return body(cased)
                 }
             }
         }
@@ -171,7 +164,7 @@ package struct SearchIndex: Sendable {
     ///
     /// - Complexity: O(h), a radix sort of one 64-bit number per hit: 20 bits of score (clamped), 12 of length
     ///   (clamped at 4,095 bytes) and 32 of rank.
-    private func rankFuzzy(_ scored: [Scored]) -> [UInt32] {
+    private func rankFuzzy(_ scored: consuming [Scored]) -> [UInt32] {
         var keys = folded.withUnsafeBufferPointer { text in
             scored.map { hit -> UInt64 in
                 let limit = 1 << 19
@@ -184,6 +177,8 @@ package struct SearchIndex: Sendable {
                     | UInt64(rank[Int(hit.record)])
             }
         }
+        // The scores go before the sort takes its scratch space: the two never take memory at once.
+        _ = consume scored
         KeySort.sortNumbers(&keys)
         return keys.map { order[Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF)] }
     }
@@ -199,7 +194,7 @@ package struct SearchIndex: Sendable {
         let size = (count + pieces - 1) / pieces
         return Parallel.map(pieces) { chunk in
             body(min(count, chunk * size)..<min(count, (chunk + 1) * size))
-        }.flatMap { $0 }
+        }.joinedExactly()
     }
 
     /// Applies an order-preserving filter to slices of `items` concurrently when there are many.
@@ -209,7 +204,7 @@ package struct SearchIndex: Sendable {
         let size = (items.count + pieces - 1) / pieces
         return Parallel.map(pieces) { piece in
             body(items[min(items.count, piece * size)..<min(items.count, (piece + 1) * size)])
-        }.flatMap { $0 }
+        }.joinedExactly()
     }
 }
 
@@ -217,7 +212,8 @@ package struct SearchIndex: Sendable {
 package struct Hits: Sendable {
     /// The records in result order.
     public let ordered: [UInt32]
-    /// The same records by ascending record number; `nil` stands for every record.
+    /// The same records by ascending record number, for narrowing from them; `nil` for every record, or for more
+    /// than narrowing checks one by one (it scans all the text then, as it does for every record).
     let byRecord: [UInt32]?
 
     /// No hits.
