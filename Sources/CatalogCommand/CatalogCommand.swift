@@ -74,7 +74,6 @@ public enum CatalogCommand {
     public static func main(registry: Registry<any Screen>, name: String, version: String) -> Never {
         // A closed pipe is reported by write(2) as EPIPE, which the output handles, instead of killing the process.
         signal(SIGPIPE, SIG_IGN)
-        ProcessMemory.returnLargeBlocks()
         let environment = ProcessInfo.processInfo.environment
         Handover.guardTerminal(environment)
         // A handover (`--watch`) is this process's alone: nothing it starts inherits it.

@@ -37,16 +37,21 @@ enum LaunchCommand {
                 let work = lastRead.withLock { $0.map { $0.duration(to: clock.now) } ?? .zero }
                 let (bytes, done) = try stream.read(for: CatalogStream.budget(afterWork: work))
                 lastRead.withLock { $0 = clock.now }
-                return (try CatalogSource.parse(bytes, name: name, format: format), done)
+                let snapshot = try CatalogSource.parse(bytes, name: name, format: format)
+                if done { ProcessMemory.returnLargeBlocks() }
+                return (snapshot, done)
             }
         } else if let path = arguments.values["--file"] {
             // Read the file now (fast); fold, check and sort it in the background so the first frame is immediate.
             let bytes = try CatalogSource.read(path)
             let name = CatalogSource.displayName(path)
             menu = try MenuScreen(loading: name, options: options) {
-                try CatalogSource.parse(bytes, name: name, format: format)
+                let snapshot = try CatalogSource.parse(bytes, name: name, format: format)
+                ProcessMemory.returnLargeBlocks()
+                return snapshot
             }
         } else {
+            ProcessMemory.returnLargeBlocks()
             menu = try MenuScreen(source: .registry(context.registry), options: options)
         }
         let environment = try Launcher.environment(arguments, context)
