@@ -34,22 +34,14 @@ struct Output {
 
     /// Appends raw UTF-8 text as a line, sanitized without making a `String` for safe text.
     mutating func line(bytes: UnsafeBufferPointer<UInt8>, terminator: UInt8 = 0x0A) {
-        if Output.isPlainASCII(bytes) {
-            buffer.append(contentsOf: bytes)
-        } else {
-            Sanitizer.append(bytes, to: &buffer)
-        }
+        Sanitizer.append(bytes, to: &buffer)
         buffer.append(terminator)
         flushIfFull()
     }
 
     /// Appends raw UTF-8 text, sanitized, without ending the line.
     mutating func part(bytes: UnsafeBufferPointer<UInt8>) {
-        if Output.isPlainASCII(bytes) {
-            buffer.append(contentsOf: bytes)
-        } else {
-            Sanitizer.append(bytes, to: &buffer)
-        }
+        Sanitizer.append(bytes, to: &buffer)
     }
 
     /// Appends text, sanitized, without ending the line.
@@ -62,29 +54,6 @@ struct Output {
     mutating func end() {
         buffer.append(0x0A)
         flushIfFull()
-    }
-
-    /// Whether bytes are printable ASCII (0x20 to 0x7E), which the sanitizer leaves as they are: eight at a time.
-    ///
-    /// - Complexity: O(n).
-    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let high: UInt64 = 0x8080_8080_8080_8080
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            // A byte below 0x20 loses its high bit when 0x60 is added; 0x7F gains a carry into it when 1 is.
-            let low = ~(word & 0x7F7F_7F7F_7F7F_7F7F &+ 0x6060_6060_6060_6060)
-            let delete = (word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x0101_0101_0101_0101
-            if (word | low | delete) & high != 0 { return false }
-            index += 8
-        }
-        while index < bytes.count {
-            let byte = base[index]
-            if byte < 0x20 || byte > 0x7E { return false }
-            index += 1
-        }
-        return true
     }
 
     /// Appends bytes that are already safe (JSON produced by ``JSONText``, fixed text).
