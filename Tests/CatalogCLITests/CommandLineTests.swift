@@ -1,3 +1,4 @@
+import CatalogTerminal
 import CatalogTestSupport
 import Foundation
 import Testing
@@ -91,6 +92,29 @@ struct CommandLineTests {
         #expect(exact.stdoutBytes == Array("a\u{1B}[31m\nred\0".utf8))
         let shown = try run(["search", "red", "--file", "-", "--read0", "--flat"], input: names)
         #expect(shown.stdout == "a\\u{1B}[31m\\u{A}red\n", "without --print0, output is text for people")
+    }
+
+    @Test("each line of a long list is sanitized on its own, whatever the lines around it hold")
+    func linesSanitizedInBatches() throws {
+        // Lines are copied a batch at a time and checked after: unsafe ones at the start, middle and end of
+        // batches, between safe ones, must each come out as the sanitizer writes them, and the rest as read.
+        var names: [[UInt8]] = []
+        for number in 0..<200 {
+            var name = Array("n\(number) ".utf8)
+            if number % 7 == 0 { name += Array("\u{1B}[31m".utf8) }
+            if number % 11 == 0 { name += [0xFF, 0x41] }
+            if number % 13 == 0 { name += Array("a\nb".utf8) }
+            if number % 5 == 0 { name += Array("é유".utf8) }
+            names.append(name)
+        }
+        let input: [UInt8] = names.flatMap { $0 + [UInt8(0)] }
+        let exact = try run(["list", "--file", "-", "--read0", "--flat", "--print0"], input: input)
+        let shown = try run(["list", "--file", "-", "--read0", "--flat"], input: input)
+        #expect(exact.status == 0 && shown.status == 0)
+        let inOrder = exact.stdoutBytes.split(separator: 0, omittingEmptySubsequences: false).dropLast()
+        #expect(Set(inOrder.map(Array.init)) == Set(names))
+        let expected = inOrder.map { Sanitizer.sanitize(String(decoding: $0, as: UTF8.self)) + "\n" }.joined()
+        #expect(shown.stdout == expected)
     }
 
     @Test("help COMMAND and COMMAND --help print the same text", arguments: ["list", "search", "tree", "open", "help"])

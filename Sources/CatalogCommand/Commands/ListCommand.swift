@@ -26,12 +26,10 @@ enum EntryWriter {
             }
             out.raw(records.isEmpty ? "]\n" : "\n]\n")
         } else {
+            // NUL-ended names are for the next program, which needs their bytes, not a person's view.
             let exact = arguments.has("--print0")
-            for record in records {
-                table.withLineBytes(Int(record)) { line in
-                    // NUL-ended names are for the next program, which needs their bytes, not a person's view.
-                    if exact { out.exact(line, terminator: 0) } else { out.line(bytes: line) }
-                }
+            out.lines(records, exact: exact, terminator: exact ? 0 : 0x0A) { record, write in
+                table.withLineBytes(Int(record), write)
             }
         }
     }

@@ -39,6 +39,63 @@ struct Output {
         flushIfFull()
     }
 
+    /// Appends many lines of raw UTF-8, each sanitized (or, `exact`, as it is) and ended by `terminator`.
+    ///
+    /// Lines in result order lie scattered through their text, so each line's first byte is a cache miss, and
+    /// one line at a time those misses come one after another (a third of the time `catalog search` spends on
+    /// 37,000 hits). Here a batch of lines is copied first, in a loop of copies that do not wait on each other,
+    /// so memory fetches them together; they are checked in the buffer after, and from the first line that is not
+    /// safe on, the batch is written again, sanitized.
+    ///
+    /// - Parameters:
+    ///   - items: What to write, in order.
+    ///   - bytes: Calls its second argument with an item's bytes.
+    mutating func lines<Items: Collection>(
+        _ items: Items, exact: Bool, terminator: UInt8,
+        bytes: (Items.Element, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) {
+        var ends: [Int] = []
+        ends.reserveCapacity(Output.batch)
+        var start = items.startIndex
+        while start != items.endIndex {
+            let end = items.index(start, offsetBy: Output.batch, limitedBy: items.endIndex) ?? items.endIndex
+            let first = buffer.count
+            ends.removeAll(keepingCapacity: true)
+            for item in items[start..<end] {
+                bytes(item) { buffer.append(contentsOf: $0) }
+                ends.append(buffer.count)
+                buffer.append(terminator)
+            }
+            if !exact { sanitize(from: first, ends: ends, terminator: terminator) }
+            flushIfFull()
+            start = end
+        }
+    }
+
+    /// Lines checked after ``lines(_:exact:terminator:bytes:)`` copied them: from the first that is not safe on,
+    /// written again through the sanitizer.
+    private mutating func sanitize(from first: Int, ends: [Int], terminator: UInt8) {
+        var start = first
+        for (line, end) in ends.enumerated() {
+            if buffer.withUnsafeBufferPointer({ Sanitizer.isSafe(UnsafeBufferPointer(rebasing: $0[start..<end])) }) {
+                start = end + 1
+                continue
+            }
+            let copied = Array(buffer[start...])
+            buffer.removeSubrange(start...)
+            var lineStart = start
+            copied.withUnsafeBufferPointer { copied in
+                for end in ends[line...] {
+                    Sanitizer.append(
+                        UnsafeBufferPointer(rebasing: copied[(lineStart - start)..<(end - start)]), to: &buffer)
+                    buffer.append(terminator)
+                    lineStart = end + 1
+                }
+            }
+            return
+        }
+    }
+
     /// Appends raw UTF-8 text, sanitized, without ending the line.
     mutating func part(bytes: UnsafeBufferPointer<UInt8>) {
         Sanitizer.append(bytes, to: &buffer)
@@ -70,6 +127,9 @@ struct Output {
         buffer.append(terminator)
         flushIfFull()
     }
+
+    /// Lines copied at a time by ``lines(_:exact:terminator:bytes:)``: enough to keep memory busy.
+    private static let batch = 32
 
     private mutating func flushIfFull() {
         if buffer.count >= 1 << 16 { flush() }
