@@ -72,6 +72,19 @@ struct CatalogFileTests {
         // between them); "N item" sorts by N, which is the line order.
         #expect(catalog.recordsInOrder == (0..<UInt32(expected.count)).map { $0 })
         #expect(catalog.search("69999 item").map { catalog.table.path(Int($0)) } == [expected[69_999].path])
+        // A one-shot search of the same bytes, mapped: the kept lines are copied piece by piece as they match, and
+        // their bounds point into the copies, joined. Every line whose title ends in 22 x's, from every piece.
+        let tail = String(repeating: "x", count: 22)
+        let found: Snapshot<Void> = try bytes.withUnsafeBufferPointer { try CatalogFile.matching($0, Query(tail)) }
+        let wanted = expected.filter { $0.path.hasSuffix(tail) }
+        #expect(found.count == wanted.count && wanted.count > 3_000)
+        for (position, record) in found.recordsInOrder.enumerated()
+        where found.table.path(Int(record)) != wanted[position].path
+            || found.table.keywords(Int(record)) != wanted[position].keywords
+        {
+            Issue.record("hit \(position): \(found.table.path(Int(record))) \(found.table.keywords(Int(record)))")
+            break
+        }
     }
 
     @Test("an empty file is an empty catalog")
