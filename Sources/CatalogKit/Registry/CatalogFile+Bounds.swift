@@ -44,8 +44,8 @@ extension CatalogFile {
                 } else {
                     // The line ends at its LF, less a CR before it, as the reader split it.
                     let start = Int(piece.bounds.base[record])
-                    var end = EntryTable.PathRanges.lineFeed(in: text, count: file.count, from: start)
-                    if end > start && text[end - 1] == 0x0D { end -= 1 }
+                    let lineFeed = EntryTable.PathRanges.lineFeed(in: text, count: file.count, from: start)
+                    let end = EntryTable.PathRanges.lineEnd(start, lineFeed: lineFeed, in: text)
                     bounds.append(UInt32(end))
                     bounds.append(UInt32(end))
                 }

@@ -167,7 +167,7 @@ extension CatalogFile {
                 }
                 let next = lineEnd + 1
                 nextLine = next
-                if lineEnd > lineStart && text[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                lineEnd = EntryTable.PathRanges.lineEnd(lineStart, lineFeed: lineEnd, in: text)
                 if lineEnd > lineStart && !read(lineStart, lineEnd) { return }
                 lineStart = next
                 // A block is searched when it holds enough text, or as many records as its arrays hold.

@@ -108,9 +108,11 @@ package struct EntryTable: Sendable {
         let start = Int(bounds[stride &* record])
         guard stride == 1 else { return start..<Int(bounds[stride &* record &+ 1]) }
         if record &+ 1 < bounds.count && (breaks.isEmpty || breaks[record >> 6] >> UInt64(record & 63) & 1 == 0) {
-            var end = Int(bounds[record &+ 1]) &- 1
-            if end > start && bytes[end &- 1] == 0x0D { end &-= 1 }
-            return start..<end
+            let lineFeed = Int(bounds[record &+ 1]) &- 1
+            return
+                start..<bytes.withUnsafeBufferPointer {
+                    PathRanges.lineEnd(start, lineFeed: lineFeed, in: $0.baseAddress.unsafelyUnwrapped)
+                }
         }
         return withPathRanges { $0.range(record) }
     }
@@ -155,14 +157,17 @@ package struct EntryTable: Sendable {
         func range(_ record: Int) -> Range<Int> {
             let start = Int(bounds[stride &* record])
             guard stride == 1 else { return start..<Int(bounds[stride &* record &+ 1]) }
-            var end: Int
-            if record &+ 1 < records && breaks.map({ $0[record >> 6] >> UInt64(record & 63) & 1 == 0 }) ?? true {
-                end = Int(bounds[record &+ 1]) &- 1
-            } else {
-                end = PathRanges.lineFeed(in: text, count: count, from: start)
-            }
-            if end > start && text[end &- 1] == 0x0D { end &-= 1 }
-            return start..<end
+            let lineFeed =
+                record &+ 1 < records && breaks.map({ $0[record >> 6] >> UInt64(record & 63) & 1 == 0 }) ?? true
+                ? Int(bounds[record &+ 1]) &- 1 : PathRanges.lineFeed(in: text, count: count, from: start)
+            return start..<PathRanges.lineEnd(start, lineFeed: lineFeed, in: text)
+        }
+
+        /// Where the line that starts at `start` ends, given where its LF is (or the text's end): before the LF,
+        /// and before a CR just before it. The one rule for where a line ends, which the reader splits by.
+        @inline(__always)
+        static func lineEnd(_ start: Int, lineFeed: Int, in text: UnsafePointer<UInt8>) -> Int {
+            lineFeed > start && text[lineFeed &- 1] == 0x0D ? lineFeed &- 1 : lineFeed
         }
 
         /// Where the first LF at or after `start` is, or `count` when there is none.
