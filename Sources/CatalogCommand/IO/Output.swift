@@ -42,8 +42,8 @@ struct Output {
     /// Appends many lines of raw UTF-8, each sanitized (or, `exact`, as it is) and ended by `terminator`.
     ///
     /// Lines in result order lie scattered through their text, so each line's first byte is a cache miss, and
-    /// one line at a time those misses come one after another (a third of the time `catalog search` spends on
-    /// 37,000 hits). Here a batch of lines is copied first, in a loop of copies that do not wait on each other,
+    /// one line at a time those misses come one after another (`catalog search straße`, 79,761 hits, wrote them in
+    /// 45-49 ms so, and takes 38-40 ms in batches). Here a batch of lines is copied first, in a loop of copies that do not wait on each other,
     /// so memory fetches them together; they are checked in the buffer after, and from the first line that is not
     /// safe on, the batch is written again, sanitized.
     ///

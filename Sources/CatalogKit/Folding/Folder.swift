@@ -281,7 +281,7 @@ package struct Folder: Sendable {
     ///
     /// - Returns: The scalar value and its length in bytes, or `nil` for invalid UTF-8.
     @inline(__always)
-    static func decode(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
+    package static func decode(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
         let count = input.count
         let lead = input[index]
         @inline(__always) func continuation(_ offset: Int) -> UInt32? {

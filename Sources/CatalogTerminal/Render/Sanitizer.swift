@@ -1,3 +1,5 @@
+import CatalogKit
+
 /// Makes untrusted text safe to print: the one function every string passes through on its way out.
 ///
 /// Text from the registry, from screens or from error messages could contain escape sequences that retitle the
@@ -44,8 +46,8 @@ package enum Sanitizer {
 
     /// Whether bytes can be printed as they are: valid UTF-8 without a scalar that ``isUnsafe(_:)``.
     ///
-    /// One pass without allocating: printable ASCII eight bytes at a time, other scalars decoded with the checks
-    /// of the UTF-8 standard (no overlong forms, surrogates or scalars past U+10FFFF). A million lines of a file
+    /// One pass without allocating: printable ASCII eight bytes at a time, other scalars decoded as the reader
+    /// decodes them (``Folder/decode(_:at:)``: no overlong forms, surrogates or scalars past U+10FFFF). A million lines of a file
     /// list go out through here.
     ///
     /// - Complexity: O(*n*).
@@ -70,38 +72,12 @@ package enum Sanitizer {
                 index &+= 1
                 continue
             }
-            guard let (scalar, length) = decode(base, count, at: index), !isUnsafe(scalar) else { return false }
+            guard let (value, length) = Folder.decode(bytes, at: index),
+                let scalar = Unicode.Scalar(value), !isUnsafe(scalar)
+            else { return false }
             index &+= length
         }
         return true
-    }
-
-    /// The scalar of a well-formed multi-byte UTF-8 sequence at `index`, and its length; `nil` for any other.
-    @inline(__always)
-    private static func decode(_ base: UnsafePointer<UInt8>, _ count: Int, at index: Int) -> (Unicode.Scalar, Int)? {
-        let lead = base[index]
-        // The length, and the range the second byte must be in (which rules out overlong forms, surrogates and
-        // scalars past U+10FFFF); the later bytes are 0x80...0xBF.
-        let length: Int
-        var second: ClosedRange<UInt8> = 0x80...0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: (length, second) = (3, 0xA0...0xBF)
-        case 0xED: (length, second) = (3, 0x80...0x9F)
-        case 0xE1...0xEF: length = 3
-        case 0xF0: (length, second) = (4, 0x90...0xBF)
-        case 0xF1...0xF3: length = 4
-        case 0xF4: (length, second) = (4, 0x80...0x8F)
-        default: return nil
-        }
-        guard index &+ length <= count, second.contains(base[index &+ 1]) else { return nil }
-        var value = UInt32(lead) & (0x7F >> UInt32(length))
-        for offset in 1..<length {
-            let byte = base[index &+ offset]
-            guard byte & 0xC0 == 0x80 else { return nil }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        return Unicode.Scalar(value).map { ($0, length) }
     }
 
     /// Whether a scalar must not reach the terminal as itself.
