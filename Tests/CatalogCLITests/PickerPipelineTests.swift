@@ -262,3 +262,27 @@ struct ShellToolInputTests {
         #expect(picked(pty) == ["net::http::Server"])
     }
 }
+
+extension PickerPipelineTests {
+    @Test("a line that repeats an earlier path, late in a slow pipe, is listed once and the session goes on")
+    func repeatsMidSession() throws {
+        let workspace = try Workspace("")
+        let go = workspace.directory.appendingPathComponent("go").path
+        // The producer writes two lines, waits for the test, then repeats the first (as `./dir/file1`) and adds two.
+        let pty = try shell(
+            "(printf 'dir/file1\\ndir/file2\\n'; while [ ! -e '\(go)' ]; do sleep 0.05; done; "
+                + "printf './dir/file1\\ndir/file3\\ndir/file1\\ndir/file4\\n') "
+                + "| \"$CATALOG\" --file - --no-history | sed 's/^/picked:/'; echo \"status $?\"",
+            in: workspace)
+        try pty.read(until: "2 entries", timeout: Self.timeout)
+        try pty.send("file")
+        try pty.read(until: "2 of 2 entries match", timeout: Self.timeout)
+        try pty.send("\u{1B}[B")  // the highlight on dir/file2
+        FileManager.default.createFile(atPath: go, contents: nil)
+        try pty.read(until: "4 of 4 entries match", timeout: Self.timeout)
+        try pty.send("\r")
+        try pty.read(until: "status", timeout: Self.timeout)
+        #expect(pty.outputText.contains("picked:dir/file2"), "the highlight stayed on the entry it was on")
+        #expect(!pty.outputText.contains("duplicate path"))
+    }
+}

@@ -71,6 +71,35 @@ struct CatalogFileFormatTests {
         #expect(try parse("/x/y\nx/y\n").count == 2)
     }
 
+    @Test("a picker's list keeps the first line of each path and leaves out its repeats, in every format")
+    func repeatsListedOnce() throws {
+        let once = CatalogFile.Format(repeats: .listedOnce)
+        // `./a/b`, `a/b/` and `a//b` name what `a/b` names; the first line as read is the one printed.
+        expect(
+            try parse("./a/b\tk\nc\na/b\tj\na/b/\nc\na//b\nd\n", once),
+            [(["a"], "b", "./a/b"), ([], "c", "c"), ([], "d", "d")])
+        let keywords = try parse("./a/b\tk\na/b\tj\n", once)
+        #expect(keywords.table.keywords(Int(keywords.recordsInOrder[0])) == ["k"])
+        // Names that differ only in bytes that are not UTF-8 read as one path, so the second is left out too.
+        let invalid: Snapshot<Void> = try CatalogFile.parse(
+            Array("a/".utf8) + [0xFE, 0x0A] + Array("a/".utf8) + [0xFF, 0x0A, 0x61, 0x0A], format: once)
+        #expect(invalid.count == 2)
+        // NUL-ended names and another delimiter leave out repeats as well.
+        let read0 = CatalogFile.Format(terminator: 0, repeats: .listedOnce)
+        let names: Snapshot<Void> = try CatalogFile.parse(Array("x/y\0./x/y\0z\0".utf8), format: read0)
+        #expect(names.count == 2)
+        let dotted = CatalogFile.Format(paths: PathComponents(separator: [0x2E], flat: false), repeats: .listedOnce)
+        expect(try parse("os.path\nos..path\nsys\n", dotted), [(["os"], "path", "os.path"), ([], "sys", "sys")])
+        // A line that is not a path is still refused, on its line as read.
+        #expect(throws: CatalogFile.Error(line: 4, problem: "the path has an empty group name")) {
+            try parse("a\na\nb\nx/ /y\n", once)
+        }
+        // What a catalog file refuses by default.
+        #expect(throws: CatalogFile.Error(line: 3, problem: "duplicate path 'a/b/' (first on line 1)")) {
+            try parse("./a/b\nc\na/b/\n")
+        }
+    }
+
     @Test("what is not a path stays an error: blank names, invalid UTF-8 in keywords, a NUL in any format")
     func stillRefused() throws {
         #expect(throws: CatalogFile.Error(line: 2, problem: "the path has an empty group name")) {

@@ -22,7 +22,9 @@ enum LaunchCommand {
         }
         let menu: MenuScreen
         let picker = arguments.values["--file"] != nil
-        let format = try CatalogSource.format(arguments)
+        // A picker lists a repeated line once, as fzf users pipe `history` or `cat a b` to it; a catalog file
+        // read by list, search and tree still names the line.
+        let format = try CatalogSource.format(arguments, repeats: .listedOnce)
         if let path = arguments.values["--file"],
             let stream = try CatalogSource.stream(path, terminator: format.terminator)
         {

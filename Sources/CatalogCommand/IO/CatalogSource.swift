@@ -38,8 +38,11 @@ enum CatalogSource {
 
     /// How `--file`'s lines are read: `--flat`, `--delimiter` and `--read0`, which need `--file`.
     ///
+    /// - Parameter repeats: What a line that repeats an earlier line's path is.
     /// - Throws: ``Arguments/UsageError`` for one of them without `--file`, or an empty delimiter.
-    static func format(_ arguments: Arguments) throws -> CatalogFile.Format {
+    static func format(
+        _ arguments: Arguments, repeats: CatalogFile.Format.Repeats = .refused
+    ) throws -> CatalogFile.Format {
         let delimiter = arguments.values["--delimiter"]
         if arguments.values["--file"] == nil {
             for option in ["--flat", "--delimiter", "--read0"]
@@ -56,7 +59,7 @@ enum CatalogSource {
         }
         return CatalogFile.Format(
             paths: PathComponents(separator: Array((delimiter ?? "/").utf8), flat: arguments.has("--flat")),
-            terminator: arguments.has("--read0") ? 0 : 0x0A)
+            terminator: arguments.has("--read0") ? 0 : 0x0A, repeats: repeats)
     }
 
     /// A stream over a catalog that arrives through a pipe (standard input, or a FIFO), or `nil` for a regular

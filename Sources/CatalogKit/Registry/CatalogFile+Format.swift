@@ -16,6 +16,17 @@ extension CatalogFile {
         public var paths: PathComponents
         /// The byte that ends an entry: newline, or NUL for `--read0`.
         public var terminator: UInt8
+        /// What a line that repeats an earlier line's path is.
+        public var repeats: Repeats
+
+        /// What a line that repeats an earlier line's path is.
+        public enum Repeats: Sendable, Equatable {
+            /// An error that names the line: a catalog file lists each entry once.
+            case refused
+            /// Left out, the first line with the path standing for it: a list piped to a picker (`history`,
+            /// `cat a b`) repeats lines as a matter of course, and fzf shows them.
+            case listedOnce
+        }
 
         /// A catalog file.
         public static let standard = Format()
@@ -25,9 +36,11 @@ extension CatalogFile {
         /// - Parameters:
         ///   - paths: How an entry divides into groups and a title.
         ///   - terminator: The byte that ends an entry.
-        public init(paths: PathComponents = .slash, terminator: UInt8 = 0x0A) {
+        ///   - repeats: What a line that repeats an earlier line's path is.
+        public init(paths: PathComponents = .slash, terminator: UInt8 = 0x0A, repeats: Repeats = .refused) {
             self.paths = paths
             self.terminator = terminator
+            self.repeats = repeats
         }
 
         /// Whether entries are names rather than catalog lines, so every one is rewritten before it is read.
@@ -76,15 +89,16 @@ extension CatalogFile {
     /// blank line, which the reader skips. Bytes that are not UTF-8 become U+FFFD, one for each maximal invalid
     /// part as Swift's `String(decoding:)` and the Unicode standard replace them. For names
     /// (``Format/readsNames``), a TAB or newline in a name is written as the sanitizer shows it (`\u{9}`), as is
-    /// each scalar of a component of only spaces; with `--flat`, a name that an earlier entry has is left out.
+    /// each scalar of a component of only spaces; with `--flat`, a name that an earlier entry has is left out, and
+    /// with ``Format/Repeats/listedOnce`` a path that an earlier entry has (its canonical form, ``ShellPath``).
     ///
     /// - Parameters:
     ///   - input: The list's bytes.
     ///   - format: How to read them.
     /// - Returns: The catalog text, and where each of its entries was in the input, or `nil` when every entry's
     ///   path is written as it was read (so the text itself gives the lines).
-    /// - Complexity: O(B) in the input's bytes, with no allocation per entry; O(n) expected more with `--flat`,
-    ///   for the repeats.
+    /// - Complexity: O(B) in the input's bytes, with no allocation per entry; O(n) expected more with `--flat` or
+    ///   ``Format/Repeats/listedOnce``, for the repeats.
     static func rewrite(_ input: [UInt8], _ format: Format) -> (text: [UInt8], lines: SourceLines?) {
         input.withUnsafeBufferPointer { buffer in
             var writer = Rewriter(format: format, capacity: buffer.count + buffer.count / 8 + 16)
@@ -118,8 +132,12 @@ extension CatalogFile {
         var ranges: [UInt32] = []
         /// Whether some entry's path differs from its line as read, so the lines must be kept.
         var changed = false
-        /// With `--flat`, the names written so far, to leave out repeats.
+        /// With `--flat` or ``Format/Repeats/listedOnce``, the names or paths written so far, to leave out repeats.
         var seen = NameSet()
+        /// With ``Format/Repeats/listedOnce`` and paths written as they are, the canonical form of each path so
+        /// far, a line each, which `seen` indexes.
+        private var canonical: [UInt8] = []
+        private var scratch: [UInt8] = []
         /// Whether names are divided at `/` and written as they are, their components checked in place.
         private let keepsPaths: Bool
 
@@ -148,6 +166,11 @@ extension CatalogFile {
             let start = text.count
             if keepsPaths {
                 appendPath(path)
+                if format.repeats == .listedOnce && repeatsPath(from: start) {
+                    text.removeSubrange(start...)
+                    text.append(0x0A)
+                    return
+                }
             } else {
                 var first = true
                 format.paths.forEachComponent(of: path) { component in
@@ -160,7 +183,7 @@ extension CatalogFile {
                     text.append(0x0A)
                     return
                 }
-                if format.paths.flat && seen.holds(text, from: start) {
+                if format.paths.flat || format.repeats == .listedOnce, seen.holds(text, from: start) {
                     text.removeSubrange(start...)
                     text.append(0x0A)
                     return
@@ -176,6 +199,24 @@ extension CatalogFile {
 
         mutating func finish() {
             seen = NameSet()
+            canonical = []
+        }
+
+        /// Whether the path written from `start` names what an earlier entry's path names (`./a`, `a/` and `a`
+        /// are one), remembering it when it does not.
+        private mutating func repeatsPath(from start: Int) -> Bool {
+            let keyStart = canonical.count
+            text.withUnsafeBufferPointer { written in
+                ShellPath.withCanonical(UnsafeBufferPointer(rebasing: written[start...]), scratch: &scratch) {
+                    canonical.append(contentsOf: $0)
+                }
+            }
+            guard seen.holds(canonical, from: keyStart) else {
+                canonical.append(0x0A)
+                return false
+            }
+            canonical.removeSubrange(keyStart...)
+            return true
         }
 
         /// Appends a path divided at `/` as it is, unless a component needs writing otherwise (``appendName``).
@@ -369,8 +410,8 @@ extension CatalogFile.Format {
         }
         do {
             return try read(bytes, nil)
-        } catch let error as CatalogFile.Error where error.needsRewrite {
-            // File names that are not UTF-8: rewritten, then read with the same checks.
+        } catch let error as CatalogFile.Error where error.needsRewrite || (error.isRepeat && repeats == .listedOnce) {
+            // File names that are not UTF-8, or repeats to leave out: rewritten, then read with the same checks.
             let (text, lines) = CatalogFile.rewrite(bytes, self)
             return try read(text, lines)
         }

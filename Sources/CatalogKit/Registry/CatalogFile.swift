@@ -20,6 +20,9 @@ package enum CatalogFile {
         /// Whether the line is a file name whose bytes are not UTF-8, which the standard format reads by rewriting
         /// the list (``Format``) rather than refusing it.
         var needsRewrite = false
+        /// Whether the line repeats an earlier line's path, which a list read with ``Format/Repeats/listedOnce``
+        /// leaves out by rewriting it.
+        var isRepeat = false
 
         public init(line: Int, problem: String) {
             self.line = line
@@ -379,9 +382,11 @@ package enum CatalogFile {
         // The message shows the path up to any CR, as it always has.
         let path = String(
             decoding: file[first.offset...].prefix { $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }, as: UTF8.self)
-        throw Error(
+        var error = Error(
             line: lineNumber(at: first.offset, in: file),
             problem: "duplicate path '\(path)' (first on line \(lineNumber(at: first.earlier, in: file)))")
+        error.isRepeat = true
+        throw error
     }
 
     /// The path of the line that starts at `offset`: up to its first TAB, or to its end less a CR.
