@@ -144,17 +144,34 @@ struct CLITests {
         #expect(invalid.stderr == "catalog: standard input: line 2: the line is not valid UTF-8\n")
     }
 
-    @Test("no raw control byte reaches stdout or stderr in any mode")
+    @Test("no raw control byte reaches a terminal, nor stdout or stderr in any mode but a list of names to a pipe")
     func hostileText() throws {
         let hostile = Array("Evil/\u{1B}]0;title\u{07}X\tkw\u{9B}\nBidi/a\u{202E}b\n".utf8)
-        for arguments in [["list"], ["search", "x"], ["tree"], ["list", "--json"], ["tree", "--json"], ["--plain"]] {
-            let result = try run(arguments + ["--file", "-"], input: hostile)
-            let bytes = result.stdoutBytes + Array(result.stderr.utf8)
-            let text = String(decoding: bytes, as: UTF8.self)
-            #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(arguments)")
+        func expectShown(_ text: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) {
             #expect(
-                !text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E }, "\(arguments)"
-            )
+                !text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\r" }, "\(arguments)",
+                sourceLocation: sourceLocation)
+            #expect(
+                !text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E },
+                "\(arguments)", sourceLocation: sourceLocation)
+        }
+        for arguments in [["tree"], ["list", "--json"], ["tree", "--json"], ["--plain"]] {
+            let result = try run(arguments + ["--file", "-"], input: hostile)
+            expectShown(String(decoding: result.stdoutBytes + Array(result.stderr.utf8), as: UTF8.self), arguments)
+        }
+        // list and search write names: to a pipe, the paths as read, as find and ls do; on a terminal, shown.
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let file = directory.file("hostile.txt").path
+        try Data(hostile).write(to: URL(fileURLWithPath: file))
+        let piped = try run(["list", "--file", file])
+        #expect(piped.stdoutBytes == Array("Evil/\u{1B}]0;title\u{07}X\nBidi/a\u{202E}b\n".utf8))
+        for arguments in [["list"], ["search", "x"]] {
+            let shown = try PTY.spawn(
+                path: productPath("catalog"), arguments: arguments + ["--file", file], environment: ["NO_COLOR": "1"])
+            #expect(try shown.wait(timeout: .seconds(60)) == .exited(0))
+            #expect(shown.outputText.contains("\\u{1B}]0;title\\u{7}X"), "\(arguments): \(shown.outputText)")
+            expectShown(shown.outputText, arguments)
         }
     }
 

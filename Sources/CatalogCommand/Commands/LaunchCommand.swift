@@ -79,7 +79,7 @@ enum LaunchCommand {
             }
         }
         let terminator: UInt8 = arguments.has("--print0") ? 0 : 0x0A
-        let forPerson = isatty(STDOUT_FILENO) == 1
+        let forPerson = context.out.isTerminal
         for pick in picks {
             pick.withUnsafeBufferPointer { pick in
                 if forPerson {

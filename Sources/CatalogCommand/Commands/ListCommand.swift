@@ -10,8 +10,9 @@ enum ListCommand {
     }
 }
 
-/// Writes entries as their lines as read (full paths), one a line and sanitized; with `--print0`, each ended by
-/// NUL and exactly as read, byte for byte, for `xargs -0`; or with `--json` as a JSON array of objects.
+/// Writes entries as their lines as read (full paths), one a line: byte for byte to a pipe or a file, sanitized on
+/// a terminal; with `--print0`, each ended by NUL and exactly as read, for `xargs -0`; or with `--json` as a JSON
+/// array of objects.
 enum EntryWriter {
     static func write(
         _ snapshot: Snapshot<any Screen>, _ records: some Collection<UInt32>, _ arguments: Arguments,
@@ -26,9 +27,10 @@ enum EntryWriter {
             }
             out.raw(records.isEmpty ? "]\n" : "\n]\n")
         } else {
-            // NUL-ended names are for the next program, which needs their bytes, not a person's view.
-            let exact = arguments.has("--print0")
-            out.lines(records, exact: exact, terminator: exact ? 0 : 0x0A) { record, write in
+            // Names for the next program (a pipe, a file, `--print0`) are its bytes as read, as find and ls write
+            // them; on a terminal a person reads them, and a control character in one is shown, never obeyed.
+            let print0 = arguments.has("--print0")
+            out.lines(records, exact: print0 || !out.isTerminal, terminator: print0 ? 0 : 0x0A) { record, write in
                 table.withLineBytes(Int(record), write)
             }
         }

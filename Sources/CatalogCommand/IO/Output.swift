@@ -25,6 +25,9 @@ struct Output {
         buffer.reserveCapacity(1 << 16)
     }
 
+    /// Whether a person reads what is written (a terminal), rather than the next program.
+    var isTerminal: Bool { isatty(descriptor) == 1 }
+
     /// Appends a line of text, sanitized.
     mutating func line(_ text: String) {
         buffer += Array(Sanitizer.sanitize(text).utf8)
