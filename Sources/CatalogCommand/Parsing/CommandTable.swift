@@ -166,7 +166,7 @@ struct CommandTable {
         Option(name: "--json", commands: ["list", "search", "tree", "snapshot"], help: "print JSON"),
         Option(
             name: "--fuzzy", commands: ["", "search"],
-            help: "match characters in order, best first; the default with --file, as in fzf"),
+            help: "match characters in order, best first; what the picker (--file) starts with, as fzf does"),
         Option(
             name: "--exact", commands: ["", "search"],
             help: "match each term as a substring, in search order (the default but in a picker; 'term switches one "
