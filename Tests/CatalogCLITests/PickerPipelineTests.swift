@@ -286,3 +286,21 @@ extension PickerPipelineTests {
         #expect(!pty.outputText.contains("duplicate path"))
     }
 }
+
+extension PickerPipelineTests {
+    @Test(
+        "line mode over a piped list (--plain, TERM=dumb) reads its commands from the terminal, with a prompt",
+        arguments: [["--plain"], ["TERM=dumb"]])
+    func lineModeOnPipedList(_ how: [String]) throws {
+        let workspace = try Workspace("")
+        let (environment, option) = how == ["--plain"] ? ("", " --plain") : ("TERM=dumb ", "")
+        let pty = try shell(
+            "printf 'foo\\nbar/baz\\n' | \(environment)\"$CATALOG\" --file - --no-history\(option) "
+                + "| sed 's/^/picked:/'; echo \"status $?\"", in: workspace)
+        try pty.read(until: "2. foo\r\n> ", timeout: Self.timeout)
+        try pty.send("1\r")
+        try pty.read(until: "status", timeout: Self.timeout)
+        #expect(pty.outputText.contains("picked:bar/baz"), "\(pty.outputText)")
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
+    }
+}

@@ -24,21 +24,21 @@ struct LaunchModeTests {
                 .some(
                     .init(
                         plain: true, term: "xterm", inputIsTerminal: true, outputIsTerminal: true,
-                        catalogOnInput: false, hasControllingTerminal: true)), .lineMode(readsCommands: true)
+                        catalogOnInput: false, hasControllingTerminal: true)), .lineMode(commands: .standardInput)
             ),
             (
                 "TERM=dumb",
                 .some(
                     .init(
                         plain: false, term: "dumb", inputIsTerminal: true, outputIsTerminal: true,
-                        catalogOnInput: false, hasControllingTerminal: true)), .lineMode(readsCommands: true)
+                        catalogOnInput: false, hasControllingTerminal: true)), .lineMode(commands: .standardInput)
             ),
             (
                 "commands piped in",
                 .some(
                     .init(
                         plain: false, term: "xterm", inputIsTerminal: false, outputIsTerminal: true,
-                        catalogOnInput: false, hasControllingTerminal: true)), .lineMode(readsCommands: true)
+                        catalogOnInput: false, hasControllingTerminal: true)), .lineMode(commands: .standardInput)
             ),
             (
                 "x=$(catalog --file list)",
@@ -66,21 +66,28 @@ struct LaunchModeTests {
                 .some(
                     .init(
                         plain: false, term: nil, inputIsTerminal: false, outputIsTerminal: false, catalogOnInput: true,
-                        hasControllingTerminal: false)), .lineMode(readsCommands: false)
+                        hasControllingTerminal: false)), .lineMode(commands: .none)
             ),
             (
                 "--plain with the catalog on input",
                 .some(
                     .init(
                         plain: true, term: "xterm", inputIsTerminal: false, outputIsTerminal: true,
-                        catalogOnInput: true, hasControllingTerminal: true)), .lineMode(readsCommands: false)
+                        catalogOnInput: true, hasControllingTerminal: true)), .lineMode(commands: .controllingTerminal)
+            ),
+            (
+                "TERM=dumb with the catalog on input",
+                .some(
+                    .init(
+                        plain: false, term: "dumb", inputIsTerminal: false, outputIsTerminal: true,
+                        catalogOnInput: true, hasControllingTerminal: true)), .lineMode(commands: .controllingTerminal)
             ),
             (
                 "output captured, no controlling terminal",
                 .some(
                     .init(
                         plain: false, term: "xterm", inputIsTerminal: true, outputIsTerminal: false,
-                        catalogOnInput: false, hasControllingTerminal: false)), .lineMode(readsCommands: true)
+                        catalogOnInput: false, hasControllingTerminal: false)), .lineMode(commands: .standardInput)
             ),
         ] as [(String, Facts?, LaunchMode)])
     func decide(_ example: (String, Facts?, LaunchMode)) {

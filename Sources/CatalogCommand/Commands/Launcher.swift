@@ -47,17 +47,16 @@ enum Launcher {
             guard tty >= 0 else {
                 if watch != nil { throw watchNeedsTerminal }
                 return lineMode(
-                    session, readsCommands: !catalogOnInput, picker: picker, started: resuming != nil,
-                    context: &context)
+                    session, commands: catalogOnInput ? .none : .standardInput, picker: picker,
+                    started: resuming != nil, context: &context)
             }
             defer { close(tty) }
             outcome = Shell.run(
                 session: session, input: tty, output: tty, colorMode: colorMode, mouse: mouse, height: height,
                 resuming: resuming, send: mail.take, watch: watch)
-        case .lineMode(let readsCommands):
+        case .lineMode(let commands):
             if watch != nil { throw watchNeedsTerminal }
-            return lineMode(
-                session, readsCommands: readsCommands, picker: picker, started: resuming != nil, context: &context)
+            return lineMode(session, commands: commands, picker: picker, started: resuming != nil, context: &context)
         }
         if let failure = outcome.failure { throw InputError(description: "terminal: \(failure)") }
         return outcome
@@ -88,17 +87,23 @@ enum Launcher {
     }
 
     private static func lineMode(
-        _ session: Session, readsCommands: Bool, picker: Bool, started: Bool, context: inout Context
+        _ session: Session, commands: LaunchMode.Commands, picker: Bool, started: Bool, context: inout Context
     ) -> LineDriver.Outcome {
         // A picker's menu is for the person and its pick for the next program, so with --file the menu goes to
         // standard error and `x=$(… | catalog --file list.txt)` captures the pick alone, with no terminal too.
         var out = picker ? Output(STDERR_FILENO) : context.out
         var hint = ListOnCommands(program: context.name)
+        let reader = CommandReader(commands)
         let outcome = LineDriver.run(
             session: session,
             readLine: {
-                guard readsCommands, let line = Swift.readLine(strippingNewline: true) else { return nil }
-                hint.read(line)
+                // A person at a terminal is asked for the next command; a script is not.
+                if reader?.isTerminal == true {
+                    out.raw(Array("> ".utf8))
+                    out.flush()
+                }
+                guard let line = reader?.next() else { return nil }
+                if commands == .standardInput { hint.read(line) }
                 return line
             },
             write: { text in
@@ -107,6 +112,45 @@ enum Launcher {
             }, width: LineDriver.width(environment: context.environment), started: started)
         if !picker { context.out = out }
         return outcome
+    }
+
+    /// Line mode's commands, a line at a time, from standard input or the controlling terminal, which it closes.
+    final class CommandReader {
+        private let file: UnsafeMutablePointer<FILE>
+        /// Whether a person types the commands, who is shown a prompt.
+        let isTerminal: Bool
+
+        /// Opens where the commands come from, or `nil` for none, or a terminal that does not open.
+        init?(_ commands: LaunchMode.Commands) {
+            // A descriptor of its own, which closing the stream closes: standard input's copy, or the terminal.
+            let descriptor: Int32
+            switch commands {
+            case .none: return nil
+            case .standardInput: descriptor = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
+            case .controllingTerminal: descriptor = open("/dev/tty", O_RDONLY | O_CLOEXEC | O_NOCTTY)
+            }
+            guard descriptor >= 0 else { return nil }
+            guard let file = fdopen(descriptor, "r") else {
+                close(descriptor)
+                return nil
+            }
+            self.file = file
+            isTerminal = isatty(descriptor) == 1
+        }
+
+        deinit { fclose(file) }
+
+        /// The next line without its line end, or `nil` at the end of input.
+        func next() -> String? {
+            var line: UnsafeMutablePointer<CChar>?
+            var capacity = 0
+            defer { free(line) }
+            let count = getline(&line, &capacity, file)
+            guard count >= 0, let line else { return nil }
+            var bytes = UnsafeRawBufferPointer(start: line, count: count)
+            if bytes.last == 0x0A { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     /// Notices a list of paths piped in where line mode reads commands (`find . | catalog`, as fzf is used): two

@@ -9,9 +9,20 @@ package enum LaunchMode: Sendable, Equatable {
     /// standard output is a pipe. Standard output then carries only what is picked, as with fzf:
     /// `x=$(catalog --file list.txt)` and `catalog --file list.txt | xargs vim` both work.
     case controllingTerminal
-    /// Plain lines on standard output, one command a line from standard input; `readsCommands` is false when
-    /// standard input held the catalog itself.
-    case lineMode(readsCommands: Bool)
+    /// Plain lines on standard output, one command a line from where `commands` says.
+    case lineMode(commands: Commands)
+
+    /// Where line mode reads its commands.
+    package enum Commands: Sendable, Equatable {
+        /// Standard input: a person at a dumb terminal, or a script (`printf '3\nq\n' | catalog`).
+        case standardInput
+        /// The controlling terminal (`/dev/tty`), since standard input holds the catalog (`find | catalog
+        /// --file - --plain`), as fzf reads its keys there.
+        case controllingTerminal
+        /// Nowhere: the catalog is on standard input and there is no terminal, so the first screen is printed and
+        /// the run ends.
+        case none
+    }
 
     /// What the decision depends on.
     public struct Facts: Sendable, Equatable {
@@ -65,7 +76,9 @@ package enum LaunchMode: Sendable, Equatable {
     /// - Parameter facts: What the decision depends on.
     /// - Returns: The mode.
     public static func decide(_ facts: Facts) -> LaunchMode {
-        let lineMode = LaunchMode.lineMode(readsCommands: !facts.catalogOnInput)
+        let lineMode = LaunchMode.lineMode(
+            commands: !facts.catalogOnInput
+                ? .standardInput : facts.hasControllingTerminal ? .controllingTerminal : .none)
         if facts.plain || facts.term == "dumb" { return lineMode }
         if !facts.inputIsTerminal && !facts.catalogOnInput { return lineMode }
         if facts.inputIsTerminal && facts.outputIsTerminal && !facts.catalogOnInput { return .fullScreen }
