@@ -28,6 +28,10 @@ struct DisplayWidthTests {
             ("\u{1100}\u{1161}\u{11A8}", 2),
             ("Ελληνικά", 8),
             ("…", 1),
+            // Halfwidth katakana with a halfwidth voiced or semi-voiced mark: one cluster, a column each.
+            ("ﾃﾞ", 2),
+            ("ﾊﾟｯｸ", 4),
+            ("ﾃﾞｰﾀﾍﾞｰｽ", 8),
         ])
     func width(of text: String, expected: Int) {
         #expect(DisplayWidth.of(text) == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")

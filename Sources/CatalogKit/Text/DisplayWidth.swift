@@ -3,7 +3,8 @@
 /// A cluster is two cells wide when its first scalar is East Asian Wide or Fullwidth (Hangul, CJK, kana,
 /// fullwidth forms) or has emoji presentation, or when it asks for emoji presentation with VS16 (U+FE0F) or is a
 /// flag (two regional indicators). A cluster is zero cells wide when it is made only of combining marks, joiners,
-/// variation selectors, other format characters, or controls. Everything else is one cell.
+/// variation selectors, other format characters, or controls. Everything else is one cell, and a halfwidth voiced
+/// or semi-voiced mark (U+FF9E, U+FF9F) inside a cluster adds one: terminals draw `ﾃﾞ` in two.
 ///
 /// The wide ranges follow `EastAsianWidth.txt` (W and F) and `emoji-data.txt` (Emoji_Presentation) from Unicode
 /// 15.1, merged where they touch. The zero-width ranges are the combining-mark blocks, the Hangul jungseong and
@@ -37,10 +38,11 @@ public enum DisplayWidth {
         }
     }
 
-    /// The number of cells one grapheme cluster occupies: 0, 1 or 2.
+    /// The number of cells one grapheme cluster occupies: 0, 1 or 2, or more with halfwidth voiced marks.
     ///
     /// - Parameter c: The grapheme cluster.
-    /// - Returns: 2 for wide and emoji clusters, 0 for clusters of marks and format characters, otherwise 1.
+    /// - Returns: 2 for wide and emoji clusters, 0 for clusters of marks and format characters, otherwise 1; one
+    ///   more for each halfwidth voiced mark after the first scalar.
     public static func of(_ c: Character) -> Int {
         let scalars = c.unicodeScalars
         guard let first = scalars.first else { return 0 }
@@ -49,16 +51,19 @@ public enum DisplayWidth {
         var hasEmojiSelector = false
         var hasTextSelector = false
         var firstNonZero: Unicode.Scalar?
+        // Halfwidth voiced and semi-voiced marks (U+FF9E, U+FF9F) extend a cluster but take a column of their own.
+        var spacingMarks = 0
         for scalar in scalars {
             count += 1
             if scalar.value == 0xFE0F { hasEmojiSelector = true }
             if scalar.value == 0xFE0E { hasTextSelector = true }
+            if count > 1 && (scalar.value == 0xFF9E || scalar.value == 0xFF9F) { spacingMarks += 1 }
             if firstNonZero == nil, !isZeroWidth(scalar) { firstNonZero = scalar }
         }
         guard let base = firstNonZero else { return 0 }
         if isRegionalIndicator(first), count >= 2 { return 2 }
         if hasEmojiSelector, !hasTextSelector { return 2 }
-        return isWide(base) ? 2 : 1
+        return (isWide(base) ? 2 : 1) + spacingMarks
     }
 
     /// Shortens a string to fit a width, marking the cut with "…".
