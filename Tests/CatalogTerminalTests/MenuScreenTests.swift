@@ -172,7 +172,7 @@ struct MenuScreenTests {
         }
     }
 
-    @Test("fzf's keys: Ctrl-J/N and Ctrl-K/P move; Ctrl-A/E/B/F/W/U edit the filter")
+    @Test("fzf's keys: Ctrl-J/N and Ctrl-K/P move; Ctrl-A/E/B/F/W/U/D edit the filter; Ctrl-D on none leaves")
     func fzfKeys() throws {
         var session = try makeSession()
         press(.control("n"), .control("j"), in: &session)
@@ -191,6 +191,12 @@ struct MenuScreenTests {
         #expect(menu(session)?.filter?.caret == 3)
         press(.control("u"), in: &session)
         #expect(menu(session)?.filter?.text == " ")
+        // Ctrl-D deletes forward while there is text, and on an empty filter leaves with status 130, as in fzf.
+        press(.control("a"), .control("d"), in: &session)
+        #expect(menu(session)?.filter == nil, "the last character went, and the filter with it")
+        #expect(!session.interrupted && session.stack.count == 1)
+        #expect(session.handle(.key(.control("d"))) == [.quit])
+        #expect(session.interrupted)
     }
 
     @Test("--bind: a key bound by the user runs its actions, ahead of the default, and shows in the help")

@@ -45,6 +45,7 @@ extension LauncherWords {
         .backStep: "back: clear the filter, up a level, or leave",
         .deleteBack: "delete; up a level when the filter is empty",
         .deleteForward: "delete forward",
+        .deleteForwardOrLeave: "delete forward; on an empty filter, leave",
         .caretLeft: "caret left",
         .caretRight: "caret right",
         .wordLeft: "caret a word left",

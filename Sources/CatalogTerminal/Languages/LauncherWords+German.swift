@@ -45,6 +45,7 @@ extension LauncherWords {
         .backStep: "Zurück: Filter leeren, eine Ebene höher oder beenden",
         .deleteBack: "Löschen; bei leerem Filter eine Ebene höher",
         .deleteForward: "Nach rechts löschen",
+        .deleteForwardOrLeave: "Nach rechts löschen; bei leerem Filter beenden",
         .caretLeft: "Cursor nach links",
         .caretRight: "Cursor nach rechts",
         .wordLeft: "Cursor ein Wort nach links",

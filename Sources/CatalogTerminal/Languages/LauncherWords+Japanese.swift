@@ -45,6 +45,7 @@ extension LauncherWords {
         .backStep: "戻る: 絞り込みを解除、1 つ上の階層へ、または終了",
         .deleteBack: "削除 (絞り込みが空なら 1 つ上の階層へ)",
         .deleteForward: "カーソル位置の文字を削除",
+        .deleteForwardOrLeave: "カーソル位置の文字を削除、フィルターが空なら終了",
         .caretLeft: "カーソルを左へ",
         .caretRight: "カーソルを右へ",
         .wordLeft: "カーソルを 1 語左へ",

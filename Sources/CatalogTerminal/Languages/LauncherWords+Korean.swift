@@ -45,6 +45,7 @@ extension LauncherWords {
         .backStep: "뒤로: 필터 지우기, 상위 단계로 또는 종료",
         .deleteBack: "삭제, 필터가 비어 있으면 상위 단계로",
         .deleteForward: "커서 뒤 글자 삭제",
+        .deleteForwardOrLeave: "커서 뒤 글자 삭제, 필터가 비어 있으면 종료",
         .caretLeft: "커서를 왼쪽으로",
         .caretRight: "커서를 오른쪽으로",
         .wordLeft: "커서를 한 단어 왼쪽으로",

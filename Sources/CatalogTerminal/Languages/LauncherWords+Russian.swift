@@ -45,6 +45,7 @@ extension LauncherWords {
         .backStep: "назад: очистить фильтр, подняться на уровень или выйти",
         .deleteBack: "удалить; при пустом фильтре — на уровень выше",
         .deleteForward: "удалить вперёд",
+        .deleteForwardOrLeave: "удалить вперёд; при пустом фильтре — выйти",
         .caretLeft: "курсор влево",
         .caretRight: "курсор вправо",
         .wordLeft: "курсор на слово влево",

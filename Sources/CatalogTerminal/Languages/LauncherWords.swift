@@ -93,6 +93,8 @@ package enum LauncherWords: CaseIterable, Sendable {
     case deleteBack
     /// delete forward
     case deleteForward
+    /// delete forward; on an empty filter, leave
+    case deleteForwardOrLeave
     /// caret left
     case caretLeft
     /// caret right

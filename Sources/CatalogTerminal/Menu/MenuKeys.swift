@@ -29,6 +29,8 @@ package struct MenuKeys: Sendable {
         case abort
         case backwardDeleteChar = "backward-delete-char"
         case deleteChar = "delete-char"
+        /// Delete forward; on an empty filter, leave at once with status 130, as fzf's Ctrl-D and a shell's.
+        case deleteCharEOF = "delete-char/eof"
         case backwardChar = "backward-char"
         case forwardChar = "forward-char"
         case backwardWord = "backward-word"
@@ -115,7 +117,8 @@ package struct MenuKeys: Sendable {
             KeyBinding(
                 [.backspace], .backwardDeleteChar, label: "⌫", help: words(.deleteBack),
                 footer: false),
-            KeyBinding([.delete, .control("d")], .deleteChar, help: words(.deleteForward), footer: false),
+            KeyBinding([.delete], .deleteChar, help: words(.deleteForward), footer: false),
+            KeyBinding([.control("d")], .deleteCharEOF, help: words(.deleteForwardOrLeave), footer: false),
             KeyBinding([.control("b")], .backwardChar, help: words(.caretLeft), footer: false),
             KeyBinding([.control("f")], .forwardChar, help: words(.caretRight), footer: false),
             KeyBinding(

@@ -112,6 +112,9 @@ extension MenuScreen {
                 return keys.picker ? .abort : .quit
             }
         case .abort: return .abort
+        case .deleteCharEOF:
+            guard let filter, !filter.text.isEmpty else { return .abort }
+            return edit(.deleteChar)
         case .toggleDown, .toggleUp, .toggle:
             guard options.multi, let item = highlighted else { return .none }
             toggleMark(item)
