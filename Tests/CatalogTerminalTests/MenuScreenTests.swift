@@ -290,6 +290,11 @@ struct MenuScreenTests {
         #expect(output.first == "1 of 16 entries match “ubersicht”")
         output = driver.handle(line: "what").output
         #expect(output.first?.hasPrefix("Unknown command “what”.") == true)
+        // A hit's groups read as in full screen: an absolute path's root once, not `∕/etc/ssh`.
+        let paths: Snapshot<any Screen> = try CatalogFile.parse(Array("/etc/ssh/ssh_config\n/usr/x\n".utf8))
+        var files = LineDriver(session: Session(root: try MenuScreen(source: .fixed(paths))))
+        _ = files.start()
+        #expect(files.handle(line: "/ssh_c").output.last == "1. ssh_config  (∕ › etc › ssh)")
         output = driver.handle(line: "99").output
         #expect(output.first == "There is no item 99; choose 1 to 1.")
     }

@@ -114,10 +114,13 @@ extension MenuScreen {
         return Line(spans)
     }
 
+    /// The groups a hit is in, as a filter's hits show them in full screen and in line mode: `∕ › etc › ssh`.
+    func groupTrail(of record: UInt32) -> String { snapshot.table.groups(Int(record)).joined(separator: " › ") }
+
     private func hitLine(_ record: UInt32, selected: Bool, width: Int) -> Line {
         let table = snapshot.table
         let title = table.title(Int(record))
-        let groups = table.groups(Int(record)).joined(separator: " › ")
+        let groups = groupTrail(of: record)
         let base: Style = selected ? .reverse : .plain
         var spans = [Span("  " + markPrefix(.node(.entry(record))), base)]
         let titleText = DisplayWidth.truncate(title, to: max(0, width - DisplayWidth.of(spans[0].text)))

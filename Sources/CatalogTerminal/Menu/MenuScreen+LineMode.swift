@@ -10,7 +10,7 @@ extension MenuScreen {
             var output = [statusText]
             for (index, record) in filter.shown.prefix(Self.lineModeHits).enumerated() {
                 let table = snapshot.table
-                let groups = table.groups(Int(record)).joined(separator: "/")
+                let groups = groupTrail(of: record)
                 output.append(
                     DisplayWidth.truncate(
                         "\(index + 1). \(table.title(Int(record)))" + (groups.isEmpty ? "" : "  (\(groups))"), to: width
