@@ -126,6 +126,9 @@ struct CLITests {
             (["frobnicate"], "unknown command"),
             (["list", "--file", "/nonexistent/file"], "cannot read"),
             (["open", "no-such-entry"], "no entry"),
+            (["--file", "list.txt", "list"], "the command 'list' comes first, before any option."),
+            (["--max-children", "3", "tree"], "the command 'tree' comes first"),
+            (["--no-history", "search", "x"], "the command 'search' comes first"),
         ])
     func badInput(_ example: ([String], String)) throws {
         let result = try run(example.0)

@@ -27,6 +27,11 @@ struct Arguments {
             }
             self.command = command
             rest = rest.dropFirst()
+        } else if let position = rest.firstIndex(where: { word in
+            !word.hasPrefix("-") && CommandTable.visibleSubcommands.contains { $0.name == word }
+        }), position == rest.startIndex || Self.takesNoValue(rest[position - 1]) {
+            // `catalog --file x.txt list`, as git takes options before its command: the command must come first.
+            throw UsageError(description: "the command '\(rest[position])' comes first, before any option.")
         }
         var optionsEnded = false
         while let argument = rest.popFirst() {
@@ -41,6 +46,13 @@ struct Arguments {
             try parseOption(argument, rest: &rest)
         }
         try checkOperands()
+    }
+
+    /// Whether a word is an option that takes no value, or carries its value after `=`, so the next word is not
+    /// its value.
+    private static func takesNoValue(_ word: String) -> Bool {
+        guard word.hasPrefix("-"), !word.contains("=") else { return true }
+        return CommandTable.options.first { $0.name == word }?.value == nil
     }
 
     private var commandSuffix: String { command.name.isEmpty ? "" : " to '\(command.name)'" }
