@@ -98,6 +98,17 @@ struct CommandLineTests {
         #expect(invalid.stdoutBytes == Array("bad/".utf8) + [0xFF, 0xFE] + Array(" name\n".utf8))
     }
 
+    @Test("open takes a catalog file's id, its path as list gives it, which the ambiguous title's error offers")
+    func openFileEntryByID() throws {
+        let input = Array("d3/f1\nd3/f2\nx/f2\n".utf8)
+        let ambiguous = try run(["open", "f2", "--file", "-", "--plain"], input: input)
+        #expect(ambiguous.status == 2)
+        #expect(ambiguous.stderr.contains("open one by id: d3/f2 (d3/f2), x/f2 (x/f2)"), "\(ambiguous.stderr)")
+        let byID = try run(["open", "d3/f2", "--file", "-", "--plain"], input: input)
+        #expect(byID.status == 0, "\(byID.stderr)")
+        #expect(byID.stdout == "d3/f2\n")
+    }
+
     @Test("each line of a long list is sanitized on its own, whatever the lines around it hold")
     func linesSanitizedInBatches() throws {
         // Lines are copied a batch at a time and checked after: unsafe ones at the start, middle and end of

@@ -117,7 +117,12 @@ enum OpenCommand {
     static func resolve(
         _ name: String, in snapshot: Snapshot<any Screen>, registry: Registry<any Screen>?, program: String
     ) throws -> Int {
-        if let entry = registry?.entry(id: name), let record = snapshot.record(id: entry.id) { return record }
+        if let registry {
+            if let entry = registry.entry(id: name), let record = snapshot.record(id: entry.id) { return record }
+        } else if let record = snapshot.record(id: name) {
+            // A catalog file's ids are its paths as read, as list, --json and the completions give them.
+            return record
+        }
         let folded = Folding.fold(name)
         let matches = (0..<snapshot.count).filter { Folding.fold(snapshot.table.title($0)) == folded }
         if matches.count == 1 { return matches[0] }
