@@ -102,3 +102,17 @@ struct MenuPickerTests {
         #expect(frame.lines[3].text.hasPrefix("  util.swift"))
     }
 }
+
+extension MenuPickerTests {
+    @Test("→ goes into a group but never picks an entry: picking is Enter's, as in fzf")
+    func rightNeverPicks() throws {
+        var session = try session { _ in }
+        // The root: 1 docs (one entry, inlined: readme.md), 2 src, 3 LICENSE.
+        #expect(session.handle(.key(.right)).isEmpty, "readme.md is an entry")
+        #expect(try menu(session).pickedBytes.isEmpty)
+        _ = session.handle(.key(.down))
+        _ = session.handle(.key(.right))
+        #expect(try menu(session).levels.count == 2, "into src")
+        #expect(session.handle(.key(.enter)) != [.quit], "Enter on a group goes into it")
+    }
+}

@@ -97,6 +97,8 @@ extension MenuScreen {
             return open(at: current.cursor)
         case .forward:
             if filter != nil { return edit(.forwardChar) }
+            // In a picker → only goes into a group: opening an entry there picks it, which is Enter's, as in fzf.
+            if keys.picker, case .node(.entry)? = highlighted { return .none }
             return open(at: current.cursor)
         case .backward:
             if filter != nil { return edit(.backwardChar) }
