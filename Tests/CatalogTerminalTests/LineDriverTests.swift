@@ -100,3 +100,14 @@ struct LineDriverTests {
         #expect(input == ["2"])
     }
 }
+
+extension LineDriverTests {
+    @Test("lines are as wide as the terminal they go to; elsewhere COLUMNS, else 80")
+    func width() {
+        #expect(LineDriver.width(environment: ["COLUMNS": "200"], terminal: 50) == 50)
+        #expect(LineDriver.width(environment: ["COLUMNS": "200"], terminal: nil) == 200)
+        #expect(LineDriver.width(environment: ["COLUMNS": "wide"], terminal: nil) == 80)
+        #expect(LineDriver.width(environment: [:], terminal: 100_000) == 4096)
+        #expect(LineDriver.width(environment: [:]) == 80)
+    }
+}

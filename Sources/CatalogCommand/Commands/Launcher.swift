@@ -109,7 +109,10 @@ enum Launcher {
             write: { text in
                 out.raw(Array(text.utf8))
                 out.flush()
-            }, width: LineDriver.width(environment: context.environment), started: started)
+            },
+            width: LineDriver.width(
+                environment: context.environment, terminal: Size.window(of: out.descriptor)?.columns),
+            started: started)
         if !picker { context.out = out }
         return outcome
     }

@@ -93,11 +93,15 @@ package struct LineDriver {
         return (Self.clean(output), false)
     }
 
-    /// The width of line mode's lines: `COLUMNS` when it is a sensible number, else 80.
+    /// The width of line mode's lines: the terminal's, when they go to one; else `COLUMNS` when it is a sensible
+    /// number; else 80.
     ///
-    /// - Parameter environment: The process environment.
+    /// - Parameters:
+    ///   - environment: The process environment.
+    ///   - terminal: The width of the terminal the lines are written to, or `nil` when they go elsewhere.
     /// - Returns: A width from 1 to 4,096.
-    public static func width(environment: [String: String]) -> Int {
+    public static func width(environment: [String: String], terminal: Int? = nil) -> Int {
+        if let terminal, terminal > 0 { return min(terminal, 4096) }
         guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 else { return 80 }
         return min(columns, 4096)
     }
