@@ -197,3 +197,21 @@ struct MenuMouseTests {
         #expect((session.top as? MenuScreen)?.current.cursor == 0)
     }
 }
+
+extension MenuPreviewTests {
+    @Test("the rule stays in its column beside a name with a control character, which is drawn as its escape")
+    func ruleBesideControlCharacters() throws {
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("a/x\u{1}y\u{1B}[31m\nb/plain x\n".utf8))
+        var session = Session(root: try MenuScreen(source: .fixed(snapshot)))
+        let jobs = InlineJobs()
+        _ = session.settle(session.start(size: wide), with: jobs)
+        for browsing in [true, false] {
+            if !browsing { press(.character("x"), in: &session, jobs: jobs) }
+            let drawn = session.render(in: wide).lines.map { $0.sanitized.spans.map(\.text).joined() }
+            let columns = drawn.compactMap { line in
+                line.firstIndex(of: "│").map { DisplayWidth.of(String(line[..<$0])) }
+            }
+            #expect(columns.count > 2 && Set(columns).count == 1, "\(drawn.joined(separator: "\n"))")
+        }
+    }
+}

@@ -57,7 +57,8 @@ extension MenuScreen {
             return lines
         default:
             return list.enumerated().map { row, line in
-                let fitted = line.truncated(to: listWidth)
+                // Measured as drawn: a control character in a name shows as its escape, wider than nothing.
+                let fitted = line.sanitized.truncated(to: listWidth)
                 var spans = fitted.spans
                 spans.append(Span(String(repeating: " ", count: max(0, listWidth - fitted.width))))
                 spans.append(Span(environment.glyphs.vertical, rule))
