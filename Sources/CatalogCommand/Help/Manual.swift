@@ -54,7 +54,7 @@ enum Manual {
             let commands =
                 option.commands.count >= CommandTable.commands.count - 1
                 ? "every command"
-                : CommandTable.commands.filter { option.commands.contains($0.name) }
+                : CommandTable.commands.filter { !$0.hidden && option.commands.contains($0.name) }
                     .map { $0.name.isEmpty ? "the launcher" : $0.name }.joined(separator: ", ")
             page.text(sentence(option.help) + (option.required ? " Required by " : " For ") + commands + ".")
         }
@@ -118,7 +118,10 @@ enum Manual {
 
         page.macro("Sh", "EXAMPLES")
         page.macro("Bl", "-tag", "-width", "Ds")
-        for example in CommandTable.examples(first: first.map { snapshot.table.id($0) }) {
+        let examples = CommandTable.examples(first: first.map { snapshot.table.id($0) }) {
+            snapshot.table.record(withID: $0) != nil
+        }
+        for example in examples {
             page.macro(["It", "Nm"] + (example.arguments.isEmpty ? [] : [example.arguments]))
             page.text(example.explanation)
         }

@@ -72,6 +72,8 @@ struct CommandTable {
     struct Example: Sendable, Hashable {
         var arguments: String
         var explanation: String
+        /// The id of the built-in demo the example names, which another program's catalog may not have.
+        var needs: String?
     }
 
     static let launch = Command(
@@ -264,8 +266,13 @@ struct CommandTable {
     ]
 
     /// The manual's examples; `open` names the catalog's first entry, when it has one.
-    static func examples(first id: String?) -> [Example] {
+    ///
+    /// - Parameters:
+    ///   - id: The catalog's first entry, which `open`'s example names.
+    ///   - has: Whether the catalog has an entry, for examples that name a built-in demo.
+    static func examples(first id: String?, has: (String) -> Bool = { _ in true }) -> [Example] {
         examples.compactMap { example in
+            if let needed = example.needs, !has(needed) { return nil }
             guard example.arguments.hasPrefix("open ") else { return example }
             return id.map { Example(arguments: "open \(Self.shellWord($0))", explanation: example.explanation) }
         }
@@ -283,17 +290,20 @@ struct CommandTable {
 
     static let examples: [Example] = [
         Example(arguments: "", explanation: "Browse the built-in catalog."),
-        Example(arguments: "search grid picker", explanation: "Print the entries whose path holds both words."),
         Example(
-            arguments: "search --fuzzy grdpk --json", explanation: "Match characters in order; print JSON objects."),
+            arguments: "search outline picker", explanation: "Print the entries whose path holds both words.",
+            needs: "pickers/outline-picker"),
+        Example(
+            arguments: "search --fuzzy anmgrd --json", explanation: "Match characters in order; print JSON objects.",
+            needs: "animation/animated-grid"),
         Example(arguments: "tree --max-children 5", explanation: "Draw the menus with at most five items a level."),
         Example(arguments: "open ID", explanation: "Run one screen by its id."),
         Example(arguments: "--file titles.txt", explanation: "Pick an entry of a catalog file; the path is printed."),
         Example(
             arguments: "snapshot --record never", explanation: "Check every screen's goldens, as CI does."),
         Example(
-            arguments: "record animated-grid --cast grid.cast",
-            explanation: "Record the Animated Grid for asciinema play grid.cast."),
+            arguments: "record animation/animated-grid --cast grid.cast",
+            explanation: "Record the Animated Grid for asciinema play grid.cast.", needs: "animation/animated-grid"),
     ]
 
     /// The environment variables the program reads, for the manual.
