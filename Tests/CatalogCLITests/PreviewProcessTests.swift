@@ -103,3 +103,17 @@ struct PreviewProcessTests {
         #expect(try pty.wait(timeout: Self.timeout) == .exited(130))
     }
 }
+
+extension PreviewProcessTests {
+    @Test("a preview command is shown on an 80-column terminal, as fzf's is, without F4")
+    func shownWhereItFits() throws {
+        let workspace = try PickerPipelineTests.Workspace(PickerPipelineTests.lines)
+        let pty = try PTY.spawn(
+            path: productPath("catalog"),
+            arguments: ["--file", workspace.list, "--no-history", "--preview-command", "echo previewed:{}"],
+            environment: TerminalRestoreTests.environment, size: Size(columns: 80, rows: 24))
+        try pty.read(until: "previewed:docs/readme.md", timeout: Self.timeout)
+        try pty.send([0x1B])
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(130))
+    }
+}

@@ -119,6 +119,8 @@ enum LaunchCommand {
         options.selectOne = arguments.has("--select-1")
         options.exitZero = arguments.has("--exit-0")
         options.previewCommand = arguments.values["--preview-command"]
+        // A preview command is asked for: shown wherever it fits, as fzf's is, not only from 100 columns.
+        if options.previewCommand != nil && options.preview == .auto { options.preview = .forced }
         for value in arguments.lists["--bind"] ?? [] {
             do {
                 options.bindings += try MenuKeys.bindings(value)
