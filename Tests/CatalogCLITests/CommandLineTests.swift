@@ -62,6 +62,10 @@ struct CommandLineTests {
             (["--multi"], "option '--multi' is for picking from --file; give --file too."),
             (["--plain", "--print0"], "option '--print0' is for picking from --file; give --file too."),
             (
+                ["--preview-command", "cat {}"],
+                "option '--preview-command' is for picking from --file; give --file too."
+            ),
+            (
                 ["list", "--file", "-", "--delimiter", ""],
                 "option '--delimiter' needs text to divide groups at, not ''."
             ),

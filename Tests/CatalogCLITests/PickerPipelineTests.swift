@@ -303,4 +303,15 @@ extension PickerPipelineTests {
         #expect(pty.outputText.contains("picked:bar/baz"), "\(pty.outputText)")
         #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
     }
+
+    @Test("Ctrl-D at line mode's prompt ends the line, so what follows starts on a line of its own")
+    func lineModeEndOfInput() throws {
+        let workspace = try Workspace("")
+        let pty = try shell(
+            "printf 'foo\\nbar/baz\\n' | \"$CATALOG\" --file - --no-history --plain; echo \"status $?\"", in: workspace)
+        try pty.read(until: "2. foo\r\n> ", timeout: Self.timeout)
+        try pty.send([0x04])
+        try pty.read(until: "status", timeout: Self.timeout)
+        #expect(pty.outputText.contains("> \r\nstatus 1"), "\(pty.outputText.debugDescription)")
+    }
 }

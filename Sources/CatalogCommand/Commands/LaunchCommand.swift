@@ -100,7 +100,8 @@ enum LaunchCommand {
     static func menuOptions(_ arguments: Arguments) throws -> MenuScreen.Options {
         // Picks are printed only for a catalog file; on the built-in catalog, Enter opens a screen.
         if arguments.values["--file"] == nil {
-            for option in ["--multi", "--print0"] where arguments.has(option) {
+            for option in ["--multi", "--print0", "--preview-command"]
+            where arguments.has(option) || arguments.values[option] != nil {
                 throw Arguments.UsageError(
                     description: "option '\(option)' is for picking from --file; give --file too.")
             }

@@ -102,7 +102,14 @@ enum Launcher {
                     out.raw(Array("> ".utf8))
                     out.flush()
                 }
-                guard let line = reader?.next() else { return nil }
+                guard let line = reader?.next() else {
+                    // Ctrl-D at the prompt: the shell's prompt starts on a line of its own.
+                    if reader?.isTerminal == true {
+                        out.raw([0x0A])
+                        out.flush()
+                    }
+                    return nil
+                }
                 if commands == .standardInput { hint.read(line) }
                 return line
             },
