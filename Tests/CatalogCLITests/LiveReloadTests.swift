@@ -124,7 +124,7 @@ struct LiveReloadTests {
         #expect(pty.screenText.contains("tally › Basics › Tally"), "the entry is open where it was")
         let closed = pty.mark
         try pty.send([0x1B])
-        try pty.read(until: "1 of 1 entries match “Tally”", since: closed, timeout: Self.timeout)
+        try pty.read(until: "1 of 1 entry matches “Tally”", since: closed, timeout: Self.timeout)
         #expect(pty.screenText.contains("tally › Basics"), "Esc goes back to the filter the entry was opened from")
         try pty.send([0x03])
         #expect(try pty.wait(timeout: Self.timeout) == .exited(130))

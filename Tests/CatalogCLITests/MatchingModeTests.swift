@@ -35,7 +35,7 @@ struct MatchingModeTests {
         "the picker filters fuzzily unless --exact; the launcher exactly unless --fuzzy",
         arguments: [
             ([], "2 of 5 entries match “swiftformat”"),
-            (["--exact"], "1 of 5 entries match “swiftformat”"),
+            (["--exact"], "1 of 5 entries matches “swiftformat”"),
             (["--fuzzy"], "2 of 5 entries match “swiftformat”"),
         ])
     func pickerDefault(_ example: ([String], String)) throws {
@@ -71,7 +71,7 @@ struct MatchingModeTests {
         let list = try ListFile()
         let kept = try run(
             ["--file", list.path, "--plain"], input: "/swiftformat\n", environment: ["CATALOG_DEFAULT_OPTS": "--exact"])
-        #expect(kept.stderr.contains("1 of 5 entries match"), "\(kept.stderr)")
+        #expect(kept.stderr.contains("1 of 5 entries matches"), "\(kept.stderr)")
         let replaced = try run(
             ["--file", list.path, "--plain", "--fuzzy"], input: "/swiftformat\n",
             environment: ["CATALOG_DEFAULT_OPTS": "--exact --no-mouse"])
@@ -140,7 +140,7 @@ struct MatchingModeTests {
         #expect(pty.screenText.split(separator: "\n").contains { $0.hasSuffix(" fuzzy") }, "\(pty.screenText)")
         let mark = pty.mark
         try pty.send("\u{1B}[17~")
-        try pty.read(until: "1 of 5 entries match", since: mark, timeout: TerminalRestoreTests.timeout)
+        try pty.read(until: "1 of 5 entries matches", since: mark, timeout: TerminalRestoreTests.timeout)
         #expect(pty.screenText.split(separator: "\n").contains { $0.hasSuffix(" exact") }, "\(pty.screenText)")
         try pty.send("\r")
         #expect(try pty.wait(timeout: TerminalRestoreTests.timeout) == .exited(0))

@@ -32,7 +32,7 @@ struct SignalNeighbourTests {
         pty.signal(SIGHUP)
         // A pending fatal signal is delivered before the launcher can read the keys, so an answer means it lived.
         try pty.send("trap")
-        let answer = try pty.readUnlessEnded(until: "entries match “trap”", timeout: TerminalRestoreTests.timeout)
+        let answer = try pty.readUnlessEnded(until: "entries matches “trap”", timeout: TerminalRestoreTests.timeout)
         try #require(answer != nil, "the launcher ended after SIGHUP: \(pty.outputText.suffix(200).debugDescription)")
         #expect(try pty.attributes().c_lflag & tcflag_t(ECHO | ICANON) == 0, "still in raw mode after SIGHUP")
         try pty.send([0x1B, 0x1B])
@@ -75,7 +75,7 @@ struct SignalNeighbourTests {
         let before = try TerminalRestoreTests.freshSettings()
         let pty = try start(after: ":", environment: Self.backtracing)
         try pty.send("trap")
-        try pty.read(until: "entries match “trap”", timeout: TerminalRestoreTests.timeout)
+        try pty.read(until: "entries matches “trap”", timeout: TerminalRestoreTests.timeout)
         try pty.send("\r")
         try pty.read(until: "Trap screen", timeout: TerminalRestoreTests.timeout)
         try pty.send("!")

@@ -118,7 +118,7 @@ struct TerminalRestoreTests {
             #expect(status == .exited(0))
         case .trappingScreen:
             try pty.send("trap")
-            try pty.read(until: "entries match “trap”", timeout: Self.timeout)
+            try pty.read(until: "entries matches “trap”", timeout: Self.timeout)
             try pty.send("\r")
             try pty.read(until: "Trap screen", timeout: Self.timeout)
             try pty.send("!")
@@ -136,7 +136,7 @@ struct TerminalRestoreTests {
         let before = try Self.freshSettings()
         let pty = try start()
         try pty.send("throw")
-        try pty.read(until: "entries match “throw”", timeout: Self.timeout)
+        try pty.read(until: "entries matches “throw”", timeout: Self.timeout)
         try pty.send("\r")
         try pty.read(until: "Throw screen", timeout: Self.timeout)
         try pty.send("a")
@@ -145,10 +145,10 @@ struct TerminalRestoreTests {
         try pty.read(until: "the throw screen threw (2)", timeout: Self.timeout)
         try pty.send([0x1B])  // Esc closes the screen; the filter is still there.
         let back = pty.mark
-        try pty.read(until: "entries match “throw”", since: back, timeout: Self.timeout)
+        try pty.read(until: "entries matches “throw”", since: back, timeout: Self.timeout)
         try pty.send([0x15])  // Ctrl-U: clear the filter text.
         try pty.send("brok")
-        try pty.read(until: "entries match “brok”", timeout: Self.timeout)
+        try pty.read(until: "entries matches “brok”", timeout: Self.timeout)
         try pty.send("\r")
         try pty.read(until: "Could not open “Broken”", timeout: Self.timeout)
         try pty.send([0x1B])

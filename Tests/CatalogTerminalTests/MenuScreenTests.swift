@@ -118,7 +118,7 @@ struct MenuScreenTests {
         #expect(frame.lines[2].text.hasPrefix("  Straße  Übersicht"))
         #expect(frame.lines[2].spans.contains { $0.style.dim && $0.text.contains("Übersicht") })
         #expect(frame.lines[2].spans.contains { $0.style.underline && $0.text == "Straße" })
-        #expect(frame.lines[21].text.hasPrefix("1 of 16 entries match “STRASSE”"))
+        #expect(frame.lines[21].text.hasPrefix("1 of 16 entries matches “STRASSE”"))
         #expect(frame.lines[22].text == "↑↓ move · ⏎ open · esc clear · F1 help")
         #expect(frame.cursor?.row == 1)
         // Backspace edits; deleting the last character goes back to the levels, as Esc does.
@@ -283,11 +283,11 @@ struct MenuScreenTests {
         output = driver.handle(line: "..").output
         #expect(output.first == "Catalog — 16 entries")
         output = driver.handle(line: "/ubersicht").output
-        #expect(output == ["1 of 16 entries match “ubersicht”", "1. Straße  (Übersicht)"])
+        #expect(output == ["1 of 16 entries matches “ubersicht”", "1. Straße  (Übersicht)"])
         output = driver.handle(line: "1").output
         #expect(output == ["Note: Straße"])
         output = driver.handle(line: "..").output
-        #expect(output.first == "1 of 16 entries match “ubersicht”")
+        #expect(output.first == "1 of 16 entries matches “ubersicht”")
         output = driver.handle(line: "what").output
         #expect(output.first?.hasPrefix("Unknown command “what”.") == true)
         // A hit's groups read as in full screen: an absolute path's root once, not `∕/etc/ssh`.
@@ -325,7 +325,7 @@ struct MenuBackgroundTests {
         jobs.runWaiting()
         _ = session.settle([], with: jobs)
         #expect(text(session).contains("  Grid  Effects"))
-        #expect(text(session).contains("1 of 16 entries match “gr”"))
+        #expect(text(session).contains("1 of 16 entries matches “gr”"))
     }
 
     @Test("a loading catalog shows at once, keeps typed keys, and filters when it arrives")

@@ -167,7 +167,8 @@ enum SnapshotCommand {
         }
         let entries = Set(report.results.map(\.entryID)).count
         out.line(
-            "\(report.results.count) scenarios of \(entries) entries: \(parts.joined(separator: ", "))"
+            "\(report.results.count) \(report.results.count == 1 ? "scenario" : "scenarios") of \(entries) "
+                + "\(entries == 1 ? "entry" : "entries"): \(parts.joined(separator: ", "))"
                 + (report.stale.isEmpty ? "" : ", \(report.stale.count) stale"))
     }
 
