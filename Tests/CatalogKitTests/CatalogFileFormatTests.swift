@@ -28,15 +28,20 @@ struct CatalogFileFormatTests {
         #expect(got.map { String(decoding: $0.2, as: UTF8.self) } == expected.map(\.2), sourceLocation: sourceLocation)
     }
 
-    @Test("absolute paths have a root group named / and are printed as read")
+    @Test("absolute paths have a root group named / and are printed as read; the line / is the root's entry")
     func absolute() throws {
         let catalog = try parse("/usr/share/b\n/usr/share/a\n/etc/x\n/\n")
         expect(
             catalog,
             [
-                (["∕", "usr", "share"], "a", "/usr/share/a"), (["∕", "usr", "share"], "b", "/usr/share/b"),
-                (["∕", "etc"], "x", "/etc/x"),
+                ([], "/", "/"), (["∕", "usr", "share"], "a", "/usr/share/a"),
+                (["∕", "usr", "share"], "b", "/usr/share/b"), (["∕", "etc"], "x", "/etc/x"),
             ])
+        // `find /` prints "/" first: it is the root group's own entry, listed first in it, and nothing is lost.
+        let hierarchy = try Hierarchy(catalog)
+        #expect(hierarchy.rootPath == ["∕"])
+        #expect(hierarchy.isOwnEntry(catalog.recordsInOrder[0], of: hierarchy.root))
+        try hierarchy.checkInvariants()
         // Search reads each line as it was read, as fzf does: "/etc" is the start of "/etc/x".
         #expect(paths(catalog, catalog.search("/etc/x")) == ["/etc/x"])
         #expect(paths(catalog, catalog.search("/etc")) == ["/etc/x"])
@@ -44,15 +49,30 @@ struct CatalogFileFormatTests {
         #expect(catalog.search("/usr/share").count == 2)
     }
 
-    @Test("./ is dropped, // and a trailing / read as a path means them, and . alone names nothing")
+    @Test("./ is dropped, // and a trailing / read as a path means them, and . alone is the current directory")
     func relative() throws {
         let catalog = try parse(".\n./src/a.swift\nsrc//b.swift\n./docs/\n./x/./y\n")
         expect(
             catalog,
             [
-                (["src"], "a.swift", "./src/a.swift"), (["src"], "b.swift", "src//b.swift"), ([], "docs", "./docs/"),
-                (["x"], "y", "./x/./y"),
+                ([], ".", "."), (["src"], "a.swift", "./src/a.swift"), (["src"], "b.swift", "src//b.swift"),
+                ([], "docs", "./docs/"), (["x"], "y", "./x/./y"),
             ])
+        // `find . -type d` can pick "."; "./" and "./." name it too, and "/" is another entry.
+        #expect(throws: CatalogFile.Error(line: 2, problem: "duplicate path './' (first on line 1)")) {
+            try parse(".\n./\n")
+        }
+        #expect(throws: CatalogFile.Error(line: 2, problem: "duplicate path '/./' (first on line 1)")) {
+            try parse("//\n/./\n")
+        }
+        #expect(try parse("/\n.\n").count == 2)
+        // The same when two hashes agree and the paths are compared whole.
+        let same = { (a: String, b: String) in
+            Array(a.utf8).withUnsafeBufferPointer { a in
+                Array(b.utf8).withUnsafeBufferPointer { ShellPath.equal(a, $0) }
+            }
+        }
+        #expect(same("./", ".") && same("//", "/.") && !same("/", ".") && !same("/x", "x"))
         // Search reads each line as it was read, as fzf does: "src//b" finds `src//b.swift`, and "^./src" the
         // line that starts so.
         #expect(paths(catalog, catalog.search("src//b")) == ["src//b.swift"])

@@ -40,8 +40,10 @@ extension Hierarchy {
                     }
                     let inlined = inlinedGroups(of: unit, in: parent)
                     if isOwnEntry(record, of: level) {
-                        // A group's own entry: its path is the group's, and it comes first.
-                        if groupNames(of: record) + [table.title(Int(record))] != path || sawOwnEntry {
+                        // A group's own entry: its path is the group's, and it comes first. The line "/" is the
+                        // root group's, named "∕".
+                        let own = table.title(Int(record))
+                        if groupNames(of: record) + [own == "/" ? "∕" : own] != path || sawOwnEntry {
                             throw InvariantViolation(description: "\(title(of: unit)) is not \(path)'s own entry")
                         }
                         sawOwnEntry = true

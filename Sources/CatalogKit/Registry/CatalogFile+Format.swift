@@ -85,8 +85,9 @@ extension CatalogFile {
     /// Names divided at `/` (a catalog file whose names are not all UTF-8, or `--read0`) keep their paths as they
     /// are, for the reader reads them as shell tools print them. Names divided otherwise are split into their
     /// components (``PathComponents``), joined with `/`, and a `/` inside a component (a flat name, a component
-    /// divided by another delimiter) becomes ``slashInName``. An entry that names nothing (`.`, `/`) becomes a
-    /// blank line, which the reader skips. Bytes that are not UTF-8 become U+FFFD, one for each maximal invalid
+    /// divided by another delimiter) becomes ``slashInName``. An entry divided otherwise that has no component
+    /// (`::` with `--delimiter ::`) becomes a blank line, which the reader skips; `/` and `.` divided at `/` are
+    /// entries (``ShellPath``). Bytes that are not UTF-8 become U+FFFD, one for each maximal invalid
     /// part as Swift's `String(decoding:)` and the Unicode standard replace them. For names
     /// (``Format/readsNames``), a TAB or newline in a name is written as the sanitizer shows it (`\u{9}`), as is
     /// each scalar of a component of only spaces; with `--flat`, a name that an earlier entry has is left out, and

@@ -25,7 +25,7 @@ extension CatalogFile {
         /// end and its line end. A list of paths holds none, and its bounds take 4 bytes a line while it is read.
         let keywordBounds: RawBuffer<UInt32>
         /// Read without a matcher, the entries (numbered in the piece) whose line the next entry's line does not
-        /// follow at once: a blank line, or one that names nothing, comes between them.
+        /// follow at once: a blank line, or a line with no path, comes between them.
         let breaks: RawBuffer<UInt32>
         /// Where the line after the last entry's starts, or -1 with no entries.
         let lastNext: Int
@@ -335,7 +335,7 @@ extension CatalogFile {
             let title: Range<Int>
             switch CatalogFile.checkPath(path, line: lines) {
             case .success(let found?): title = found
-            // A path that names nothing ("/", "./") is skipped, as a blank line is.
+            // An empty path (a line that starts with a TAB) is skipped, as a blank line is.
             case .success(nil): return true
             case .failure(let problem):
                 error = problem

@@ -313,7 +313,8 @@ package enum CatalogFile {
 
     /// Checks a path's components, read as shell tools print paths (``ShellPath``), and finds its title.
     ///
-    /// - Returns: The title's range in `path`, `nil` for a path that names nothing (`/`, `./`), or the problem.
+    /// - Returns: The title's range in `path` (`/` or `.` for a path of the root or the current directory alone,
+    ///   ``ShellPath/bareTitle(of:)``), `nil` for an empty path, or the problem.
     static func checkPath(_ path: UnsafeBufferPointer<UInt8>, line: Int) -> Result<Range<Int>?, Error> {
         var groups = -1
         var last: Range<Int>?
@@ -325,7 +326,7 @@ package enum CatalogFile {
             }
             last = range
         }
-        guard let title = last else { return .success(nil) }
+        guard let title = last else { return .success(ShellPath.bareTitle(of: path)) }
         if blank != nil {
             return .failure(Error(line: line, problem: "the path has an empty group name"))
         }

@@ -1,5 +1,7 @@
 /// Paths divided at `/` and read where they lie, as shell tools print them (``PathComponents/slash``): a leading
-/// `/` is a root group, a leading `./` and empty or `.` components are dropped, and so is a trailing `/`.
+/// `/` is a root group, a leading `./` and empty or `.` components are dropped, and so is a trailing `/`. A path of
+/// nothing else names the root itself (`/`, `//`, `/.`) or the current directory (`.`, `./`): it is an entry titled
+/// `/` or `.`, so `find / ` and `find .` lose no line; the root's is the own entry of the root group `/`.
 ///
 /// A catalog file keeps its lines as read, so `/usr/x`, `./src/a` and `a//b` are stored byte for byte and
 /// divided by these functions when a title, a group or a canonical path is asked for: no line is rewritten,
@@ -11,7 +13,8 @@ enum ShellPath {
     /// The range of a path's title: its last component.
     ///
     /// - Parameter path: The path as read.
-    /// - Returns: The title's range, or `nil` when the path names nothing (`/`, `.`, `./`, empty).
+    /// - Returns: The title's range: `/` (the first byte) for a path of only `/` and `.` components that starts
+    ///   with `/`, the first `.` for one of `./` and `.` alone; `nil` only for an empty path.
     /// - Complexity: O(length of the title and of any trailing `/` or `/.`), reading from the end.
     @inline(__always)
     static func title(of path: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
@@ -26,10 +29,18 @@ enum ShellPath {
                 break
             }
         }
-        guard end > 0 else { return nil }
+        guard end > 0 else { return bareTitle(of: path) }
         var start = end
         while start > 0 && path[start - 1] != 0x2F { start -= 1 }
         return start..<end
+    }
+
+    /// The title of a path with no component: `/` for the root (`/`, `//`, `/./`), `.` for the current directory
+    /// (`.`, `./`, `././`), `nil` for an empty path.
+    static func bareTitle(of path: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard let first = path.first else { return nil }
+        if first == 0x2F { return 0..<1 }
+        return path.firstIndex(of: 0x2E).map { $0..<$0 + 1 }
     }
 
     /// How many bytes of `./` a path starts with, which its canonical form drops (`././a` starts with four).
@@ -88,6 +99,8 @@ enum ShellPath {
             scratch.append(contentsOf: UnsafeBufferPointer(rebasing: path[range]))
             first = false
         }
+        // No component: the root ("/") or the current directory (".").
+        if first, let title = bareTitle(of: path) { scratch.append(path[title.lowerBound]) }
         return scratch.withUnsafeBufferPointer(body)
     }
 
@@ -98,6 +111,8 @@ enum ShellPath {
         if a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) {
             return true
         }
+        // A root is part of the path: "/" is not ".", as "/x" is not "x".
+        guard (a.first == 0x2F) == (b.first == 0x2F) else { return false }
         var left = Components(a)
         var right = Components(b)
         while true {
