@@ -115,4 +115,24 @@ extension MenuPickerTests {
         #expect(try menu(session).levels.count == 2, "into src")
         #expect(session.handle(.key(.enter)) != [.quit], "Enter on a group goes into it")
     }
+
+    @Test("Enter with no match: a picker quits having picked nothing (status 1, as fzf), or picks the marks")
+    func enterWithNoMatch() throws {
+        var picker = try session { _ in }
+        for character in "zzz" { _ = picker.handle(.key(.character(character))) }
+        #expect(try menu(picker).filter?.hits.count == 0)
+        #expect(picker.handle(.key(.enter)) == [.quit])
+        #expect(try picks(picker).isEmpty)
+        // With marks, Enter picks them whatever the filter shows.
+        var multi = try session { $0.multi = true }
+        _ = multi.handle(.key(.backTab))  // marks readme.md
+        for character in "zzz" { _ = multi.handle(.key(.character(character))) }
+        #expect(multi.handle(.key(.enter)) == [.quit])
+        #expect(try picks(multi) == ["docs/readme.md"])
+        // A launcher has nothing to open: it rings the bell and stays.
+        var launcher = Session(root: try MenuScreen(source: .registry(try MenuScreenTests.registry())))
+        _ = launcher.settle(launcher.start(size: .standard), with: InlineJobs())
+        for character in "zzz" { _ = launcher.handle(.key(.character(character))) }
+        #expect(launcher.handle(.key(.enter)) == [.bell])
+    }
 }

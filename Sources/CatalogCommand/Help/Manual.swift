@@ -100,7 +100,8 @@ enum Manual {
                 + "optionally followed by a TAB and comma-separated keywords. Blank lines are skipped; CRLF and a "
                 + "byte order mark are accepted. Paths may also be written as find prints them: absolute, with ./, "
                 + "// or a trailing /, and with bytes that are not UTF-8, which are shown as U+FFFD and printed as "
-                + "read; the lines / and . are entries of their own. A path that an earlier line names is an error, except in the picker, which lists it once.")
+                + "read; the lines / and . are entries of their own. A path that an earlier line names is an error, except in the picker, which lists it once."
+        )
         page.macro("El")
 
         page.macro("Sh", "EXIT STATUS")

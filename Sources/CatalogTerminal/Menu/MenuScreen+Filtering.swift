@@ -201,10 +201,7 @@ extension MenuScreen {
         current.acceptsWhenCurrent = false
         mode = .filtering(current)
         keepCursorVisible()
-        if accepts {
-            guard let record = current.highlightedRecord else { return .bell }
-            return open(record: record)
-        }
+        if accepts { return accept(current.highlightedRecord) }
         return settleStartChecks()
     }
 
@@ -217,8 +214,14 @@ extension MenuScreen {
             mode = .filtering(current)
             return .none
         }
-        guard let record = current.highlightedRecord else { return .bell }
+        return accept(current.highlightedRecord)
+    }
+
+    /// Enter on the hits that answer the text: the marked entries when some are, else the highlighted hit. With
+    /// no hit, a picker quits having picked nothing, so its status is 1 as fzf's is; a launcher rings the bell.
+    private mutating func accept(_ highlighted: UInt32?) -> Action {
         if options.multi, !marked.isEmpty { return pick(marked.sorted()) }
+        guard let record = highlighted else { return source.picks ? .quit : .bell }
         return open(record: record)
     }
 }
