@@ -84,6 +84,10 @@ struct PickerPipelineTests {
         let none = try shell("\"$CATALOG\" --file \"$LIST\" --query zzz --exit-0; echo \"status $?\"", in: workspace)
         try none.read(until: "status", timeout: Self.timeout)
         #expect(none.outputText.contains("status 1"))
+        // The built-in launcher too: nothing matched, so the status says so.
+        let launcher = try shell("\"$CATALOG\" --no-history --query zzzzqx --exit-0; echo \"status $?\"", in: workspace)
+        try launcher.read(until: "status", timeout: Self.timeout)
+        #expect(launcher.outputText.contains("status 1"))
     }
 
     @Test("--height 40% draws below the lines already there and leaves them as they were")

@@ -92,7 +92,8 @@ enum LaunchCommand {
             }
         }
         if outcome.status != 0 { return outcome.status }
-        // A picker that picked nothing (quit, or --exit-0) says so, as fzf does.
+        // Nothing matched at the start (--exit-0), in the launcher too, or a picker picked nothing: as fzf says so.
+        if final?.foundNothing == true { return 1 }
         return picker && picks.isEmpty ? 1 : 0
     }
 

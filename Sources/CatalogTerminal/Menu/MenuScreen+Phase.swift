@@ -265,7 +265,10 @@ extension MenuScreen {
         }
         startChecks = nil
         if checks.selectOne, count == 1, let first { return open(record: first) }
-        if checks.exitZero, count == 0 { return .quit }
+        if checks.exitZero, count == 0 {
+            foundNothing = true
+            return .quit
+        }
         return .none
     }
 }

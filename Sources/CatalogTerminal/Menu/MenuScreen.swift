@@ -139,6 +139,8 @@ package struct MenuScreen: Screen {
     var pendingSaves = 0
     /// `--select-1` and `--exit-0`, until the whole catalog is in and they have been carried out.
     var startChecks: StartChecks?
+    /// Whether `--exit-0` ended the menu because nothing matched, which the command reports with status 1.
+    package internal(set) var foundNothing = false
     /// A message to show once as the menu opens: a problem found loading the history.
     var announcement: String?
 
