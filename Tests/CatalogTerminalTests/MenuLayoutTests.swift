@@ -138,13 +138,13 @@ struct MenuLayoutTests {
     @Test("the layout gives the list at least one row and drops the footer, status and prompt in that order")
     func layoutPriorities() {
         typealias Layout = MenuScreen.Layout
-        let roomy = Layout(size: Size(columns: 80, rows: 22), filtering: true)
+        let roomy = Layout(size: Size(columns: 80, rows: 22), prompt: true)
         #expect((roomy.promptRows, roomy.listRows, roomy.showsStatus, roomy.showsFooter) == (1, 19, true, true))
-        let three = Layout(size: Size(columns: 80, rows: 3), filtering: true)
+        let three = Layout(size: Size(columns: 80, rows: 3), prompt: true)
         #expect((three.promptRows, three.listRows, three.showsStatus, three.showsFooter) == (1, 1, true, false))
-        let one = Layout(size: Size(columns: 80, rows: 1), filtering: true)
+        let one = Layout(size: Size(columns: 80, rows: 1), prompt: true)
         #expect((one.promptRows, one.listRows, one.showsStatus, one.showsFooter) == (0, 1, false, false))
-        let none = Layout(size: Size(columns: 80, rows: 0), filtering: false)
+        let none = Layout(size: Size(columns: 80, rows: 0), prompt: false)
         #expect(none.listRows == 0)
     }
 }

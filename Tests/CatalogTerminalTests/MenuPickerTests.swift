@@ -88,12 +88,21 @@ struct MenuPickerTests {
         #expect(try picks(several).isEmpty)
     }
 
-    @Test("--header shows above the list, --prompt replaces the filter's prompt and the cursor follows it")
+    @Test("--header shows above the list; --prompt shows from the start, as fzf's, and the cursor follows it")
     func headerAndPrompt() throws {
         var session = try session {
             $0.header = "Pick a file"
             $0.prompt = "file> "
         }
+        // Before any key: the prompt waits, empty, with the cursor after it, and the list starts below it.
+        let browsing = session.render(in: .standard)
+        #expect(browsing.lines[2].text == "file> ")
+        #expect(browsing.cursor?.row == 2 && browsing.cursor?.column == 6)
+        #expect(browsing.lines[3].text.contains("readme.md"))
+        // Without --prompt the list has that row until the user types.
+        var plainSession = try self.session { _ in }
+        let plain = plainSession.render(in: .standard)
+        #expect(plain.lines[1].text.contains("readme.md"))
         _ = session.handle(.key(.character("u")))
         let frame = session.render(in: .standard)
         #expect(frame.lines[1].text == "Pick a file")

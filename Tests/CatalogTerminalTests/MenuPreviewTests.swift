@@ -65,7 +65,7 @@ struct MenuPreviewTests {
         ])
     func placement(_ example: (Size, MenuScreen.PreviewPlacement)) throws {
         let layout = MenuScreen.Layout(
-            size: Session.bodySize(for: example.0), filtering: false, preview: .auto)
+            size: Session.bodySize(for: example.0), prompt: false, preview: .auto)
         #expect((layout.pane?.placement ?? .hidden) == example.1)
         if let pane = layout.pane {
             // The list, the rule and the pane share the width (or the rows) without overlap.

@@ -117,7 +117,7 @@ enum LaunchCommand {
         options.multi = arguments.has("--multi")
         options.query = arguments.values["--query"]
         options.header = arguments.values["--header"]
-        options.prompt = arguments.values["--prompt"] ?? options.prompt
+        options.prompt = arguments.values["--prompt"]
         options.selectOne = arguments.has("--select-1")
         options.exitZero = arguments.has("--exit-0")
         options.previewCommand = arguments.values["--preview-command"]

@@ -206,7 +206,9 @@ struct CommandTable {
         Option(name: "--select-1", commands: [""], help: "pick at once when exactly one entry matches"),
         Option(name: "--exit-0", commands: [""], help: "exit 1 at once when no entry matches"),
         Option(name: "--header", value: "TEXT", commands: [""], help: "a line to show above the list"),
-        Option(name: "--prompt", value: "TEXT", commands: [""], help: "the filter's prompt (default '/ ')"),
+        Option(
+            name: "--prompt", value: "TEXT", commands: [""],
+            help: "the filter's prompt, shown from the start (default '/ ' once you type)"),
         Option(
             name: "--print0", commands: ["", "list", "search"],
             help: "end each entry printed with NUL instead of a newline"),

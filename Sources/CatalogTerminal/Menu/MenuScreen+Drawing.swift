@@ -10,14 +10,14 @@ extension MenuScreen {
         var cursor: (row: Int, column: Int)?
         // Scrolled again here, so the cursor is drawn even if the menu was told another size than this.
         let first = firstRow(in: layout)
+        if layout.promptRows > 0 {
+            let prompt = options.prompt ?? "/ "
+            let text = filter?.text ?? ""
+            let before = String(text.prefix(filter?.caret ?? 0))
+            lines.append(Line([Span(prompt, .bold), Span(text)]))
+            cursor = (layout.headerRows, min(width - 1, DisplayWidth.of(prompt) + DisplayWidth.of(before)))
+        }
         if let filter {
-            if layout.promptRows > 0 {
-                let before = String(filter.text.prefix(filter.caret))
-                lines.append(Line([Span(options.prompt, .bold), Span(filter.text)]))
-                cursor = (
-                    layout.headerRows, min(width - 1, DisplayWidth.of(options.prompt) + DisplayWidth.of(before))
-                )
-            }
             for (position, record) in filter.shown.enumerated().dropFirst(first).prefix(layout.listRows) {
                 lines.append(hitLine(record, selected: position == filter.cursor, width: width))
             }

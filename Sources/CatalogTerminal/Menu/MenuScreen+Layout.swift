@@ -24,7 +24,7 @@ extension MenuScreen {
 
         /// The rows of the header (`--header`): 1 when there is one, if there is room.
         var headerRows = 0
-        /// The rows of the filter's prompt: 1 while filtering, if there is room.
+        /// The rows of the filter's prompt: 1 while filtering, or always with `--prompt`, if there is room.
         var promptRows: Int
         /// The rows of the list.
         var listRows: Int
@@ -48,14 +48,14 @@ extension MenuScreen {
         ///
         /// - Parameters:
         ///   - size: The size the menu is drawn into.
-        ///   - filtering: Whether the filter's prompt is shown.
+        ///   - prompt: Whether the filter's prompt is shown.
         ///   - preview: Where the preview goes; ``PreviewPlacement/auto`` decides by the size.
-        init(size: Size, filtering: Bool, preview: PreviewPlacement = .hidden, header: Bool = false) {
+        init(size: Size, prompt: Bool, preview: PreviewPlacement = .hidden, header: Bool = false) {
             var rows = max(size.rows, 0)
-            let chrome = (filtering ? 1 : 0) + (header ? 1 : 0) + 2
+            let chrome = (prompt ? 1 : 0) + (header ? 1 : 0) + 2
             listRows = rows > chrome ? rows - chrome : min(rows, 1)
             rows -= listRows
-            promptRows = filtering && rows > 0 ? 1 : 0
+            promptRows = prompt && rows > 0 ? 1 : 0
             rows -= promptRows
             headerRows = header && rows > 0 ? 1 : 0
             rows -= headerRows
@@ -96,7 +96,8 @@ extension MenuScreen {
     /// The layout at a size.
     func layout(in size: Size) -> Layout {
         Layout(
-            size: size, filtering: filter != nil, preview: preview.shown ? preview.placement(options.preview) : .hidden,
+            size: size, prompt: filter != nil || options.prompt != nil,
+            preview: preview.shown ? preview.placement(options.preview) : .hidden,
             header: options.header != nil)
     }
 

@@ -72,8 +72,9 @@ package struct MenuScreen: Screen {
         public var query: String?
         /// A line shown above the list (`--header`).
         public var header: String?
-        /// The filter's prompt (`--prompt`).
-        public var prompt = "/ "
+        /// The filter's prompt (`--prompt`), shown from the start as fzf shows its own, so the list stays where it
+        /// is when typing starts; `nil` shows `/ ` once the user types, and the list has the row until then.
+        public var prompt: String?
         /// Pick at once when exactly one entry matches at the start (`--select-1`).
         public var selectOne = false
         /// Quit at once when nothing matches at the start (`--exit-0`).
