@@ -56,6 +56,20 @@ struct RecordCommandTests {
         #expect(events.map(\.data).joined().contains("Frame 16 · playing"))
     }
 
+    @Test("a missing directory is an error on one line, as a shell's redirection says, and nothing is made")
+    func missingDirectory() throws {
+        let scratch = try SnapshotScratch()
+        defer { scratch.remove() }
+        let missing = scratch.url.appendingPathComponent("no/such")
+        let result = try runProcess(
+            catalog, ["record", "animated grid", "--cast", missing.appendingPathComponent("out.cast").path],
+            environment: ["XDG_CONFIG_HOME": scratch.url.appendingPathComponent("config").path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Could not find the directory '\(missing.path)': No such file or directory"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("no").path))
+    }
+
     @Test("a resize in the scenario is an \"r\" event before the frames drawn at the new size")
     func resize() throws {
         let events = try events(try record("animated grid", scenario: "reflowed to 20 columns"))

@@ -34,8 +34,9 @@ enum RecordCommand {
             context.environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) } ?? Int(Date().timeIntervalSince1970)
         let text = Asciicast.text(of: run, title: "\(entry.title) · \(scenario.name)", timestamp: timestamp)
         do {
-            // Written beside the file and renamed over it: a failed write leaves no half-written recording.
-            try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path))
+            // Written beside the file and renamed over it: a failed write leaves no half-written recording. A
+            // missing directory is refused, as a shell's redirection refuses it.
+            try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path), makingDirectories: false)
         } catch {
             throw InputError(description: "cannot write '\(path)': \(error.localizedDescription)")
         }

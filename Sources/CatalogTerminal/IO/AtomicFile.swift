@@ -46,22 +46,34 @@ package enum AtomicFile {
             case EROFS: return "The file system is read-only; choose another location."
             case ENOTDIR: return "A part of the path is a file, not a directory; move it away or choose another path."
             case EISDIR: return "A directory is in the way; move it away or choose another path."
+            case ENOENT: return "Create it first, or choose another path."
             default: return "Nothing was changed."
             }
         }
     }
 
-    /// Replaces a file's content in one step, creating the file and its missing parent directories as needed.
+    /// Replaces a file's content in one step, creating the file and, unless told not to, its missing parent
+    /// directories.
     ///
     /// - Parameters:
     ///   - data: The whole new content.
     ///   - url: The file. A symbolic link there is replaced by the file, not followed.
-    /// - Throws: ``Error`` naming the file or directory and the reason (`ENOSPC`, `EACCES`, `EROFS`, `EISDIR`…).
-    ///   The target is then as it was, and no temporary file is left behind.
-    public static func write(_ data: Data, to url: URL) throws {
+    ///   - makingDirectories: Whether missing parent directories are made (a state directory's), or are an error
+    ///     (a path the user typed, where a missing directory is more likely a typo than a wish).
+    /// - Throws: ``Error`` naming the file or directory and the reason (`ENOSPC`, `EACCES`, `EROFS`, `EISDIR`,
+    ///   `ENOENT`…). The target is then as it was, and no temporary file is left behind.
+    public static func write(_ data: Data, to url: URL, makingDirectories: Bool = true) throws {
         let target = url.path
         let directory = url.deletingLastPathComponent().path
-        try createDirectories(directory)
+        if makingDirectories {
+            try createDirectories(directory)
+        } else {
+            var status = stat()
+            guard stat(directory, &status) == 0 else { throw Error("find the directory", path: directory, code: errno) }
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw Error("find the directory", path: directory, code: ENOTDIR)
+            }
+        }
         let (descriptor, temporary) = try createTemporary(beside: url)
         do {
             defer { close(descriptor) }
