@@ -233,7 +233,12 @@ package struct Folder: Sendable {
             let allMarks = decomposed.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
             return Cached(start: start, count: 0, kind: allMarks ? .mark : .combining)
         }
-        if isCombining(scalar) { return Cached(start: start, count: 0, kind: .combining) }
+        // A scalar that decomposes to a combining mark composes with the one before it as the mark would: the
+        // halfwidth voiced mark U+FF9E is U+3099, so "ﾃﾞ" folds to "デ".
+        let first = String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars.first
+        if isCombining(scalar) || first.map(isCombining) == true {
+            return Cached(start: start, count: 0, kind: .combining)
+        }
         let folded = Folding.referenceFold(String(scalar))
         bytes.append(contentsOf: folded.utf8)
         let decomposed = String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars
