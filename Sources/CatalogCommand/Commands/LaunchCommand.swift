@@ -47,10 +47,11 @@ enum LaunchCommand {
             // Read the file now (fast); fold, check and sort it in the background so the first frame is immediate.
             let bytes = try CatalogSource.read(path)
             let name = CatalogSource.displayName(path)
-            menu = try MenuScreen(loading: name, options: options) {
-                let snapshot = try CatalogSource.parse(bytes, name: name, format: format)
+            menu = try MenuScreen(loading: name, options: options) { title, maxChildren in
+                let grouped = try CatalogSource.parseGrouped(
+                    bytes, name: name, format: format, rootTitle: title, maxChildren: maxChildren)
                 ProcessMemory.returnLargeBlocks()
-                return snapshot
+                return grouped
             }
         } else {
             ProcessMemory.returnLargeBlocks()

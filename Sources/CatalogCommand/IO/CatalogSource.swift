@@ -92,6 +92,17 @@ enum CatalogSource {
         }
     }
 
+    /// Parses and groups a catalog file, the grouping running while the entries sort, naming the file in an error.
+    static func parseGrouped(
+        _ bytes: [UInt8], name: String, format: CatalogFile.Format, rootTitle: String, maxChildren: Int
+    ) throws -> (Snapshot<any Screen>, Hierarchy) {
+        do {
+            return try CatalogFile.parseGrouped(bytes, format: format, rootTitle: rootTitle, maxChildren: maxChildren)
+        } catch let error as CatalogFile.Error {
+            throw InputError(description: "\(name): \(error)")
+        }
+    }
+
     /// Refuses `--file -` when standard input is the terminal: there is no list to read, and waiting for one
     /// typed by hand would look like a hang.
     ///

@@ -11,9 +11,12 @@ extension Hierarchy {
     /// Each path's groups are found by walking its components from where it parts from the previous path, with a
     /// hash table of (parent, name) pairs, so a list in the order `find` or `git ls-files` prints it costs one
     /// lookup for each new directory and a comparison for the others. No string or array is made per group.
-    struct Builder {
+    ///
+    /// Everything but placing the entries reads the table alone (``prepare()``), so it can run while the entries
+    /// are sorted (``grouping(_:rootTitle:maxChildren:whileSorting:)``); placing them needs their search order
+    /// (``finish(order:)``).
+    struct Builder: @unchecked Sendable {
         let table: EntryTable
-        let index: SearchIndex
         /// Groups as found, before they are put in breadth-first order.
         private(set) var parents: [UInt32] = [0]
         private(set) var nameStarts: [UInt32] = [0]
@@ -22,9 +25,13 @@ extension Hierarchy {
         /// The group of each record's path less its title, in the numbers as found.
         var groupOf: [UInt32]
 
-        init(table: EntryTable, index: SearchIndex) {
+        /// The groups in breadth-first order, with no entries placed yet: what ``prepare()`` makes.
+        private var prepared = Groups()
+        private var renumbered: [UInt32] = []
+        private var owners: [(record: UInt32, group: UInt32)] = []
+
+        init(table: EntryTable) {
             self.table = table
-            self.index = index
             groupOf = [UInt32](repeating: 0, count: table.count)
         }
 
@@ -33,18 +40,35 @@ extension Hierarchy {
         /// - Complexity: O(B) for B bytes of paths, O(g) expected lookups for g groups (more for a list in random
         ///   order: one a component), O(g) to number them after a radix sort of their d distinct names, and O(n) to
         ///   place n entries.
-        consuming func build() -> Groups {
+        consuming func build(order: [UInt32]) -> Groups {
+            prepare()
+            return finish(order: order)
+        }
+
+        /// Finds the groups, each group's own entry, and puts the groups in breadth-first order: all that reads
+        /// the table alone.
+        ///
+        /// - Complexity: as ``build(order:)`` less placing the entries.
+        mutating func prepare() {
             findGroups()
-            let owners = findOwnEntries()
-            let (order, renumbered) = breadthFirst()
-            var groups = Groups()
-            groups.parents = order.map { $0 == 0 ? 0 : renumbered[Int(parents[Int($0)])] }
-            groups.nameStarts = order.map { nameStarts[Int($0)] }
+            owners = findOwnEntries()
+            let order: [UInt32]
+            (order, renumbered) = breadthFirst()
+            prepared.parents = order.map { $0 == 0 ? 0 : renumbered[Int(parents[Int($0)])] }
+            prepared.nameStarts = order.map { nameStarts[Int($0)] }
             parents = []
             nameStarts = []
             slots = []
-            groups.childStarts = childStarts(groups.parents)
-            placeEntries(&groups, renumbered: renumbered, owners: owners)
+            prepared.childStarts = childStarts(prepared.parents)
+        }
+
+        /// Places the entries in the groups ``prepare()`` found, in search order.
+        ///
+        /// - Parameter order: The records in search order (``SearchIndex/order``).
+        consuming func finish(order: [UInt32]) -> Groups {
+            var groups = prepared
+            prepared = Groups()
+            placeEntries(&groups, renumbered: renumbered, owners: owners, order: order)
             return groups
         }
 

@@ -4,7 +4,8 @@ extension Hierarchy.Builder {
     ///
     /// - Complexity: O(n + g), a counting sort over the search order.
     mutating func placeEntries(
-        _ groups: inout Hierarchy.Groups, renumbered: [UInt32], owners: [(record: UInt32, group: UInt32)]
+        _ groups: inout Hierarchy.Groups, renumbered: [UInt32], owners: [(record: UInt32, group: UInt32)],
+        order: [UInt32]
     ) {
         let count = groups.count
         let records = table.count
@@ -29,7 +30,6 @@ extension Hierarchy.Builder {
         }
         // Each piece of the search order counts its entries of each group, then writes them after the
         // earlier pieces' ones: a counting sort split over the cores.
-        let order = index.order
         let groupAt = groupOf
         let counts = Parallel.map(pieces) { piece -> [UInt32] in
             var counts = [UInt32](repeating: 0, count: count)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The grouped menu hierarchy of a snapshot, with no level holding more than `maxChildren` children.
 ///
 /// Groups come from the entries' group paths. Within a group, child groups come first, in natural order of their
@@ -63,17 +65,62 @@ package struct Hierarchy: Sendable {
     ///   enters that the previous path did not, O(g) for g groups after a radix sort of their names, and O(n) to
     ///   place n entries.
     public init(table: EntryTable, index: SearchIndex, rootTitle: String = "Catalog", maxChildren: Int = 10) throws {
-        guard maxChildren >= 2 else {
-            throw Error(description: "The maximum number of children must be at least 2, not \(maxChildren).")
-        }
+        try Self.check(maxChildren: maxChildren)
+        self.init(
+            table: table, ranks: index.rank, groups: Builder(table: table).build(order: index.order),
+            rootTitle: rootTitle, maxChildren: maxChildren)
+    }
+
+    private init(table: EntryTable, ranks: [UInt32], groups: Groups, rootTitle: String, maxChildren: Int) {
         self.maxChildren = maxChildren
         self.table = table
-        self.ranks = index.rank
+        self.ranks = ranks
         self.rootTitle = rootTitle
-        groups = Builder(table: table, index: index).build()
+        self.groups = groups
         while groups.entryRange(rootID).isEmpty && groups.subgroups(rootID).count == 1 {
             rootID = groups.subgroups(rootID).lowerBound
         }
+    }
+
+    private static func check(maxChildren: Int) throws {
+        guard maxChildren >= 2 else {
+            throw Error(description: "The maximum number of children must be at least 2, not \(maxChildren).")
+        }
+    }
+
+    /// Groups a table's entries on one core while `sort` orders them (on the others), then places the entries in
+    /// the order the sort gave: the two halves of loading a large list overlap instead of following each other.
+    ///
+    /// - Parameters:
+    ///   - table: The entries' text.
+    ///   - rootTitle: The title of the root node.
+    ///   - maxChildren: The most children any node shows; at least 2.
+    ///   - sort: Orders the entries and makes their snapshot; run at the same time as the grouping.
+    /// - Returns: The snapshot and its hierarchy, as ``init(_:rootTitle:maxChildren:)`` would group it.
+    /// - Throws: ``Error`` when `maxChildren` is less than 2, before anything runs.
+    package static func grouping<Handler>(
+        _ table: EntryTable, rootTitle: String = "Catalog", maxChildren: Int = 10,
+        whileSorting sort: () -> Snapshot<Handler>
+    ) throws -> (Snapshot<Handler>, Hierarchy) {
+        try check(maxChildren: maxChildren)
+        // The grouping gets a thread of its own, outside the pool the sort splits itself over, so the sort keeps
+        // every core it had and the system shares them among the three.
+        nonisolated(unsafe) var builder = Builder(table: table)
+        let grouped = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            builder.prepare()
+            grouped.signal()
+        }
+        thread.stackSize = 1 << 22
+        thread.start()
+        let sorted = sort()
+        grouped.wait()
+        let groups = builder.finish(order: sorted.index.order)
+        return (
+            sorted,
+            Hierarchy(
+                table: table, ranks: sorted.index.rank, groups: groups, rootTitle: rootTitle, maxChildren: maxChildren)
+        )
     }
 
     /// Convenience for a snapshot.

@@ -132,15 +132,37 @@ package enum CatalogFile {
     static func read<Handler>(
         _ bytes: [UInt8], keeping matcher: RecordMatcher?, format: Format = .standard, plainLines: Bool = true
     ) throws -> Snapshot<Handler> {
+        try read(bytes, keeping: matcher, format: format, plainLines: plainLines) { table, index in index(table) }
+    }
+
+    /// Reads a file into a table, then hands it to `finish` with the function that sorts it into a snapshot.
+    private static func read<Handler, T>(
+        _ bytes: [UInt8], keeping matcher: RecordMatcher?, format: Format, plainLines: Bool = true,
+        finish: (EntryTable, (EntryTable) -> Snapshot<Handler>) throws -> T
+    ) throws -> T {
         try format.read(bytes) { text, lines in
             let (index, bounds, layout): ((EntryTable) -> Snapshot<Handler>, [UInt32], EntryTable.Layout) =
                 try text.withUnsafeBufferPointer {
                     try read($0, keeping: matcher, plainLines: plainLines, pathsOnly: true)
                 }
-            return index(
+            return try finish(
                 EntryTable(
                     bytes: text, bounds: consume bounds, keywordSeparator: 0x2C, registered: nil, lines: lines,
-                    layout: layout))
+                    layout: layout),
+                index)
+        }
+    }
+
+    /// Parses a catalog file and groups it, the grouping running while the entries are sorted
+    /// (``Hierarchy/grouping(_:rootTitle:maxChildren:whileSorting:)``): what a launcher needs before its first
+    /// menu, sooner than ``parse(_:format:)`` and then ``Hierarchy/init(_:rootTitle:maxChildren:)``.
+    ///
+    /// - Throws: ``Error`` as ``parse(_:format:)`` does; ``Hierarchy/Error`` when `maxChildren` is less than 2.
+    package static func parseGrouped<Handler>(
+        _ bytes: [UInt8], format: Format = .standard, rootTitle: String = "Catalog", maxChildren: Int = 10
+    ) throws -> (Snapshot<Handler>, Hierarchy) {
+        try read(bytes, keeping: nil, format: format) { table, index in
+            try Hierarchy.grouping(table, rootTitle: rootTitle, maxChildren: maxChildren) { index(table) }
         }
     }
 

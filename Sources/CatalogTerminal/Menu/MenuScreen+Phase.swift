@@ -75,7 +75,30 @@ extension MenuScreen {
         loading description: String, options: Options = Options(),
         load: @escaping @Sendable () throws -> Snapshot<any Screen>
     ) throws {
-        let job = Self.loadJob(options) { (try load(), true) }
+        let job = Self.loadJob(options) { _, _ in (try load(), nil, true) }
+        try self.init(
+            source: .fixed(try CatalogFile.parse([])), options: options,
+            phase: .loading(Loading(what: description, job: job, streams: false)))
+    }
+
+    /// Creates a menu that loads its catalog in a background job, as ``init(loading:options:load:)`` does, from a
+    /// loader that groups the entries itself, so the grouping can run while they are sorted
+    /// (``CatalogFile/parseGrouped(_:format:rootTitle:maxChildren:)``).
+    ///
+    /// - Parameter loadGrouped: Reads and groups the catalog under the root title and the most children a level
+    ///   shows that it is given (the options').
+    /// - Throws: ``Hierarchy/Error`` when `maxChildren` is below 2.
+    public init(
+        loading description: String, options: Options = Options(),
+        loadGrouped:
+            @escaping @Sendable (_ rootTitle: String, _ maxChildren: Int) throws -> (
+                Snapshot<any Screen>, Hierarchy
+            )
+    ) throws {
+        let job = Self.loadJob(options) { title, maxChildren in
+            let (snapshot, hierarchy) = try loadGrouped(title, maxChildren)
+            return (snapshot, hierarchy, true)
+        }
         try self.init(
             source: .fixed(try CatalogFile.parse([])), options: options,
             phase: .loading(Loading(what: description, job: job, streams: false)))
@@ -94,21 +117,26 @@ extension MenuScreen {
         streaming description: String, options: Options,
         step: @escaping @Sendable () throws -> (snapshot: Snapshot<any Screen>, complete: Bool)
     ) throws {
-        let job = Self.loadJob(options, step)
+        let job = Self.loadJob(options) { _, _ in
+            let (snapshot, complete) = try step()
+            return (snapshot, nil, complete)
+        }
         try self.init(
             source: .fixed(try CatalogFile.parse([])), options: options,
             phase: .loading(Loading(what: description, job: job, streams: true)))
     }
 
-    /// The job that reads a catalog (or a stream's next step) and groups it, off the input path.
+    /// The job that reads a catalog (or a stream's next step) and groups it, off the input path: `read` is given
+    /// the root's title and the most children a level shows, and may return the grouping it made with them.
     private static func loadJob(
-        _ options: Options, _ read: @escaping @Sendable () throws -> (snapshot: Snapshot<any Screen>, complete: Bool)
+        _ options: Options,
+        _ read: @escaping @Sendable (String, Int) throws -> (Snapshot<any Screen>, Hierarchy?, complete: Bool)
     ) -> Job {
         let (title, maxChildren, history, now) = (options.title, options.maxChildren, options.history, options.now)
         return Job(loadLane) { _ in
             Result {
-                let (snapshot, complete) = try read()
-                let hierarchy = try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren)
+                let (snapshot, grouped, complete) = try read(title, maxChildren)
+                let hierarchy = try grouped ?? Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren)
                 let shelves = Self.shelves(of: history, in: snapshot, maxChildren: maxChildren, now: now)
                 return Loaded(
                     catalog: Catalog(snapshot: snapshot, hierarchy: hierarchy, shelves: shelves), complete: complete)
