@@ -34,14 +34,15 @@ enum LaunchCommand {
             // When the last step's read ended: from then until the next step starts, the catalog read so far was
             // parsed and grouped and the menu took it in.
             let lastRead = Mutex<ContinuousClock.Instant?>(nil)
-            menu = try MenuScreen(streaming: name, options: options) {
+            menu = try MenuScreen(streaming: name, options: options) { title, maxChildren in
                 // Each step parses everything read so far, so it reads for longer as that work grows.
                 let work = lastRead.withLock { $0.map { $0.duration(to: clock.now) } ?? .zero }
                 let (bytes, done) = try stream.read(for: CatalogStream.budget(afterWork: work))
                 lastRead.withLock { $0 = clock.now }
-                let snapshot = try CatalogSource.parse(bytes, name: name, format: format)
+                let (snapshot, hierarchy) = try CatalogSource.parseGrouped(
+                    bytes, name: name, format: format, rootTitle: title, maxChildren: maxChildren)
                 if done { ProcessMemory.returnLargeBlocks() }
-                return (snapshot, done)
+                return (snapshot, hierarchy, done)
             }
         } else if let path = arguments.values["--file"] {
             // Read the file now (fast); fold, check and sort it in the background so the first frame is immediate.

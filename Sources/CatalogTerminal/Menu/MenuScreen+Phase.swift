@@ -126,6 +126,28 @@ extension MenuScreen {
             phase: .loading(Loading(what: description, job: job, streams: true)))
     }
 
+    /// Creates a menu whose catalog streams in, as ``init(streaming:options:step:)`` does, from steps that group
+    /// what they read themselves, so the grouping can run while the entries are sorted.
+    ///
+    /// - Parameter stepGrouped: Reads for a while and returns the whole catalog read so far, grouped under the
+    ///   root title and the most children a level shows that it is given, and whether the input has ended.
+    /// - Throws: ``Hierarchy/Error`` when `maxChildren` is below 2.
+    public init(
+        streaming description: String, options: Options,
+        stepGrouped:
+            @escaping @Sendable (_ rootTitle: String, _ maxChildren: Int) throws -> (
+                snapshot: Snapshot<any Screen>, hierarchy: Hierarchy, complete: Bool
+            )
+    ) throws {
+        let job = Self.loadJob(options) { title, maxChildren in
+            let (snapshot, hierarchy, complete) = try stepGrouped(title, maxChildren)
+            return (snapshot, hierarchy, complete)
+        }
+        try self.init(
+            source: .fixed(try CatalogFile.parse([])), options: options,
+            phase: .loading(Loading(what: description, job: job, streams: true)))
+    }
+
     /// The job that reads a catalog (or a stream's next step) and groups it, off the input path: `read` is given
     /// the root's title and the most children a level shows, and may return the grouping it made with them.
     private static func loadJob(
