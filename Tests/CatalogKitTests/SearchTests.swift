@@ -131,6 +131,19 @@ struct SearchTests {
         #expect(paths(catalog, catalog.search("__p cre !zzz", fuzzy: true)) == [lines[1], lines[0]])
     }
 
+    @Test("in fuzzy mode, skipping letters inside a name costs, and jumping over directories does not")
+    func gapsInsideANameCost() throws {
+        // `test/support` typed as a path: skipping `test_` to reach `support` in a name ranks below the path
+        // that holds it whole, though the name scores more (as in fzf).
+        let lines = ["test/test_support.py", "test/support/__init__.py"]
+        let catalog = try snapshot(lines)
+        #expect(paths(catalog, catalog.search("test/support", fuzzy: true)) == [lines[1], lines[0]])
+        // Jumping from `src` over `app/` to `main` is what typing `srcmain` means: the jump costs only its
+        // opening, however long, so the deeper path ranks by its name, not the length of the jump.
+        let jumps = try snapshot(["src/app/feature/main.swift", "srcx/amain.swift"])
+        #expect(paths(jumps, jumps.search("srcmain", fuzzy: true)).first == "src/app/feature/main.swift")
+    }
+
     @Test("hits are kept in record order for narrowing only when narrowing checks them one by one")
     func candidatesKept() throws {
         let lines = (0..<8_000).map { "Group \($0 % 97)/Item \($0) \($0 % 3 == 0 ? "grid" : "list")" }

@@ -10,8 +10,10 @@ extension FuzzyMatcher {
     /// for `Grid Picker` scores as a word, not as four letters; a character with a larger boundary bonus inside a
     /// run starts a new one. These are fzf's rules.
     ///
-    /// For paths: a gap costs ``gapOpen`` whatever its length (``gapExtend`` is 0), since typing `srcmain` for
-    /// `src/app/main.swift` jumps over directories on purpose; each character matched in the path's last
+    /// For paths: a gap that crosses a `/` costs ``gapOpen`` whatever its length, since typing `srcmain` for
+    /// `src/app/main.swift` jumps over directories on purpose; a gap inside one component costs ``gapExtend`` more
+    /// for each byte after its first, as fzf's gaps do, so `test/support` finds `test/support/x.py` before
+    /// `test/test_support.py`, where it skips the start of a name. Each character matched in the path's last
     /// component (its name) adds ``name``, and in the directory above it ``parent``, so of two alignments the one
     /// nearer the name wins, and of two paths the one whose name or directory was typed. Only the query's last term
     /// scores ``name`` in the name; an earlier one scores ``parent`` there (``FuzzyMatcher/named``), since a person
@@ -27,7 +29,7 @@ extension FuzzyMatcher {
         static let camel: Int32 = 7
         static let consecutive: Int32 = 4
         static let gapOpen: Int32 = -3
-        static let gapExtend: Int32 = 0
+        static let gapExtend: Int32 = -1
         static let name: Int32 = 3
         static let parent: Int32 = 2
     }
@@ -122,7 +124,12 @@ extension FuzzyMatcher {
                     let length = units[unit + 1] - units[unit]
                     let first = term[units[unit]]
                     // The best score of the characters before ending at least a byte before `position`, less the gap;
-                    // the characters before end no sooner than the previous one's earliest end.
+                    // the characters before end no sooner than the previous one's earliest end. A gap inside a
+                    // component costs each byte after its first (`inside`); one that crosses a "/" jumps over
+                    // directories and costs only its opening (`across`), so `inside` is reset at each "/".
+                    var inside = impossible
+                    var opened = impossible
+                    var across = impossible
                     var gapped = impossible
                     var position = unit > 0 ? earliest[unit - 1] + 1 : earliest[0]
                     let last = latest[unit]
@@ -131,7 +138,14 @@ extension FuzzyMatcher {
                         if unit > 0 && offset > 0 {
                             var ended = impossible
                             for state in 0..<states { ended = max(ended, previous[(offset - 1) * states + state]) }
-                            gapped = max(gapped &+ Points.gapExtend, ended &+ Points.gapOpen)
+                            inside = max(inside &+ Points.gapExtend, ended &+ Points.gapOpen)
+                            opened = max(opened, ended &+ Points.gapOpen)
+                            if text[position - 1] == 0x2F {
+                                across = max(across, opened)
+                                inside = impossible
+                                opened = impossible
+                            }
+                            gapped = max(inside, across)
                         }
                         if position >= earliest[unit] && text[position] == first
                             && matches(term, units, unit, text, at: position)
