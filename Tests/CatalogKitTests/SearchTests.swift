@@ -144,6 +144,16 @@ struct SearchTests {
         #expect(paths(jumps, jumps.search("srcmain", fuzzy: true)).first == "src/app/feature/main.swift")
     }
 
+    @Test("fuzzy highlighting marks the tightest match, as fzf does, not the leftmost letters")
+    func highlightsTheTightestMatch() {
+        // Leftmost, `lesspipe` would mark the l and e of `hilite`.
+        #expect(
+            Highlight.characters(in: "src-hilite-lesspipe.sh", matching: Query("lesspipe", fuzzy: true)) == [11..<19])
+        #expect(Highlight.characters(in: "grid-picker", matching: Query("gp", fuzzy: true)) == [0..<1, 5..<6])
+        #expect(Highlight.characters(in: "Straße.txt", matching: Query("sst", fuzzy: true)) == [4..<5, 7..<8])
+        #expect(Highlight.characters(in: "abc", matching: Query("ca", fuzzy: true)).isEmpty)
+    }
+
     @Test("hits are kept in record order for narrowing only when narrowing checks them one by one")
     func candidatesKept() throws {
         let lines = (0..<8_000).map { "Group \($0 % 97)/Item \($0) \($0 % 3 == 0 ? "grid" : "list")" }

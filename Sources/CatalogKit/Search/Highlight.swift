@@ -22,15 +22,7 @@ package enum Highlight {
         var marked = Set<Int>()
         for term in query.terms where !term.isEmpty && term.count <= folded.count {
             if query.fuzzy {
-                var position = 0
-                var hits: [Int] = []
-                for byte in term {
-                    while position < folded.count && folded[position] != byte { position += 1 }
-                    if position == folded.count { break }
-                    hits.append(owner[position])
-                    position += 1
-                }
-                if hits.count == term.count { marked.formUnion(hits) }
+                if let hits = tightest(term, in: folded) { marked.formUnion(hits.map { owner[$0] }) }
             } else {
                 for start in 0...(folded.count - term.count)
                 where folded[start] == term[0] && folded[start..<start + term.count].elementsEqual(term) {
@@ -47,5 +39,32 @@ package enum Highlight {
             }
         }
         return ranges
+    }
+
+    /// Where a fuzzy term's bytes fall in the tightest match that ends first: the leftmost match's end, the latest
+    /// start of a match ending there, then the leftmost match from that start (fzf's first algorithm). So
+    /// `lesspipe` marks the word in `src-hilite-lesspipe.sh`, not letters of `hilite` and the rest.
+    ///
+    /// - Returns: The offsets of the term's bytes, or `nil` when the text does not hold the term in order.
+    /// - Complexity: O(n) for n bytes of text, in three passes.
+    static func tightest(_ term: [UInt8], in text: [UInt8]) -> [Int]? {
+        func forward(from start: Int) -> [Int]? {
+            var position = start
+            var hits: [Int] = []
+            for byte in term {
+                while position < text.count && text[position] != byte { position += 1 }
+                if position == text.count { return nil }
+                hits.append(position)
+                position += 1
+            }
+            return hits
+        }
+        guard let first = forward(from: 0), let end = first.last else { return nil }
+        var start = end
+        for byte in term.reversed().dropFirst() {
+            start -= 1
+            while text[start] != byte { start -= 1 }
+        }
+        return forward(from: start)
     }
 }
