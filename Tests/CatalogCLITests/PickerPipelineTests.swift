@@ -308,6 +308,23 @@ extension PickerPipelineTests {
         #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
     }
 
+    @Test("a piped list with no terminal to pick on is refused on one line, unless --select-1 can decide")
+    func noTerminalToPickOn() throws {
+        let catalog = productPath("catalog")
+        // setsid: a session with no controlling terminal, as under cron or CI.
+        let refused = try runProcess(
+            "/usr/bin/setsid", ["-w", catalog, "--file", "-", "--no-history"], input: Array("foo\nbar/baz\n".utf8))
+        #expect(refused.status == 2)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.hasPrefix("catalog: no terminal to pick on: "))
+        #expect(refused.stderr.split(separator: "\n").count == 1, "no menu drawn: \(refused.stderr)")
+        let decided = try runProcess(
+            "/usr/bin/setsid", ["-w", catalog, "--file", "-", "--no-history", "--query", "baz", "--select-1"],
+            input: Array("foo\nbar/baz\n".utf8))
+        #expect(decided.status == 0)
+        #expect(decided.stdout == "bar/baz\n")
+    }
+
     @Test("Ctrl-D at line mode's prompt ends the line, so what follows starts on a line of its own")
     func lineModeEndOfInput() throws {
         let workspace = try Workspace("")

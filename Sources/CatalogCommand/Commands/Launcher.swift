@@ -46,9 +46,10 @@ enum Launcher {
             let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
             guard tty >= 0 else {
                 if watch != nil { throw watchNeedsTerminal }
+                let commands: LaunchMode.Commands = catalogOnInput ? .none : .standardInput
+                try refuseNoCommands(commands, arguments, program: context.name)
                 return lineMode(
-                    session, commands: catalogOnInput ? .none : .standardInput, picker: picker,
-                    started: resuming != nil, context: &context)
+                    session, commands: commands, picker: picker, started: resuming != nil, context: &context)
             }
             defer { close(tty) }
             outcome = Shell.run(
@@ -56,10 +57,24 @@ enum Launcher {
                 resuming: resuming, send: mail.take, watch: watch)
         case .lineMode(let commands):
             if watch != nil { throw watchNeedsTerminal }
+            try refuseNoCommands(commands, arguments, program: context.name)
             return lineMode(session, commands: commands, picker: picker, started: resuming != nil, context: &context)
         }
         if let failure = outcome.failure { throw InputError(description: "terminal: \(failure)") }
         return outcome
+    }
+
+    /// Refuses a picker that could never be answered: its list is on standard input and there is no terminal to
+    /// read a choice from (`find . | catalog --file -` under cron, `setsid` or CI), unless `--select-1` or
+    /// `--exit-0` may decide without one. fzf says as much with status 2; a menu nobody can answer and status 1
+    /// ("nothing picked") would tell a script the user had declined.
+    ///
+    /// - Throws: ``InputError`` naming the way out.
+    static func refuseNoCommands(_ commands: LaunchMode.Commands, _ arguments: Arguments, program: String) throws {
+        guard commands == .none, !arguments.has("--select-1"), !arguments.has("--exit-0") else { return }
+        throw InputError(
+            description: "no terminal to pick on: the list is on standard input and there is no /dev/tty; "
+                + "use --select-1 or --exit-0 to decide without one, or '\(program) search --file -' to filter.")
     }
 
     static let watchNeedsTerminal = Arguments.UsageError(
