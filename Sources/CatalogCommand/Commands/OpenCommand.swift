@@ -126,13 +126,22 @@ enum OpenCommand {
         let folded = Folding.fold(name)
         let matches = (0..<snapshot.count).filter { Folding.fold(snapshot.table.title($0)) == folded }
         if matches.count == 1 { return matches[0] }
-        let candidates = matches.isEmpty ? Array(snapshot.search(name).prefix(8).map(Int.init)) : matches
-        let list = candidates.map { "\(snapshot.table.id($0)) (\(snapshot.table.path($0)))" }
+        // A few candidates, each by its id, with its path where that says more (a registry's entry); the rest are
+        // counted, so an error stays one readable line however many entries share a title.
+        let shown = 8
+        let candidates = matches.isEmpty ? Array(snapshot.search(name).prefix(shown).map(Int.init)) : matches
+        let list = candidates.prefix(shown).map { record in
+            let (id, path) = (snapshot.table.id(record), snapshot.table.path(record))
+            return id == path ? id : "\(id) (\(path))"
+        }
         if matches.isEmpty {
             let hint = list.isEmpty ? " Try '\(program) list'." : " Did you mean: \(list.joined(separator: ", "))?"
             throw InputError(description: "no entry has the id or title '\(name)'.\(hint)")
         }
+        let more =
+            matches.count > shown ? ", and \(matches.count - shown) more" : ""
         throw InputError(
-            description: "'\(name)' matches \(matches.count) entries; open one by id: \(list.joined(separator: ", ")).")
+            description:
+                "'\(name)' matches \(matches.count) entries; open one by id: \(list.joined(separator: ", "))\(more).")
     }
 }
