@@ -71,4 +71,16 @@ extension CatalogFileHostileTests {
         }
         #expect(throws: Never.self) { try CatalogFile.checkSize(CatalogFile.maximumSize) }
     }
+
+    @Test("a line over 64 MiB is refused as too long, on its line, not as a file over 4 GiB")
+    func lineTooLong() {
+        let longest = (Int(UInt32.max) - 64) / 64
+        var bytes = Array("a\n".utf8) + [UInt8](repeating: 0x78, count: longest + 1) + [0x0A]
+        #expect(
+            error(bytes)
+                == CatalogFile.Error(line: 2, problem: "the line is longer than 64 MiB, the most a line can be"))
+        // One byte shorter, it is a title like any other.
+        bytes.remove(at: 3)
+        #expect(error(bytes) == nil)
+    }
 }

@@ -185,6 +185,11 @@ extension CatalogFile {
         ///
         /// - Returns: `false` when the line is malformed; `error` says why.
         private mutating func read(_ start: Int, _ end: Int) -> Bool {
+            // Room for the most a line's folding can take (64 bytes a byte), within the 32-bit offsets.
+            if 64 * (end - start) + 64 > Int(UInt32.max) {
+                error = Error(line: lines, problem: "the line is longer than 64 MiB, the most a line can be")
+                return false
+            }
             if folded.count > Int(UInt32.max) - 64 * (end - start) - 64 {
                 error = Error(line: lines, problem: "the file's folded text is larger than 4 GiB")
                 return false
