@@ -62,19 +62,22 @@ extension MenuScreen {
         return .status("Unknown command “\(line)”. Type a number to open, /text to filter, .. to go back, ? for help.")
     }
 
+    /// What to type instead of a number that names no item: "choose 1", or "choose 1 to 7".
+    private static func choose(_ count: Int) -> String { count == 1 ? "choose 1" : "choose 1 to \(count)" }
+
     /// Opens the item a typed number names, among the filter's hits or the level's items.
     private mutating func openNumbered(_ text: String) -> Action {
         if let filter {
             let shown = min(filter.hits.count, Self.lineModeHits)
             guard shown > 0 else { return .status("There is no item \(text); nothing matches the filter.") }
             guard let index = ItemNumber.index(text, count: shown) else {
-                return .status("There is no item \(text); choose 1 to \(shown).")
+                return .status("There is no item \(text); \(Self.choose(shown)).")
             }
             return open(record: filter.shown[index])
         }
         let count = currentItems.count
         guard let index = ItemNumber.index(text, count: count, zeroIsTenth: true) else {
-            return .status("There is no item \(text); choose 1 to \(count).")
+            return .status("There is no item \(text); \(Self.choose(count)).")
         }
         levels[levels.count - 1].cursor = index
         return open(at: index)
