@@ -75,7 +75,7 @@ struct MatchingModeTests {
         let replaced = try run(
             ["--file", list.path, "--plain", "--fuzzy"], input: "/swiftformat\n",
             environment: ["CATALOG_DEFAULT_OPTS": "--exact --no-mouse"])
-        #expect(replaced.status == 1, "nothing picked, and no usage error: \(replaced.stderr)")
+        #expect(replaced.status == 130, "nothing picked (cancelled), and no usage error: \(replaced.stderr)")
         #expect(replaced.stderr.contains("2 of 5 entries match"), "\(replaced.stderr)")
         let typed = try run(
             ["--file", list.path, "--plain", "--fuzzy", "--exact"], input: "",
@@ -92,7 +92,7 @@ struct MatchingModeTests {
         let picker = try run(
             ["--file", list.path, "--plain"], input: "",
             environment: ["CATALOG_DEFAULT_OPTS": "--multi --delimiter / --no-mouse"])
-        #expect(picker.status == 1, "nothing picked, and no usage error: \(picker.stderr)")
+        #expect(picker.status == 130, "nothing picked (cancelled), and no usage error: \(picker.stderr)")
         let bad = try run(
             ["--file", list.path, "--plain"], input: "", environment: ["CATALOG_DEFAULT_OPTS": "--delimiter ''"])
         #expect(bad.status == 2)

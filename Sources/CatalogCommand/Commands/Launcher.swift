@@ -109,7 +109,7 @@ enum Launcher {
         var out = picker ? Output(STDERR_FILENO) : context.out
         var hint = ListOnCommands(program: context.name)
         let reader = CommandReader(commands)
-        let outcome = LineDriver.run(
+        var outcome = LineDriver.run(
             session: session,
             readLine: {
                 // A person at a terminal is asked for the next command; a script is not.
@@ -136,6 +136,13 @@ enum Launcher {
                 environment: context.environment, terminal: Size.window(of: out.descriptor)?.columns),
             started: started)
         if !picker { context.out = out }
+        // A picker left with q or at the end of its commands was cancelled, as Esc cancels it on the full screen:
+        // 130, as fzf's. Picking nothing because nothing matched (--exit-0) stays 1.
+        if picker, outcome.status == 0, let menu = outcome.session.stack.first as? MenuScreen, menu.picked.isEmpty,
+            !menu.foundNothing
+        {
+            outcome.status = 130
+        }
         return outcome
     }
 

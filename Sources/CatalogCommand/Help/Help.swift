@@ -65,7 +65,7 @@ enum Help {
                 lines += help.dropFirst().map { indent + $0 }
             }
         }
-        lines += ["", "exit status: 0 success, 1 no match, 2 usage or input error, 130 interrupted"]
+        lines += ["", "exit status: 0 success, 1 no match, 2 usage or input error, 130 cancelled"]
         return lines.joined(separator: "\n")
     }
 }

@@ -107,10 +107,10 @@ enum Manual {
         page.macro("Sh", "EXIT STATUS")
         page.macro("Bl", "-tag", "-width", "Ds")
         for (status, meaning) in [
-            ("0", "Success: the command did what was asked, or the user quit."),
-            ("1", "Nothing matched, nothing was picked, or the terminal failed."),
-            ("2", "A usage error, a bad catalog file, or a failed write (such as a full disk)."),
-            ("130", "Interrupted with Ctrl-C."),
+            ("0", "Success: the command did what was asked, or the user left the launcher."),
+            ("1", "Nothing matched (--exit-0, or Enter with no match in a picker), or the terminal failed."),
+            ("2", "A usage error, a bad catalog file, no terminal to pick on, or a failed write (a full disk)."),
+            ("130", "Cancelled: Ctrl-C, or a picker left without a pick (Esc at the root, Ctrl-D, q in line mode)."),
         ] {
             page.macro("It", status)
             page.text(meaning)
