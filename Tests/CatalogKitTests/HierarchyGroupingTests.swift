@@ -43,6 +43,20 @@ struct HierarchyGroupingTests {
         }
     }
 
+    @Test("a list of many directories groups beside the sort; a catalog of few groups, after it, alike")
+    func manyOrFewGroups() throws {
+        let deep: Snapshot<Void> = try CatalogFile.parse(Self.list(seed: 7, count: 3_000))
+        #expect(Hierarchy.hasManyGroups(deep.table))
+        let few = Array((0..<3_000).map { "G\($0 % 7)/Sub\($0 % 3)/Item \($0)\n" }.joined().utf8)
+        let parsed: Snapshot<Void> = try CatalogFile.parse(few)
+        #expect(!Hierarchy.hasManyGroups(parsed.table))
+        let (_, together): (Snapshot<Void>, Hierarchy) = try CatalogFile.parseGrouped(few)
+        #expect(together.treeDescription() == (try Hierarchy(parsed)).treeDescription())
+        // Too few records to be worth a thread.
+        let small: Snapshot<Void> = try CatalogFile.parse(Self.list(seed: 7, count: 500))
+        #expect(!Hierarchy.hasManyGroups(small.table))
+    }
+
     @Test("a limit below 2, or a bad line, is refused as parsing and grouping refuse it")
     func refusals() throws {
         #expect(throws: Hierarchy.Error.self) {

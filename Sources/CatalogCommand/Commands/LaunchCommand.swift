@@ -40,8 +40,8 @@ enum LaunchCommand {
                 let (bytes, done) = try stream.read(for: CatalogStream.budget(afterWork: work))
                 lastRead.withLock { $0 = clock.now }
                 let (snapshot, hierarchy) = try CatalogSource.parseGrouped(
-                    bytes, name: name, format: format, rootTitle: title, maxChildren: maxChildren)
-                if done { ProcessMemory.returnLargeBlocks() }
+                    bytes, name: name, format: format, rootTitle: title, maxChildren: maxChildren,
+                    afterReading: { if done { ProcessMemory.returnLargeBlocks() } })
                 return (snapshot, hierarchy, done)
             }
         } else if let path = arguments.values["--file"] {
@@ -49,10 +49,10 @@ enum LaunchCommand {
             let bytes = try CatalogSource.read(path)
             let name = CatalogSource.displayName(path)
             menu = try MenuScreen(loading: name, options: options) { title, maxChildren in
-                let grouped = try CatalogSource.parseGrouped(
-                    bytes, name: name, format: format, rootTitle: title, maxChildren: maxChildren)
-                ProcessMemory.returnLargeBlocks()
-                return grouped
+                // Large blocks go back to the system from the grouping on, as they did after parsing.
+                try CatalogSource.parseGrouped(
+                    bytes, name: name, format: format, rootTitle: title, maxChildren: maxChildren,
+                    afterReading: { ProcessMemory.returnLargeBlocks() })
             }
         } else {
             ProcessMemory.returnLargeBlocks()

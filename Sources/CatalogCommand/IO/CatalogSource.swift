@@ -93,11 +93,15 @@ enum CatalogSource {
     }
 
     /// Parses and groups a catalog file, the grouping running while the entries sort, naming the file in an error.
+    ///
+    /// - Parameter afterReading: Called between reading and placing the entries (``CatalogFile/parseGrouped``).
     static func parseGrouped(
-        _ bytes: [UInt8], name: String, format: CatalogFile.Format, rootTitle: String, maxChildren: Int
+        _ bytes: [UInt8], name: String, format: CatalogFile.Format, rootTitle: String, maxChildren: Int,
+        afterReading: () -> Void = {}
     ) throws -> (Snapshot<any Screen>, Hierarchy) {
         do {
-            return try CatalogFile.parseGrouped(bytes, format: format, rootTitle: rootTitle, maxChildren: maxChildren)
+            return try CatalogFile.parseGrouped(
+                bytes, format: format, rootTitle: rootTitle, maxChildren: maxChildren, afterReading: afterReading)
         } catch let error as CatalogFile.Error {
             throw InputError(description: "\(name): \(error)")
         }

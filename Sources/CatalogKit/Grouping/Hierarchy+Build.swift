@@ -13,7 +13,7 @@ extension Hierarchy {
     /// lookup for each new directory and a comparison for the others. No string or array is made per group.
     ///
     /// Everything but placing the entries reads the table alone (``prepare()``), so it can run while the entries
-    /// are sorted (``grouping(_:rootTitle:maxChildren:whileSorting:)``); placing them needs their search order
+    /// are sorted (``prepare(_:whileSorting:)``); placing them needs their search order
     /// (``finish(order:)``).
     struct Builder: @unchecked Sendable {
         let table: EntryTable

@@ -153,17 +153,25 @@ package enum CatalogFile {
         }
     }
 
-    /// Parses a catalog file and groups it, the grouping running while the entries are sorted
-    /// (``Hierarchy/grouping(_:rootTitle:maxChildren:whileSorting:)``): what a launcher needs before its first
-    /// menu, sooner than ``parse(_:format:)`` and then ``Hierarchy/init(_:rootTitle:maxChildren:)``.
+    /// Parses a catalog file and groups it, the grouping running while the entries are sorted when they lie in
+    /// many directories (``Hierarchy/prepare(_:whileSorting:)``): what a launcher needs before its first menu,
+    /// sooner than ``parse(_:format:)`` and then ``Hierarchy/init(_:rootTitle:maxChildren:)``.
     ///
-    /// - Throws: ``Error`` as ``parse(_:format:)`` does; ``Hierarchy/Error`` when `maxChildren` is less than 2.
+    /// - Parameter afterReading: Called once the file is read and sorted and the reader's buffers are gone, before
+    ///   the entries are placed (the launcher tunes its allocator there, as it did between parsing and grouping).
+    /// - Throws: ``Hierarchy/Error`` when `maxChildren` is less than 2, before anything is read; ``Error`` as
+    ///   ``parse(_:format:)`` does.
     package static func parseGrouped<Handler>(
-        _ bytes: [UInt8], format: Format = .standard, rootTitle: String = "Catalog", maxChildren: Int = 10
+        _ bytes: [UInt8], format: Format = .standard, rootTitle: String = "Catalog", maxChildren: Int = 10,
+        afterReading: () -> Void = {}
     ) throws -> (Snapshot<Handler>, Hierarchy) {
-        try read(bytes, keeping: nil, format: format) { table, index in
-            try Hierarchy.grouping(table, rootTitle: rootTitle, maxChildren: maxChildren) { index(table) }
-        }
+        try Hierarchy.check(maxChildren: maxChildren)
+        let (snapshot, prepared): (Snapshot<Handler>, Hierarchy.Prepared?) = try read(
+            bytes, keeping: nil, format: format
+        ) { table, index in Hierarchy.prepare(table) { index(table) } }
+        afterReading()
+        // Placed once the reader's buffers are gone, as grouping a parsed snapshot is.
+        return (snapshot, try Hierarchy(snapshot, prepared: prepared, rootTitle: rootTitle, maxChildren: maxChildren))
     }
 
     /// Reads a file's lines on the cores: checks every line, folds the kept ones and finds duplicate paths.
