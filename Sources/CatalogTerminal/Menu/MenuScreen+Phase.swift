@@ -75,10 +75,10 @@ extension MenuScreen {
         loading description: String, options: Options = Options(),
         load: @escaping @Sendable () throws -> Snapshot<any Screen>
     ) throws {
-        let job = Self.loadJob(options) { _, _ in (try load(), nil, true) }
-        try self.init(
-            source: .fixed(try CatalogFile.parse([])), options: options,
-            phase: .loading(Loading(what: description, job: job, streams: false)))
+        try self.init(loading: description, options: options) { title, maxChildren in
+            let snapshot = try load()
+            return (snapshot, try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren))
+        }
     }
 
     /// Creates a menu that loads its catalog in a background job, as ``init(loading:options:load:)`` does, from a
@@ -97,7 +97,7 @@ extension MenuScreen {
     ) throws {
         let job = Self.loadJob(options) { title, maxChildren in
             let (snapshot, hierarchy) = try loadGrouped(title, maxChildren)
-            return (snapshot, hierarchy, true)
+            return (snapshot, hierarchy, complete: true)
         }
         try self.init(
             source: .fixed(try CatalogFile.parse([])), options: options,
@@ -117,13 +117,10 @@ extension MenuScreen {
         streaming description: String, options: Options,
         step: @escaping @Sendable () throws -> (snapshot: Snapshot<any Screen>, complete: Bool)
     ) throws {
-        let job = Self.loadJob(options) { _, _ in
+        try self.init(streaming: description, options: options) { title, maxChildren in
             let (snapshot, complete) = try step()
-            return (snapshot, nil, complete)
+            return (snapshot, try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren), complete)
         }
-        try self.init(
-            source: .fixed(try CatalogFile.parse([])), options: options,
-            phase: .loading(Loading(what: description, job: job, streams: true)))
     }
 
     /// Creates a menu whose catalog streams in, as ``init(streaming:options:step:)`` does, from steps that group
@@ -139,26 +136,25 @@ extension MenuScreen {
                 snapshot: Snapshot<any Screen>, hierarchy: Hierarchy, complete: Bool
             )
     ) throws {
-        let job = Self.loadJob(options) { title, maxChildren in
-            let (snapshot, hierarchy, complete) = try stepGrouped(title, maxChildren)
-            return (snapshot, hierarchy, complete)
-        }
+        let job = Self.loadJob(options, stepGrouped)
         try self.init(
             source: .fixed(try CatalogFile.parse([])), options: options,
             phase: .loading(Loading(what: description, job: job, streams: true)))
     }
 
-    /// The job that reads a catalog (or a stream's next step) and groups it, off the input path: `read` is given
-    /// the root's title and the most children a level shows, and may return the grouping it made with them.
+    /// The job that reads and groups a catalog (or a stream's next step), off the input path: `read` is given the
+    /// root's title and the most children a level shows, and groups with them.
     private static func loadJob(
         _ options: Options,
-        _ read: @escaping @Sendable (String, Int) throws -> (Snapshot<any Screen>, Hierarchy?, complete: Bool)
+        _ read:
+            @escaping @Sendable (String, Int) throws -> (
+                snapshot: Snapshot<any Screen>, hierarchy: Hierarchy, complete: Bool
+            )
     ) -> Job {
         let (title, maxChildren, history, now) = (options.title, options.maxChildren, options.history, options.now)
         return Job(loadLane) { _ in
             Result {
-                let (snapshot, grouped, complete) = try read(title, maxChildren)
-                let hierarchy = try grouped ?? Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren)
+                let (snapshot, hierarchy, complete) = try read(title, maxChildren)
                 let shelves = Self.shelves(of: history, in: snapshot, maxChildren: maxChildren, now: now)
                 return Loaded(
                     catalog: Catalog(snapshot: snapshot, hierarchy: hierarchy, shelves: shelves), complete: complete)
