@@ -15,7 +15,7 @@ extension Hierarchy {
     /// Everything but placing the entries reads the table alone (``prepare()``), so it can run while the entries
     /// are sorted (``prepare(_:whileSorting:)``); placing them needs their search order
     /// (``finish(order:)``).
-    struct Builder: @unchecked Sendable {
+    struct Builder {
         let table: EntryTable
         /// Groups as found, before they are put in breadth-first order.
         private(set) var parents: [UInt32] = [0]

@@ -90,7 +90,7 @@ package struct Hierarchy: Sendable {
 
     /// Groups found while a table's entries were sorted, before the entries are placed in them
     /// (``prepare(_:whileSorting:)``).
-    package struct Prepared: @unchecked Sendable {
+    package struct Prepared {
         fileprivate var builder: Builder
     }
 
