@@ -203,16 +203,18 @@ struct FuzzyMatcher: Sendable {
         return true
     }
 
-    /// Scores the match that ends at `end`, the end of the field's leftmost complete match: the latest start of a
-    /// match ending there (backward), then the leftmost match from that start (forward).
+    /// Where the tightest match ending at `end` starts: the latest start of a match that ends there, found
+    /// backward from it (fzf's first algorithm). With `end` the end of the leftmost match, the leftmost match from
+    /// that start is the shortest window that holds the term.
+    ///
+    /// - Complexity: O(end − field).
     @inline(__always)
-    private static func refine(
+    static func tightestStart(
         _ term: UnsafeBufferPointer<UInt8>, _ units: UnsafeBufferPointer<Int>, in text: UnsafePointer<UInt8>,
         field: Int, end: Int
-    ) -> Int32 {
-        let unitCount = units.count - 1
+    ) -> Int {
         var start = end
-        for unit in stride(from: unitCount - 1, through: 0, by: -1) {
+        for unit in stride(from: units.count - 2, through: 0, by: -1) {
             let length = units[unit + 1] - units[unit]
             var index = start - length
             while index >= field
@@ -222,6 +224,18 @@ struct FuzzyMatcher: Sendable {
             }
             start = index
         }
+        return start
+    }
+
+    /// Scores the match that ends at `end`, the end of the field's leftmost complete match: the tightest match
+    /// there (``tightestStart(_:_:in:field:end:)``), scored forward from its start.
+    @inline(__always)
+    private static func refine(
+        _ term: UnsafeBufferPointer<UInt8>, _ units: UnsafeBufferPointer<Int>, in text: UnsafePointer<UInt8>,
+        field: Int, end: Int
+    ) -> Int32 {
+        let unitCount = units.count - 1
+        let start = tightestStart(term, units, in: text, field: field, end: end)
         var score: Int32 = 0
         var previousEnd = -1
         var position = start

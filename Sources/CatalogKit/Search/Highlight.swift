@@ -41,30 +41,42 @@ package enum Highlight {
         return ranges
     }
 
-    /// Where a fuzzy term's bytes fall in the tightest match that ends first: the leftmost match's end, the latest
-    /// start of a match ending there, then the leftmost match from that start (fzf's first algorithm). So
-    /// `lesspipe` marks the word in `src-hilite-lesspipe.sh`, not letters of `hilite` and the rest.
+    /// Where a fuzzy term's bytes fall in the tightest match that ends first, as fuzzy scoring's greedy window finds
+    /// it (``FuzzyMatcher/tightestStart(_:_:in:field:end:)``): the leftmost match's end, the latest start of a
+    /// match ending there, then the leftmost match from that start. So `lesspipe` marks the word in
+    /// `src-hilite-lesspipe.sh`, not letters of `hilite` and the rest. Characters match whole, as in search.
     ///
     /// - Returns: The offsets of the term's bytes, or `nil` when the text does not hold the term in order.
     /// - Complexity: O(n) for n bytes of text, in three passes.
     static func tightest(_ term: [UInt8], in text: [UInt8]) -> [Int]? {
-        func forward(from start: Int) -> [Int]? {
-            var position = start
-            var hits: [Int] = []
-            for byte in term {
-                while position < text.count && text[position] != byte { position += 1 }
-                if position == text.count { return nil }
-                hits.append(position)
-                position += 1
+        let units = FuzzyMatcher(terms: [term]).terms[0].units
+        return term.withUnsafeBufferPointer { term in
+            units.withUnsafeBufferPointer { units in
+                text.withUnsafeBufferPointer { buffer -> [Int]? in
+                    guard let base = buffer.baseAddress else { return nil }
+                    // The byte offsets of each character matched leftmost from `start`, or nil.
+                    func forward(from start: Int) -> [Int]? {
+                        var position = start
+                        var hits: [Int] = []
+                        for unit in 0..<units.count - 1 {
+                            let length = units[unit + 1] - units[unit]
+                            while position + length <= buffer.count
+                                && !(base[position] == term[units[unit]]
+                                    && FuzzyMatcher.matches(term, units, unit, base, at: position))
+                            {
+                                position += 1
+                            }
+                            if position + length > buffer.count { return nil }
+                            hits += position..<position + length
+                            position += length
+                        }
+                        return hits
+                    }
+                    guard let first = forward(from: 0), let last = first.last else { return nil }
+                    let start = FuzzyMatcher.tightestStart(term, units, in: base, field: 0, end: last + 1)
+                    return forward(from: start)
+                }
             }
-            return hits
         }
-        guard let first = forward(from: 0), let end = first.last else { return nil }
-        var start = end
-        for byte in term.reversed().dropFirst() {
-            start -= 1
-            while text[start] != byte { start -= 1 }
-        }
-        return forward(from: start)
     }
 }
