@@ -33,7 +33,7 @@ struct MenuPickerTests {
         #expect(try marks(session { $0.multi = true }).map(\.keys) == ["tab", "shift-tab"])
     }
 
-    @Test("--multi: Tab marks a group and everything under it; Enter picks every mark in catalog order")
+    @Test("--multi: Tab marks a group and everything under it; Enter picks every mark")
     func multi() throws {
         var session = try session { $0.multi = true }
         // The root: 1 docs (one entry, inlined), 2 src, 3 LICENSE.
@@ -53,6 +53,24 @@ struct MenuPickerTests {
         // With marks, Enter picks them even on a group; → would go into it.
         #expect(session.handle(.key(.enter)) == [.quit])
         #expect(try picks(session) == ["src/app/view.swift", "src/lib/util.swift", "LICENSE"])
+    }
+
+    @Test("--multi: Enter prints the marks in the order they were made, as fzf does, not in the catalog's")
+    func multiInMarkOrder() throws {
+        var session = try session { $0.multi = true }
+        // The root: 1 docs (readme.md, inlined), 2 src, 3 LICENSE.
+        _ = session.handle(.key(.down))
+        _ = session.handle(.key(.down))
+        _ = session.handle(.key(.tab))  // LICENSE first
+        #expect(try menu(session).current.cursor == 2)
+        _ = session.handle(.key(.up))
+        _ = session.handle(.key(.up))
+        _ = session.handle(.key(.tab))  // then readme.md, moving down to src
+        _ = session.handle(.key(.right))  // into src
+        _ = session.handle(.key(.down))  // lib
+        _ = session.handle(.key(.tab))  // then util.swift
+        #expect(session.handle(.key(.enter)) == [.quit])
+        #expect(try picks(session) == ["LICENSE", "docs/readme.md", "src/lib/util.swift"])
     }
 
     @Test("without marks, Enter picks the highlighted entry even in --multi")
@@ -143,5 +161,23 @@ extension MenuPickerTests {
         _ = launcher.settle(launcher.start(size: .standard), with: InlineJobs())
         for character in "zzz" { _ = launcher.handle(.key(.character(character))) }
         #expect(launcher.handle(.key(.enter)) == [.bell])
+    }
+}
+
+/// The marks' own order, which the picks print in.
+@Suite("Marks")
+struct MarksTests {
+    @Test("marks keep the order they were made in; an unmarked record marked again goes last; repeats count once")
+    func order() {
+        var marks = Marks()
+        marks.mark([4, 1, 4])
+        marks.mark([2, 1])
+        #expect(marks.inOrder == [4, 1, 2])
+        marks.unmark([1, 9])
+        #expect(marks.inOrder == [4, 2])
+        #expect(!marks.contains(1) && marks.contains(2) && marks.count == 2)
+        marks.mark([1])
+        #expect(marks.inOrder == [4, 2, 1])
+        #expect(Marks([3, 3, 0]).inOrder == [3, 0])
     }
 }

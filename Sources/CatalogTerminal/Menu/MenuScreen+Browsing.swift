@@ -93,7 +93,7 @@ extension MenuScreen {
         case .last: moveCursor(to: listCount - 1)
         case .accept:
             if filter != nil { return acceptHit() }
-            if options.multi, !marked.isEmpty { return pick(marked.sorted()) }
+            if options.multi, !marked.isEmpty { return pick(marked.inOrder) }
             return open(at: current.cursor)
         case .forward:
             if filter != nil { return edit(.forwardChar) }
@@ -162,7 +162,7 @@ extension MenuScreen {
         do {
             // An entry with controls opens with its defaults and the controls pane, which F7 shows.
             guard let screen = try snapshot.open(Int(record)) else {
-                return pick(marked.isEmpty ? [record] : marked.sorted())
+                return pick(marked.isEmpty ? [record] : marked.inOrder)
             }
             return .batch([.push(screen, title: snapshot.table.title(Int(record))), remember(record)])
         } catch {

@@ -220,7 +220,7 @@ extension MenuScreen {
     /// Enter on the hits that answer the text: the marked entries when some are, else the highlighted hit. With
     /// no hit, a picker quits having picked nothing, so its status is 1 as fzf's is; a launcher rings the bell.
     private mutating func accept(_ highlighted: UInt32?) -> Action {
-        if options.multi, !marked.isEmpty { return pick(marked.sorted()) }
+        if options.multi, !marked.isEmpty { return pick(marked.inOrder) }
         guard let record = highlighted else { return source.picks ? .quit : .bell }
         return open(record: record)
     }

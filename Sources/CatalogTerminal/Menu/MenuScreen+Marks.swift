@@ -18,7 +18,7 @@ extension MenuScreen {
         let mark = markState(of: item) != .checked
         var records: [UInt32] = []
         forEachEntry(in: item) { records.append($0) }
-        if mark { marked.formUnion(records) } else { marked.subtract(records) }
+        if mark { marked.mark(records) } else { marked.unmark(records) }
     }
 
     /// Calls `body` with every entry of an item.

@@ -75,7 +75,7 @@ extension MenuScreen {
         if case .node(.entry(let record))? = highlighted { hint = Int(record) }
         let row = current.cursor - current.scroll
         let oldRecords = snapshot.table
-        let markedIDs = marked.map { (oldRecords.id(Int($0)), $0) }
+        let markedIDs = marked.inOrder.map { (oldRecords.id(Int($0)), $0) }
         // A filter's hit is followed only once the user moved onto it: on the first row, the best hit stays
         // highlighted, as fzf keeps it, so Enter after a stream ends opens what ranks first then.
         let tracked = filter.flatMap { $0.cursor > 0 ? $0.highlightedRecord : nil }.map {
@@ -102,7 +102,7 @@ extension MenuScreen {
         levels[levels.count - 1].scroll = min(max(cursor - row, 0), max(items.count - layout.listRows, 0))
         keepCursorVisible()
 
-        marked = Set(
+        marked = Marks(
             markedIDs.compactMap { id, record in
                 snapshot.table.record(withID: id, near: Int(record)).map { UInt32($0) }
             })

@@ -130,8 +130,8 @@ package struct MenuScreen: Screen {
     var environment = ScreenEnvironment.standard
     /// The preview pane: whether it shows, the previews made, and the one being made.
     var preview = PreviewState()
-    /// The entries marked to pick (`--multi`), by record.
-    var marked: Set<UInt32> = []
+    /// The entries marked to pick (`--multi`), in the order they were marked.
+    var marked = Marks()
     /// The history, and what it means in this catalog: the shelves' entries, the favourites and each opened
     /// entry's frecency, by record.
     var history: History?
@@ -204,7 +204,8 @@ package struct MenuScreen: Screen {
     /// Whether searches run as jobs.
     var searchesInBackground: Bool { options.background ?? (snapshot.count >= Self.backgroundSearchThreshold) }
 
-    /// The picked entries' paths as they were read, byte for byte, in catalog order.
+    /// The picked entries' paths as they were read, byte for byte: the marks in the order they were made, or the
+    /// one entry picked.
     public var pickedBytes: [[UInt8]] {
         picked.map { record in snapshot.table.withLineBytes(Int(record)) { Array($0) } }
     }
