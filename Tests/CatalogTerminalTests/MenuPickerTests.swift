@@ -128,6 +128,26 @@ struct MenuPickerTests {
         #expect(frame.cursor?.row == 2 && frame.cursor?.column == 7)
         #expect(frame.lines[3].text.hasPrefix("  util.swift"))
     }
+
+    @Test("a --header of several lines takes a row each, its final newline none; a short terminal keeps a list row")
+    func headerOfSeveralLines() throws {
+        var session = try session {
+            $0.header = "NAME   SIZE\nPick a file\n"
+            $0.prompt = "> "
+        }
+        let frame = session.render(in: .standard)
+        #expect(frame.lines[1].text == "NAME   SIZE")
+        #expect(frame.lines[2].text == "Pick a file")
+        #expect(frame.lines[3].text == "> ")
+        #expect(frame.lines[4].text.contains("readme.md"))
+        #expect(frame.cursor?.row == 3)
+        // Five rows: the title, a list row, the prompt, one header line, and the status line.
+        _ = session.handle(.resize(Size(columns: 40, rows: 5)))
+        let short = session.render(in: Size(columns: 40, rows: 5))
+        #expect(short.lines.map(\.text).contains("NAME   SIZE"))
+        #expect(!short.lines.map(\.text).contains("Pick a file"))
+        #expect(short.lines.contains { $0.text.contains("readme.md") })
+    }
 }
 
 extension MenuPickerTests {

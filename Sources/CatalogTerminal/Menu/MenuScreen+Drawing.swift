@@ -6,7 +6,7 @@ extension MenuScreen {
         let layout = layout(in: size)
         let width = layout.columns
         var lines: [Line] = []
-        if layout.headerRows > 0, let header = options.header { lines.append(Line(header, .bold)) }
+        for line in headerLines.prefix(layout.headerRows) { lines.append(Line(String(line), .bold)) }
         var cursor: (row: Int, column: Int)?
         // Scrolled again here, so the cursor is drawn even if the menu was told another size than this.
         let first = firstRow(in: layout)

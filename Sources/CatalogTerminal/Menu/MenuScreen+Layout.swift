@@ -22,7 +22,7 @@ extension MenuScreen {
             var placement: PreviewPlacement
         }
 
-        /// The rows of the header (`--header`): 1 when there is one, if there is room.
+        /// The rows of the header (`--header`): one a line of it, as many as there is room for.
         var headerRows = 0
         /// The rows of the filter's prompt: 1 while filtering, or always with `--prompt`, if there is room.
         var promptRows: Int
@@ -50,14 +50,15 @@ extension MenuScreen {
         ///   - size: The size the menu is drawn into.
         ///   - prompt: Whether the filter's prompt is shown.
         ///   - preview: Where the preview goes; ``PreviewPlacement/auto`` decides by the size.
-        init(size: Size, prompt: Bool, preview: PreviewPlacement = .hidden, header: Bool = false) {
+        ///   - header: The lines of the header, drawn after the prompt has its row.
+        init(size: Size, prompt: Bool, preview: PreviewPlacement = .hidden, header: Int = 0) {
             var rows = max(size.rows, 0)
-            let chrome = (prompt ? 1 : 0) + (header ? 1 : 0) + 2
+            let chrome = (prompt ? 1 : 0) + header + 2
             listRows = rows > chrome ? rows - chrome : min(rows, 1)
             rows -= listRows
             promptRows = prompt && rows > 0 ? 1 : 0
             rows -= promptRows
-            headerRows = header && rows > 0 ? 1 : 0
+            headerRows = min(header, rows)
             rows -= headerRows
             showsStatus = rows > 0
             rows -= showsStatus ? 1 : 0
@@ -98,7 +99,17 @@ extension MenuScreen {
         Layout(
             size: size, prompt: filter != nil || options.prompt != nil,
             preview: preview.shown ? preview.placement(options.preview) : .hidden,
-            header: options.header != nil)
+            header: headerLines.count)
+    }
+
+    /// The header's lines (`--header`, which may hold several, as fzf's does), each drawn on a row of its own.
+    var headerLines: [Substring] {
+        guard let header = options.header else { return [] }
+        var lines = header.split(separator: "\n", omittingEmptySubsequences: false)
+        // A header read from a file or a command ends with a newline, which ends its last line rather than
+        // starting another.
+        if lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
     }
 
     /// The first list row shown: the one scrolling kept, moved if need be so the cursor is in view at this layout.
