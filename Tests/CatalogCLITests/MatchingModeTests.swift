@@ -64,6 +64,10 @@ struct MatchingModeTests {
         let both = try run(["search", "--fuzzy", "--exact", "x", "--file", list.path])
         #expect(both.status == 2)
         #expect(both.stderr.contains("options '--fuzzy' and '--exact' exclude each other."))
+        // Frecency orders equal matches; fuzzy matches are ordered by how well they match, so it would do nothing.
+        let frecency = try run(["search", "--fuzzy", "--sort", "frecency", "x", "--file", list.path])
+        #expect(frecency.status == 2)
+        #expect(frecency.stderr.contains("options '--sort frecency' and '--fuzzy' exclude each other"))
     }
 
     @Test("a mode on the command line replaces the one in CATALOG_DEFAULT_OPTS, and the variable's own still counts")

@@ -7,6 +7,12 @@ enum SearchCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
         let limit = try arguments.number("--limit", in: 1...Int(Int32.max), default: Int(Int32.max))
         let query = Query(arguments.operands.joined(separator: " "), matching: try matching(arguments))
+        // Fuzzy matches are listed best first, and frecency orders equal matches only: it would change nothing.
+        if query.fuzzy, arguments.values["--sort"] == "frecency" {
+            throw Arguments.UsageError(
+                description: "options '--sort frecency' and '--fuzzy' exclude each other: fuzzy matches are listed "
+                    + "best match first.")
+        }
         let (snapshot, _) = try CatalogSource.load(arguments, context, matching: query)
         var hits = snapshot.index.search(query)
         switch arguments.values["--sort"] {
