@@ -120,8 +120,11 @@ public enum CatalogCommand {
 }
 
 extension CatalogCommand {
+    /// The launcher's options for picking from `--file`, which need it, in the order a refusal names them.
+    static let pickOptions = ["--multi", "--print0", "--preview-command", "--print-query", "--header-lines"]
+
     /// The options that read or pick from `--file`, and need it.
-    static let fileOptions: Set = ["--multi", "--print0", "--flat", "--delimiter", "--read0"]
+    static let fileOptions = Set(pickOptions + ["--flat", "--delimiter", "--read0"])
 
     /// The variable of default options for a program: `CATALOG_DEFAULT_OPTS` for `catalog`.
     static func defaultOptionsVariable(_ name: String) -> String {

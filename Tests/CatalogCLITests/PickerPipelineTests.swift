@@ -92,6 +92,59 @@ struct PickerPipelineTests {
         #expect(launcher.outputText.contains("status 1\r\n"))
     }
 
+    @Test("--print-query prints the filter before the pick, and alone when nothing matched; fzf's -q, -1 and -0")
+    func printQuery() throws {
+        let workspace = try Workspace(Self.lines)
+        // -q and -1 as fzf spells them: the query, then the lone match.
+        let one = try shell(
+            "\"$CATALOG\" --file \"$LIST\" -q util -1 --print-query | sed 's/^/out:/'; echo done", in: workspace)
+        try one.read(until: "done", timeout: Self.timeout)
+        // Each is a line of its own after the terminal is left (the first follows the leave sequence).
+        let lines = one.outputText.split(whereSeparator: \.isNewline).compactMap { line in
+            line.range(of: "out:").map { String(line[$0.lowerBound...]) }
+        }
+        #expect(lines == ["out:util", "out:src/lib/util.swift"])
+        // Nothing matched: the query alone, and status 1.
+        let none = try shell(
+            "\"$CATALOG\" --file \"$LIST\" -q zzz -0 --print-query | sed 's/^/out:/'; echo \"status $?\"",
+            in: workspace)
+        try none.read(until: "status", timeout: Self.timeout)
+        #expect(none.outputText.contains("out:zzz"))
+        // Cancelled (Ctrl-C): nothing printed, 130.
+        let cancelled = try shell(
+            "\"$CATALOG\" --file \"$LIST\" --print-query -e > \"$LIST.out\"; echo \"status $?\"", in: workspace)
+        try cancelled.read(until: "type to filter · F1 help", timeout: Self.timeout)
+        try cancelled.send("vie")
+        try cancelled.read(until: "1 of 4 entries matches", timeout: Self.timeout)
+        try cancelled.send("\u{03}")
+        try cancelled.read(until: "status 130", timeout: Self.timeout)
+        #expect(try String(contentsOfFile: workspace.list + ".out", encoding: .utf8) == "")
+    }
+
+    @Test("--header-lines: a list's first lines show above it and are never listed, from a pipe or a file")
+    func headerLines() throws {
+        let workspace = try Workspace(Self.lines)
+        let piped = try shell(
+            "printf 'PATH\\tKIND\\nsrc/a.swift\\nsrc/b.swift\\n' | \"$CATALOG\" --file - --header-lines 1 -q a.sw "
+                + "| sed 's/^/picked:/'",
+            in: workspace)
+        try piped.read(until: "1 of 2 entries matches", timeout: Self.timeout)
+        #expect(piped.screenText.split(separator: "\n").contains { $0.hasPrefix("PATH") && $0.contains("KIND") })
+        try piped.send("\r")
+        try piped.read(until: "picked:src/a.swift", timeout: Self.timeout)
+        #expect(try piped.wait(timeout: Self.timeout) == .exited(0))
+        // From a file: its first line is the header, and an error names the line of the file.
+        let file = try shell("\"$CATALOG\" --file \"$LIST\" --header-lines 2", in: workspace)
+        try file.read(until: "2 entries", timeout: Self.timeout)
+        #expect(file.screenText.contains("src/app/main.swift\nsrc/app/view.swift\n"))
+        try file.send("\u{03}")
+        #expect(try file.wait(timeout: Self.timeout) == .exited(130))
+        try Data("H1\nH2\nok\nbad\u{0}\n".utf8).write(to: URL(fileURLWithPath: workspace.list))
+        let bad = try shell("\"$CATALOG\" --file \"$LIST\" --header-lines 2; echo \"status $?\"", in: workspace)
+        try bad.read(until: "status", timeout: Self.timeout)
+        #expect(bad.outputText.contains("line 4: the line contains a NUL byte"), "\(bad.outputText)")
+    }
+
     @Test("--height 40% draws below the lines already there and leaves them as they were")
     func inline() throws {
         let workspace = try Workspace(Self.lines)

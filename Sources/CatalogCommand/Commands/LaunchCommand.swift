@@ -25,11 +25,15 @@ enum LaunchCommand {
         // A picker lists a repeated line once, as fzf users pipe `history` or `cat a b` to it; a catalog file
         // read by list, search and tree still names the line.
         let format = try CatalogSource.format(arguments, repeats: .listedOnce)
+        let headerLines = try arguments.number("--header-lines", in: 0...1000, default: 0)
         if let path = arguments.values["--file"],
             let stream = try CatalogSource.stream(path, terminator: format.terminator)
         {
             // A pipe: its entries show as they arrive, while the producer (find /, say) is still writing.
             let name = CatalogSource.displayName(path)
+            let header = try CatalogSource.readHeader(headerLines, from: stream, name: name)
+            options.header = CatalogSource.headerText(options.header, lines: header, terminator: format.terminator)
+            let linesBefore = header.count { $0 == format.terminator }
             let clock = ContinuousClock()
             // When the last step's read ended: from then until the next step starts, the catalog read so far was
             // parsed and grouped and the menu took it in.
@@ -41,18 +45,21 @@ enum LaunchCommand {
                 lastRead.withLock { $0 = clock.now }
                 let (snapshot, hierarchy) = try CatalogSource.parseGrouped(
                     bytes, name: name, format: format, rootTitle: title, maxChildren: maxChildren,
-                    afterReading: { if done { ProcessMemory.returnLargeBlocks() } })
+                    linesBefore: linesBefore, afterReading: { if done { ProcessMemory.returnLargeBlocks() } })
                 return (snapshot, hierarchy, done)
             }
         } else if let path = arguments.values["--file"] {
             // Read the file now (fast); fold, check and sort it in the background so the first frame is immediate.
-            let bytes = try CatalogSource.read(path)
+            var bytes = try CatalogSource.read(path)
             let name = CatalogSource.displayName(path)
-            menu = try MenuScreen(loading: name, options: options) { title, maxChildren in
+            let header = CatalogSource.takeHeader(headerLines, from: &bytes, terminator: format.terminator)
+            options.header = CatalogSource.headerText(options.header, lines: header, terminator: format.terminator)
+            let linesBefore = header.count { $0 == format.terminator }
+            menu = try MenuScreen(loading: name, options: options) { [bytes] title, maxChildren in
                 // Large blocks go back to the system from the grouping on, as they did after parsing.
                 try CatalogSource.parseGrouped(
                     bytes, name: name, format: format, rootTitle: title, maxChildren: maxChildren,
-                    afterReading: { ProcessMemory.returnLargeBlocks() })
+                    linesBefore: linesBefore, afterReading: { ProcessMemory.returnLargeBlocks() })
             }
         } else {
             ProcessMemory.returnLargeBlocks()
@@ -82,17 +89,20 @@ enum LaunchCommand {
         }
         let terminator: UInt8 = arguments.has("--print0") ? 0 : 0x0A
         let forPerson = context.out.isTerminal
-        for pick in picks {
-            pick.withUnsafeBufferPointer { pick in
+        func emit(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { bytes in
                 if forPerson {
                     // For a person reading the terminal: a control character in a name is shown, never obeyed.
-                    context.out.line(bytes: pick, terminator: terminator)
+                    context.out.line(bytes: bytes, terminator: terminator)
                 } else {
                     // For the next program (a pipe, a capture, a file): exactly the bytes that were read.
-                    context.out.exact(pick, terminator: terminator)
+                    context.out.exact(bytes, terminator: terminator)
                 }
             }
         }
+        // The query first, as fzf's --print-query: also when nothing was picked (status 1), but not when cancelled.
+        if arguments.has("--print-query"), outcome.status == 0, let menu = final { emit(Array(menu.query.utf8)) }
+        picks.forEach(emit)
         if outcome.status != 0 { return outcome.status }
         // Nothing matched at the start (--exit-0), in the launcher too, or a picker picked nothing: as fzf says so.
         if final?.foundNothing == true { return 1 }
@@ -103,7 +113,7 @@ enum LaunchCommand {
     static func menuOptions(_ arguments: Arguments) throws -> MenuScreen.Options {
         // Picks are printed only for a catalog file; on the built-in catalog, Enter opens a screen.
         if arguments.values["--file"] == nil {
-            for option in ["--multi", "--print0", "--preview-command"]
+            for option in CatalogCommand.pickOptions
             where arguments.has(option) || arguments.values[option] != nil {
                 throw Arguments.UsageError(
                     description: "option '\(option)' is for picking from --file; give --file too.")

@@ -94,17 +94,80 @@ enum CatalogSource {
 
     /// Parses and groups a catalog file, the grouping running while the entries sort, naming the file in an error.
     ///
-    /// - Parameter afterReading: Called between reading and placing the entries (``CatalogFile/parseGrouped``).
+    /// - Parameters:
+    ///   - linesBefore: The lines taken off the input before `bytes` (``takeHeader(_:from:terminator:)``), so an
+    ///     error names the line of the input.
+    ///   - afterReading: Called between reading and placing the entries (``CatalogFile/parseGrouped``).
     static func parseGrouped(
         _ bytes: [UInt8], name: String, format: CatalogFile.Format, rootTitle: String, maxChildren: Int,
-        afterReading: () -> Void = {}
+        linesBefore: Int = 0, afterReading: () -> Void = {}
     ) throws -> (Snapshot<any Screen>, Hierarchy) {
         do {
             return try CatalogFile.parseGrouped(
                 bytes, format: format, rootTitle: rootTitle, maxChildren: maxChildren, afterReading: afterReading)
-        } catch let error as CatalogFile.Error {
+        } catch var error as CatalogFile.Error {
+            error.line += linesBefore
             throw InputError(description: "\(name): \(error)")
         }
+    }
+
+    /// `--header-lines N`: takes a list's first `count` entries off its start, to show above the menu instead of
+    /// being picked (the column names of `ps` or `docker ps`).
+    ///
+    /// - Returns: The entries taken, each with its terminator; fewer when the list has fewer.
+    /// - Complexity: O(bytes): the rest moves down.
+    static func takeHeader(_ count: Int, from bytes: inout [UInt8], terminator: UInt8) -> [UInt8] {
+        var end = 0
+        for _ in 0..<count {
+            guard end < bytes.count else { break }
+            end = (bytes[end...].firstIndex(of: terminator) ?? bytes.count - 1) + 1
+        }
+        defer { bytes.removeSubrange(0..<end) }
+        return Array(bytes[0..<end])
+    }
+
+    /// `--header-lines N` on a pipe: reads the first `count` entries a byte at a time, so not a byte past them is
+    /// taken from the stream that reads the rest. It waits for them, as the menu can't start without its header.
+    ///
+    /// - Throws: ``InputError`` when reading fails.
+    static func readHeader(_ count: Int, from stream: CatalogStream, name: String) throws -> [UInt8] {
+        var header: [UInt8] = []
+        var entries = 0
+        var byte: UInt8 = 0
+        while entries < count {
+            let read = Glibc.read(stream.descriptor, &byte, 1)
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw InputError(description: "cannot read '\(name)': \(systemError())")
+            }
+            if read == 0 { break }
+            header.append(byte)
+            if byte == stream.terminator { entries += 1 }
+        }
+        return header
+    }
+
+    /// The text `--header` and `--header-lines` show above the menu, one row a line: the header's own lines, then
+    /// the list's, each up to its terminator (a NUL-ended entry is one line too), its TABs expanded to every eighth
+    /// column as a terminal shows them.
+    static func headerText(_ header: String?, lines: [UInt8], terminator: UInt8) -> String? {
+        var rows = header.map { [$0] } ?? []
+        let entries = lines.split(separator: terminator, omittingEmptySubsequences: false)
+        for line in entries.dropLast(lines.last == terminator ? 1 : 0) {
+            var row = ""
+            var column = 0
+            for character in String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self) {
+                if character == "\t" {
+                    row += String(repeating: " ", count: 8 - column % 8)
+                    column += 8 - column % 8
+                } else {
+                    row.append(character)
+                    column += DisplayWidth.of(character)
+                }
+            }
+            rows.append(row)
+        }
+        return rows.isEmpty ? nil : rows.joined(separator: "\n")
     }
 
     /// Refuses `--file -` when standard input is the terminal: there is no list to read, and waiting for one

@@ -170,7 +170,7 @@ struct CommandTable {
             name: "--fuzzy", commands: ["", "search"],
             help: "match characters in order, best first; what the picker (--file) starts with, as fzf does"),
         Option(
-            name: "--exact", commands: ["", "search"],
+            name: "--exact", short: "e", commands: ["", "search"],
             help: "match each term as a substring, in search order (the default but in a picker; 'term switches one "
                 + "term)"),
         Option(name: "--limit", value: "N", commands: ["search"], help: "print at most N matches"),
@@ -198,14 +198,22 @@ struct CommandTable {
         Option(
             name: "--multi", short: "m", commands: [""],
             help: "Tab marks entries (a group marks all under it); Enter prints every marked entry"),
-        Option(name: "--query", value: "TEXT", commands: [""], help: "start with this filter"),
+        Option(name: "--query", short: "q", value: "TEXT", commands: [""], help: "start with this filter"),
         Option(
             name: "--bind", value: "KEY:ACTION", commands: [""],
             help: "bind a key to menu actions, fzf's way (ctrl-a:first,alt-j:down+down); may be repeated",
             repeatable: true),
-        Option(name: "--select-1", commands: [""], help: "pick at once when exactly one entry matches"),
-        Option(name: "--exit-0", commands: [""], help: "exit 1 at once when no entry matches"),
-        Option(name: "--header", value: "TEXT", commands: [""], help: "a line to show above the list"),
+        Option(name: "--select-1", short: "1", commands: [""], help: "pick at once when exactly one entry matches"),
+        Option(name: "--exit-0", short: "0", commands: [""], help: "exit 1 at once when no entry matches"),
+        Option(
+            name: "--print-query", commands: [""],
+            help: "print the filter's text first, then the picks, unless cancelled"),
+        Option(
+            name: "--header", value: "TEXT", commands: [""],
+            help: "text to show above the list, a row for each of its lines"),
+        Option(
+            name: "--header-lines", value: "N", commands: [""],
+            help: "show the list's first N lines above it, as a header that is never picked"),
         Option(
             name: "--prompt", value: "TEXT", commands: [""],
             help: "the filter's prompt, shown from the start (default '/ ' once you type)"),

@@ -213,6 +213,9 @@ package struct MenuScreen: Screen {
     /// The full path of the first picked entry, if any.
     public var pickedPath: String? { picked.first.map { snapshot.table.path(Int($0)) } }
 
+    /// The filter's text as the menu ended (`--print-query`): empty when it was not filtering.
+    package var query: String { filter?.text ?? "" }
+
     /// The filter, while filtering.
     var filter: Filter? {
         if case .filtering(let filter) = mode { return filter }

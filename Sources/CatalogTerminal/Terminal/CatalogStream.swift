@@ -13,10 +13,11 @@ package final class CatalogStream: Sendable {
         var done = false
     }
 
-    private let descriptor: Int32
+    /// Where the catalog arrives.
+    package let descriptor: Int32
     private let state = Mutex(State())
     /// The byte that ends a line: newline, or NUL for `--read0`.
-    private let terminator: UInt8
+    package let terminator: UInt8
 
     /// Reads from a descriptor, which the stream does not close.
     ///
