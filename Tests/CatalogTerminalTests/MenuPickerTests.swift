@@ -141,6 +141,10 @@ struct MenuPickerTests {
         #expect(frame.lines[3].text == "> ")
         #expect(frame.lines[4].text.contains("readme.md"))
         #expect(frame.cursor?.row == 3)
+        // Wide enough for the preview pane: it starts beside the prompt, below the header, which keeps the width.
+        let wide = session.render(in: Size(columns: 120, rows: 24))
+        #expect(wide.lines[1].text == "NAME   SIZE" && wide.lines[2].text == "Pick a file")
+        #expect(wide.lines[3].text.hasPrefix("> ") && wide.lines[3].text.contains("│ readme.md"))
         // Five rows: the title, a list row, the prompt, one header line, and the status line.
         _ = session.handle(.resize(Size(columns: 40, rows: 5)))
         let short = session.render(in: Size(columns: 40, rows: 5))

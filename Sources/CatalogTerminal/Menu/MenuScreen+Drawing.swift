@@ -57,13 +57,15 @@ extension MenuScreen {
             return lines
         default:
             return list.enumerated().map { row, line in
+                // The header's rows, above the pane, keep the whole width.
+                guard row >= pane.row else { return line }
                 // Measured as drawn: a control character in a name shows as its escape, wider than nothing.
                 let fitted = line.sanitized.truncated(to: listWidth)
                 var spans = fitted.spans
                 spans.append(Span(String(repeating: " ", count: max(0, listWidth - fitted.width))))
                 spans.append(Span(environment.glyphs.vertical, rule))
                 spans.append(Span(" "))
-                if row < content.count { spans += content[row].spans }
+                if row - pane.row < content.count { spans += content[row - pane.row].spans }
                 return Line(spans)
             }
         }
