@@ -145,6 +145,9 @@ struct MenuPickerTests {
         let wide = session.render(in: Size(columns: 120, rows: 24))
         #expect(wide.lines[1].text == "NAME   SIZE" && wide.lines[2].text == "Pick a file")
         #expect(wide.lines[3].text.hasPrefix("> ") && wide.lines[3].text.contains("│ readme.md"))
+        // Line mode lists below the header too.
+        #expect(
+            try menu(session).lines(in: .standard).prefix(3) == ["NAME   SIZE", "Pick a file", "Catalog — 5 entries"])
         // Five rows: the title, a list row, the prompt, one header line, and the status line.
         _ = session.handle(.resize(Size(columns: 40, rows: 5)))
         let short = session.render(in: Size(columns: 40, rows: 5))

@@ -6,6 +6,13 @@ extension MenuScreen {
 
     public func lines(in context: ScreenContext) -> [String] {
         let width = context.size.columns
+        // The header (`--header`, `--header-lines`) heads every listing, as it heads the full screen.
+        let header = headerLines.map { DisplayWidth.truncate(String($0), to: width) }
+        return header + listing(width: width)
+    }
+
+    /// The filter's hits, or the level's items, a line each.
+    private func listing(width: Int) -> [String] {
         if let filter {
             var output = [statusText]
             for (index, record) in filter.shown.prefix(Self.lineModeHits).enumerated() {
