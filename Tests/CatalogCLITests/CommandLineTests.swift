@@ -184,9 +184,13 @@ struct CommandLineTests {
         }
         let options = try helpOptions()
         #expect(options.count >= 8)
+        let items = page.stdout.split(separator: "\n").filter { $0.hasPrefix(".It ") }.map { $0 + " " }
         for option in options {
-            #expect(page.stdout.contains("It Fl \(option.dropFirst())"), "\(option) is missing from the manual")
+            #expect(items.contains { $0.contains("Fl \(option.dropFirst()) ") }, "\(option) is missing from the manual")
         }
+        // One-letter aliases, as --help shows them (-m, --multi).
+        #expect(items.contains(".It Fl m , Fl -multi "))
+        #expect(items.contains(".It Fl q , Fl -query Ar TEXT "))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(getpid()).1")
         try Data(page.stdoutBytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }

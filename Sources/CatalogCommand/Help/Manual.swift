@@ -48,7 +48,9 @@ enum Manual {
         page.macro("Sh", "OPTIONS")
         page.macro("Bl", "-tag", "-width", "Ds")
         for option in CommandTable.options {
-            var item = ["It", "Fl", String(option.name.dropFirst())]
+            // The one-letter alias first, as the help lists it: `-m, --multi`.
+            var item =
+                ["It"] + (option.short.map { ["Fl", String($0), ","] } ?? []) + ["Fl", String(option.name.dropFirst())]
             if let value = option.value { item += ["Ar", value] }
             page.macro(item)
             let commands =
