@@ -145,6 +145,22 @@ struct PickerPipelineTests {
         #expect(bad.outputText.contains("line 4: the line contains a NUL byte"), "\(bad.outputText)")
     }
 
+    @Test("--height 3 still shows what is typed: the region has room for the prompt and a row of the list")
+    func shortestHeight() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell(
+            "\"$CATALOG\" --file \"$LIST\" --height 3; echo \"status $?\"", in: workspace,
+            size: Size(columns: 60, rows: 20))
+        try pty.read(until: "Catalog", timeout: Self.timeout)
+        try pty.send("uti")
+        try pty.read(until: "l.swift", timeout: Self.timeout)  // after the highlighted "uti"
+        let screen = pty.screenText.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(screen.contains { $0.hasPrefix("/ uti") }, "\(screen)")
+        #expect(screen.contains { $0.contains("util.swift") })
+        try pty.send("\r")
+        try pty.read(until: "status 0", timeout: Self.timeout)
+    }
+
     @Test("--height 40% draws below the lines already there and leaves them as they were")
     func inline() throws {
         let workspace = try Workspace(Self.lines)

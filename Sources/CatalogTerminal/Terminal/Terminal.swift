@@ -377,12 +377,16 @@ package enum InlineHeight: Sendable, Equatable {
     /// window would leave no room for the list.
     public static let minimumRows = 10
 
-    /// The region's rows in a window of so many rows: never more than the window, and never fewer than 3 (or, for
-    /// a share, ``minimumRows``).
+    /// The fewest rows a region given as rows has: the title and the row below it, the filter's prompt and one
+    /// row of the list, so what is typed always shows.
+    public static let fewestRows = 4
+
+    /// The region's rows in a window of so many rows: never more than the window, and never fewer than
+    /// ``fewestRows`` (or, for a share, ``minimumRows``).
     public func rows(of window: Int) -> Int {
         let wanted: Int
         switch self {
-        case .rows(let rows): wanted = max(rows, 3)
+        case .rows(let rows): wanted = max(rows, Self.fewestRows)
         case .percent(let percent): wanted = max(window * min(max(percent, 0), 100) / 100, Self.minimumRows)
         }
         return min(wanted, max(window, 1))
