@@ -222,7 +222,8 @@ struct CommandTable {
             help: "end each entry printed with NUL instead of a newline"),
         Option(
             name: "--height", value: "N[%]", commands: [""],
-            help: "draw in N rows (or N% of the window) below the prompt instead of the whole screen"),
+            help: "draw in N rows (at least 4) or N% of the window (at least 10 rows) below the prompt, instead of "
+                + "the whole screen"),
         Option(
             name: "--locale", value: "LOCALE", commands: ["", "open"],
             help: "the language screens use, such as de or ko_KR (default: LC_ALL, LC_MESSAGES or LANG)"),
