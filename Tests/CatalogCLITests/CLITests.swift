@@ -196,6 +196,8 @@ struct CLITests {
         #expect(result.status == 0)
         #expect(result.stderr.contains("2 of 12 entries match “straße”"))
         #expect(result.stdout == "Straßen/Straße 2\n")
+        // Without --header or --header-lines, the listing starts with the level's title: no empty header above it.
+        #expect(result.stderr.hasPrefix("Catalog — 12 entries"), "\(result.stderr.prefix(80))")
         #expect(!result.stderr.contains("\u{1B}"))
         let piped = try run(["--file", fixture], input: Array("zz\n..\n?\n".utf8))
         #expect(piped.status == 130, "input ended before anything was picked: cancelled, as Esc cancels")

@@ -152,6 +152,8 @@ enum CatalogSource {
     /// column as a terminal shows them.
     static func headerText(_ header: String?, lines: [UInt8], terminator: UInt8) -> String? {
         var rows = header.map { [$0] } ?? []
+        // No lines taken (no `--header-lines`) adds no row: an empty array would split into one empty line.
+        guard !lines.isEmpty else { return header }
         let entries = lines.split(separator: terminator, omittingEmptySubsequences: false)
         for line in entries.dropLast(lines.last == terminator ? 1 : 0) {
             var row = ""
