@@ -121,6 +121,9 @@ struct MenuPickerTests {
         var plainSession = try self.session { _ in }
         let plain = plainSession.render(in: .standard)
         #expect(plain.lines[1].text.contains("readme.md"))
+        // Nor does an empty --header take one.
+        var emptyHeader = try self.session { $0.header = "" }
+        #expect(emptyHeader.render(in: .standard).lines[1].text.contains("readme.md"))
         _ = session.handle(.key(.character("u")))
         let frame = session.render(in: .standard)
         #expect(frame.lines[1].text == "Pick a file")

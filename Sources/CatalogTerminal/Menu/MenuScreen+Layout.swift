@@ -104,7 +104,8 @@ extension MenuScreen {
 
     /// The header's lines (`--header`, which may hold several, as fzf's does), each drawn on a row of its own.
     var headerLines: [Substring] {
-        guard let header = options.header else { return [] }
+        // An empty one (`--header ''`) takes no row, as fzf's doesn't.
+        guard let header = options.header, !header.isEmpty else { return [] }
         var lines = header.split(separator: "\n", omittingEmptySubsequences: false)
         // A header read from a file or a command ends with a newline, which ends its last line rather than
         // starting another.
