@@ -151,9 +151,9 @@ enum CatalogSource {
     /// the list's, each up to its terminator (a NUL-ended entry is one line too), its TABs expanded to every eighth
     /// column as a terminal shows them.
     static func headerText(_ header: String?, lines: [UInt8], terminator: UInt8) -> String? {
-        var rows = header.map { [$0] } ?? []
         // No lines taken (no `--header-lines`) adds no row: an empty array would split into one empty line.
         guard !lines.isEmpty else { return header }
+        var rows = header.map { [$0] } ?? []
         let entries = lines.split(separator: terminator, omittingEmptySubsequences: false)
         for line in entries.dropLast(lines.last == terminator ? 1 : 0) {
             var row = ""
