@@ -118,11 +118,11 @@ struct MenuPickerTests {
         #expect(browsing.cursor?.row == 2 && browsing.cursor?.column == 6)
         #expect(browsing.lines[3].text.contains("readme.md"))
         // Without --prompt the list has that row until the user types.
-        var plainSession = try self.session { _ in }
+        let plainSession = try self.session { _ in }
         let plain = plainSession.render(in: .standard)
         #expect(plain.lines[1].text.contains("readme.md"))
         // Nor does an empty --header take one.
-        var emptyHeader = try self.session { $0.header = "" }
+        let emptyHeader = try self.session { $0.header = "" }
         #expect(emptyHeader.render(in: .standard).lines[1].text.contains("readme.md"))
         _ = session.handle(.key(.character("u")))
         let frame = session.render(in: .standard)

@@ -132,6 +132,38 @@ struct MenuPreviewTests {
         #expect(text.contains("│ preview of [docs/it's here.md]"), "the path reaches the command whole, quoted")
     }
 
+    @Test("a preview command's {q} is the query: it runs again as the query changes, its last output shown meanwhile")
+    func previewQuery() throws {
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("a.md\nab.md\nb.md\n".utf8))
+        func session(_ command: String, _ jobs: InlineJobs) throws -> Session {
+            var options = MenuScreen.Options()
+            options.previewCommand = command
+            var session = Session(root: try MenuScreen(source: .fixed(snapshot), options: options))
+            _ = session.settle(session.start(size: wide), with: jobs)
+            jobs.runWaiting()
+            _ = session.settle([], with: jobs)
+            return session
+        }
+        let jobs = InlineJobs(timing: .whenTold)
+        var withQuery = try session("printf 'query [%s] of %s\\n' {q} {}", jobs)
+        #expect(text(withQuery, wide).contains("│ query [] of a.md"))
+        press(.character("a"), in: &withQuery, jobs: jobs)
+        #expect(jobs.hasWaiting, "the same entry is highlighted, but the query changed")
+        #expect(text(withQuery, wide).contains("│ query [] of a.md"), "the last output stays until the new one")
+        jobs.runWaiting()
+        _ = withQuery.settle([], with: jobs)
+        #expect(text(withQuery, wide).contains("│ query [a] of a.md"))
+        press(.character("b"), in: &withQuery, jobs: jobs)
+        jobs.runWaiting()
+        _ = withQuery.settle([], with: jobs)
+        #expect(text(withQuery, wide).contains("│ query [ab] of ab.md"))
+
+        var plain = try session("printf 'of %s\\n' {}", jobs)
+        press(.character("a"), in: &plain, jobs: jobs)
+        #expect(!jobs.hasWaiting, "without {q}, the kept preview of the same entry serves any query")
+        #expect(text(plain, wide).contains("│ of a.md"))
+    }
+
     @Test("the pane goes below the list on a tall narrow terminal")
     func bottom() throws {
         let tall = Size(columns: 60, rows: 50)

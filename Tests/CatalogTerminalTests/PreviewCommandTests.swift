@@ -73,6 +73,17 @@ struct PreviewCommandTests {
         #expect(ShellCommand.expand("{}", path: "x'\u{301}") == "'x'\\''\u{301}'")
     }
 
+    /// Catches: `{q}` left as it is, unquoted, given the path, or expanded inside the query or the path; and a
+    /// command with no `{q}` said to depend on the query.
+    @Test func queryPlaceholderBecomesTheQuotedQuery() {
+        #expect(ShellCommand.expand("grep -n -- {q} {}", path: "a b", query: "it's") == #"grep -n -- 'it'\''s' 'a b'"#)
+        #expect(ShellCommand.expand("echo {q}{q}", path: "x", query: "") == "echo ''''")
+        #expect(ShellCommand.expand("echo {q} {}", path: "{q}", query: "{}") == "echo '{}' '{q}'")
+        #expect(ShellCommand.expand("echo {q {Q} q}", path: "x", query: "y") == "echo {q {Q} q}")
+        #expect(ShellCommand.usesQuery("rg {q} {}"))
+        #expect(!ShellCommand.usesQuery("head {} # {Q} {q"))
+    }
+
     /// Catches: any path the shell reads as more than one word, or as code: each must come back exactly.
     @Test(arguments: [
         "it's", "'", "''", "a'b'c'd", "$(touch /tmp/catalog-preview-pwned)", "`id`", "$HOME", "\"quoted\"",

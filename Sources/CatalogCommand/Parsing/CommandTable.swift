@@ -187,7 +187,9 @@ struct CommandTable {
             help: "where the preview pane goes: right, bottom or hidden (default: right from 100 columns)"),
         Option(
             name: "--preview-command", value: "CMD", commands: [""],
-            help: "preview a file's entries with CMD's output, {} standing for the path (shell-quoted)"),
+            help:
+                "preview a file's entries with CMD's output, {} standing for the path and {q} for the query (shell-quoted)"
+        ),
         Option(name: "--no-mouse", commands: ["", "open"], help: "leave the mouse to the terminal"),
         Option(
             name: "--no-history", commands: [""],

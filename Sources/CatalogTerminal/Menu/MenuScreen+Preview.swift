@@ -33,6 +33,8 @@ extension MenuScreen {
     struct Preview: Sendable {
         var id: String
         var size: Size
+        /// The query a preview command's `{q}` stood for; `nil` when nothing in the preview depends on it.
+        var query: String?
         var frame: Result<Frame, PreviewFailure>
     }
 
@@ -41,10 +43,11 @@ extension MenuScreen {
         var message: String
     }
 
-    /// A preview wanted: an entry at a size.
+    /// A preview wanted: an entry at a size, and for a command with `{q}`, the query.
     struct PreviewKey: Sendable, Hashable {
         var record: UInt32
         var size: Size
+        var query: String?
     }
 
     /// What a preview job returns.
@@ -114,13 +117,17 @@ extension MenuScreen {
             preview.making = nil
             return .cancel(Self.previewLane)
         }
-        let key = PreviewKey(record: record, size: frameSize(in: pane.size, for: record))
+        let make = snapshot.factory(Int(record))
+        let command = options.previewCommand ?? ""
+        let query = make == nil && ShellCommand.usesQuery(command) ? self.query : nil
+        let key = PreviewKey(record: record, size: frameSize(in: pane.size, for: record), query: query)
         let id = snapshot.table.id(Int(record))
-        guard key.size.rows > 0, cachedPreview(record, size: key.size) == nil, preview.making != key else {
-            return .none
-        }
+        // A preview made for another query stays in the pane until the one for this query replaces it, as fzf's
+        // does.
+        let isMade = cachedPreview(record, size: key.size).map { $0.query == query } ?? false
+        guard key.size.rows > 0, !isMade, preview.making != key else { return .none }
         preview.making = key
-        if let make = snapshot.factory(Int(record)) {
+        if let make {
             let environment = self.environment
             return .run(
                 Job(Self.previewLane) { _ in
@@ -129,19 +136,21 @@ extension MenuScreen {
                     return PreviewOutcome(key: key, preview: Preview(id: id, size: key.size, frame: frame))
                 })
         }
-        let command = options.previewCommand ?? ""
         let path = snapshot.table.path(Int(record))
         return .run(
             Job(Self.previewLane) { isCancelled in
                 // Killed when the highlight moves on: a newer preview supersedes this job.
                 let frame: Result<Frame, PreviewFailure>
                 let limit = Self.previewCommandLines
-                switch ShellCommand.run(command, path: path, maximumLines: limit, isCancelled: isCancelled) {
+                switch ShellCommand.run(
+                    command, path: path, query: query ?? "", maximumLines: limit, isCancelled: isCancelled)
+                {
                 case .output(let lines, _): frame = .success(Frame(lines: lines.map(AnsiText.line)))
                 case .cancelled: frame = .failure(PreviewFailure(message: "cancelled"))
                 case .failed(let message): frame = .failure(PreviewFailure(message: message))
                 }
-                return PreviewOutcome(key: key, preview: Preview(id: id, size: key.size, frame: frame))
+                return PreviewOutcome(
+                    key: key, preview: Preview(id: id, size: key.size, query: query, frame: frame))
             })
     }
 

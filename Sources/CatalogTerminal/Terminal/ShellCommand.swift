@@ -23,35 +23,46 @@ package enum ShellCommand {
     /// The poll interval, in milliseconds.
     static let tick: Int32 = 20
 
-    /// Puts the path into a command, fzf's way: every `{}` becomes the path in single quotes, with each quote in it
-    /// written `'\''`, so the shell reads it as one word whatever it contains. The path itself is never searched
-    /// for `{}`.
+    /// Puts the path and the query into a command, fzf's way: every `{}` becomes the path, and every `{q}` what is
+    /// typed, each in single quotes with each quote in it written `'\''`, so the shell reads it as one word
+    /// whatever it contains. Neither the path nor the query is searched for placeholders.
     ///
     /// - Parameters:
     ///   - command: The command, as the user wrote it.
     ///   - path: The entry's path.
+    ///   - query: What is typed in the filter.
     /// - Returns: The command to give `sh -c`.
-    /// - Complexity: O(*n* + *k* × *m*) for a command of length *n* with *k* placeholders and a path of length *m*.
-    public static func expand(_ command: String, path: String) -> String {
+    /// - Complexity: O(*n* + *k* × *m*) for a command of length *n* with *k* placeholders, and a path and a query
+    ///   of length at most *m*.
+    public static func expand(_ command: String, path: String, query: String = "") -> String {
         // Scalars, not characters: a quote followed by a combining mark is one `Character` that is not equal to
         // "'", yet the shell still sees the quote's byte.
-        var quoted = "'"
-        for scalar in path.unicodeScalars {
-            if scalar == "'" { quoted += #"'\''"# } else { quoted.unicodeScalars.append(scalar) }
+        func quoted(_ text: String) -> String {
+            var quoted = "'"
+            for scalar in text.unicodeScalars {
+                if scalar == "'" { quoted += #"'\''"# } else { quoted.unicodeScalars.append(scalar) }
+            }
+            return quoted + "'"
         }
-        quoted += "'"
+        let path = quoted(path)
         var result = ""
         var rest = command.unicodeScalars[...]
         while let scalar = rest.popFirst() {
             if scalar == "{", rest.first == "}" {
                 rest.removeFirst()
-                result += quoted
+                result += path
+            } else if scalar == "{", rest.starts(with: "q}".unicodeScalars) {
+                rest.removeFirst(2)
+                result += quoted(query)
             } else {
                 result.unicodeScalars.append(scalar)
             }
         }
         return result
     }
+
+    /// Whether a command's output depends on the query: it holds `{q}`, so it runs again as the query changes.
+    public static func usesQuery(_ command: String) -> Bool { command.contains("{q}") }
 
     /// Runs a preview command and collects its output.
     ///
@@ -69,8 +80,9 @@ package enum ShellCommand {
     /// through as they are: the renderer sanitizes what it draws.
     ///
     /// - Parameters:
-    ///   - command: The command, with `{}` for the path (see ``expand(_:path:)``).
+    ///   - command: The command, with `{}` for the path and `{q}` for the query (see ``expand(_:path:query:)``).
     ///   - path: The highlighted entry's path.
+    ///   - query: What is typed in the filter.
     ///   - maximumLines: How many lines the pane can show; with none, nothing is run and there is no output.
     ///   - maximumBytes: How much output to read at most.
     ///   - drains: Whether a command whose output passes the limits runs on to its end, its further output read
@@ -79,11 +91,11 @@ package enum ShellCommand {
     /// - Returns: The output and status, ``Outcome/cancelled``, or ``Outcome/failed(_:)`` when the shell could not be
     ///   started (or the command holds a NUL byte, which no shell can be given).
     public static func run(
-        _ command: String, path: String, maximumLines: Int, maximumBytes: Int = 262_144, drains: Bool = false,
-        isCancelled: @escaping JobCancellation
+        _ command: String, path: String, query: String = "", maximumLines: Int, maximumBytes: Int = 262_144,
+        drains: Bool = false, isCancelled: @escaping JobCancellation
     ) -> Outcome {
         guard maximumLines > 0, maximumBytes > 0 else { return .output(lines: [], status: 0) }
-        let expanded = expand(command, path: path)
+        let expanded = expand(command, path: path, query: query)
         guard !expanded.utf8.contains(0) else {
             return .failed("The preview command for '\(path)' contains a NUL byte, which no shell can be given.")
         }
