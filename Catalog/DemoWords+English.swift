@@ -102,7 +102,6 @@ extension DemoWords {
         .done: "Done",
         .paused: "Paused",
         .moveBy5: "move by 5",
-        .moveUpBy5: "move up by 5",
         .ends: "ends",
         .topEnd: "the top end",
         .setValue: "set the value (0–100)",

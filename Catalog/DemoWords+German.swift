@@ -102,7 +102,6 @@ extension DemoWords {
         .done: "Fertig",
         .paused: "Angehalten",
         .moveBy5: "Um 5 verschieben",
-        .moveUpBy5: "Um 5 erhöhen",
         .ends: "Enden",
         .topEnd: "Oberes Ende",
         .setValue: "Wert setzen (0–100)",

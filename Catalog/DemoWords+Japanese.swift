@@ -102,7 +102,6 @@ extension DemoWords {
         .done: "完了",
         .paused: "一時停止中",
         .moveBy5: "5 ずつ移動",
-        .moveUpBy5: "5 上げる",
         .ends: "両端",
         .topEnd: "最大値",
         .setValue: "値を設定 (0〜100)",

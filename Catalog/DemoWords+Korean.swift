@@ -102,7 +102,6 @@ extension DemoWords {
         .done: "완료",
         .paused: "일시 정지됨",
         .moveBy5: "5씩 이동",
-        .moveUpBy5: "5 올리기",
         .ends: "양 끝",
         .topEnd: "최댓값",
         .setValue: "값 설정 (0~100)",

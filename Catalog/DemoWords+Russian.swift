@@ -102,7 +102,6 @@ extension DemoWords {
         .done: "Готово",
         .paused: "Пауза",
         .moveBy5: "шаг 5",
-        .moveUpBy5: "увеличить на 5",
         .ends: "края",
         .topEnd: "верхний край",
         .setValue: "задать значение (0–100)",

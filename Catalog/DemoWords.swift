@@ -203,8 +203,6 @@ enum DemoWords: CaseIterable, Sendable {
     case paused
     /// move by 5
     case moveBy5
-    /// move up by 5
-    case moveUpBy5
     /// ends
     case ends
     /// the top end

@@ -33,7 +33,7 @@ struct SliderDemo: LocalizedDemo {
         func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
         return Keymap([
             KeyBinding([.left, .down], .decrease, label: "←→", help: words(.moveBy5)),
-            KeyBinding([.right, .up], .increase, help: words(.moveUpBy5), footer: false),
+            KeyBinding([.right, .up], .increase, label: "↑↓", help: words(.moveBy5), footer: false),
             KeyBinding([.home], .minimum, label: "home/end", help: words(.ends)),
             KeyBinding([.end], .maximum, help: words(.topEnd), footer: false),
             KeyBinding([], .set, help: words(.setValue), footer: false, line: "<n>"),

@@ -166,6 +166,10 @@ struct SmallDemoTests {
         #expect((session.top as? SliderDemo)?.value == 95)
         #expect(frame(session).contains("Volume  -------------------O-  95"))
         #expect(frame(session).contains("←→ move by 5 · home/end ends"))
+        // ↑↓ move as →← do, and help names them: it once listed "↑ move up by 5" and never ↓.
+        press(.down, .down, .up, in: &session)
+        #expect((session.top as? SliderDemo)?.value == 90)
+        #expect(session.helpItems.prefix(2).map { "\($0.keys) \($0.help)" } == ["←→ move by 5", "↑↓ move by 5"])
         #expect(
             run(["20", "200"], on: SliderDemo(), environment: .ascii) == [
                 "Volume  ----------O----------  50", "Volume  ----O----------------  20",
