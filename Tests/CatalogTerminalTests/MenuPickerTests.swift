@@ -192,6 +192,18 @@ extension MenuPickerTests {
         for character in "zzz" { _ = launcher.handle(.key(.character(character))) }
         #expect(launcher.handle(.key(.enter)) == [.bell])
     }
+
+    @Test("Enter on empty input: a picker quits having picked nothing (status 1, as fzf), a launcher rings the bell")
+    func enterOnEmptyInput() throws {
+        let empty: Snapshot<any Screen> = try CatalogFile.parse([])
+        var picker = Session(root: try MenuScreen(source: .fixed(empty)))
+        _ = picker.settle(picker.start(size: .standard), with: InlineJobs())
+        #expect(picker.handle(.key(.enter)) == [.quit])
+        #expect(try picks(picker).isEmpty)
+        var launcher = Session(root: try MenuScreen(source: .registry(Registry<any Screen>())))
+        _ = launcher.settle(launcher.start(size: .standard), with: InlineJobs())
+        #expect(launcher.handle(.key(.enter)) == [.bell])
+    }
 }
 
 /// The marks' own order, which the picks print in.

@@ -125,6 +125,19 @@ struct MenuStreamingTests {
         #expect(terminal.frames.first?.contains("Loading list.txt…") == true)
     }
 
+    @Test("Enter before a stream's first line does not quit: the lines that come next can be picked")
+    func enterBeforeTheFirstLine() throws {
+        let work = SteppedWork(steps: [[], ["one", "two"]])
+        let terminal = VirtualTerminal(size: Size(columns: 80, rows: 24))
+        let runner = JobRunner()
+        step(work, at: .milliseconds(10), on: terminal, runner: runner)
+        terminal.type("\r", at: .milliseconds(20))
+        step(work, at: .milliseconds(50), on: terminal, runner: runner)
+        terminal.type("\r", at: .milliseconds(60))
+        let (_, picked) = try run(try streaming(work), terminal, runner: runner)
+        #expect(picked.pickedPath == "one", "the first Enter, on no entries yet, did not quit")
+    }
+
     @Test("with --query on a stream, typing is never overwritten by a spinner tick or a step")
     func queryOnStream() throws {
         let work = SteppedWork(steps: [Self.doc, Self.doc + ["/x/foobar"]])

@@ -158,7 +158,9 @@ struct CommandTable {
             help: "read a catalog file instead of the built-in catalog ('-' for standard input)"),
         Option(
             name: "--flat", commands: ["", "list", "search", "tree", "open", "---complete"],
-            help: "read each line of the file as a title, with no groups; a repeated line is listed once"),
+            help:
+                "read each line of the file as a title, not a path of groups (menus still shelve titles, ten to a"
+                + " level); a repeated line is listed once"),
         Option(
             name: "--delimiter", value: "TEXT", commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "divide the groups of the file's lines at TEXT, such as :: or ., instead of /"),

@@ -94,6 +94,9 @@ extension MenuScreen {
         case .accept:
             if filter != nil { return acceptHit() }
             if options.multi, !marked.isEmpty { return pick(marked.inOrder) }
+            // Nothing at all to open, once everything is read: as with no hit, a picker quits having picked
+            // nothing (status 1, as fzf's does on empty input), and a launcher rings the bell.
+            if currentItems.isEmpty, case .ready = phase { return source.picks ? .quit : .bell }
             return open(at: current.cursor)
         case .forward:
             if filter != nil { return edit(.forwardChar) }
