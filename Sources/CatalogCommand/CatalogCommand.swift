@@ -103,7 +103,11 @@ public enum CatalogCommand {
             status = try Commands.run(try Arguments(withDefaults(arguments, context)), &context)
         } catch let error as Arguments.UsageError {
             Handover.giveBack()
-            context.fail("\(error) See '\(name) --help'.")
+            // The help that lists the options of the command given: `catalog search --help` for search's.
+            let command = arguments.first.flatMap { first in
+                CommandTable.visibleSubcommands.first { $0.name == first && $0.name != "help" }.map { " " + $0.name }
+            }
+            context.fail("\(error) See '\(name)\(command ?? "") --help'.")
             status = 2
         } catch {
             Handover.giveBack()

@@ -36,7 +36,8 @@ struct RequiredOptionTests {
             #expect(result.status == 2)
             #expect(
                 result.stderr
-                    == "catalog: '\(command.name)' needs \(Self.synopsis(option)): \(option.help). See 'catalog --help'.\n"
+                    == "catalog: '\(command.name)' needs \(Self.synopsis(option)): \(option.help). "
+                    + "See 'catalog \(command.name) --help'.\n"
             )
             #expect(try runProcess(catalog, [command.name, "--help"]).status == 0)
         }

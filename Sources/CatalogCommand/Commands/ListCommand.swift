@@ -4,6 +4,7 @@ import CatalogTerminal
 /// `list`: every entry's full path, in search order.
 enum ListCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
+        try EntryWriter.checkFormat(arguments)
         let (snapshot, _) = try CatalogSource.load(arguments, context)
         EntryWriter.write(snapshot, snapshot.recordsInOrder, arguments, to: &context.out)
         return 0
@@ -14,6 +15,13 @@ enum ListCommand {
 /// a terminal; with `--print0`, each ended by NUL and exactly as read, for `xargs -0`; or with `--json` as a JSON
 /// array of objects.
 enum EntryWriter {
+    /// Refuses two formats at once: JSON has no NUL-ended form, and one of them would be dropped without a word.
+    static func checkFormat(_ arguments: Arguments) throws {
+        if arguments.has("--json") && arguments.has("--print0") {
+            throw Arguments.UsageError(description: "options '--json' and '--print0' exclude each other.")
+        }
+    }
+
     static func write(
         _ snapshot: Snapshot<any Screen>, _ records: some Collection<UInt32>, _ arguments: Arguments,
         to out: inout Output

@@ -5,6 +5,7 @@ import Foundation
 /// `search QUERY...`: the entries that match, in result order; exit 1 when none do.
 enum SearchCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
+        try EntryWriter.checkFormat(arguments)
         let limit = try arguments.number("--limit", in: 1...Int(Int32.max), default: Int(Int32.max))
         let query = Query(arguments.operands.joined(separator: " "), matching: try matching(arguments))
         // Fuzzy matches are listed best first, and frecency orders equal matches only: it would change nothing.
