@@ -88,6 +88,30 @@ struct CommandLineTests {
         #expect(result.stderr == "catalog: \(example.1) See '\(help)'.\n", "\(result.stderr)")
     }
 
+    @Test("--no-sort lists and finds lines as read, --tac last first, as fzf's options do (history, git log)")
+    func inputOrder() throws {
+        let log = Array("f00 fix the tree\nb1a add a tree\n9c2 start\n".utf8)
+        #expect(
+            try run(["list", "--file", "-", "--flat"], input: log).stdout
+                == "9c2 start\nb1a add a tree\nf00 fix the tree\n")
+        #expect(
+            try run(["list", "--file", "-", "--no-sort"], input: log).stdout
+                == "f00 fix the tree\nb1a add a tree\n9c2 start\n")
+        #expect(
+            try run(["list", "--file", "-", "--tac"], input: log).stdout
+                == "9c2 start\nb1a add a tree\nf00 fix the tree\n")
+        // Both hold "tree" whole, and the shorter line ranks first: fuzzy hits go best first, with --tac too,
+        // unless --no-sort keeps them as read.
+        let best = try run(["search", "tree", "--fuzzy", "--file", "-"], input: log)
+        #expect(best.stdout == "b1a add a tree\nf00 fix the tree\n")
+        #expect(try run(["search", "tree", "--fuzzy", "--file", "-", "--tac"], input: log).stdout == best.stdout)
+        let asRead = try run(["search", "tree", "--fuzzy", "--file", "-", "--no-sort"], input: log)
+        #expect(asRead.stdout == "f00 fix the tree\nb1a add a tree\n")
+        let needsFile = try run(["list", "--tac"])
+        #expect(needsFile.status == 2)
+        #expect(needsFile.stderr.hasPrefix("catalog: option '--tac' reads the lines of --file; give --file too."))
+    }
+
     @Test("list and search print each entry's line as read; with --print0, byte for byte and ended by NUL")
     func linesAsRead() throws {
         let input = Array("/usr/share/doc/a\n./src/b\nplain/c\n".utf8)

@@ -261,4 +261,40 @@ struct CatalogFileFormatTests {
         // The search text too, which the fast reader folds itself.
         #expect(fast.index.folded == exact.index.folded)
     }
+
+    @Test("--no-sort keeps the lines as read, --tac turns them round; fuzzy hits go best first unless --no-sort")
+    func inputOrder() throws {
+        let lines = ["zeta", "alpha", "mike 10", "mike 2", "xalpha"] + (1...20).map { "item \($0)" }
+        let text = lines.joined(separator: "\n") + "\n"
+        var flat = CatalogFile.Format(paths: PathComponents(separator: [0x2F], flat: true))
+        #expect(
+            paths(try parse(text, flat), try parse(text, flat).recordsInOrder).prefix(3) == [
+                "alpha", "item 1", "item 2",
+            ])
+        flat.order = .asRead
+        let asRead = try parse(text, flat)
+        #expect(paths(asRead, asRead.recordsInOrder) == lines)
+        #expect(paths(asRead, asRead.search("alpha")) == ["alpha", "xalpha"], "exact hits in the order read")
+        #expect(paths(asRead, asRead.search("alpha", fuzzy: true)) == ["alpha", "xalpha"], "the better hit first")
+        flat.order = .lastFirst
+        let lastFirst = try parse(text, flat)
+        #expect(paths(lastFirst, lastFirst.recordsInOrder) == lines.reversed())
+        #expect(paths(lastFirst, lastFirst.search("alpha")) == ["xalpha", "alpha"])
+        #expect(paths(lastFirst, lastFirst.search("alpha", fuzzy: true)) == ["alpha", "xalpha"], "still best first")
+        flat.ranksFuzzyHits = false
+        let unranked = try parse(text, flat)
+        #expect(paths(unranked, unranked.search("alpha", fuzzy: true)) == ["xalpha", "alpha"], "as read, turned round")
+        // A search of a mapped catalog file, read in place, keeps the order too; and the menu's shelves hold runs
+        // of lines as read.
+        var standard = CatalogFile.Format.standard
+        standard.order = .lastFirst
+        let matched: Snapshot<Void> = try Array(text.utf8).withUnsafeBufferPointer {
+            try CatalogFile.matching($0, Query("alpha"), format: standard)
+        }
+        #expect(paths(matched, matched.recordsInOrder) == ["xalpha", "alpha"])
+        let hierarchy = try Hierarchy(asRead)
+        try hierarchy.checkInvariants()
+        let shelves = hierarchy.children(of: hierarchy.root).map(hierarchy.title(of:))
+        #expect(shelves.first == "zeta" && shelves.last?.hasSuffix(" … item 20") == true, "\(shelves)")
+    }
 }

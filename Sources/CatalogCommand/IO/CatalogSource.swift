@@ -36,7 +36,8 @@ enum CatalogSource {
         }
     }
 
-    /// How `--file`'s lines are read: `--flat`, `--delimiter` and `--read0`, which need `--file`.
+    /// How `--file`'s lines are read and ordered: `--flat`, `--delimiter`, `--read0`, `--no-sort` and `--tac`, which
+    /// need `--file`.
     ///
     /// - Parameter repeats: What a line that repeats an earlier line's path is.
     /// - Throws: ``Arguments/UsageError`` for one of them without `--file`, or an empty delimiter.
@@ -45,7 +46,7 @@ enum CatalogSource {
     ) throws -> CatalogFile.Format {
         let delimiter = arguments.values["--delimiter"]
         if arguments.values["--file"] == nil {
-            for option in ["--flat", "--delimiter", "--read0"]
+            for option in ["--flat", "--delimiter", "--read0", "--no-sort", "--tac"]
             where arguments.has(option) || arguments.values[option] != nil {
                 throw Arguments.UsageError(
                     description: "option '\(option)' reads the lines of --file; give --file too.")
@@ -57,9 +58,17 @@ enum CatalogSource {
         if arguments.has("--flat") && delimiter != nil {
             throw Arguments.UsageError(description: "options '--flat' and '--delimiter' exclude each other.")
         }
-        return CatalogFile.Format(
+        var format = CatalogFile.Format(
             paths: PathComponents(separator: Array((delimiter ?? "/").utf8), flat: arguments.has("--flat")),
             terminator: arguments.has("--read0") ? 0 : 0x0A, repeats: repeats)
+        // As fzf reads them: --tac turns the input round, and --no-sort keeps it, fuzzy hits included.
+        if arguments.has("--tac") {
+            format.order = .lastFirst
+        } else if arguments.has("--no-sort") {
+            format.order = .asRead
+        }
+        format.ranksFuzzyHits = !arguments.has("--no-sort")
+        return format
     }
 
     /// A stream over a catalog that arrives through a pipe (standard input, or a FIFO), or `nil` for a regular

@@ -167,6 +167,13 @@ struct CommandTable {
         Option(
             name: "--read0", commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "read the file's entries ended by NUL, as find -print0 writes them, instead of newlines"),
+        Option(
+            name: "--no-sort", commands: ["", "list", "search", "tree", "open", "---complete"],
+            help: "keep the file's entries in the order read, and fuzzy hits too, as fzf's --no-sort (history, git log)"
+        ),
+        Option(
+            name: "--tac", commands: ["", "list", "search", "tree", "open", "---complete"],
+            help: "list the file's entries last read first, as fzf's --tac; fuzzy hits still go best first"),
         Option(name: "--json", commands: ["list", "search", "tree", "snapshot"], help: "print JSON"),
         Option(
             name: "--fuzzy", commands: ["", "search"],

@@ -18,6 +18,20 @@ extension CatalogFile {
         public var terminator: UInt8
         /// What a line that repeats an earlier line's path is.
         public var repeats: Repeats
+        /// The order entries are listed, browsed and found in.
+        public var order: Order = .natural
+        /// Whether fuzzy hits go best first; `false` keeps them in ``order`` (fzf's `--no-sort`).
+        public var ranksFuzzyHits = true
+
+        /// The order entries are listed, browsed and found in. Groups are always in natural order of their names.
+        public enum Order: Sendable, Equatable {
+            /// Natural order of the titles: the catalog's own.
+            case natural
+            /// As read: `history`, `git log` or `ls -t` piped to a picker keep their order (`--no-sort`).
+            case asRead
+            /// As read, the last line first (`--tac`).
+            case lastFirst
+        }
 
         /// What a line that repeats an earlier line's path is.
         public enum Repeats: Sendable, Equatable {

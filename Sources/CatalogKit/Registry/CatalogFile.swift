@@ -92,7 +92,9 @@ package enum CatalogFile {
         let index: (EntryTable) -> Snapshot<Handler>
         let bounds: [UInt32]
         do {
-            (index, bounds, _) = try read(bytes, keeping: RecordMatcher(query), plainLines: true, pathsOnly: false)
+            (index, bounds, _) = try read(
+                bytes, keeping: RecordMatcher(query), plainLines: true, pathsOnly: false, order: format.order,
+                ranksFuzzyHits: format.ranksFuzzyHits)
         } catch let error as Error where error.needsRewrite {
             return try read(Array(bytes), keeping: RecordMatcher(query), format: format)
         }
@@ -143,7 +145,9 @@ package enum CatalogFile {
         try format.read(bytes) { text, lines in
             let (index, bounds, layout): ((EntryTable) -> Snapshot<Handler>, [UInt32], EntryTable.Layout) =
                 try text.withUnsafeBufferPointer {
-                    try read($0, keeping: matcher, plainLines: plainLines, pathsOnly: true)
+                    try read(
+                        $0, keeping: matcher, plainLines: plainLines, pathsOnly: true, order: format.order,
+                        ranksFuzzyHits: format.ranksFuzzyHits)
                 }
             return try finish(
                 EntryTable(
@@ -182,7 +186,8 @@ package enum CatalogFile {
     /// - Returns: The kept entries' bounds in the file, a function that sorts them and makes the snapshot once they
     ///   are in a table (which the sort's tie break reads), and how the bounds are laid out.
     private static func read<Handler>(
-        _ file: UnsafeBufferPointer<UInt8>, keeping matcher: RecordMatcher?, plainLines: Bool, pathsOnly: Bool
+        _ file: UnsafeBufferPointer<UInt8>, keeping matcher: RecordMatcher?, plainLines: Bool, pathsOnly: Bool,
+        order: Format.Order, ranksFuzzyHits: Bool
     ) throws -> (index: (EntryTable) -> Snapshot<Handler>, bounds: [UInt32], layout: EntryTable.Layout) {
         try checkSize(file.count)
         let ranges = pieces(of: file)
@@ -206,6 +211,18 @@ package enum CatalogFile {
         }
         let pathsOnly = pathsOnly && !pieces.contains { $0.hasKeywords }
         let (folded, starts, titles, explicitKeys, (bounds, layout)) = joined(pieces, pathsOnly: pathsOnly, file: file)
+        guard order == .natural else {
+            // Records are numbered as their lines were read: that order, or its reverse, needs no sort.
+            let count = UInt32(titles.count)
+            let records = order == .asRead ? Array(0..<count) : Array((0..<count).reversed())
+            let index = { (table: EntryTable) -> Snapshot<Handler> in
+                var index = SearchIndex(folded: folded, starts: starts, order: records)
+                index.table = table
+                index.ranksFuzzyHits = ranksFuzzyHits
+                return Snapshot(table: table, index: index)
+            }
+            return (index, bounds, layout)
+        }
         let items = sortItems(folded, starts, titles, explicitKeys)
         let index = { (table: EntryTable) -> Snapshot<Handler> in
             folded.withUnsafeBufferPointer { text in
@@ -237,6 +254,7 @@ package enum CatalogFile {
             let order = items.takeRecords()
             var index = SearchIndex(folded: folded, starts: starts, order: order)
             index.table = table
+            index.ranksFuzzyHits = ranksFuzzyHits
             return Snapshot(table: table, index: index)
         }
         return (index, bounds, layout)

@@ -21,6 +21,8 @@ package struct SearchIndex: Sendable {
     let rank: [UInt32]
     /// The entries' raw text, when the index was made from a table: fuzzy scores read camelCase from it.
     var table: EntryTable?
+    /// Whether fuzzy hits go best first; `false` keeps them in search order (``CatalogFile/Format/ranksFuzzyHits``).
+    var ranksFuzzyHits = true
 
     init(folded: [UInt8], starts: [UInt32], order: [UInt32]) {
         self.folded = folded
@@ -76,6 +78,7 @@ package struct SearchIndex: Sendable {
             }
             if isCancelled?() == true { return Hits(ordered: [], byRecord: []) }
             let byRecord = narrowsOneByOne(scored.count) ? scored.map(\.record) : nil
+            guard ranksFuzzyHits else { return Hits(ordered: inSearchOrder(scored.map(\.record)), byRecord: byRecord) }
             return Hits(ordered: rankFuzzy(consume scored), byRecord: byRecord)
         }
         let found = withText { text in
