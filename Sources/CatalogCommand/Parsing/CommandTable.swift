@@ -90,7 +90,9 @@ struct CommandTable {
         launch,
         Command(
             name: "list", summary: "print every entry's full path, in search order",
-            description: "Prints every entry's full path, one a line, in search order (natural order of titles).",
+            description:
+                "Prints every entry's full path, one a line, in search order: natural order of titles, or as read"
+                + " with --no-sort (last first with --tac).",
             operands: nil),
         Command(
             name: "search", summary: "print the entries that match a query (exit 1 when none do)",
