@@ -91,8 +91,8 @@ struct CommandTable {
         Command(
             name: "list", summary: "print every entry's full path, in search order",
             description:
-                "Prints every entry's full path, one a line, in search order: natural order of titles, or as read"
-                + " with --no-sort (last first with --tac).",
+                "Prints every entry's full path, one a line, in search order: natural order of titles, as read with"
+                + " --no-sort, or last first with --tac.",
             operands: nil),
         Command(
             name: "search", summary: "print the entries that match a query (exit 1 when none do)",
