@@ -142,8 +142,15 @@ struct AppStorageDemo: LocalizedDemo {
         case .reset: changed = AppSettings()
         case .accent:
             guard case .line(let name) = input else { return .none }
-            guard let accent = AppSettings.accents.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-                let names = AppSettings.accents.map(\.name).formatted(.list(type: .or).locale(locale))
+            // The saved name or the word in the screen's language: "accent green" and "accent Grün" both work.
+            let typed = Folding.fold(name)
+            guard
+                let accent = AppSettings.accents.first(where: {
+                    Folding.fold($0.name) == typed || Folding.fold(DemoWords.text($0.word, in: locale)) == typed
+                })
+            else {
+                let names = AppSettings.accents.map { DemoWords.text($0.word, in: locale) }
+                    .formatted(.list(type: .or).locale(locale))
                 return .status(DemoWords.text(.noAccent, in: locale, ["name": name, "list": names]))
             }
             changed.accent = accent.name
@@ -202,7 +209,12 @@ struct AppStorageDemo: LocalizedDemo {
             return Line([Span(text, index == row ? .bold : .plain)] + value)
         }
         var lines: [Line] = [
-            field(0, [Span("\(left) \(settings.accent) \(right)"), swatch]),
+            field(
+                0,
+                [
+                    Span("\(left) \(DemoWords.text(AppSettings.accents[accentIndex].word, in: context)) \(right)"),
+                    swatch,
+                ]),
             field(1, [Span("\(settings.counter)")]),
             "",
             footer(in: context),
@@ -216,6 +228,7 @@ struct AppStorageDemo: LocalizedDemo {
         // The messages are printed whole: they name files the user may need to find.
         let accent = DemoWords.text(.accentColour, in: context)
         let counter = DemoWords.text(.counter, in: context)
-        return fitted(["\(accent): \(settings.accent)", "\(counter): \(settings.counter)"], width: width) + messages
+        let colour = DemoWords.text(AppSettings.accents[accentIndex].word, in: context)
+        return fitted(["\(accent): \(colour)", "\(counter): \(settings.counter)"], width: width) + messages
     }
 }

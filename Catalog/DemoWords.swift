@@ -61,6 +61,16 @@ enum DemoWords: CaseIterable, Sendable {
     case chooseAccent
     /// Accent colour
     case accentColour
+    /// Blue
+    case blue
+    /// Green
+    case green
+    /// Orange
+    case orange
+    /// Pink
+    case pink
+    /// Purple
+    case purple
     /// Counter
     case counter
     /// The counter goes from {low} to {high}.

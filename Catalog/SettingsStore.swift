@@ -12,10 +12,11 @@ struct AppSettings: Codable, Equatable, Sendable {
     /// A counter that survives restarts, within ``counterRange``.
     var counter = 0
 
-    /// The accent colours to choose from, with their RGB values.
-    static let accents: [(name: String, rgb: (UInt8, UInt8, UInt8))] = [
-        ("Blue", (10, 132, 255)), ("Green", (48, 209, 88)), ("Orange", (255, 159, 10)), ("Pink", (255, 55, 95)),
-        ("Purple", (191, 90, 242)),
+    /// The accent colours to choose from: the name saved, the word shown in the screen's language, and the RGB
+    /// value.
+    static let accents: [(name: String, word: DemoWords, rgb: (UInt8, UInt8, UInt8))] = [
+        ("Blue", .blue, (10, 132, 255)), ("Green", .green, (48, 209, 88)), ("Orange", .orange, (255, 159, 10)),
+        ("Pink", .pink, (255, 55, 95)), ("Purple", .purple, (191, 90, 242)),
     ]
 
     /// The values the counter takes: wide enough for any counting by hand, and far from `Int`'s ends, so `+` and

@@ -58,10 +58,12 @@ struct ToggleDemo: LocalizedDemo {
     /// A switch's row: its name, then the switch, which the library's ``Toggle`` draws.
     func row(_ index: Int, in context: ScreenContext) -> Line {
         let focused = index == cursor
-        let knob = switches[index].toggle.render(in: Size(columns: 8, rows: 1), focused: false, context: context)
         let names = switches.map { DemoWords.text($0.name, in: context) }
         let width = max(16, (names.map(DisplayWidth.of).max() ?? 0) + 2)
         let name = Line(context.glyphs.marker(focused) + DisplayWidth.pad(names[index], to: width))
+        // The rest of the row: "off" is "выкл." in Russian, and "オフ" two columns a character.
+        let room = Size(columns: max(context.size.columns - DisplayWidth.of(name.text), 0), rows: 1)
+        let knob = switches[index].toggle.render(in: room, focused: false, context: context)
         return Line((name.spans + (knob.first?.spans ?? [])).map { focused ? Span($0.text, .bold) : $0 })
     }
 

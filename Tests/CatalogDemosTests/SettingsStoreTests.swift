@@ -259,6 +259,22 @@ struct AppStorageDemoTests {
                 """ + blank(19))
     }
 
+    @Test("the accent colour is named in the screen's language, and typed in it or in English; the file keeps English")
+    func accentInTheScreensLanguage() throws {
+        let memory = MemorySettingsStore()
+        let german = ScreenEnvironment(locale: Locale(identifier: "de"))
+        var session = started(AppStorageDemo.opening { memory }, environment: german)
+        press(.right, in: &session)
+        #expect(frame(session).contains("◂ Grün ▸"), "\(frame(session))")
+        #expect(memory.settings.accent == "Green")
+        let typed = run(
+            ["accent lila", "accent Orange", "accent gelb"], on: AppStorageDemo.opening { memory }, environment: german)
+        #expect(typed.contains("Akzentfarbe: Lila"))
+        #expect(typed.contains("Akzentfarbe: Orange"))
+        #expect(typed.contains("Keine Akzentfarbe „gelb“. Zur Wahl stehen Blau, Grün, Orange, Rosa oder Lila."))
+        #expect(memory.settings.accent == "Orange")
+    }
+
     @Test("every change is saved, in order, as saves are (a queued lane): none is dropped at exit")
     func everySaveIsWrittenInOrder() throws {
         let memory = MemorySettingsStore()

@@ -23,11 +23,13 @@ public struct Toggle: Widget, Sendable, Equatable {
         }
     }
 
-    /// The switch: `( ●) on` or `(○ ) off`, or `( O)`/`(O )` in ASCII; reversed when focused.
+    /// The switch and its state in the screen's language: `( ●) on` or `(○ ) off` (`( ●) an`, `(○ ) 끔`), or
+    /// `( O)`/`(O )` in ASCII; reversed when focused.
     public func render(in size: Size, focused: Bool, context: ScreenContext) -> [Line] {
         guard size.rows > 0 else { return [] }
         let ascii = context.glyphs == .ascii
-        let knob = isOn ? (ascii ? "( O) on" : "( ●) on") : (ascii ? "(O ) off" : "(○ ) off")
-        return [Line(DisplayWidth.truncate(knob, to: size.columns), focused ? .focusedValue : .plain)]
+        let knob = isOn ? (ascii ? "( O)" : "( ●)") : (ascii ? "(O )" : "(○ )")
+        let state = LauncherWords.text(isOn ? .on : .off, in: context.locale)
+        return [Line(DisplayWidth.truncate(knob + " " + state, to: size.columns), focused ? .focusedValue : .plain)]
     }
 }

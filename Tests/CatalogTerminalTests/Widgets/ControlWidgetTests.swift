@@ -1,3 +1,4 @@
+import Foundation
 import CatalogKit
 import CatalogTerminal
 import CatalogTestSupport
@@ -17,6 +18,14 @@ struct ControlWidgetTests {
         #expect(Toggle(isOn: true).render(width: 20, focused: true).first?.spans.first?.style == .focusedValue)
         #expect(Toggle(isOn: true).render(width: 20, focused: false).first?.spans.first?.style == .plain)
         #expect(Toggle().render(width: 20, height: 0).isEmpty)
+    }
+
+    /// Catches the state drawn in English whatever the screen's language, as it was in every language.
+    @Test(arguments: [("de", "(○ ) aus"), ("ja", "(○ ) オフ"), ("ko", "(○ ) 끔"), ("ru", "(○ ) выкл.")])
+    func aToggleSaysOnAndOffInTheScreensLanguage(_ example: (String, String)) {
+        let context = ScreenContext(
+            size: Size(columns: 20, rows: 1), environment: ScreenEnvironment(locale: Locale(identifier: example.0)))
+        #expect(text(Toggle().render(in: Size(columns: 20, rows: 1), focused: false, context: context)) == example.1)
     }
 
     @Test func aSliderStaysInItsRangeAndSaysWhenAKeyChangedNothing() {
