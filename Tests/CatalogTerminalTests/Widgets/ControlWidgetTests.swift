@@ -1,7 +1,7 @@
-import Foundation
 import CatalogKit
 import CatalogTerminal
 import CatalogTestSupport
+import Foundation
 import Testing
 
 @Suite("Toggle, slider and stepper")
