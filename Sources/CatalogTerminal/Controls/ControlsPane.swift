@@ -56,7 +56,8 @@ package struct ControlsPane: Widget, Sendable {
             let width = range.upperBound - range.lowerBound
             let step = key == .pageUp || key == .pageDown ? width / 10 : width / 100
             let sign: Double = key == .left || key == .pageDown ? -1 : 1
-            let next = values.decimal(control.name) + sign * step
+            // Rounded to twelve significant digits: steps of 0.0375 from 1 reach 1.075, not 1.0750000000000002.
+            let next = Self.rounded(values.decimal(control.name) + sign * step)
             return set(.decimal(min(max(next, range.lowerBound), range.upperBound)))
         case (.choice(let choices), .left), (.choice(let choices), .right):
             guard let index = choices.firstIndex(of: values.choice(control.name)), !choices.isEmpty else {
@@ -137,6 +138,14 @@ package struct ControlsPane: Widget, Sendable {
         guard let editing else { return nil }
         let nameWidth = min(controls.map { DisplayWidth.of($0.name) }.max() ?? 0, max(width / 2, 1))
         return (row: 1 + cursor, column: nameWidth + 2 + editing.caretColumn(width: max(width - nameWidth - 2, 0)))
+    }
+
+    /// A sum of steps without the binary fraction's noise: the nearest number of twelve significant digits.
+    static func rounded(_ value: Double) -> Double {
+        guard value != 0, value.isFinite else { return value }
+        let scale = pow(10, 11 - floor(log10(abs(value))))
+        guard scale.isFinite, scale > 0 else { return value }
+        return (value * scale).rounded() / scale
     }
 
     /// A value as the pane shows it: a switch for a boolean, arrows around a number or a choice.

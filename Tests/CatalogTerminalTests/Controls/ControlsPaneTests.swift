@@ -27,6 +27,13 @@ struct ControlsPaneTests {
         _ = pane.handle(.down)
         _ = pane.handle(.down)
         #expect(pane.handle(.right).change?.decimal("speed") == 1.02)
+        // Steps add up without a binary fraction's noise: the Animated Grid's speed read 1.0750000000000002.
+        var grid = ControlsPane(values: try ControlValues([.decimal("speed", default: 1, in: 0.25...4)]))
+        for _ in 0..<2 { _ = grid.handle(.right) }
+        #expect(ControlValue.decimal(grid.values.decimal("speed")).description == "1.075")
+        for _ in 0..<30 { _ = grid.handle(.left) }
+        #expect(ControlValue.decimal(grid.values.decimal("speed")).description == "0.25")
+        #expect(ControlsPane.rounded(0.1 + 0.2) == 0.3 && ControlsPane.rounded(-1e-300) == -1e-300)
     }
 
     @Test("a typed number is committed by Enter when its control takes it, and refused with the range otherwise")
