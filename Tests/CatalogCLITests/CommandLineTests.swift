@@ -88,6 +88,21 @@ struct CommandLineTests {
         #expect(result.stderr == "catalog: \(example.1) See '\(help)'.\n", "\(result.stderr)")
     }
 
+    @Test("--locale in a language the launcher doesn't speak is refused, not run in English without a word")
+    func unknownLocale() throws {
+        for locale in ["xx", "fr_FR", ""] {
+            let result = try run(["open", "slider", "--plain", "--locale", locale])
+            #expect(result.status == 2)
+            #expect(
+                result.stderr
+                    == "catalog: option '--locale' needs a locale in en, de, ru, ko, or ja, not '\(locale)'. "
+                    + "See 'catalog open --help'.\n")
+        }
+        let austrian = try run(["open", "slider", "--plain", "--locale", "de_AT.UTF-8"], input: [])
+        #expect(austrian.status == 0, "\(austrian.stderr)")
+        #expect(austrian.stdout.contains("Lautstärke"), "\(austrian.stdout)")
+    }
+
     @Test("--no-sort lists and finds lines as read, --tac last first, as fzf's options do (history, git log)")
     func inputOrder() throws {
         let log = Array("f00 fix the tree\nb1a add a tree\n9c2 start\n".utf8)

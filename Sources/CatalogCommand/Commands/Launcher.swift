@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Foundation
 import Glibc
 
 /// Runs a session the way the terminal allows: full screen, or line mode. ``LaunchMode`` decides, once.
@@ -81,10 +82,25 @@ enum Launcher {
         description: "option '--watch' needs a terminal: line mode (--plain, or no terminal) can't show a rebuild.")
 
     /// The environment screens are told: the process's, with `--locale` over it.
+    ///
+    /// - Throws: ``Arguments/UsageError`` for a `--locale` in a language the launcher doesn't speak, which would
+    ///   otherwise run in English without a word; `LANG` and the like fall back to English quietly, as programs do.
     static func environment(_ arguments: Arguments, _ context: Context) throws -> ScreenEnvironment {
+        try checkLocale(arguments.values["--locale"])
         var environment = ScreenEnvironment.detect(context.environment, locale: arguments.values["--locale"])
         environment.colorMode = try colorMode(arguments, detected: environment.colorMode)
         return environment
+    }
+
+    /// Refuses a `--locale` whose language has no words: `de_AT` and `ja_JP.UTF-8` are German and Japanese.
+    static func checkLocale(_ name: String?) throws {
+        guard let name else { return }
+        let languages = ScreenEnvironment.languages
+        let language = ScreenEnvironment.detect([:], locale: name).locale.language.languageCode?.identifier
+        guard !name.isEmpty, let language, languages.contains(language) else {
+            let list = languages.formatted(.list(type: .or).locale(Locale(identifier: "en")))
+            throw Arguments.UsageError(description: "option '--locale' needs a locale in \(list), not '\(name)'.")
+        }
     }
 
     /// The colour `--color` asks for: none (`never`), the terminal's or full colour where it says none (`always`),

@@ -103,6 +103,7 @@ enum SnapshotCommand {
             controls[control.name] = values[control.name]
         }
         let steps = try OpenCommand.keys(arguments)
+        try Launcher.checkLocale(arguments.values["--locale"])
         return Scenario(
             name, size: try arguments.values["--size"].map(parseSize) ?? .standard,
             locale: arguments.values["--locale"],

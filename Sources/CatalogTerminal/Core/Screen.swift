@@ -188,6 +188,9 @@ public struct ScreenEnvironment: Sendable, Hashable {
             colorMode: ColorMode.detect(environment: variables))
     }
 
+    /// The languages the launcher's words are written in, in the order F2 cycles through them.
+    package static let languages = ["en", "de", "ru", "ko", "ja"]
+
     /// The locale a POSIX locale name stands for: `de_DE.UTF-8@euro` is `de_DE`; `C` and `POSIX` are English.
     static func locale(named name: String) -> Locale {
         let base = name.prefix { $0 != "." && $0 != "@" }

@@ -96,7 +96,7 @@ extension Session {
         ]
 
     /// The locales F2 cycles through after the user's own.
-    public static let cycledLocales = ["en", "de", "ru", "ko", "ja"].map { Locale(identifier: $0) }
+    public static let cycledLocales = ScreenEnvironment.languages.map { Locale(identifier: $0) }
 
     /// The row the top screen's body starts at: the breadcrumb's row is above it.
     public static let bodyTop = 1
