@@ -56,6 +56,24 @@ struct RecordCommandTests {
         #expect(events.map(\.data).joined().contains("Frame 16 · playing"))
     }
 
+    @Test("--cast - writes the recording to standard output, byte for byte the file's, and makes no file '-'")
+    func standardOutput() throws {
+        let scratch = try SnapshotScratch()
+        defer { scratch.remove() }
+        let cast = scratch.url.appendingPathComponent("out.cast").path
+        let environment = [
+            "SOURCE_DATE_EPOCH": "1796083200", "XDG_CONFIG_HOME": scratch.url.appendingPathComponent("no").path,
+        ]
+        let piped = try runProcess(catalog, ["record", "slider", "--cast", "-"], environment: environment)
+        // The child runs where the tests do: a file "-" would be made there.
+        defer { try? FileManager.default.removeItem(atPath: "-") }
+        #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped.stderr)")
+        let written = try runProcess(catalog, ["record", "slider", "--cast", cast], environment: environment)
+        #expect(written.status == 0)
+        #expect(piped.stdout == (try String(contentsOfFile: cast, encoding: .utf8)))
+        #expect(!FileManager.default.fileExists(atPath: "-"))
+    }
+
     @Test("a missing directory is an error on one line, as a shell's redirection says, and nothing is made")
     func missingDirectory() throws {
         let scratch = try SnapshotScratch()

@@ -33,6 +33,11 @@ enum RecordCommand {
         let timestamp =
             context.environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) } ?? Int(Date().timeIntervalSince1970)
         let text = Asciicast.text(of: run, title: "\(entry.title) · \(scenario.name)", timestamp: timestamp)
+        // "-" is standard output, as `--file -` is standard input: `catalog record x --cast - | asciinema play -`.
+        if path == "-" {
+            context.out.raw(text)
+            return 0
+        }
         do {
             // Written beside the file and renamed over it: a failed write leaves no half-written recording. A
             // missing directory is refused, as a shell's redirection refuses it.

@@ -280,7 +280,7 @@ struct CommandTable {
             help: "the scenario to record (default: the entry's first)"),
         Option(
             name: "--cast", value: "FILE", completion: .files, commands: ["record"],
-            help: "where to write the asciicast recording", required: true),
+            help: "the asciicast file, or - for standard output", required: true),
         Option(name: "--help", short: "h", commands: Set(commands.map(\.name)), help: "show this help"),
         Option(name: "--version", commands: [""], help: "show the version"),
         Option(
