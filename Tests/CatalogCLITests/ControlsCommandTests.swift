@@ -29,7 +29,7 @@ struct ControlsCommandTests {
         arguments: [
             ("percent=101", "control “percent” takes an integer from 0 to 100, not “101”."),
             ("percent=lots", "control “percent” takes an integer from 0 to 100, not “lots”."),
-            ("percent", "control “percent” takes an integer from 0 to 100, not “”."),
+            ("percent=", "control “percent” takes an integer from 0 to 100, not “”."),
             ("pecent=1", "there is no control named “pecent”; the controls are percent (an integer from 0 to 100)."),
         ])
     func refused(setting: String, message: String) throws {
@@ -38,6 +38,14 @@ struct ControlsCommandTests {
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("--set for 'Progress': \(message)"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    @Test("a --set without =VALUE says so, rather than that an empty value is out of range")
+    func bareName() throws {
+        let result = try run(["open", "indicators/progress", "--plain", "--set", "percent"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr == "catalog: option '--set' needs NAME=VALUE, not 'percent'. See 'catalog open --help'.\n")
     }
 
     @Test("a catalog file's entries have no controls to set")

@@ -47,6 +47,17 @@ enum OpenCommand {
         return .replay(try replay(screen, scenario, title: title, context))
     }
 
+    /// `--set`'s values, each `NAME=VALUE`.
+    ///
+    /// - Throws: ``Arguments/UsageError`` for one without `=`, which would otherwise read as an empty value.
+    static func settings(_ arguments: Arguments) throws -> [String] {
+        let settings = arguments.lists["--set", default: []]
+        if let bare = settings.first(where: { !$0.contains("=") }) {
+            throw Arguments.UsageError(description: "option '--set' needs NAME=VALUE, not '\(bare)'.")
+        }
+        return settings
+    }
+
     /// The entry's screen, made with `--set`'s values over its controls' defaults.
     ///
     /// - Returns: The screen, or `nil` for an entry of a file, which opens nothing.
@@ -54,7 +65,7 @@ enum OpenCommand {
     static func screen(_ record: Int, of snapshot: Snapshot<any Screen>, _ arguments: Arguments) throws
         -> EntryScreen?
     {
-        let settings = arguments.lists["--set", default: []]
+        let settings = try Self.settings(arguments)
         let title = snapshot.table.title(record)
         let controls = snapshot.factory(withValues: record) == nil ? nil : snapshot.controls(record)
         if snapshot.factory(record) == nil, !settings.isEmpty {

@@ -92,9 +92,10 @@ enum SnapshotCommand {
         if let option = extra.sorted().first {
             throw Arguments.UsageError(description: "option '\(option)' is not part of a captured scenario.")
         }
+        let settings = try OpenCommand.settings(arguments)
         let values: ControlValues
         do {
-            values = try ControlValues(entry.controls, parsing: arguments.lists["--set", default: []])
+            values = try ControlValues(entry.controls, parsing: settings)
         } catch {
             throw InputError(description: "--set: \(error)")
         }
