@@ -201,8 +201,10 @@ enum DemoWords: CaseIterable, Sendable {
     case noSelection
     /// start or pause
     case startOrPause
-    /// add 10% (or n%)
+    /// add 10%
     case addPercent
+    /// add n% (10% without n)
+    case addAnyPercent
     /// Done.
     case doneMessage
     /// Running

@@ -33,8 +33,9 @@ struct ProgressDemo: LocalizedDemo {
     static func keymap(in locale: Locale) -> Keymap<Command> {
         func words(_ key: DemoWords) -> String { DemoWords.text(key, in: locale) }
         return Keymap([
-            KeyBinding([.character(" "), .enter], .startOrPause, label: "space", help: words(.startOrPause)),
-            KeyBinding([.character("+")], .add, help: words(.addPercent), line: "+ [n]"),
+            KeyBinding([.character(" "), .enter], .startOrPause, label: "space/⏎", help: words(.startOrPause)),
+            KeyBinding([.character("+")], .add, help: words(.addPercent)),
+            KeyBinding([], .add, help: words(.addAnyPercent), footer: false, line: "+ [n]"),
             KeyBinding([.character("r")], .reset, help: words(.reset), line: "r"),
         ])
     }

@@ -27,7 +27,7 @@ struct ToggleDemo: LocalizedDemo {
         return Keymap([
             KeyBinding([.up], .up, label: "↑↓", help: words(.move)),
             KeyBinding([.down], .down, help: words(.moveDown), footer: false),
-            KeyBinding([.character(" "), .enter], .flip, label: "space", help: words(.flip), line: "<n>"),
+            KeyBinding([.character(" "), .enter], .flip, label: "space/⏎", help: words(.flip), line: "<n>"),
         ])
     }
     var locale = Locale(identifier: "en")
