@@ -65,7 +65,10 @@ enum Help {
                 lines += help.dropFirst().map { indent + $0 }
             }
         }
-        lines += ["", "exit status: 0 success, 1 no match, 2 usage or input error, 130 cancelled"]
+        lines += [""]
+        lines += wrapped(
+            "exit status: 0 success, 1 nothing matched (search, a picker), 2 usage or input error (an unknown entry "
+                + "too), 130 cancelled", width: 80)
         return lines.joined(separator: "\n")
     }
 }

@@ -110,8 +110,16 @@ enum Manual {
         page.macro("Bl", "-tag", "-width", "Ds")
         for (status, meaning) in [
             ("0", "Success: the command did what was asked, or the user left the launcher."),
-            ("1", "Nothing matched (--exit-0, or Enter with no match in a picker), or the terminal failed."),
-            ("2", "A usage error, a bad catalog file, no terminal to pick on, or a failed write (a full disk)."),
+            (
+                "1",
+                "Nothing matched: search found no entry, or a picker ended with nothing picked (--exit-0, or Enter "
+                    + "with no match or on empty input); or the terminal failed."
+            ),
+            (
+                "2",
+                "A usage error, a bad catalog file, an entry that open, record or snapshot can't find, no terminal to "
+                    + "pick on, or a failed write (a full disk)."
+            ),
             ("130", "Cancelled: Ctrl-C, or a picker left without a pick (Esc at the root, Ctrl-D, q in line mode)."),
         ] {
             page.macro("It", status)
