@@ -211,17 +211,18 @@ package enum CatalogFile {
         }
         let pathsOnly = pathsOnly && !pieces.contains { $0.hasKeywords }
         let (folded, starts, titles, explicitKeys, (bounds, layout)) = joined(pieces, pathsOnly: pathsOnly, file: file)
+        // The snapshot of the table in an order of its records: the one way both orders below end.
+        let snapshot = { (table: EntryTable, records: [UInt32]) -> Snapshot<Handler> in
+            var index = SearchIndex(folded: folded, starts: starts, order: records)
+            index.table = table
+            index.ranksFuzzyHits = ranksFuzzyHits
+            return Snapshot(table: table, index: index)
+        }
         guard order == .natural else {
             // Records are numbered as their lines were read: that order, or its reverse, needs no sort.
             let count = UInt32(titles.count)
             let records = order == .asRead ? Array(0..<count) : Array((0..<count).reversed())
-            let index = { (table: EntryTable) -> Snapshot<Handler> in
-                var index = SearchIndex(folded: folded, starts: starts, order: records)
-                index.table = table
-                index.ranksFuzzyHits = ranksFuzzyHits
-                return Snapshot(table: table, index: index)
-            }
-            return (index, bounds, layout)
+            return ({ snapshot($0, records) }, bounds, layout)
         }
         let items = sortItems(folded, starts, titles, explicitKeys)
         let index = { (table: EntryTable) -> Snapshot<Handler> in
@@ -251,11 +252,7 @@ package enum CatalogFile {
                         })
                 }
             }
-            let order = items.takeRecords()
-            var index = SearchIndex(folded: folded, starts: starts, order: order)
-            index.table = table
-            index.ranksFuzzyHits = ranksFuzzyHits
-            return Snapshot(table: table, index: index)
+            return snapshot(table, items.takeRecords())
         }
         return (index, bounds, layout)
     }
