@@ -96,7 +96,7 @@ enum Launcher {
     static func checkLocale(_ name: String?) throws {
         guard let name else { return }
         let languages = ScreenEnvironment.languages
-        let language = ScreenEnvironment.detect([:], locale: name).locale.language.languageCode?.identifier
+        let language = ScreenEnvironment.locale(named: name).language.languageCode?.identifier
         guard !name.isEmpty, let language, languages.contains(language) else {
             let list = languages.formatted(.list(type: .or).locale(Locale(identifier: "en")))
             throw Arguments.UsageError(description: "option '--locale' needs a locale in \(list), not '\(name)'.")

@@ -192,7 +192,7 @@ public struct ScreenEnvironment: Sendable, Hashable {
     package static let languages = ["en", "de", "ru", "ko", "ja"]
 
     /// The locale a POSIX locale name stands for: `de_DE.UTF-8@euro` is `de_DE`; `C` and `POSIX` are English.
-    static func locale(named name: String) -> Locale {
+    package static func locale(named name: String) -> Locale {
         let base = name.prefix { $0 != "." && $0 != "@" }
         guard !base.isEmpty, base != "C", base != "POSIX" else { return Locale(identifier: "en") }
         return Locale(identifier: String(base))
