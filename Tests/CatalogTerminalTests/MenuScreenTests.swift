@@ -233,6 +233,25 @@ struct MenuScreenTests {
         #expect(!text(session).contains("factory"))
     }
 
+    @Test("a level or hit list longer than its rows shows the highlighted row's place at the status line's end")
+    func placeInLongList() throws {
+        // Six rows of list fit at 40×10: the root's three items do; Effects' ten rows and the sixteen hits don't.
+        let size = Size(columns: 40, rows: 10)
+        var session = try makeSession(size: size)
+        func status() -> String {
+            text(session, size: size).split(separator: "\n", omittingEmptySubsequences: false)[7].description
+        }
+        #expect(status() == "16 entries", "the root's rows all fit: \(status())")
+        type("e", in: &session)
+        #expect(status() == "16 of 16 entries match “e”  1/16 · exact", "\(status())")
+        press(.escape, in: &session)
+        press(.character("1"), in: &session)
+        press(.down, in: &session)
+        #expect(status().hasSuffix(" 2/10"), "\(status())")
+        press(.end, in: &session)
+        #expect(status().hasSuffix(" 10/10"), "\(status())")
+    }
+
     @Test("titles are cut by display width, so Korean takes two columns a character")
     func koreanWidth() throws {
         var session = try makeSession(size: Size(columns: 30, rows: 10))

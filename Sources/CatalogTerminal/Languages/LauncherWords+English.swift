@@ -74,6 +74,7 @@ extension LauncherWords {
         .empty: "empty",
         .fuzzy: "fuzzy",
         .exact: "exact",
+        .position: "{row}/{count}",
         .marked: "{count} marked",
         .reading: "reading {source}",
         .standardInput: "standard input",

@@ -74,6 +74,7 @@ extension LauncherWords {
         .empty: "leer",
         .fuzzy: "unscharf",
         .exact: "exakt",
+        .position: "{row}/{count}",
         .marked: "{count} markiert",
         .reading: "{source} wird gelesen",
         .standardInput: "Standardeingabe",

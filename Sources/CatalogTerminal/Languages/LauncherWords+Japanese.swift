@@ -74,6 +74,7 @@ extension LauncherWords {
         .empty: "空",
         .fuzzy: "あいまい",
         .exact: "完全一致",
+        .position: "{row}/{count}",
         .marked: "{count} 件選択",
         .reading: "{source} を読み込み中",
         .standardInput: "標準入力",

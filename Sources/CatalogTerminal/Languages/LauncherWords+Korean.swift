@@ -74,6 +74,7 @@ extension LauncherWords {
         .empty: "비어 있음",
         .fuzzy: "퍼지",
         .exact: "정확",
+        .position: "{row}/{count}",
         .marked: "{count}개 표시됨",
         .reading: "{source} 읽는 중",
         .standardInput: "표준 입력",

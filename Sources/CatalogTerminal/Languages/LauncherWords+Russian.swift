@@ -74,6 +74,7 @@ extension LauncherWords {
         .empty: "пусто",
         .fuzzy: "нечёткий",
         .exact: "точный",
+        .position: "{row}/{count}",
         .marked: "отмечено: {count}",
         .reading: "чтение: {source}",
         .standardInput: "стандартный ввод",

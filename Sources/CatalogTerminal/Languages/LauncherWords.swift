@@ -151,6 +151,8 @@ package enum LauncherWords: CaseIterable, Sendable {
     case fuzzy
     /// exact
     case exact
+    /// {row}/{count}
+    case position
     /// {count} marked
     case marked
     /// reading {source}

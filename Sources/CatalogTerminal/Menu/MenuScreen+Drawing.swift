@@ -32,7 +32,7 @@ extension MenuScreen {
         }
         while lines.count < layout.headerRows + layout.promptRows + layout.listRows { lines.append(Line()) }
         if let pane = layout.pane { lines = withPane(lines, pane, listWidth: width) }
-        if layout.showsStatus { lines.append(statusLine(width: size.columns)) }
+        if layout.showsStatus { lines.append(statusLine(width: size.columns, listRows: layout.listRows)) }
         if layout.showsFooter {
             lines.append(
                 Line(
@@ -150,13 +150,15 @@ extension MenuScreen {
         return Line(spans)
     }
 
-    /// The status line: what the list shows, and while filtering, the mode at the right end ("fuzzy", "exact"),
-    /// where a long query never pushes it off.
-    private func statusLine(width: Int) -> Line {
-        guard filter != nil else { return Line(DisplayWidth.truncate(statusText, to: width), .dim) }
-        let label = matchingLabel
+    /// The status line: what the list shows, and at the right end, where a long query never pushes them off, the
+    /// highlighted row's place when the list is longer than its rows ("3/10") and, while filtering, the mode
+    /// ("fuzzy", "exact").
+    private func statusLine(width: Int, listRows: Int) -> Line {
+        let (row, count) = filter.map { ($0.cursor, $0.shown.count) } ?? (current.cursor, currentItems.count)
+        let place = count > listRows ? words(.position, ["row": row + 1, "count": count]) : ""
+        let label = [place, filter == nil ? "" : matchingLabel].filter { !$0.isEmpty }.joined(separator: " · ")
         let room = width - DisplayWidth.of(label) - 2
-        guard room >= 8 else { return Line(DisplayWidth.truncate(statusText, to: width), .dim) }
+        guard !label.isEmpty, room >= 8 else { return Line(DisplayWidth.truncate(statusText, to: width), .dim) }
         let text = DisplayWidth.truncate(statusText, to: room)
         return Line(DisplayWidth.pad(text, to: width - DisplayWidth.of(label)) + label, .dim)
     }
