@@ -21,6 +21,7 @@ enum Launcher {
     ) throws -> LineDriver.Outcome {
         var session = session
         session.linkProgram = context.name
+        session.captures = Captures.Place(program: context.name, environment: context.environment)
         let catalogOnInput = arguments.values["--file"] == "-"
         let picker = arguments.values["--file"] != nil
         let facts = LaunchMode.Facts.current(

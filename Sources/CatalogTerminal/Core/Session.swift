@@ -54,6 +54,8 @@ package struct Session {
     public private(set) var rootCloses = false
     /// The program a link starts (`catalog`, or another package's own); `nil` turns links and captures off.
     public var linkProgram: String?
+    /// Where captures are kept (F9), so the status line can name the file; `nil` names none.
+    package var captures: Captures.Place?
     /// What the shell must send beyond the frame, oldest first; the shell takes it with ``takeOutgoing()``.
     public private(set) var outgoing: [Outgoing] = []
     /// Live reload's state, with `--watch` (see Session+Rebuild.swift).
@@ -220,7 +222,12 @@ package struct Session {
                 return []
             }
             let captured = Link(screen, size: size, environment: environment)
-            chrome.status = LauncherWords.text(.captured, in: environment.locale, ["scenario": captured.swift])
+            // The Swift text is cut in the status line, so the line names the file, which the user may not know.
+            if let file = captures?.file(for: captured.id) {
+                chrome.status = LauncherWords.text(.capturedIn, in: environment.locale, ["file": file])
+            } else {
+                chrome.status = LauncherWords.text(.captured, in: environment.locale, ["scenario": captured.swift])
+            }
             outgoing += [.clipboard(captured.swift), .capture(id: captured.id, line: captured.options)]
             return []
         case .back? where opened:

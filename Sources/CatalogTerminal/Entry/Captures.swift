@@ -8,6 +8,27 @@ package enum Captures {
         package var description: String { "there is no state directory for captures: set XDG_STATE_HOME or HOME." }
     }
 
+    /// Where a program's captures are kept, which the session names in its status line when it captures.
+    package struct Place: Sendable {
+        package var program: String
+        package var environment: [String: String]
+
+        package init(program: String, environment: [String: String]) {
+            self.program = program
+            self.environment = environment
+        }
+
+        /// An entry's captures file as a person would type it: under the home directory, `~/…`.
+        ///
+        /// - Returns: The path, or `nil` when there is no state directory.
+        package func file(for id: String) -> String? {
+            guard let path = url(program: program, id: id, environment: environment)?.path else { return nil }
+            guard let home = environment["HOME"], !home.isEmpty, home != "/" else { return path }
+            let base = home.hasSuffix("/") ? String(home.dropLast()) : home
+            return path.hasPrefix(base + "/") ? "~" + path.dropFirst(base.count) : path
+        }
+    }
+
     /// Where an entry's captures are kept: `<state>/captures/<id>.txt`, each part of the id a directory, as
     /// goldens are kept (``HistoryStore/stateDirectory(program:environment:)``).
     ///

@@ -11,6 +11,7 @@ extension LauncherWords {
         .linksOff: "Links are off here.",
         .noLink: "Open an entry first: a link reopens an entry's screen.",
         .captured: "Captured as a scenario: {scenario}",
+        .capturedIn: "Captured in {file}; its Swift was sent to the clipboard",
         .suspend: "suspend; fg comes back",
         .language: "Language: {name}",
         .colourOff: "Colour off",

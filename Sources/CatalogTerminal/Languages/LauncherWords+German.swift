@@ -11,6 +11,7 @@ extension LauncherWords {
         .linksOff: "Links sind hier aus.",
         .noLink: "Erst einen Eintrag öffnen: Ein Link öffnet den Bildschirm eines Eintrags.",
         .captured: "Als Szenario festgehalten: {scenario}",
+        .capturedIn: "Festgehalten in {file}; das Swift-Szenario ging an die Zwischenablage",
         .suspend: "Anhalten; fg setzt fort",
         .language: "Sprache: {name}",
         .colourOff: "Farbe aus",

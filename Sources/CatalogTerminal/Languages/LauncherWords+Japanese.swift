@@ -11,6 +11,7 @@ extension LauncherWords {
         .linksOff: "ここではリンクは使えません。",
         .noLink: "先に項目を開いてください。リンクは項目の画面を開き直します。",
         .captured: "シナリオとして保存しました: {scenario}",
+        .capturedIn: "{file} に保存しました。Swift のコードはクリップボードに送りました",
         .suspend: "一時停止 (fg で再開)",
         .language: "言語: {name}",
         .colourOff: "カラー オフ",

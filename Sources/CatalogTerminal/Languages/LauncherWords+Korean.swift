@@ -11,6 +11,7 @@ extension LauncherWords {
         .linksOff: "여기서는 링크를 쓸 수 없습니다.",
         .noLink: "먼저 항목을 여세요. 링크는 항목의 화면을 다시 엽니다.",
         .captured: "시나리오로 저장함: {scenario}",
+        .capturedIn: "{file}에 저장했습니다. Swift 코드는 클립보드로 보냈습니다",
         .suspend: "일시 중지, fg로 복귀",
         .language: "언어: {name}",
         .colourOff: "색상 끔",

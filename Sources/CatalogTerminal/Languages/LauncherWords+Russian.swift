@@ -11,6 +11,7 @@ extension LauncherWords {
         .linksOff: "Ссылки здесь отключены.",
         .noLink: "Сначала откройте запись: ссылка открывает экран записи.",
         .captured: "Сохранено как сценарий: {scenario}",
+        .capturedIn: "Сохранено в {file}; код Swift отправлен в буфер обмена",
         .suspend: "приостановить; fg — продолжить",
         .language: "Язык: {name}",
         .colourOff: "Цвет выключен",

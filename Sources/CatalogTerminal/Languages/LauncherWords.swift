@@ -27,6 +27,8 @@ package enum LauncherWords: CaseIterable, Sendable {
     case noLink
     /// Captured as a scenario: {scenario}
     case captured
+    /// Captured in {file}; its Swift was sent to the clipboard
+    case capturedIn
     /// Language: {name}
     case language
     /// Colour off

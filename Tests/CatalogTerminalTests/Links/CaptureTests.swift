@@ -102,6 +102,30 @@ struct CaptureTests {
         }
     }
 
+    @Test("F9's status line names the captures file, under ~ when it is in the home directory, in the language shown")
+    func statusNamesFile() throws {
+        var session = Session(closable: entry(try ControlValues(Self.controls)))
+        session.linkProgram = "catalog"
+        session.captures = Captures.Place(
+            program: "catalog", environment: ["HOME": "/home/ana/", "XDG_STATE_HOME": "/home/ana/.local/state"])
+        _ = session.handle(.key(.function(9)))
+        #expect(
+            session.status
+                == "Captured in ~/.local/state/catalog/captures/basics/ticking.txt; its Swift was sent to the clipboard"
+        )
+        session.captures?.environment = ["HOME": "/home/ana", "XDG_STATE_HOME": "/srv/state"]
+        _ = session.handle(.environment(ScreenEnvironment(locale: Locale(identifier: "de"))))
+        _ = session.handle(.key(.function(9)))
+        #expect(
+            session.status
+                == "Festgehalten in /srv/state/catalog/captures/basics/ticking.txt; das Swift-Szenario ging an die "
+                + "Zwischenablage")
+        // With no state directory the capture can't be kept (the launcher says so on exit): the Swift is shown.
+        session.captures?.environment = [:]
+        _ = session.handle(.key(.function(9)))
+        #expect(session.status?.hasPrefix("Als Szenario festgehalten: Scenario(") == true, "\(session.status ?? "")")
+    }
+
     @Test("F8 and F9 on the menu, or with links off, say so and send nothing")
     func nothingToLink() throws {
         var session = Session(closable: entry(try ControlValues(Self.controls)))
