@@ -110,7 +110,7 @@ struct AnimatedGridDemo: LocalizedDemo {
             return .status(DemoWords.text(.pausedAt, in: locale, ["step": "\(step)"]))
         case .step:
             guard let count = input.number(in: Self.steps, default: 1) else {
-                return input.missingNumber(in: Self.steps, "a number of frames")
+                return input.missingNumber(in: Self.steps, DemoWords.text(.askFrameCount, in: locale), locale: locale)
             }
             for _ in 0..<count { advance() }
         case .reset:

@@ -33,20 +33,22 @@ extension CheckboxTree {
     /// - Parameters:
     ///   - command: The command.
     ///   - input: The key, or the line command's argument (a row number, any text at all).
+    ///   - locale: The language of the messages.
     ///   - report: The status message for a toggled box, from its title, id and new state.
     /// - Returns: The status for a toggle, a message for a row number that names no row, or `.none`.
     mutating func perform(
-        _ command: CheckboxCommand, _ input: CommandInput, report: (_ title: String, _ id: ID, CheckState) -> String
+        _ command: CheckboxCommand, _ input: CommandInput, in locale: Locale,
+        report: (_ title: String, _ id: ID, CheckState) -> String
     ) -> Action {
         switch (command, input) {
         case (.move, .key(let key)), (.expand, .key(let key)):
             _ = handle(key)
             return .none
         case (.expand, .line(let argument)):
-            return toggleExpansion(typed: argument)
+            return toggleExpansion(typed: argument, in: locale)
         case (.toggle, _):
             guard let row = input.item(cursor: cursor, count: rowCount) else {
-                return input.missingItem(count: rowCount, "a row number")
+                return input.missingItem(count: rowCount, DemoWords.text(.askRowNumber, in: locale), locale: locale)
             }
             guard let toggled = toggle(row: row), let title = title(of: toggled.id) else { return .none }
             return .status(report(title, toggled.id, toggled.state))

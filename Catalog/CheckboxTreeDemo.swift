@@ -77,7 +77,7 @@ struct CheckboxTreeDemo: LocalizedDemo {
 
     mutating func perform(_ command: CheckboxCommand, _ input: CommandInput) -> Action {
         let locale = locale
-        return tree.perform(command, input) { title, _, state in
+        return tree.perform(command, input, in: locale) { title, _, state in
             DemoWords.text(state == .unchecked ? .uncheckedItem : .checkedItem, in: locale, ["title": title])
         }
     }

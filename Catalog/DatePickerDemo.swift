@@ -122,7 +122,7 @@ struct DatePickerDemo: LocalizedDemo {
         case .previousDay: step(days: -1)
         case .setDate:
             guard case .line(let text) = input else { return .none }
-            guard let day = Day(text) else { return .unknownCommand(text, in: Self.keymap) }
+            guard let day = Day(text) else { return .unknownCommand(text, in: Self.keymap(in: locale), locale: locale) }
             date = day
         }
         return .none

@@ -25,13 +25,17 @@ protocol ExpandableRows {
 extension ExpandableRows {
     /// Expands or collapses the row a typed number names, as `e <n>` does.
     ///
-    /// - Parameter text: The number as typed.
+    /// - Parameters:
+    ///   - text: The number as typed.
+    ///   - locale: The language of the messages.
     /// - Returns: `.none`, or a message when the number names no row or the row has nothing to expand.
-    mutating func toggleExpansion(typed text: String) -> Action {
+    mutating func toggleExpansion(typed text: String, in locale: Locale) -> Action {
         guard let row = ItemNumber.index(text, count: rowCount) else {
-            return CommandInput.line(text).missingItem(count: rowCount, "a row number")
+            return CommandInput.line(text).missingItem(
+                count: rowCount, DemoWords.text(.askRowNumber, in: locale), locale: locale)
         }
-        return toggleExpansion(row: row) ? .none : .status("Row \(row + 1) has nothing to expand or collapse.")
+        return toggleExpansion(row: row)
+            ? .none : .status(DemoWords.text(.nothingToExpand, in: locale, ["row": "\(row + 1)"]))
     }
 }
 

@@ -233,6 +233,28 @@ enum DemoWords: CaseIterable, Sendable {
     case quantity
     /// The quantity goes from {low} to {high}.
     case quantityRange
+    /// Row {row} has nothing to expand or collapse.
+    case nothingToExpand
+    /// a percentage
+    case askPercentage
+    /// a row number
+    case askRowNumber
+    /// a number of frames
+    case askFrameCount
+    /// a sample number
+    case askSampleNumber
+    /// a style number
+    case askStyleNumber
+    /// a quantity
+    case askQuantity
+    /// a value
+    case askValue
+    /// a section number
+    case askSectionNumber
+    /// a goal number
+    case askGoalNumber
+    /// a switch number
+    case askSwitchNumber
     /// show a sample's width
     case measure
     /// {name}: “{text}” takes {cells} cells.

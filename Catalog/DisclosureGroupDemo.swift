@@ -60,7 +60,8 @@ struct DisclosureGroupDemo: LocalizedDemo {
         case .close: open.remove(cursor)
         case .toggle:
             guard let section = input.item(cursor: cursor, count: Self.sections.count) else {
-                return input.missingItem(count: Self.sections.count, "a section number")
+                return input.missingItem(
+                    count: Self.sections.count, DemoWords.text(.askSectionNumber, in: locale), locale: locale)
             }
             cursor = section
             if open.remove(section) == nil { open.insert(section) }

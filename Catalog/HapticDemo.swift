@@ -68,7 +68,8 @@ struct HapticDemo: LocalizedDemo {
             let typed: CommandInput
             if case .key(.character(let digit)) = input { typed = .line(String(digit)) } else { typed = input }
             guard let style = typed.item(cursor: selected, count: Self.styles.count) else {
-                return typed.missingItem(count: Self.styles.count, "a style number")
+                return typed.missingItem(
+                    count: Self.styles.count, DemoWords.text(.askStyleNumber, in: locale), locale: locale)
             }
             selected = style
             return tap()

@@ -204,7 +204,7 @@ struct GoalListScreen: LocalizedDemo {
         case (.toggle, _):
             let count = goals.selector.items.count
             guard let row = input.item(cursor: goals.selector.cursor, count: count) else {
-                return input.missingItem(count: count, "a goal number")
+                return input.missingItem(count: count, DemoWords.text(.askGoalNumber, in: locale), locale: locale)
             }
             _ = goals.selector.toggle(row: row)
         case (.move, .line):

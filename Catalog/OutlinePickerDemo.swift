@@ -120,10 +120,11 @@ struct OutlinePickerDemo: KeymapScreen {
         case (.move, .key(let key)), (.expand, .key(let key)):
             return close(after: picker.handle(key))
         case (.expand, .line(let argument)):
-            return picker.toggleExpansion(typed: argument)
+            return picker.toggleExpansion(typed: argument, in: locale)
         case (.pick, _):
             guard let row = input.item(cursor: picker.cursor, count: picker.rowCount) else {
-                return input.missingItem(count: picker.rowCount, "a row number")
+                return input.missingItem(
+                    count: picker.rowCount, DemoWords.text(.askRowNumber, in: locale), locale: locale)
             }
             return close(after: picker.pick(row: row).map { .changed($0) } ?? .handled)
         case (.close, _):

@@ -80,7 +80,7 @@ struct ProgressDemo: LocalizedDemo {
             return isRunning ? requestTick() : .none
         case .add:
             guard let amount = input.number(in: Self.steps, default: 10) else {
-                return input.missingNumber(in: Self.steps, "a percentage")
+                return input.missingNumber(in: Self.steps, DemoWords.text(.askPercentage, in: locale), locale: locale)
             }
             percent = min(percent + amount, 100)
         case .reset:

@@ -60,7 +60,7 @@ struct SliderDemo: LocalizedDemo {
         case .maximum: _ = slider.handle(.end)
         case .set:
             guard let number = input.number(in: range) else {
-                return input.missingNumber(in: range, "a value")
+                return input.missingNumber(in: range, DemoWords.text(.askValue, in: locale), locale: locale)
             }
             slider.set(number)
         }

@@ -44,7 +44,7 @@ struct StepperDemo: LocalizedDemo {
         case .decrement: return step(.down)
         case .set:
             guard let number = input.number(in: Self.range) else {
-                return input.missingNumber(in: Self.range, "a quantity")
+                return input.missingNumber(in: Self.range, DemoWords.text(.askQuantity, in: locale), locale: locale)
             }
             stepper.set(number)
             return .none

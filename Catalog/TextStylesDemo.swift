@@ -60,7 +60,8 @@ struct TextStylesDemo: LocalizedDemo {
         case .down: cursor = min(cursor + 1, Self.samples.count - 1)
         case .measure:
             guard let index = input.item(cursor: cursor, count: Self.samples.count) else {
-                return input.missingItem(count: Self.samples.count, "a sample number")
+                return input.missingItem(
+                    count: Self.samples.count, DemoWords.text(.askSampleNumber, in: locale), locale: locale)
             }
             cursor = index
             let sample = Self.samples[index]

@@ -47,7 +47,8 @@ struct ToggleDemo: LocalizedDemo {
         case .down: cursor = min(cursor + 1, switches.count - 1)
         case .flip:
             guard let index = input.item(cursor: cursor, count: switches.count) else {
-                return input.missingItem(count: switches.count, "a switch number")
+                return input.missingItem(
+                    count: switches.count, DemoWords.text(.askSwitchNumber, in: locale), locale: locale)
             }
             cursor = index
             _ = switches[index].toggle.handle(.enter)

@@ -165,7 +165,7 @@ struct TerminalRestoreTests {
             productPath("catalog"), ["--plain"], input: Array("/throw\n1\nx\n..\n/broken\n1\nq\n".utf8),
             environment: ["CATALOG_TEST_SCREENS": "1"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("error: the throw screen threw (1)"))
+        #expect(result.stdout.contains("Error: the throw screen threw (1)"))
         #expect(result.stdout.contains("Could not open “Broken”: Error: this screen's factory always fails"))
         #expect(result.stderr.isEmpty)
     }

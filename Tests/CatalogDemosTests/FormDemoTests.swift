@@ -144,7 +144,7 @@ struct SmallDemoTests {
             output == [
                 "Quantity: 1", "Quantity: 10", "The quantity goes from 0 to 10.", "Quantity: 10",
                 "Give a quantity from 0 to 10, not “11”.", "Quantity: 10", "Quantity: 9",
-                "Unknown command “x”. Type +, - or <n>, or ? for help.", "Quantity: 9",
+                "Unknown command “x”. Type +, -, or <n>, or ? for help.", "Quantity: 9",
             ])
         // The keys and the line commands are one table: ↑ and + step up, and the footer says so.
         press(.up, .character("+"), in: &session)
@@ -188,9 +188,9 @@ struct SmallDemoTests {
         #expect(
             output == [
                 "Date: 2024-02-29 (Thursday)", "Date: 2024-12-31 (Tuesday)", "Date: 2025-01-01 (Wednesday)",
-                "Unknown command “2023-02-29”. Type +, - or <yyyy-mm-dd>, or ? for help.",
+                "Unknown command “2023-02-29”. Type +, -, or <yyyy-mm-dd>, or ? for help.",
                 "Date: 2025-01-01 (Wednesday)", "Date: 2024-12-31 (Tuesday)",
-                "Unknown command “12”. Type +, - or <yyyy-mm-dd>, or ? for help.", "Date: 2024-12-31 (Tuesday)",
+                "Unknown command “12”. Type +, -, or <yyyy-mm-dd>, or ? for help.", "Date: 2024-12-31 (Tuesday)",
             ])
         // + and - step a day as keys too, the same command as in line mode.
         press(.character("-"), .character("-"), in: &session)

@@ -36,10 +36,10 @@ struct NumberCase: Sendable, CustomStringConvertible {
         range("Animated Grid", { AnimatedGridDemo() }, "s N", "a number of frames", 1...1000),
         range("Progress", { ProgressDemo() }, "+ N", "a percentage", 1...100),
         NumberCase(name: "Date Picker", make: { DatePickerDemo() }, command: "N") {
-            "Unknown command “\($0)”. Type +, - or <yyyy-mm-dd>, or ? for help."
+            "Unknown command “\($0)”. Type +, -, or <yyyy-mm-dd>, or ? for help."
         },
         NumberCase(name: "Date Picker", make: { DatePickerDemo() }, command: "N-01-01") {
-            "Unknown command “\($0)-01-01”. Type +, - or <yyyy-mm-dd>, or ? for help."
+            "Unknown command “\($0)-01-01”. Type +, -, or <yyyy-mm-dd>, or ? for help."
         },
         NumberCase(name: "@AppStorage", make: { AppStorageDemo.opening { MemorySettingsStore() } }, command: "accent N")
         {

@@ -391,7 +391,7 @@ struct AppStorageDemoTests {
             output.contains(
                 "There is no accent colour “99999999999999999999”. Choose one of Blue, Green, Orange, Pink, or Purple.")
         )
-        #expect(output.contains("Unknown command “what”. Type +, -, reset or accent <name>, or ? for help."))
+        #expect(output.contains("Unknown command “what”. Type +, -, reset, or accent <name>, or ? for help."))
         #expect(memory.settings == AppSettings())
     }
 }

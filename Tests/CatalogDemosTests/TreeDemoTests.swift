@@ -96,7 +96,7 @@ struct OutlinePickerDemoTests {
                     "10.   > Books", "11.     Gift Cards", "--------------------", "12.     No Selection",
                     "Category: Kitchen", "Category    Kitchen ^v", "Type open to choose a category.",
                 ] + kitchen + [
-                    "Unknown command “zzz”. Type e <n>, <n> or x, or ? for help."
+                    "Unknown command “zzz”. Type e <n>, <n>, or x, or ? for help."
                 ] + kitchen + ["Category    Kitchen ^v", "Type open to choose a category."])
     }
 }

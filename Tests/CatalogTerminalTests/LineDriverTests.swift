@@ -52,7 +52,7 @@ struct LineDriverTests {
 
     @Test func errorsArePrintedOnOneLine() {
         var driver = makeDriver()
-        #expect(driver.handle(line: "boom") == (["error: The screen exploded."], false))
+        #expect(driver.handle(line: "boom") == (["Error: The screen exploded."], false))
         #expect(driver.session.stack.count == 1)
     }
 
@@ -84,7 +84,7 @@ struct LineDriverTests {
                 1. Forms one
                 1. Colors
                 2. Forms
-                error: The screen exploded.
+                Error: The screen exploded.
 
                 """)
         #expect(!written.contains("\u{1B}"))

@@ -1,4 +1,5 @@
 import CatalogKit
+import Foundation
 
 /// A screen whose keys and line-mode commands are declared once, in a ``Keymap``.
 ///
@@ -101,7 +102,9 @@ extension KeymapScreen {
 
     /// Performs the command a line names, or says which commands there are.
     public mutating func handle(line: String, in context: ScreenContext) throws -> Action {
-        guard let match = keymap.command(forLine: line) else { return .unknownCommand(line, in: keymap) }
+        guard let match = keymap.command(forLine: line) else {
+            return .unknownCommand(line, in: keymap, locale: context.locale)
+        }
         return perform(match.command, .line(match.argument), in: context)
     }
 }
@@ -143,11 +146,15 @@ public enum CommandInput: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - range: The numbers allowed.
-    ///   - what: What the number is, with its article: "a value".
+    ///   - what: What the number is, in `locale`'s language and in the form its sentence takes (see
+    ///     ``Action/outOfRange(_:_:_:locale:)``): "a value".
+    ///   - locale: The language of the message; English unless given.
     /// - Returns: `.none`, or the message.
-    public func missingNumber(in range: ClosedRange<Int>, _ what: String) -> Action {
+    public func missingNumber(
+        in range: ClosedRange<Int>, _ what: String, locale: Locale = Locale(identifier: "en")
+    ) -> Action {
         guard case .line(let text) = self else { return .none }
-        return .outOfRange(text, range, what)
+        return .outOfRange(text, range, what, locale: locale)
     }
 
     /// What to say when ``item(cursor:count:)`` finds no item: nothing for a key, the numbers to choose from for a
@@ -155,19 +162,21 @@ public enum CommandInput: Sendable, Equatable {
     ///
     /// - Parameters:
     ///   - count: How many items there are.
-    ///   - what: What the number names, with its article: "a row number".
+    ///   - what: What the number names, in `locale`'s language and in the form its sentence takes: "a row number".
+    ///   - locale: The language of the message; English unless given.
     /// - Returns: `.none`, or the message.
-    public func missingItem(count: Int, _ what: String) -> Action {
-        missingNumber(in: 1...max(count, 1), what)
+    public func missingItem(count: Int, _ what: String, locale: Locale = Locale(identifier: "en")) -> Action {
+        missingNumber(in: 1...max(count, 1), what, locale: locale)
     }
 }
 
 extension Keymap {
     /// The line-mode commands as a phrase for hints: `name <text> or goals`.
-    public var lineCommands: String {
-        let forms = bindings.compactMap(\.line)
-        guard let last = forms.last else { return "" }
-        return forms.count == 1 ? last : forms.dropLast().joined(separator: ", ") + " or " + last
+    public var lineCommands: String { lineCommands(in: Locale(identifier: "en")) }
+
+    /// The line-mode commands as a phrase for hints, joined by "or" in a locale's language: `+, - oder <n>`.
+    func lineCommands(in locale: Locale) -> String {
+        bindings.compactMap(\.line).formatted(.list(type: .or).locale(locale))
     }
 }
 
@@ -177,21 +186,30 @@ extension Action {
     /// - Parameters:
     ///   - line: What the user typed.
     ///   - keymap: The bindings in force.
+    ///   - locale: The language of the message; English unless given.
     /// - Returns: A status message naming the input and the commands to try instead.
-    public static func unknownCommand<Command>(_ line: String, in keymap: Keymap<Command>) -> Action {
-        let commands = keymap.lineCommands
+    public static func unknownCommand<Command>(
+        _ line: String, in keymap: Keymap<Command>, locale: Locale = Locale(identifier: "en")
+    ) -> Action {
+        let commands = keymap.lineCommands(in: locale)
         return .status(
-            "Unknown command “\(line)”. " + (commands.isEmpty ? "" : "Type \(commands), or ") + "? for help.")
+            LauncherWords.text(
+                commands.isEmpty ? .unknownCommandHelp : .unknownCommandTry, in: locale,
+                ["line": line, "commands": commands]))
     }
 
     /// The bell, and a message for line mode, for a step past the end of a range.
     ///
     /// - Parameters:
     ///   - range: The range.
-    ///   - what: What stays in it, capitalized: "The counter".
+    ///   - what: What stays in it, capitalized, in `locale`'s language: "The counter".
+    ///   - locale: The language of the message; English unless given.
     /// - Returns: The bell and the message.
-    public static func atEnd(of range: ClosedRange<Int>, _ what: String) -> Action {
-        .batch([.bell, .status("\(what) goes from \(range.lowerBound) to \(range.upperBound).")])
+    public static func atEnd(
+        of range: ClosedRange<Int>, _ what: String, locale: Locale = Locale(identifier: "en")
+    ) -> Action {
+        let arguments = ["what": what, "low": "\(range.lowerBound)", "high": "\(range.upperBound)"]
+        return .batch([.bell, .status(LauncherWords.text(.goesFrom, in: locale, arguments))])
     }
 
     /// The message for a typed number outside what a command takes.
@@ -199,11 +217,16 @@ extension Action {
     /// - Parameters:
     ///   - text: What the user typed, shown as typed (so `99999999999999999999` is shown, not an overflow).
     ///   - range: The numbers the command takes.
-    ///   - what: What the number is, with its article: "a value", "a row number".
-    /// - Returns: A status message naming the range.
-    public static func outOfRange(_ text: String, _ range: ClosedRange<Int>, _ what: String) -> Action {
-        let choice = "Give \(what) from \(range.lowerBound) to \(range.upperBound)"
-        return .status(text.isEmpty ? choice + "." : choice + ", not “\(text)”.")
+    ///   - what: What the number is, in `locale`'s language and in the form its sentence takes: with its article in
+    ///     English ("a value", "a row number"), in the accusative in German ("einen Wert") and Russian
+    ///     ("значение"), the bare noun in Korean ("값") and Japanese ("値").
+    ///   - locale: The language of the message; English unless given.
+    /// - Returns: A status message naming the range, its bounds in digits as they are typed.
+    public static func outOfRange(
+        _ text: String, _ range: ClosedRange<Int>, _ what: String, locale: Locale = Locale(identifier: "en")
+    ) -> Action {
+        let arguments = ["what": what, "low": "\(range.lowerBound)", "high": "\(range.upperBound)", "text": text]
+        return .status(LauncherWords.text(text.isEmpty ? .giveNumber : .giveNumberNot, in: locale, arguments))
     }
 }
 

@@ -1,4 +1,5 @@
 import CatalogKit
+import Foundation
 
 /// Runs a session one line at a time, for pipes and dumb terminals.
 ///
@@ -16,15 +17,22 @@ package struct LineDriver {
     private let jobs = InlineJobs()
 
     /// The driver's own commands, which `?` lists before the screen's (its ``Screen/help`` that has a line form).
-    public static let commands = [
-        HelpItem(keys: "", line: "q", help: "quit"),
-        HelpItem(keys: "", line: "..", help: "go back: to the previous screen, out of the filter, or up a level"),
-        HelpItem(keys: "", line: "?", help: "show this help"),
-    ]
+    public static let commands = commands(in: Locale(identifier: "en"))
+
+    /// The driver's own commands, their help in a locale's language.
+    static func commands(in locale: Locale) -> [HelpItem] {
+        func words(_ key: LauncherWords) -> String { LauncherWords.text(key, in: locale) }
+        return [
+            HelpItem(keys: "", line: "q", help: words(.lineQuit)),
+            HelpItem(keys: "", line: "..", help: words(.lineBack)),
+            HelpItem(keys: "", line: "?", help: words(.lineHelp)),
+        ]
+    }
 
     /// The driver's command for a link, listed where there is one to make.
-    static let linkCommand = HelpItem(
-        keys: "", line: "link", help: "print the command that reopens this screen as it is")
+    static func linkCommand(in locale: Locale) -> HelpItem {
+        HelpItem(keys: "", line: "link", help: LauncherWords.text(.lineLink, in: locale))
+    }
 
     /// Creates a driver for a session.
     ///
@@ -64,6 +72,7 @@ package struct LineDriver {
     /// - Returns: The lines to print, and whether the session is over.
     public mutating func handle(line: String) -> (output: [String], done: Bool) {
         let command = line.trimmed(of: " \t\r")
+        let locale = session.environment.locale
         var output: [String] = []
         switch command {
         case "q":
@@ -73,10 +82,13 @@ package struct LineDriver {
         case ".." where session.rootCloses:
             return ([], true)
         case "?":
-            return (Self.clean(["Commands:"] + Self.helpLines(for: session.top, link: session.link != nil)), false)
+            let title = LauncherWords.text(.lineCommandsTitle, in: locale)
+            return (
+                Self.clean([title] + Self.helpLines(for: session.top, link: session.link != nil, in: locale)), false
+            )
         case "link":
             // The link to the screen in front; on a menu, a note that a link reopens an entry's screen.
-            return (Self.clean([session.link ?? "There is no link here: a link reopens an entry's screen."]), false)
+            return (Self.clean([session.link ?? LauncherWords.text(.noLink, in: locale)]), false)
         default:
             do {
                 // Line mode has no input to keep responsive: jobs run at once, in order.
@@ -85,7 +97,7 @@ package struct LineDriver {
                     return (Self.clean(session.takeStatus().map { [$0] } ?? []), true)
                 }
             } catch {
-                return (Self.clean(["error: \(error)"]), false)
+                return (Self.clean([LauncherWords.text(.error, in: locale, ["message": "\(error)"])]), false)
             }
             if let status = session.takeStatus() { output.append(status) }
         }
@@ -107,8 +119,11 @@ package struct LineDriver {
     }
 
     /// The screen's line-mode commands, from its help: `  accent <name>   choose an accent colour`.
-    static func helpLines(for screen: any Screen, link: Bool = false) -> [String] {
-        let items = commands + (link ? [linkCommand] : []) + screen.help.filter { $0.line != nil }
+    static func helpLines(
+        for screen: any Screen, link: Bool = false, in locale: Locale = Locale(identifier: "en")
+    ) -> [String] {
+        let items =
+            commands(in: locale) + (link ? [linkCommand(in: locale)] : []) + screen.help.filter { $0.line != nil }
         let width = items.map { DisplayWidth.of($0.line ?? "") }.max() ?? 0
         return items.map { "  " + DisplayWidth.pad($0.line ?? "", to: width) + "  " + $0.help }
     }

@@ -25,6 +25,38 @@ package enum LauncherWords: CaseIterable, Sendable {
     case linksOff
     /// Open an entry first: a link reopens an entry's screen.
     case noLink
+    /// Commands:
+    case lineCommandsTitle
+    /// quit
+    case lineQuit
+    /// go back: to the previous screen, out of the filter, or up a level
+    case lineBack
+    /// show this help
+    case lineHelp
+    /// print the command that reopens this screen as it is
+    case lineLink
+    /// This is the top level; type q to quit.
+    case topLevel
+    /// Unknown command “{line}”. Type a number to open, /text to filter, .. to go back, ? for help.
+    case menuUnknownCommand
+    /// There is no item {text}; nothing matches the filter.
+    case noItemNoHits
+    /// There is no item {text}; choose 1.
+    case noItemOne
+    /// There is no item {text}; choose 1 to {count}.
+    case noItemRange
+    /// … and {count} more; refine the filter.
+    case moreHits
+    /// Unknown command “{line}”. Type {commands}, or ? for help.
+    case unknownCommandTry
+    /// Unknown command “{line}”. ? for help.
+    case unknownCommandHelp
+    /// Give {what} from {low} to {high}.
+    case giveNumber
+    /// Give {what} from {low} to {high}, not “{text}”.
+    case giveNumberNot
+    /// {what} goes from {low} to {high}.
+    case goesFrom
     /// Captured as a scenario: {scenario}
     case captured
     /// Captured in {file}; its Swift was sent to the clipboard

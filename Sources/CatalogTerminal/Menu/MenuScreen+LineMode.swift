@@ -24,7 +24,7 @@ extension MenuScreen {
                     ))
             }
             if filter.hits.count > Self.lineModeHits {
-                output.append("… and \(Self.grouped(filter.hits.count - Self.lineModeHits)) more; refine the filter.")
+                output.append(words(.moreHits, ["count": filter.hits.count - Self.lineModeHits]))
             }
             return output
         }
@@ -59,32 +59,34 @@ extension MenuScreen {
             } else if levels.count > 1 {
                 goBack()
             } else {
-                return .status("This is the top level; type q to quit.")
+                return .status(words(.topLevel))
             }
             return .none
         }
         if ItemNumber.isNumber(line) {
             return openNumbered(line)
         }
-        return .status("Unknown command “\(line)”. Type a number to open, /text to filter, .. to go back, ? for help.")
+        return .status(words(.menuUnknownCommand, ["line": line]))
     }
 
-    /// What to type instead of a number that names no item: "choose 1", or "choose 1 to 7".
-    private static func choose(_ count: Int) -> String { count == 1 ? "choose 1" : "choose 1 to \(count)" }
+    /// What to say of a number that names none of `count` items: "There is no item 9; choose 1 to 7."
+    private func noItem(_ text: String, among count: Int) -> Action {
+        .status(words(count == 1 ? .noItemOne : .noItemRange, ["text": text, "count": count]))
+    }
 
     /// Opens the item a typed number names, among the filter's hits or the level's items.
     private mutating func openNumbered(_ text: String) -> Action {
         if let filter {
             let shown = min(filter.hits.count, Self.lineModeHits)
-            guard shown > 0 else { return .status("There is no item \(text); nothing matches the filter.") }
+            guard shown > 0 else { return .status(words(.noItemNoHits, ["text": text])) }
             guard let index = ItemNumber.index(text, count: shown) else {
-                return .status("There is no item \(text); \(Self.choose(shown)).")
+                return noItem(text, among: shown)
             }
             return open(record: filter.shown[index])
         }
         let count = currentItems.count
         guard let index = ItemNumber.index(text, count: count, zeroIsTenth: true) else {
-            return .status("There is no item \(text); \(Self.choose(count)).")
+            return noItem(text, among: count)
         }
         levels[levels.count - 1].cursor = index
         return open(at: index)
