@@ -47,9 +47,20 @@ struct PreviewCommandTests {
     /// Whether a process this test's process spawned is reaped: gone, not even a zombie.
     func isReaped(_ pid: pid_t) -> Bool { kill(pid, 0) == -1 && errno == ESRCH }
 
-    /// Whether any process is dead or dying: gone, a zombie (a grandchild waits for init to reap it), or with
-    /// SIGKILL pending, since `kill(2)` returns before the target has finished dying.
+    /// Whether any process is dead or dying within ten seconds: gone, a zombie (a grandchild waits for init to reap
+    /// it), or with SIGKILL pending, since `kill(2)` returns before the target has finished dying. On a loaded
+    /// machine a process between its signal and its zombie can show neither for a while, so it is looked at again.
     func isDeadOrDying(_ pid: pid_t) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while !isDeadOrDyingNow(pid) {
+            guard clock.now < deadline else { return false }
+            usleep(20_000)
+        }
+        return true
+    }
+
+    private func isDeadOrDyingNow(_ pid: pid_t) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return true }
         var fields: [Substring: Substring] = [:]
         for line in status.split(separator: "\n") {

@@ -47,10 +47,7 @@ package struct ControlsPane: Widget, Sendable {
             return set(.boolean(!values.boolean(control.name)))
         case (.integer(let range), .left), (.integer(let range), .right),
             (.integer(let range), .pageUp), (.integer(let range), .pageDown):
-            let step = key == .pageUp || key == .pageDown ? max((range.upperBound - range.lowerBound) / 10, 1) : 1
-            let sign = key == .left || key == .pageDown ? -1 : 1
-            let next = values.integer(control.name).addingReportingOverflow(sign * step).partialValue
-            return set(.integer(min(max(next, range.lowerBound), range.upperBound)))
+            return set(.integer(Self.stepped(values.integer(control.name), by: key, in: range)))
         case (.decimal(let range), .left), (.decimal(let range), .right),
             (.decimal(let range), .pageUp), (.decimal(let range), .pageDown):
             let width = range.upperBound - range.lowerBound
@@ -138,6 +135,17 @@ package struct ControlsPane: Widget, Sendable {
         guard let editing else { return nil }
         let nameWidth = min(controls.map { DisplayWidth.of($0.name) }.max() ?? 0, max(width / 2, 1))
         return (row: 1 + cursor, column: nameWidth + 2 + editing.caretColumn(width: max(width - nameWidth - 2, 0)))
+    }
+
+    /// An integer stepped by a key: ←/→ by one, Page Up/Down by a tenth of the range, stopping at its ends. The
+    /// range's width is measured without a sign, so `Int.min...Int.max` neither traps nor wraps round.
+    static func stepped(_ value: Int, by key: Key, in range: ClosedRange<Int>) -> Int {
+        let width = UInt(bitPattern: range.upperBound &- range.lowerBound)
+        let step = key == .pageUp || key == .pageDown ? Int(max(width / 10, 1)) : 1
+        let up = key == .right || key == .pageUp
+        let (next, overflow) = up ? value.addingReportingOverflow(step) : value.subtractingReportingOverflow(step)
+        let reached = overflow ? (up ? Int.max : Int.min) : next
+        return min(max(reached, range.lowerBound), range.upperBound)
     }
 
     /// A sum of steps without the binary fraction's noise: the nearest number of twelve significant digits.

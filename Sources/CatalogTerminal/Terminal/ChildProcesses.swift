@@ -50,4 +50,61 @@ enum ChildProcesses {
             if group > 0 { kill(-group, SIGKILL) }
         }
     }
+
+    /// Sends SIGKILL to every registered group and to the groups its processes started, as the job runner shuts
+    /// down: a build's compilers run in groups of their own, which the build's group alone would leave running.
+    /// Not for a signal handler: it reads `/proc`.
+    static func killAllWithDescendants() {
+        let groups = registered
+        let started = groups.flatMap { descendantGroups(of: $0) }
+        for group in groups + started { kill(-group, SIGKILL) }
+    }
+
+    /// The process groups of a process's descendants that left its group, found while it still holds them: once it
+    /// exits they belong to init, and nothing links them to it. `swift build` runs each compiler in a group of its
+    /// own, and a `setsid` in a preview command starts one too.
+    ///
+    /// - Parameter root: The process, a group leader.
+    /// - Returns: The groups, never the root's own or the launcher's; empty where there is no `/proc`.
+    /// - Complexity: O(p) for the p processes on the system, each read once from `/proc`.
+    static func descendantGroups(of root: pid_t) -> [pid_t] {
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
+        var children: [pid_t: [(pid: pid_t, group: pid_t)]] = [:]
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let pid = pid_t(name), let (parent, group) = parentAndGroup(of: pid) else { continue }
+            children[parent, default: []].append((pid, group))
+        }
+        let excluded: Set = [root, getpgrp()]
+        var groups: [pid_t] = []
+        var pending = [root]
+        var seen: Set = [root]
+        while let next = pending.popLast() {
+            for child in children[next] ?? [] where seen.insert(child.pid).inserted {
+                pending.append(child.pid)
+                if !excluded.contains(child.group) && !groups.contains(child.group) { groups.append(child.group) }
+            }
+        }
+        return groups
+    }
+
+    /// A process's parent and group, from `/proc/PID/stat`: the fields after the command name, which ends at the
+    /// line's last `)` (a name may hold spaces and parentheses).
+    private static func parentAndGroup(of pid: pid_t) -> (parent: pid_t, group: pid_t)? {
+        let file = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = read(file, &buffer, buffer.count)
+        guard count > 0, let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        // ") S PPID PGRP …"
+        let fields = buffer[(close + 1)..<count].split(separator: UInt8(ascii: " "))
+        guard fields.count >= 3, let parent = pid_t(String(decoding: fields[1], as: UTF8.self)),
+            let group = pid_t(String(decoding: fields[2], as: UTF8.self))
+        else { return nil }
+        return (parent, group)
+    }
 }

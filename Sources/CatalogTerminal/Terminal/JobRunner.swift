@@ -115,7 +115,7 @@ package final class JobRunner: JobRunning, Sendable {
             }
             return state.slots.keys.contains { $0.lane.queued }
         }
-        ChildProcesses.killAll()
+        ChildProcesses.killAllWithDescendants()
         guard saving else { return }
         _ = saves.wait(timeout: .now() + Self.shutdownLimit)
     }

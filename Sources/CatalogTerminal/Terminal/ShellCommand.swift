@@ -241,19 +241,23 @@ package enum ShellCommand {
             return info.si_signo == SIGCHLD
         }
 
-        /// Ends the command: closes the output (a writer then gets SIGPIPE), sends SIGTERM to the group, gives the
-        /// shell a short grace to exit, sends SIGKILL to whatever of the group is left, and reaps the shell.
+        /// Ends the command: closes the output (a writer then gets SIGPIPE), sends SIGTERM to the group and to the
+        /// groups its processes started (``ChildProcesses/descendantGroups(of:)``: a build's compilers), gives the
+        /// shell a short grace to exit, sends SIGKILL to whatever of them is left, and reaps the shell.
         func terminate() {
             guard !reaped else { return }
             close(output)
+            var started: [pid_t] = []
             if !hasExited() {
-                kill(-pid, SIGTERM)
+                // Found before any signal, while the shell still holds them.
+                started = ChildProcesses.descendantGroups(of: pid)
+                for group in [pid] + started { kill(-group, SIGTERM) }
                 for _ in 0..<ShellCommand.graceTicks where !hasExited() {
                     _ = poll(nil, 0, ShellCommand.tick)
                 }
             }
             // Also background children that outlived the shell or closed their output.
-            kill(-pid, SIGKILL)
+            for group in [pid] + started { kill(-group, SIGKILL) }
             // Forgotten before it is reaped, so its pid can't be reused while still in the table.
             ChildProcesses.unregister(pid)
             var raw: Int32 = 0

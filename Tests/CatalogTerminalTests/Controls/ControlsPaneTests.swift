@@ -36,6 +36,21 @@ struct ControlsPaneTests {
         #expect(ControlsPane.rounded(0.1 + 0.2) == 0.3 && ControlsPane.rounded(-1e-300) == -1e-300)
     }
 
+    @Test("a range as wide as Int's steps without trapping, and a step past Int's ends stops there, never wraps")
+    func widestRanges() throws {
+        var whole = ControlsPane(values: try ControlValues([.integer("n", default: 0, in: Int.min...Int.max)]))
+        #expect(whole.handle(.pageUp).change?.integer("n") == Int(UInt(bitPattern: Int.max &- Int.min) / 10))
+        for _ in 0..<12 { _ = whole.handle(.pageUp) }
+        #expect(whole.values.integer("n") == Int.max)
+        #expect(whole.handle(.right).change?.integer("n") == Int.max)
+        for _ in 0..<25 { _ = whole.handle(.pageDown) }
+        #expect(whole.values.integer("n") == Int.min)
+        #expect(whole.handle(.left).change?.integer("n") == Int.min)
+        var top = ControlsPane(values: try ControlValues([.integer("n", default: Int.max, in: 0...Int.max)]))
+        #expect(top.handle(.right).change?.integer("n") == Int.max, "at the top, not round to 0")
+        #expect(top.handle(.pageUp).change?.integer("n") == Int.max)
+    }
+
     @Test("a typed number is committed by Enter when its control takes it, and refused with the range otherwise")
     func typing() throws {
         var pane = try pane()
