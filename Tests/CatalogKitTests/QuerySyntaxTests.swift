@@ -25,6 +25,18 @@ struct QuerySyntaxTests {
         Set(catalog.index.search(Query(text, matching: matching)).map { catalog.table.path(Int($0)) })
     }
 
+    @Test("a term or group typed again is asked once: the same hits, one pass each (a pasted query repeats itself)")
+    func repeatedTerms() {
+        let repeated = String(repeating: "grid md !guide grep | main ", count: 40)
+        #expect(Query(repeated).termCount == 5, "grid, md, !guide and the group grep | main")
+        #expect(Query("grid | grid grid").termCount == 1, "an alternative repeated in its group goes, then the group")
+        #expect(Query("grid | md md | grid").termCount == 4, "a group of other order is another group")
+        #expect(Query("grid ^grid 'grid").termCount == 3, "terms of other kinds stay")
+        #expect(find(repeated) == find("grid md !guide grep | main"))
+        #expect(find(repeated, .fuzzy) == find("grid md !guide grep | main", .fuzzy))
+        #expect(Query(repeated).terms == Query("grid md grep main").terms, "what a view highlights, once each")
+    }
+
     @Test("each operator, in both modes")
     func operators() {
         #expect(find("^/usr") == ["/usr/share/doc/readme.txt", "/usr/bin/grep"])

@@ -252,6 +252,32 @@ struct MenuScreenTests {
         #expect(status().hasSuffix(" 10/10"), "\(status())")
     }
 
+    @Test("a query longer than the prompt line scrolls, so the caret and what was typed last stay in view")
+    func longQueryScrolls() throws {
+        let size = Size(columns: 40, rows: 10)
+        var session = try makeSession(size: size)
+        type(String(repeating: "a", count: 100) + "zq", in: &session)
+        var frame = session.render(in: size)
+        #expect(frame.lines[1].text == "/ …" + String(repeating: "a", count: 34) + "zq", "\(frame.lines[1].text)")
+        #expect(frame.cursor?.column == 39)
+        press(.control("a"), in: &session)
+        frame = session.render(in: size)
+        #expect(frame.lines[1].text.hasPrefix("/ aaaa") && frame.cursor?.column == 2, "home shows the start again")
+        // Wide characters count two cells: the caret lands in the last column, or the one before.
+        press(.control("e"), .control("u"), in: &session)
+        type(String(repeating: "한", count: 30) + "zq", in: &session)
+        frame = session.render(in: size)
+        #expect(
+            frame.lines[1].text.hasSuffix("한zq") && (38...39).contains(frame.cursor?.column ?? 0),
+            "\(frame.lines[1].text)")
+        #expect(DisplayWidth.of(frame.lines[1].text) <= 40, "\(frame.lines[1].text)")
+        // Moved back, the caret stays in view; what lies after it is cut.
+        press(.left, .left, .left, in: &session)
+        #expect(session.render(in: size).cursor?.column == 39)
+        #expect(MenuScreen.scrolledQuery("abc", caret: 3, width: 10) == ("abc", 3))
+        #expect(MenuScreen.scrolledQuery("abcdefghij", caret: 10, width: 5) == ("…hij", 4))
+    }
+
     @Test("titles are cut by display width, so Korean takes two columns a character")
     func koreanWidth() throws {
         var session = try makeSession(size: Size(columns: 30, rows: 10))
@@ -345,6 +371,23 @@ struct MenuBackgroundTests {
         _ = session.settle([], with: jobs)
         #expect(text(session).contains("  Grid  Effects"))
         #expect(text(session).contains("1 of 16 entries matches “gr”"))
+    }
+
+    @Test("a query of many terms runs as a job on a catalog searched at once for one term, so typing never waits")
+    func manyTermsInBackground() throws {
+        // 30,000 entries: one term (30,000) is searched within the keystroke, four (120,000) in a job.
+        let lines = (0..<30_000).map { "group\($0 % 40)/entry \($0)\n" }.joined()
+        let menu = try MenuScreen(source: .fixed(try CatalogFile.parse(Array(lines.utf8))))
+        var session = Session(root: menu)
+        let jobs = InlineJobs(timing: .whenTold)
+        _ = session.settle(session.start(size: .standard), with: jobs)
+        for character in "entry" { _ = session.settle(session.handle(.key(.character(character))), with: jobs) }
+        #expect(jobs.waitingLanes.isEmpty && text(session).contains("30,000 of 30,000 entries match “entry”"))
+        for character in " 1 2 3" { _ = session.settle(session.handle(.key(.character(character))), with: jobs) }
+        #expect(jobs.waitingLanes == ["menu.search"], "\(text(session))")
+        jobs.runWaiting()
+        _ = session.settle([], with: jobs)
+        #expect(text(session).contains("entries match “entry 1 2 3”"), "\(text(session))")
     }
 
     @Test("a loading catalog shows at once, keeps typed keys, and filters when it arrives")

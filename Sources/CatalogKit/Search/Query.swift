@@ -92,6 +92,9 @@ package struct Query: Sendable, Hashable {
     /// Whether the query matches everything.
     public var isEmpty: Bool { groups.isEmpty }
 
+    /// How many terms the query holds, each counted once, `!` terms and alternatives included.
+    package var termCount: Int { groups.reduce(0) { $0 + $1.count } }
+
     /// Whether no entry can match: a group whose every term must match a NUL byte, which entries never contain.
     var matchesNothing: Bool {
         groups.contains { group in group.allSatisfy { !$0.inverse && $0.bytes.contains(0) } }
@@ -173,7 +176,14 @@ package struct Query: Sendable, Hashable {
             group.append(term)
         }
         if !group.isEmpty { groups.append(group) }
-        return groups
+        // A term or group typed again asks nothing new, and each copy would cost a pass over every hit: a pasted
+        // "usr share doc " forty times is three terms.
+        var seen: Set<[Term]> = []
+        return groups.compactMap { group in
+            var inGroup: Set<Term> = []
+            let unique = group.filter { inGroup.insert($0).inserted }
+            return seen.insert(unique).inserted ? unique : nil
+        }
     }
 
     /// The tokens of a query: split at whitespace, where a backslash before a space keeps the space in the token.

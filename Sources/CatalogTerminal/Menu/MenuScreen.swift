@@ -50,8 +50,8 @@ package struct MenuScreen: Screen {
         case filtering(Filter)
     }
 
-    /// Catalogs at least this large search in background jobs, so typing never waits for a scan; smaller ones are
-    /// searched at once, within the keystroke.
+    /// A search whose catalog's entries times its query's terms reach this runs as a background job, so typing never
+    /// waits for a scan; a smaller one is made at once, within the keystroke.
     public static let backgroundSearchThreshold = 100_000
 
     /// How a menu behaves: what its command line asked for.
@@ -62,7 +62,7 @@ package struct MenuScreen: Screen {
         public var maxChildren = 10
         /// Whether the filter matches fuzzily at the start; a key switches it live (``MenuKeys/Command/toggleExact``).
         public var fuzzy = false
-        /// Whether searches run as jobs; `nil` does so for catalogs of at least ``backgroundSearchThreshold``.
+        /// Whether searches run as jobs; `nil` does so from ``backgroundSearchThreshold`` (entries times terms).
         public var background: Bool?
         /// Where the preview pane goes.
         public var preview = PreviewPlacement.auto
@@ -158,8 +158,8 @@ package struct MenuScreen: Screen {
     ///   - title: The root's title in the breadcrumb.
     ///   - maxChildren: The most children a level shows; at least 2.
     ///   - fuzzy: Whether the filter matches fuzzily.
-    ///   - background: Whether to search in background jobs; `nil` does so for catalogs of at least
-    ///     ``backgroundSearchThreshold`` entries.
+    ///   - background: Whether to search in background jobs; `nil` does so from ``backgroundSearchThreshold``
+    ///     (entries times terms).
     ///   - preview: Where the preview pane goes.
     /// - Throws: ``Hierarchy/Error`` when `maxChildren` is below 2.
     public init(
@@ -202,7 +202,12 @@ package struct MenuScreen: Screen {
     }
 
     /// Whether searches run as jobs.
-    var searchesInBackground: Bool { options.background ?? (snapshot.count >= Self.backgroundSearchThreshold) }
+    var searchesInBackground: Bool {
+        // A query of many terms costs a pass over the hits for each, so it too runs as a job, where typing and
+        // Ctrl-C don't wait for it.
+        let terms = filter.map { max($0.query.termCount, 1) } ?? 1
+        return options.background ?? (snapshot.count * terms >= Self.backgroundSearchThreshold)
+    }
 
     /// The picked entries' paths as they were read, byte for byte: the marks in the order they were made, or the
     /// one entry picked.
