@@ -24,6 +24,60 @@ struct AtomicFileTests {
         #expect(scratch.names() == ["notes.json"])
     }
 
+    /// The kind of file at a path, not following a link: `S_IFREG`, `S_IFLNK`, `S_IFIFO`…
+    func kind(_ path: String) -> mode_t {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : 0
+    }
+
+    /// Catches: a path the user typed replaced as if it were the program's own: a link turned into a file (its
+    /// target left stale), a FIFO's reader left waiting, a device node replaced by a file (`record --cast /dev/full`
+    /// run as root did that).
+    @Test func aTypedPathIsWrittenAsTheShellWritesIt() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        try AtomicFile.write(Data("old".utf8), to: scratch.file("target.cast"))
+        symlink("target.cast", scratch.file("link.cast").path)
+        try AtomicFile.write(Data("new".utf8), to: scratch.file("link.cast"), place: .typed)
+        #expect(kind(scratch.file("link.cast").path) == S_IFLNK, "the link stays a link")
+        #expect(scratch.text("target.cast") == "new", "and the file it names has the content")
+
+        // A link to a file not made yet makes it, as `>` does; one into a missing directory is an error.
+        symlink("new.cast", scratch.file("dangling.cast").path)
+        try AtomicFile.write(Data("made".utf8), to: scratch.file("dangling.cast"), place: .typed)
+        #expect(kind(scratch.file("dangling.cast").path) == S_IFLNK && scratch.text("new.cast") == "made")
+        symlink("missing/x.cast", scratch.file("nowhere.cast").path)
+        #expect(throws: AtomicFile.Error.self) {
+            try AtomicFile.write(Data("x".utf8), to: scratch.file("nowhere.cast"), place: .typed)
+        }
+
+        let fifo = scratch.file("pipe.cast").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let received = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var read = Data()
+        Thread.detachNewThread {
+            let descriptor = open(fifo, O_RDONLY)
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while descriptor >= 0 {
+                let count = Glibc.read(descriptor, &buffer, buffer.count)
+                guard count > 0 else { break }
+                read.append(contentsOf: buffer[..<count])
+            }
+            close(descriptor)
+            received.signal()
+        }
+        try AtomicFile.write(Data("through".utf8), to: URL(fileURLWithPath: fifo), place: .typed)
+        #expect(received.wait(timeout: .now() + 10) == .success)
+        #expect(String(decoding: read, as: UTF8.self) == "through" && kind(fifo) == S_IFIFO)
+
+        try AtomicFile.write(Data("gone".utf8), to: URL(fileURLWithPath: "/dev/null"), place: .typed)
+        #expect(kind("/dev/null") == S_IFCHR)
+        let full = try #require(throws: AtomicFile.Error.self) {
+            try AtomicFile.write(Data("x".utf8), to: URL(fileURLWithPath: "/dev/full"), place: .typed)
+        }
+        #expect(full.code == ENOSPC && kind("/dev/full") == S_IFCHR, "\(full)")
+    }
+
     /// Catches: missing parents not created, or created readable by others (state must stay private).
     @Test func createsMissingParentsPrivately() throws {
         let scratch = try ScratchDirectory()

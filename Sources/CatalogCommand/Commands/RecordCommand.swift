@@ -39,9 +39,9 @@ enum RecordCommand {
             return 0
         }
         do {
-            // Written beside the file and renamed over it: a failed write leaves no half-written recording. A
-            // missing directory is refused, as a shell's redirection refuses it.
-            try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path), makingDirectories: false)
+            // Written beside the file and renamed over it: a failed write leaves no half-written recording. As a
+            // shell's redirection does, a missing directory is refused, a link followed, a device written to.
+            try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: path), place: .typed)
         } catch {
             throw InputError(description: "cannot write '\(path)': \(error.localizedDescription)")
         }

@@ -52,20 +52,40 @@ package enum AtomicFile {
         }
     }
 
-    /// Replaces a file's content in one step, creating the file and, unless told not to, its missing parent
-    /// directories.
+    /// Whose path a file is at, which decides what is done with what is there.
+    public enum Place: Sendable {
+        /// A file of the program's own (state, goldens): missing parent directories are made, and a symbolic link
+        /// there is replaced by the file, not followed.
+        case own
+        /// A path the user typed (`record --cast PATH`), written as a shell's `>` writes it: a missing directory is an
+        /// error (more likely a typo than a wish); a symbolic link is followed, and the file it names replaced; a
+        /// device or a FIFO (`/dev/null`, `/dev/stdout`, `>(…)`) is written to, never replaced.
+        case typed
+    }
+
+    /// Replaces a file's content in one step, creating the file and, for a file of the program's own, its missing
+    /// parent directories.
     ///
     /// - Parameters:
     ///   - data: The whole new content.
-    ///   - url: The file. A symbolic link there is replaced by the file, not followed.
-    ///   - makingDirectories: Whether missing parent directories are made (a state directory's), or are an error
-    ///     (a path the user typed, where a missing directory is more likely a typo than a wish).
+    ///   - url: The file.
+    ///   - place: Whose path it is (``Place``).
     /// - Throws: ``Error`` naming the file or directory and the reason (`ENOSPC`, `EACCES`, `EROFS`, `EISDIR`,
     ///   `ENOENT`…). The target is then as it was, and no temporary file is left behind.
-    public static func write(_ data: Data, to url: URL, makingDirectories: Bool = true) throws {
+    public static func write(_ data: Data, to url: URL, place: Place = .own) throws {
+        var url = url
+        if place == .typed {
+            var status = stat()
+            if lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+                url = try linked(from: url)
+            }
+            if stat(url.path, &status) == 0, [S_IFCHR, S_IFIFO, S_IFSOCK, S_IFBLK].contains(status.st_mode & S_IFMT) {
+                return try writeThrough(data, to: url.path)
+            }
+        }
         let target = url.path
         let directory = url.deletingLastPathComponent().path
-        if makingDirectories {
+        if place == .own {
             try createDirectories(directory)
         } else {
             var status = stat()
@@ -159,6 +179,30 @@ package enum AtomicFile {
             return nil
         }
         if let code { throw Error("write", path: path, code: code) }
+    }
+
+    /// The file a symbolic link names, as `>` follows it: the end of the chain, or where a dangling link points,
+    /// which is then made.
+    private static func linked(from url: URL) throws -> URL {
+        if let resolved = realpath(url.path, nil) {
+            defer { free(resolved) }
+            return URL(fileURLWithPath: String(cString: resolved))
+        }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(url.path, &buffer, buffer.count - 1)
+        guard count > 0 else { throw Error("follow the link", path: url.path, code: errno) }
+        let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return destination.hasPrefix("/")
+            ? URL(fileURLWithPath: destination)
+            : url.deletingLastPathComponent().appendingPathComponent(destination)
+    }
+
+    /// Writes to a device or a FIFO that is there, as a shell's `>` does: opened without creating or replacing it.
+    private static func writeThrough(_ data: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { throw Error("open", path: path, code: errno) }
+        defer { close(descriptor) }
+        try writeAll(data, to: descriptor, path: path)
     }
 
     /// Syncs a directory so a rename in it survives a power loss.
