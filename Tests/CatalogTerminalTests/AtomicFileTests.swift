@@ -66,7 +66,9 @@ struct AtomicFileTests {
             close(descriptor)
             received.signal()
         }
-        try AtomicFile.write(Data("through".utf8), to: URL(fileURLWithPath: fifo), place: .typed)
+        // Through a link to it, as `>(…)` gives /dev/fd/63, a link to a pipe.
+        symlink(fifo, scratch.file("fd.cast").path)
+        try AtomicFile.write(Data("through".utf8), to: scratch.file("fd.cast"), place: .typed)
         #expect(received.wait(timeout: .now() + 10) == .success)
         #expect(String(decoding: read, as: UTF8.self) == "through" && kind(fifo) == S_IFIFO)
 

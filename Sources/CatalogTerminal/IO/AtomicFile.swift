@@ -76,11 +76,12 @@ package enum AtomicFile {
         var url = url
         if place == .typed {
             var status = stat()
-            if lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
-                url = try linked(from: url)
-            }
+            // Followed by stat(2): `>(…)` is a link in /dev/fd to a pipe, which has no path of its own.
             if stat(url.path, &status) == 0, [S_IFCHR, S_IFIFO, S_IFSOCK, S_IFBLK].contains(status.st_mode & S_IFMT) {
                 return try writeThrough(data, to: url.path)
+            }
+            if lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+                url = try linked(from: url)
             }
         }
         let target = url.path
