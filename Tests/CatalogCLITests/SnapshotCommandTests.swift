@@ -53,6 +53,31 @@ struct SnapshotCommandTests {
         }
     }
 
+    @Test("a --dir or --svg that can't hold files is one line naming it, status 2, before any scenario runs")
+    func unusableDirectories() throws {
+        let scratch = try SnapshotScratch()
+        defer { scratch.remove() }
+        let file = scratch.url.appendingPathComponent("a-file.txt").path
+        FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+        let cases: [([String], String)] = [
+            (["--dir", file], "catalog: --dir '\(file)': is not a directory.\n"),
+            (["--dir", file + "/goldens"], "catalog: --dir '\(file)/goldens': Not a directory.\n"),
+            (
+                ["--dir", scratch.url.path + "/goldens", "--svg", file, "slider"],
+                "catalog: --svg '\(file)': is not a directory.\n"
+            ),
+        ]
+        for (arguments, message) in cases {
+            let result = try snapshot(arguments, in: scratch)
+            #expect(result.status == 2 && result.stdout.isEmpty, "\(arguments): \(result.stdout)")
+            #expect(result.stderr == message)
+        }
+        // A missing directory is made, with its parents, when goldens will be written there.
+        let made = scratch.url.appendingPathComponent("new/goldens").path
+        let recorded = try snapshot(["--dir", made, "slider"], in: scratch)
+        #expect(recorded.status == 0 && FileManager.default.fileExists(atPath: made + "/controls/slider"))
+    }
+
     @Test("a golden with one line changed fails with exit 1 and a unified diff naming the entry, scenario and size")
     func changedGoldenFails() throws {
         let copy = try SnapshotScratch(copying: Self.goldens)

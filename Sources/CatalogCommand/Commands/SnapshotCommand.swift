@@ -9,6 +9,9 @@ enum SnapshotCommand {
         let size = try arguments.values["--size"].map(parseSize)
         let directory = URL(fileURLWithPath: try arguments.values["--dir"] ?? defaultDirectory())
         let pictures = arguments.values["--svg"].map { DirectoryStore(URL(fileURLWithPath: $0)) }
+        // A directory that can't hold goldens is one error before any scenario runs, not one per scenario.
+        try usableDirectory(directory.path, option: "--dir", writing: mode != .never)
+        if let pictures { try usableDirectory(pictures.root.path, option: "--svg", writing: mode != .never) }
         let check = SnapshotCheck(store: DirectoryStore(directory), mode: mode, size: size, pictures: pictures)
         let report: SnapshotCheck.Report
         if let file = arguments.values["--scenario-file"] {
@@ -26,6 +29,30 @@ enum SnapshotCommand {
         }
         let staleFails = mode == .never && !report.stale.isEmpty && !arguments.has("--prune")
         return report.failed || staleFails ? 1 : 0
+    }
+
+    /// Checks that a directory for goldens or pictures is one, making it (and its parents) when files will be
+    /// written there.
+    ///
+    /// - Throws: ``InputError`` naming the option, the path and the reason: a file in the way, or a directory that
+    ///   can't be made or written to.
+    static func usableDirectory(_ path: String, option: String, writing: Bool) throws {
+        func refuse(_ problem: String) -> InputError { InputError(description: "\(option) '\(path)': \(problem).") }
+        func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw refuse("is not a directory") }
+            guard !writing || access(path, W_OK) == 0 else { throw refuse("cannot write there: \(reason(errno))") }
+            return
+        }
+        let missing = errno
+        guard writing else { return }
+        guard missing == ENOENT else { throw refuse(reason(missing)) }
+        do {
+            try AtomicFile.createDirectories(path, mode: 0o777)
+        } catch let error as AtomicFile.Error {
+            throw refuse("cannot make the directory \(error.path): \(reason(error.code))")
+        }
     }
 
     /// `Tests/Snapshots`, when the working directory is a package root (it has a `Package.swift`), where the

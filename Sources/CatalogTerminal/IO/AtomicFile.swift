@@ -114,13 +114,15 @@ package enum AtomicFile {
         syncDirectory(directory)
     }
 
-    /// Creates a directory and its missing parents, each `0700` (less the umask).
+    /// Creates a directory and its missing parents, each `0700` (less the umask) unless told another mode.
     ///
-    /// - Parameter path: The directory.
+    /// - Parameters:
+    ///   - path: The directory.
+    ///   - mode: The new directories' permissions, less the umask: `0o777` for directories people share (goldens).
     /// - Throws: ``Error`` naming the first directory that could not be made, or the file that is in its way.
-    static func createDirectories(_ path: String) throws {
+    package static func createDirectories(_ path: String, mode: mode_t = 0o700) throws {
         if path.isEmpty || path == "/" { return }
-        if mkdir(path, 0o700) == 0 { return }
+        if mkdir(path, mode) == 0 { return }
         switch errno {
         case EEXIST:
             var status = stat()
@@ -130,9 +132,9 @@ package enum AtomicFile {
             }
         case ENOENT, ENOTDIR:
             // A missing parent is made; a parent that is a file is named by the error this throws.
-            try createDirectories((path as NSString).deletingLastPathComponent)
+            try createDirectories((path as NSString).deletingLastPathComponent, mode: mode)
             // Another process may make it between the two calls; that is as good.
-            guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+            guard mkdir(path, mode) == 0 || errno == EEXIST else {
                 throw Error("create the directory", path: path, code: errno)
             }
         default:

@@ -288,8 +288,8 @@ package struct DirectoryStore: GoldenStore {
 
     public func write(_ text: String, to path: String) throws {
         let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // Shared with the people who review goldens: the umask's permissions, not the state directories' 0700.
+        try AtomicFile.createDirectories(url.deletingLastPathComponent().path, mode: 0o777)
         // Written beside the file, then renamed over it: the write is whole or not at all.
         try AtomicFile.write(Data(text.utf8), to: url)
     }
