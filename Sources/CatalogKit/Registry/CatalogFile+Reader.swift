@@ -340,8 +340,11 @@ extension CatalogFile {
             let title: Range<Int>
             switch CatalogFile.checkPath(path, line: lines) {
             case .success(let found?): title = found
-            // An empty path (a line that starts with a TAB) is skipped, as a blank line is.
-            case .success(nil): return true
+            // An empty path with keywords after it (a blank line was skipped above): a title left out, not a
+            // blank line, so it is named rather than dropped without a word.
+            case .success(nil):
+                error = Error(line: lines, problem: "the line has keywords but no path")
+                return false
             case .failure(let problem):
                 error = problem
                 return false
