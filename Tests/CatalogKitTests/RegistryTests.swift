@@ -60,6 +60,34 @@ struct RegistryTests {
         #expect(registry.count == 0)
     }
 
+    /// Catches: a title `list` prints as two lines (read back by `--file` as two entries), a keyword read back as
+    /// two, and an id whose golden lands outside its entry's folder: each registered without a word.
+    @Test("a control character in a title, group, keyword or id, and an id with an empty part, are one-line errors")
+    func controlCharactersAndIDs() {
+        let registry = Registry<Int>()
+        let refused: [(String, () throws -> Void)] = [
+            ("title", { try registry.register("Two\nLines", in: ["G"]) { 0 } }),
+            ("group", { try registry.register("Title", in: ["Tab\there"]) { 0 } }),
+            ("escape", { try registry.register("Red \u{1B}[31m", in: ["G"]) { 0 } }),
+            ("keyword", { try registry.register("Title", in: ["G"], keywords: ["a\rb"]) { 0 } }),
+            ("empty id", { try registry.register("Title", in: ["G"], id: "") { 0 } }),
+            ("id with an empty part", { try registry.register("Title", in: ["G"], id: "g//t") { 0 } }),
+            ("id ending in /", { try registry.register("Title", in: ["G"], id: "g/") { 0 } }),
+            ("id with a line break", { try registry.register("Title", in: ["G"], id: "g\nt") { 0 } }),
+        ]
+        for (what, register) in refused {
+            do {
+                try register()
+                Issue.record("\(what): registered")
+            } catch {
+                #expect(!"\(error)".contains("\n") && !"\(error)".contains("\u{1B}"), "\(what): \(error)")
+                #expect("\(error)".contains("control character") || "\(error)".contains("empty part"), "\(error)")
+            }
+        }
+        #expect(registry.count == 0)
+        #expect(throws: Never.self) { try registry.register("Title", in: ["G"], id: "g/a b") { 0 } }
+    }
+
     @Test("a batch registers all or nothing, from an array or a builder")
     func batches() throws {
         let registry = Registry<Int>()

@@ -119,11 +119,47 @@ struct Batch {
         {
             return .nulCharacter(path: entry.path)
         }
+        // A line break or TAB would make `list` print the entry as two lines, or as a path and keywords, which
+        // `--file` then reads back as other entries; an escape would move a terminal's cursor.
+        if hasControl(entry.title) || entry.groups.contains(where: hasControl) {
+            return .invalid(
+                path: escaped(entry.path),
+                problem: "a title or group name holds a control character (a line break, TAB or escape), which "
+                    + "`list` would print as it is. Use a space.")
+        }
+        if entry.keywords.contains(where: hasControl) {
+            return .invalid(
+                path: entry.path,
+                problem: "a keyword holds a control character (a line break, TAB or escape). Use a space.")
+        }
+        if let id = entry.explicitID,
+            id.split(separator: "/", omittingEmptySubsequences: false).contains(where: { isBlank(String($0)) })
+                || hasControl(id)
+        {
+            return .invalid(
+                path: entry.path,
+                problem: "its id '\(escaped(id))' has an empty part or a control character. Give ids such as "
+                    + "'basics/counter', or none to use the path's.")
+        }
         if let problem = Control.problem(with: entry.controls) { return .invalid(path: entry.path, problem: problem) }
         if let problem = entry.traits.problem(controls: entry.controls) {
             return .invalid(path: entry.path, problem: problem)
         }
         return nil
+    }
+
+    /// Whether text holds a C0 control character or DEL (a NUL is reported on its own, before this).
+    private static func hasControl(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { $0 < 0x20 || $0 == 0x7F } }
+            ?? text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+    }
+
+    /// Text with its control characters written as escapes, so a message about them stays on one line.
+    private static func escaped(_ text: String) -> String {
+        String(
+            text.unicodeScalars.flatMap { scalar -> [Character] in
+                scalar.value < 0x20 || scalar.value == 0x7F ? Array(scalar.escaped(asASCII: true)) : [Character(scalar)]
+            })
     }
 
     /// Whether text is empty or only whitespace, checking ASCII bytes before any grapheme breaking.
