@@ -353,7 +353,7 @@ extension PickerPipelineTests {
         try pty.send("file")
         try pty.read(until: "2 of 2 entries match", timeout: Self.timeout)
         try pty.send("\u{1B}[B")  // the highlight on dir/file2
-        FileManager.default.createFile(atPath: go, contents: nil)
+        _ = FileManager.default.createFile(atPath: go, contents: nil)
         try pty.read(until: "4 of 4 entries match", timeout: Self.timeout)
         try pty.send("\r")
         try pty.read(until: "status", timeout: Self.timeout)

@@ -58,7 +58,7 @@ struct SnapshotCommandTests {
         let scratch = try SnapshotScratch()
         defer { scratch.remove() }
         let file = scratch.url.appendingPathComponent("a-file.txt").path
-        FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
         let cases: [([String], String)] = [
             (["--dir", file], "catalog: --dir '\(file)': is not a directory.\n"),
             (["--dir", file + "/goldens"], "catalog: --dir '\(file)/goldens': Not a directory.\n"),

@@ -9,7 +9,7 @@
 ///     var colour: String { get { self[ColourKey.self] } set { self[ColourKey.self] = newValue } }
 /// }
 /// ```
-public protocol EntryTraitKey {
+public protocol EntryTraitKey: SendableMetatype {
     /// The type of the value.
     associatedtype Value: Sendable
     /// The value of an entry that sets none.

@@ -103,16 +103,6 @@ struct ControlsPaneTests {
     }
 }
 
-extension WidgetEvent: @retroactive Equatable where Change: Equatable {
-    public static func == (a: WidgetEvent, b: WidgetEvent) -> Bool {
-        switch (a, b) {
-        case (.ignored, .ignored), (.handled, .handled): true
-        case (.changed(let x), .changed(let y)): x == y
-        default: false
-        }
-    }
-}
-
 /// A screen that shows the values it was made with, and counts keys, so a test sees a rebuild and where keys go.
 struct ValuesScreen: Screen {
     var values: ControlValues
