@@ -188,15 +188,21 @@ struct SnapshotCommandTests {
         let copy = try SnapshotScratch(copying: Self.goldens)
         defer { copy.remove() }
         try copy.write("# gone\n", to: "forms/toggle/renamed-away.txt")
+        try FileManager.default.createDirectory(
+            at: copy.url.appendingPathComponent("gone/entry"), withIntermediateDirectories: true)
+        try copy.write("# gone\n", to: "gone/entry/initial.txt")
         try copy.write("notes, not a golden\n", to: "README.md")
         let check = try snapshot(["--record", "never", "--dir", copy.url.path], in: copy)
         #expect(check.status == 1)
         #expect(check.stdout.contains("stale: \(copy.url.path)/forms/toggle/renamed-away.txt\n"))
-        #expect(check.stdout.hasSuffix(" matched, 1 stale\n"), "\(check.stdout)")
+        #expect(check.stdout.hasSuffix(" matched, 2 stale\n"), "\(check.stdout)")
         let pruned = try snapshot(["--record", "never", "--prune", "--dir", copy.url.path], in: copy)
         #expect(pruned.status == 0, "\(pruned.stdout)")
         #expect(pruned.stdout.contains("removed stale \(copy.url.path)/forms/toggle/renamed-away.txt\n"))
         #expect(copy.text("forms/toggle/renamed-away.txt") == nil)
+        // A gone entry's folders go with its last golden; a folder that still holds goldens stays.
+        #expect(!FileManager.default.fileExists(atPath: copy.url.appendingPathComponent("gone").path))
+        #expect(FileManager.default.fileExists(atPath: copy.url.appendingPathComponent("forms/toggle").path))
         #expect(copy.text("README.md") != nil, "only goldens are pruned")
         #expect(try snapshot(["--record", "never", "--dir", copy.url.path], in: copy).status == 0)
     }

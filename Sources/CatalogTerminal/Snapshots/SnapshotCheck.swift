@@ -306,7 +306,16 @@ package struct DirectoryStore: GoldenStore {
         }
     }
 
+    /// Removes a file, then each folder above it, up to the root, that it leaves empty: a gone entry's folder goes
+    /// with its last golden.
     public func remove(_ path: String) throws {
-        try FileManager.default.removeItem(at: root.appendingPathComponent(path))
+        var url = root.appendingPathComponent(path)
+        try FileManager.default.removeItem(at: url)
+        let top = root.standardizedFileURL.path
+        while true {
+            url = url.deletingLastPathComponent()
+            // rmdir(2) removes only an empty folder; the first that holds something ends the walk.
+            guard url.standardizedFileURL.path.count > top.count, rmdir(url.path) == 0 else { return }
+        }
     }
 }
