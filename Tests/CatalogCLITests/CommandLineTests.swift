@@ -246,6 +246,13 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let groff = try runProcess("/usr/bin/groff", ["-mandoc", "-Tutf8", "-ww", "-z", file.path])
         #expect(groff.status == 0 && groff.stderr.isEmpty, "groff: \(groff.stderr)")
+        // As printed: each example a command line that runs, the page's own date, values spelled as typed.
+        let shown = try runProcess("/usr/bin/groff", ["-mandoc", "-Tascii", "-P-cbou", file.path]).stdout
+        let examples = shown.components(separatedBy: "EXAMPLES\n").last?.split(separator: "\n") ?? []
+        let commands = examples.filter { $0.hasPrefix("     ") && !$0.hasPrefix("      ") }
+        #expect(commands.count >= 4 && commands.allSatisfy { $0.hasPrefix("     catalog") }, "\(commands)")
+        #expect(shown.contains("November 30, 2026"), "the date .Dd states, not today's")
+        #expect(shown.contains("dumb selects line mode") && !shown.contains("Dumb selects"))
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/mandoc") {
             let lint = try runProcess("/usr/bin/mandoc", ["-Tlint", "-W", "style", file.path])
             #expect(lint.stdout.isEmpty && lint.stderr.isEmpty, "mandoc: \(lint.stdout)\(lint.stderr)")

@@ -16,7 +16,8 @@ enum Manual {
         let first = snapshot.recordsInOrder.first.map { Int($0) }
         let hasSettingsDemo = snapshot.table.record(withID: "storage/appstorage") != nil
         var page = Page()
-        page.macro("Dd", date)
+        // Unquoted, as groff's mdoc reads a date: quoted, groff 1.22 prints today's instead.
+        page.line(".Dd \(date)")
         page.macro("Dt", name.uppercased(), "1")
         page.macro("Os")
         page.macro("Sh", "NAME")
@@ -133,7 +134,11 @@ enum Manual {
             snapshot.table.record(withID: $0) != nil
         }
         for example in examples {
-            page.macro(["It", "Nm"] + (example.arguments.isEmpty ? [] : [example.arguments]))
+            // `.Nm` with an argument would print the argument as the program's name; the whole command line is
+            // one `.Ic`, so each example is runnable as printed.
+            page.macro([
+                "It", "Ic", ([name] + (example.arguments.isEmpty ? [] : [example.arguments])).joined(separator: " "),
+            ])
             page.text(example.explanation)
         }
         page.macro("El")
@@ -158,10 +163,10 @@ enum Manual {
         return operands.minimum == 0 ? ["Op", "Ar", operands.name] : ["Ar", operands.name]
     }
 
+    /// A help text as a sentence of the page: ended by a full stop. Its first letter stays as written, since many
+    /// start with a value to type (`name`, `dumb`, `truecolor`), which a capital would misspell.
     private static func sentence(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        let capitalised = first.uppercased() + text.dropFirst()
-        return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
+        text.isEmpty || text.hasSuffix(".") ? text : text + "."
     }
 
     /// The page being written: macro lines and text lines, escaped for roff.
@@ -169,6 +174,9 @@ enum Manual {
         var text = ""
 
         mutating func macro(_ words: String...) { macro(words) }
+
+        /// A line as it stands, for a macro that takes the rest of its line unquoted (`.Dd`).
+        mutating func line(_ line: String) { text += line + "\n" }
 
         mutating func macro(_ words: [String]) {
             let name = words[0]
