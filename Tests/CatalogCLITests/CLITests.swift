@@ -253,6 +253,17 @@ struct OpenTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("no entry has the id or title 'greet'"))
         #expect(result.stderr.contains("basics/greeting (Basics/Greeting)"))
+        // With nothing like it, the hint lists the catalog the name was looked for in: a file's, with its --file.
+        let empty = try runProcess(catalog, ["open", "zzzz", "--file", "/dev/null"])
+        #expect(empty.status == 2)
+        #expect(empty.stderr == "catalog: no entry has the id or title 'zzzz'. Try 'catalog list --file /dev/null'.\n")
+    }
+
+    @Test("fzf's --preview CMD is pointed to --preview-command, quoted to paste")
+    func previewCommandHint() throws {
+        let result = try runProcess(catalog, ["--file", "/dev/null", "--preview", "cat {}"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("not 'cat {}'; a command to preview with is --preview-command 'cat {}'."))
     }
 }
 

@@ -84,7 +84,7 @@ enum CompleteCommand {
         let snapshot = context.registry.snapshot()
         guard
             let record = try? OpenCommand.resolve(
-                name, in: snapshot, registry: context.registry, program: context.name)
+                name, in: snapshot, registry: context.registry, listing: "\(context.name) list")
         else { return [] }
         return settings(prefix, of: snapshot.controls(record))
     }

@@ -161,7 +161,10 @@ enum LaunchCommand {
         guard let placement = MenuScreen.PreviewPlacement(rawValue: text),
             [.right, .bottom, .hidden].contains(placement)
         else {
-            throw Arguments.UsageError(description: "option '--preview' needs right, bottom or hidden, not '\(text)'.")
+            // fzf's --preview takes a command; here that is --preview-command.
+            throw Arguments.UsageError(
+                description: "option '--preview' needs right, bottom or hidden, not '\(text)'; "
+                    + "a command to preview with is --preview-command \(Link.quoted(text)).")
         }
         return placement
     }

@@ -36,7 +36,10 @@ enum OpenCommand {
     /// machine, and nothing of the user's is read or written.
     static func open(_ arguments: Arguments, _ context: Context) throws -> Opened {
         let (snapshot, registry) = try CatalogSource.load(arguments, context)
-        let record = try resolve(arguments.operands[0], in: snapshot, registry: registry, program: context.name)
+        // The hint for a name that matches nothing lists the same catalog: `catalog list --file notes.txt`.
+        let file = arguments.values["--file"].map { " --file " + Link.quoted($0) } ?? ""
+        let record = try resolve(
+            arguments.operands[0], in: snapshot, registry: registry, listing: "\(context.name) list" + file)
         let title = snapshot.table.title(record)
         let replays = arguments.values["--keys"] != nil || arguments.values["--size"] != nil
         let environment = try Launcher.environment(arguments, context)
@@ -125,8 +128,10 @@ enum OpenCommand {
     }
 
     /// Finds the entry `open` names: an exact id, or a title that matches exactly one entry (folded).
+    ///
+    /// - Parameter listing: The command that lists the catalog searched, for the hint when nothing matches.
     static func resolve(
-        _ name: String, in snapshot: Snapshot<any Screen>, registry: Registry<any Screen>?, program: String
+        _ name: String, in snapshot: Snapshot<any Screen>, registry: Registry<any Screen>?, listing: String
     ) throws -> Int {
         if let registry {
             if let entry = registry.entry(id: name), let record = snapshot.record(id: entry.id) { return record }
@@ -146,7 +151,7 @@ enum OpenCommand {
             return id == path ? id : "\(id) (\(path))"
         }
         if matches.isEmpty {
-            let hint = list.isEmpty ? " Try '\(program) list'." : " Did you mean: \(list.joined(separator: ", "))?"
+            let hint = list.isEmpty ? " Try '\(listing)'." : " Did you mean: \(list.joined(separator: ", "))?"
             throw InputError(description: "no entry has the id or title '\(name)'.\(hint)")
         }
         let more =

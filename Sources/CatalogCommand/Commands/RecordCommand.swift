@@ -10,7 +10,7 @@ enum RecordCommand {
         }
         let snapshot = context.registry.snapshot()
         let record = try OpenCommand.resolve(
-            arguments.operands[0], in: snapshot, registry: context.registry, program: context.name)
+            arguments.operands[0], in: snapshot, registry: context.registry, listing: "\(context.name) list")
         guard let entry = context.registry.entry(id: snapshot.table.id(record)) else {
             throw InputError(description: "the entry '\(arguments.operands[0])' is gone.")
         }

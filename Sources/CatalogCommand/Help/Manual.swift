@@ -70,7 +70,7 @@ enum Manual {
         page.macro("Bl", "-tag", "-width", "Ds")
         for item in MenuKeys.reference {
             page.macro("It", item.keys)
-            page.text(sentence(item.help))
+            page.text(sentence(item.help, capitalised: true))
         }
         page.macro("El")
 
@@ -163,10 +163,13 @@ enum Manual {
         return operands.minimum == 0 ? ["Op", "Ar", operands.name] : ["Ar", operands.name]
     }
 
-    /// A help text as a sentence of the page: ended by a full stop. Its first letter stays as written, since many
-    /// start with a value to type (`name`, `dumb`, `truecolor`), which a capital would misspell.
-    private static func sentence(_ text: String) -> String {
-        text.isEmpty || text.hasSuffix(".") ? text : text + "."
+    /// A help text as a sentence of the page: ended by a full stop, and capitalised when asked. The help of
+    /// options and variables is left as written, since much of it starts with a value to type (`name`, `dumb`,
+    /// `truecolor`), which a capital would misspell; a key's help is prose.
+    private static func sentence(_ text: String, capitalised: Bool = false) -> String {
+        guard let first = text.first else { return text }
+        let written = capitalised ? first.uppercased() + text.dropFirst() : text
+        return written.hasSuffix(".") ? written : written + "."
     }
 
     /// The page being written: macro lines and text lines, escaped for roff.
