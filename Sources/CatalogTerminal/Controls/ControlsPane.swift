@@ -86,12 +86,13 @@ package struct ControlsPane: Widget, Sendable {
             editing = nil
             return .handled
         case .enter:
-            editing = nil
             guard let value = control.parse(field.text), values.set(control.name, to: value) else {
+                // The field stays open with what was typed, to be put right or cancelled with Escape.
                 problem = LauncherWords.text(
                     .controlTakes, in: locale, ["name": control.name, "accepts": Self.accepts(control, in: locale)])
                 return .handled
             }
+            editing = nil
             return .changed(values)
         default:
             let used = field.handle(key).wasHandled
@@ -126,7 +127,8 @@ package struct ControlsPane: Widget, Sendable {
                 lines.append(Line([Span(name + "  ", here ? .focusedLabel : .plain), Span(value, style)]))
             }
         }
-        if let problem { lines.append(Line(problem, .dim)) }
+        // Wrapped, so the range at the end of "count takes an integer from 1 to 500" is never cut off.
+        if let problem { lines += Chrome.wrap(problem, to: size.columns).map { Line($0, .dim) } }
         return Array(lines.prefix(size.rows)).map { $0.truncated(to: size.columns) }
     }
 
