@@ -101,3 +101,30 @@ extension Session {
     /// The row the top screen's body starts at: the breadcrumb's row is above it.
     public static let bodyTop = 1
 }
+
+extension Session {
+    /// A screen binds a key the launcher keeps (``reservedKeys``, and `?` on a screen that doesn't take text).
+    package struct ReservedKeysBound: Error, CustomStringConvertible {
+        /// The keys, as help names them.
+        package var keys: [Key]
+
+        package var description: String {
+            let names = keys.map(\.description).formatted(.list(type: .and).locale(Locale(identifier: "en")))
+            return "its keymap binds \(names), which the launcher keeps for itself (F1 to F9, ?, Ctrl-C, Ctrl-G, "
+                + "Ctrl-Z), so those bindings would never be reached; bind other keys."
+        }
+    }
+
+    /// The keys the launcher keeps that a screen's keymap binds, the screen under an entry's controls pane
+    /// included: empty when it binds none, or keeps no keymap.
+    package static func reservedKeysBound(by screen: any Screen) -> [Key] {
+        let inner = (screen as? EntryScreen)?.screen ?? screen
+        guard let keyed = inner as? any KeymapScreen else { return [] }
+        func bound(_ screen: some KeymapScreen) -> [Key] {
+            let keys = Set(screen.keymap.bindings.flatMap(\.keys))
+            let reserved = reservedKeys + (screen.takesText ? [] : [Key.character("?")])
+            return reserved.filter { keys.contains($0) }
+        }
+        return bound(keyed)
+    }
+}

@@ -384,6 +384,12 @@ package struct Session {
                 // A screen learns its environment and size as it opens, and may start its clock then.
                 effects += deliver(.environment(environment), at: opened)
                 effects += deliver(.resize(Self.bodySize(for: size)), at: opened)
+                // Its author, trying it, learns that bindings of the launcher's keys never fire.
+                let reserved = Self.reservedKeysBound(by: screen)
+                if !reserved.isEmpty {
+                    let names = reserved.map(\.description).formatted(.list(type: .and).locale(environment.locale))
+                    chrome.status = LauncherWords.text(.reservedKeys, in: environment.locale, ["keys": names])
+                }
             case .pop:
                 let closed = pop()
                 if closed.isEmpty && rootCloses { effects.append(Effect(action: .quit, owner: owner)) }

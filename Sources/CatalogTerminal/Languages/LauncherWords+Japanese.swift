@@ -26,6 +26,7 @@ extension LauncherWords {
         .giveNumber: "{what}は {low}〜{high} の範囲で入力してください。",
         .giveNumberNot: "{what}は {low}〜{high} の範囲で入力してください（入力:「{text}」）。",
         .goesFrom: "{what}は {low}〜{high} の範囲です。",
+        .reservedKeys: "この画面は {keys} を割り当てていますが、Catalog が使うキーのため反応しません。",
         .captured: "シナリオとして保存しました: {scenario}",
         .capturedIn: "{file} に保存しました。Swift のコードはクリップボードに送りました",
         .suspend: "一時停止 (fg で再開)",

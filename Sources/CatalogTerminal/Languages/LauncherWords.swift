@@ -57,6 +57,8 @@ package enum LauncherWords: CaseIterable, Sendable {
     case giveNumberNot
     /// {what} goes from {low} to {high}.
     case goesFrom
+    /// This screen binds {keys}, which Catalog keeps for itself; those bindings never fire.
+    case reservedKeys
     /// Captured as a scenario: {scenario}
     case captured
     /// Captured in {file}; its Swift was sent to the clipboard

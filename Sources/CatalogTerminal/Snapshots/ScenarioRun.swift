@@ -44,6 +44,10 @@ package struct ScenarioRun {
         of make: () throws -> any Screen
     ) throws -> ScenarioRun {
         let screen = try Scenario.$playing.withValue(scenario) { try make() }
+        // A screen that binds the launcher's keys would show help for bindings that never fire: a scenario (and
+        // so `snapshot` and a package's snapshot tests) refuses it, where its author sees it.
+        let reserved = Session.reservedKeysBound(by: screen)
+        guard reserved.isEmpty else { throw Session.ReservedKeysBound(keys: reserved) }
         var session = Session(closable: screen, title: title, environment: scenario.environment)
         session.linkProgram = link
         return try play(scenario, size: size, session: session, writes: link == nil, draws: link == nil)
