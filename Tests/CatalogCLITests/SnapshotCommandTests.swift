@@ -207,6 +207,30 @@ struct SnapshotCommandTests {
         #expect(try snapshot(["--record", "never", "--dir", copy.url.path], in: copy).status == 0)
     }
 
+    @Test("--svg names each file it writes, and a picture no scenario has is stale, pruned like a golden")
+    func picturesWrittenAndStale() throws {
+        let copy = try SnapshotScratch(copying: Self.goldens)
+        defer { copy.remove() }
+        let pictures = copy.url.appendingPathComponent("pictures").path
+        let dir = copy.url.path
+        // The goldens match, so only the pictures are written, and they are what is named.
+        let first = try snapshot(["--dir", dir, "--svg", pictures, "slider"], in: copy)
+        #expect(first.status == 0, "\(first.stdout)")
+        #expect(
+            first.stdout.contains("recorded controls/slider · at 75 · 80×24: \(pictures)/controls/slider/at-75.svg\n"))
+        #expect(!first.stdout.contains(".txt"), "no golden was written: \(first.stdout)")
+        // A whole run finds a picture of a scenario that is gone; --prune removes it and its folder.
+        try FileManager.default.createDirectory(
+            atPath: pictures + "/gone/entry", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: pictures + "/gone/entry/initial.svg", contents: Data("<svg/>".utf8))
+        let whole = try snapshot(["--dir", dir, "--svg", pictures], in: copy)
+        #expect(whole.stdout.contains("stale: \(pictures)/gone/entry/initial.svg\n"), "\(whole.stdout)")
+        #expect(whole.stdout.hasSuffix(", 1 stale\n"), "\(whole.stdout)")
+        let pruned = try snapshot(["--record", "never", "--prune", "--dir", dir, "--svg", pictures], in: copy)
+        #expect(pruned.status == 0 && pruned.stdout.contains("removed stale \(pictures)/gone/entry/initial.svg\n"))
+        #expect(!FileManager.default.fileExists(atPath: pictures + "/gone"))
+    }
+
     @Test("--json prints one object per scenario with its entry, title, scenario, size, status and golden")
     func json() throws {
         let copy = try SnapshotScratch(copying: Self.goldens)

@@ -25,9 +25,12 @@ enum SnapshotCommand {
         if arguments.has("--json") {
             write(json: report, to: &context.out)
         } else {
-            write(text: report, pruned: arguments.has("--prune"), directory: directory.path, to: &context.out)
+            write(
+                text: report, pruned: arguments.has("--prune"), directory: directory.path,
+                pictures: pictures?.root.path, to: &context.out)
         }
-        let staleFails = mode == .never && !report.stale.isEmpty && !arguments.has("--prune")
+        let isStale = !report.stale.isEmpty || !report.stalePictures.isEmpty
+        let staleFails = mode == .never && isStale && !arguments.has("--prune")
         return report.failed || staleFails ? 1 : 0
     }
 
@@ -173,14 +176,23 @@ enum SnapshotCommand {
         return size
     }
 
-    private static func write(text report: SnapshotCheck.Report, pruned: Bool, directory: String, to out: inout Output)
-    {
+    private static func write(
+        text report: SnapshotCheck.Report, pruned: Bool, directory: String, pictures: String?, to out: inout Output
+    ) {
         for result in report.results where result.status != .matched {
             let name = "\(result.entryID) · \(result.scenario) · \(result.size)"
             switch result.status {
             case .matched: break
-            case .recorded: out.line("recorded \(name): \(directory)/\(result.golden)")
-            case .rewritten: out.line("rewrote \(name): \(directory)/\(result.golden)")
+            case .recorded, .rewritten:
+                // Each file written is named: the golden, the picture, or both.
+                var written: [(String, SnapshotCheck.Status)] = []
+                if let status = result.goldenStatus { written.append(("\(directory)/\(result.golden)", status)) }
+                if let pictures, let picture = result.picture {
+                    written.append(("\(pictures)/\(picture.path)", picture.status))
+                }
+                for (path, status) in written where status == .recorded || status == .rewritten {
+                    out.line("\(status == .recorded ? "recorded" : "rewrote") \(name): \(path)")
+                }
             case .failed, .error:
                 out.line("FAILED \(name)")
                 for line in (result.message ?? "").split(separator: "\n", omittingEmptySubsequences: false) {
@@ -189,6 +201,9 @@ enum SnapshotCommand {
             }
         }
         for path in report.stale { out.line((pruned ? "removed stale " : "stale: ") + "\(directory)/\(path)") }
+        for path in report.stalePictures {
+            out.line((pruned ? "removed stale " : "stale: ") + "\(pictures ?? directory)/\(path)")
+        }
         var counts: [SnapshotCheck.Status: Int] = [:]
         for result in report.results { counts[result.status, default: 0] += 1 }
         let parts = [SnapshotCheck.Status.matched, .recorded, .rewritten, .failed, .error].compactMap { status in
@@ -198,7 +213,11 @@ enum SnapshotCommand {
         out.line(
             "\(report.results.count) \(report.results.count == 1 ? "scenario" : "scenarios") of \(entries) "
                 + "\(entries == 1 ? "entry" : "entries"): \(parts.joined(separator: ", "))"
-                + (report.stale.isEmpty ? "" : ", \(report.stale.count) stale"))
+                + (isStale(report) ? ", \(report.stale.count + report.stalePictures.count) stale" : ""))
+    }
+
+    private static func isStale(_ report: SnapshotCheck.Report) -> Bool {
+        !report.stale.isEmpty || !report.stalePictures.isEmpty
     }
 
     private static func write(json report: SnapshotCheck.Report, to out: inout Output) {

@@ -52,6 +52,10 @@ public struct SnapshotCheck {
         public var golden: String
         /// A unified diff from the golden to the frame now, for a failure; an error's message.
         public var message: String?
+        /// What became of the golden itself, and of the SVG picture (relative to the pictures' directory) when
+        /// pictures are kept: ``status`` says the more newsworthy of the two.
+        package var goldenStatus: Status?
+        package var picture: (path: String, status: Status)?
 
         /// Whether the result fails the check.
         public var isFailure: Bool { status == .failed || status == .error }
@@ -76,6 +80,8 @@ public struct SnapshotCheck {
         public var results: [Result]
         /// Golden files no scenario has any more, relative to the directory.
         public var stale: [String]
+        /// Pictures no scenario has any more, relative to the pictures' directory.
+        package var stalePictures: [String] = []
         /// Whether any result failed.
         public var failed: Bool { results.contains(where: \.isFailure) }
     }
@@ -146,7 +152,12 @@ public struct SnapshotCheck {
                 results.append(result)
             }
         }
-        return Report(results: results, stale: complete ? stale(besides: expected) : [])
+        var report = Report(results: results, stale: complete ? stale(besides: expected) : [])
+        if complete, let pictures {
+            let drawn = Set(results.compactMap { $0.picture?.path })
+            report.stalePictures = pictures.files().filter { $0.hasSuffix(".svg") && !drawn.contains($0) }.sorted()
+        }
+        return report
     }
 
     /// The goldens in the store that none of the given paths names: those of scenarios that are gone.
@@ -204,12 +215,13 @@ public struct SnapshotCheck {
         let name = "\(id) · \(scenario.name) · \(run.size)" + (values.isEmpty ? "" : " · \(values)")
         let text = Golden.text(of: run.frame, size: run.size, title: name)
         result.status = compare(text, at: path, in: store, named: name, message: &result.message)
+        result.goldenStatus = result.status
         if let pictures, !result.isFailure {
             let picture = SVGPicture.document(
                 of: run.frame, size: run.size, title: "\(title.isEmpty ? id : title) · \(scenario.name)")
-            let status = compare(
-                picture, at: (path.hasSuffix(".txt") ? String(path.dropLast(4)) : path) + ".svg", in: pictures,
-                named: name, message: &result.message)
+            let picturePath = (path.hasSuffix(".txt") ? String(path.dropLast(4)) : path) + ".svg"
+            let status = compare(picture, at: picturePath, in: pictures, named: name, message: &result.message)
+            result.picture = (picturePath, status)
             // A picture's news counts as well as the golden's: written, rewritten or failed.
             if status == .failed || status == .error || (result.status == .matched && status != .matched) {
                 result.status = status
@@ -255,6 +267,7 @@ public struct SnapshotCheck {
     /// - Throws: The first file that can't be removed.
     package func prune(_ report: Report) throws {
         for path in report.stale { try store.remove(path) }
+        if let pictures { for path in report.stalePictures { try pictures.remove(path) } }
     }
 }
 
