@@ -74,6 +74,22 @@ struct SnapshotTests {
         #expect(again.writes.map(\.bytes) == run.writes.map(\.bytes))
     }
 
+    /// Catches: an entry checked against another's goldens because their ids make one folder name.
+    @Test("two ids that make the same folder of goldens are an error for the second, not a check against the first's")
+    func idsSharingAFolder() throws {
+        let registry = Registry<any Screen>()
+        let scenarios = [Scenario("start", size: Size(columns: 20, rows: 4))]
+        try registry.register("One", id: "a b", scenarios: scenarios) { Counter() }
+        try registry.register("Two", id: "a-b", scenarios: scenarios) { Counter() }
+        let store = MemoryStore()
+        let report = SnapshotCheck(store: store, mode: .missing).check(registry)
+        #expect(report.results.map(\.status) == [.recorded, .error], "\(report.results.map(\.status))")
+        #expect(
+            report.results[1].message?.contains("where those of 'a b' are") == true,
+            "\(report.results[1].message ?? "")")
+        #expect(store.files() == ["a-b/start.txt"])
+    }
+
     @Test("a golden holds the frame as seen, then a style layer of cells")
     func goldenText() throws {
         let run = try ScenarioRun.play(Scenario("start", size: Size(columns: 20, rows: 4), .press(.up))) { Counter() }

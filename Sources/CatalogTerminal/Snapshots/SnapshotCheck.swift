@@ -145,7 +145,24 @@ public struct SnapshotCheck {
     package func check(_ entries: [Entry<any Screen>], complete: Bool) -> Report {
         var results: [Result] = []
         var expected: Set<String> = []
+        // Ids that differ only where file names can't ("a b" and "a-b") would share a folder of goldens, and
+        // each entry be checked against the other's.
+        var folders: [String: String] = [:]
         for entry in entries {
+            let folder = entry.id.split(separator: "/").map { Self.fileName(String($0)) }.joined(separator: "/")
+            if let other = folders[folder], other != entry.id {
+                for scenario in entry.scenarios {
+                    results.append(
+                        Result(
+                            entryID: entry.id, title: entry.title, scenario: scenario.name,
+                            size: size ?? scenario.size, status: .error,
+                            golden: goldenPath(entryID: entry.id, scenario: scenario),
+                            message: "its goldens would be kept in \(folder)/, where those of '\(other)' are; give "
+                                + "one of the two entries a distinct id."))
+                }
+                continue
+            }
+            folders[folder] = entry.id
             for scenario in entry.scenarios {
                 let result = check(scenario, of: entry)
                 expected.insert(result.golden)
