@@ -49,6 +49,19 @@ struct ScenarioControlsTests {
         #expect(!message.contains("\n"))
     }
 
+    @Test("a scenario's locale that is no locale identifier is a registration error; any well-formed one is taken")
+    func locales() throws {
+        for bad in ["no such locale!!", "", "de DE", "1de", "de\n"] {
+            #expect(Scenario("x", locale: bad).problem?.contains("which is no locale identifier") == true, "\(bad)")
+        }
+        for good in ["de", "ko_KR", "zh-Hant", "fr", "en_US_POSIX"] {
+            #expect(Scenario("x", locale: good).problem == nil, "\(good)")
+        }
+        #expect(throws: Registry<any Screen>.Error.self) {
+            try Self.registry(scenarios: [Scenario("bad", locale: "no such locale!!")])
+        }
+    }
+
     @Test("the golden's first line stays one line whatever a text value holds")
     func escapedLabel() {
         let scenario = Scenario("odd", controls: ["label": "two\nlines\u{1B}[0m", "start": 3])

@@ -114,6 +114,19 @@ public struct Scenario: Sendable, Hashable {
         let name = "scenario “\(self.name)”"
         if self.name.allSatisfy(\.isWhitespace) { return "a scenario has no name; give each one a name." }
         if let problem = Self.problem(with: size) { return "\(name) is \(problem)" }
+        // A language code and optional region or script, as "de", "ko_KR" or "zh-Hant": any other text would be
+        // read as English without a word. Languages without a table of the screen's own still read English.
+        if let locale,
+            locale.isEmpty || locale.count > 35
+                || !locale.unicodeScalars.allSatisfy({
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+                        || $0 == "_"
+                })
+                || !(locale.unicodeScalars.first.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) } ?? false)
+        {
+            return
+                "\(name) has the locale “\(locale)”, which is no locale identifier; give one such as “de” or “ko_KR”."
+        }
         for step in steps {
             switch step {
             case .press(let key, let times):
