@@ -188,6 +188,11 @@ struct ShellCompletionTests {
         let completion = try session.complete(typed)
         #expect(completion.line == typed + "percent=", "\(session.kind): \(completion)")
         #expect(completion.words == ["catalog", "open", "indicators/progress", "--set", "percent="], "\(completion)")
+        // record's --scenario: the entry's scenario names, one with spaces and a comma put in whole.
+        let scenario = try session.complete("catalog record slider --scenario star")
+        #expect(
+            scenario.words == ["catalog", "record", "slider", "--scenario", "starting at 20, moved down"],
+            "\(session.kind): \(scenario)")
     }
 
     /// What is typed, and the titles offered, reach the program and the line as text, never run.

@@ -6,7 +6,9 @@ import CatalogKit
 ///   with the prefix (compared folded), ids first, of the catalog file read as the command line being completed reads
 ///   it;
 /// - `---complete set [--file PATH] -- ID PREFIX`: the `--set` words for the controls of the entry `open ID` names
-///   (see ``settings(_:of:)``). An entry of a file has no controls, so with `--file` there are none.
+///   (see ``settings(_:of:)``). An entry of a file has no controls, so with `--file` there are none;
+/// - `---complete scenario -- ID PREFIX`: the names of that entry's scenarios that start with the prefix (folded),
+///   for `record --scenario`.
 enum CompleteCommand {
     /// The most candidates printed: a shell asks before showing more than a screenful anyway.
     static let limit = 1000
@@ -32,8 +34,22 @@ enum CompleteCommand {
                 }
                 context.out.end()
             }
+        case "scenario":
+            guard arguments.operands.count == 3 else {
+                throw Arguments.UsageError(description: "'---complete scenario' needs the entry and the word typed.")
+            }
+            let snapshot = context.registry.snapshot()
+            guard
+                let record = try? OpenCommand.resolve(
+                    arguments.operands[1], in: snapshot, registry: context.registry, listing: "\(context.name) list"),
+                let entry = context.registry.entry(id: snapshot.table.id(record))
+            else { return 0 }
+            let typed = Folding.foldedBytes(arguments.operands[2])
+            for scenario in entry.scenarios where Folding.foldedBytes(scenario.name).starts(with: typed) {
+                context.out.line(scenario.name)
+            }
         default:
-            throw Arguments.UsageError(description: "'---complete' completes 'open' and 'set' only.")
+            throw Arguments.UsageError(description: "'---complete' completes 'open', 'set' and 'scenario' only.")
         }
         return 0
     }

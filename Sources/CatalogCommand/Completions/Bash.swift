@@ -130,6 +130,7 @@ extension CompletionScript {
             case .commands: return "\(prefix)_choose \(before) \(value) \(words(subcommands.map(\.name)))"
             case .entries: return "\(prefix)_entries \"$program\" \"$file\" \(before) \(value) \"${reading[@]}\""
             case .settings: return "\(prefix)_settings \"$program\" \"$file\" \"$entry\" \(before) \(value)"
+            case .scenarios: return "\(prefix)_settings \"$program\" \"\" \"$entry\" \(before) \(value) scenario"
             }
         }
 
@@ -244,14 +245,15 @@ extension CompletionScript {
             # Offers the --set words that start with the value typed ($5), after $4, for the controls of the entry named
             # by the command line's first operand ($3), asked of the program itself ($1), which offers none for an entry
             # of a catalog file ($2). A control's name= goes in with no space after it, so that its value can follow;
-            # a description after a tab is dropped. What was typed is passed as data, never evaluated.
+            # a description after a tab is dropped. What was typed is passed as data, never evaluated. With "scenario"
+            # as $6, the entry's scenario names instead.
             \#(prefix)_settings() {
                 local setting
                 local -a found=() source=()
                 [[ -n $2 ]] && source=(--file "$2")
                 while IFS= read -r setting; do
                     found+=("$4${setting%%$'\t'*}")
-                done < <("$1" ---complete set "${source[@]}" -- "$3" "$5" </dev/null 2>/dev/null)
+                done < <("$1" ---complete "${6:-set}" "${source[@]}" -- "$3" "$5" </dev/null 2>/dev/null)
                 \#(prefix)_offer quoted "${found[@]}"
                 [[ ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
             }

@@ -70,7 +70,9 @@ extension CompletionScript {
                 "    $program ---complete open $source -- (commandline -ct | string unescape) </dev/null 2>/dev/null",
                 "end",
                 "",
-                "function \(prefix)_settings --description 'the --set words for the controls of the entry typed'",
+                "function \(prefix)_settings --description 'the --set words, or the scenarios, of the entry typed'",
+                "    set -l kind set",
+                "    set -q argv[1]; and set kind $argv[1]",
                 "    set -l words (commandline -opc)",
                 "    set -l program $words[1]",
                 "    string match -q -- '~/*' $program; and set program $HOME/(string sub -s 3 -- $program)",
@@ -90,8 +92,8 @@ extension CompletionScript {
                 "        end",
                 "        set -e words[1]",
                 "    end",
-                "    set -l typed (commandline -ct | string unescape | string replace -r -- '^--set=' '')",
-                "    $program ---complete set $source -- \"$entry\" \"$typed\" </dev/null 2>/dev/null",
+                "    set -l typed (commandline -ct | string unescape | string replace -r -- '^--(set|scenario)=' '')",
+                "    $program ---complete $kind $source -- \"$entry\" \"$typed\" </dev/null 2>/dev/null",
                 "end",
                 "",
                 "complete -c \(name) -f",
@@ -138,6 +140,7 @@ extension CompletionScript {
             case .commands: return "-x -a \(quoted(subcommands.map(\.name).joined(separator: " ")))"
             case .entries: return "-x -a '(\(prefix)_entries)'"
             case .settings: return "-x -a '(\(prefix)_settings)'"
+            case .scenarios: return "-x -a '(\(prefix)_settings scenario)'"
             }
         }
     }

@@ -36,10 +36,11 @@ extension CompletionScript {
                 "# with what it takes, and no space after it so that its value can follow; then a value.",
                 "\(prefix)_settings() {",
                 "    local -a settings names values source",
+                "    local kind=${kind:-set}",
                 "    local typed=$PREFIX entry=${(Q)line[1]} setting",
                 "    [[ $compstate[quote] == \\' ]] || typed=${(Q)typed}",
                 "    (( ${+opt_args[--file]} )) && source=(--file ${(Q)${(Q)opt_args[--file]}})",
-                "    settings=(${(f)\"$(_call_program settings ${(q)\(prefix)_program} ---complete set ${(q)source} -- "
+                "    settings=(${(f)\"$(_call_program settings ${(q)\(prefix)_program} ---complete $kind ${(q)source} -- "
                     + "${(q)entry} ${(q)typed} </dev/null 2>/dev/null)\"})",
                 "    for setting in $settings; do",
                 "        if [[ $setting == *$'\\t'* ]]; then",
@@ -50,6 +51,12 @@ extension CompletionScript {
                 "    done",
                 "    _describe -t controls control names -S ''",
                 "    compadd -a values",
+                "}",
+                "",
+                "# The names of the scenarios of the entry named by the command line's first operand, as _settings asks.",
+                "\(prefix)_scenarios() {",
+                "    local kind=scenario",
+                "    \(prefix)_settings \"$@\"",
                 "}",
                 "",
                 "\(prefix)_commands() {",
@@ -146,6 +153,7 @@ extension CompletionScript {
             case .commands: return "\(prefix)_commands"
             case .entries: return "\(prefix)_entries"
             case .settings: return "\(prefix)_settings"
+            case .scenarios: return "\(prefix)_scenarios"
             }
         }
 

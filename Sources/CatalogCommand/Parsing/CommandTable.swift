@@ -45,6 +45,8 @@ struct CommandTable {
         /// `--set`'s words for the controls of the entry `open` names: `name=`, then a choice's names or `true` and
         /// `false`, asked of the program itself.
         case settings
+        /// The names of the scenarios of the entry the command line names, asked of the program itself.
+        case scenarios
     }
 
     /// An option.
@@ -276,7 +278,7 @@ struct CommandTable {
             name: "--svg", value: "DIR", completion: .directories, commands: ["snapshot"],
             help: "also keep an SVG picture of each scenario in DIR, checked like the goldens"),
         Option(
-            name: "--scenario", value: "NAME", commands: ["record"],
+            name: "--scenario", value: "NAME", completion: .scenarios, commands: ["record"],
             help: "the scenario to record (default: the entry's first)"),
         Option(
             name: "--cast", value: "FILE", completion: .files, commands: ["record"],
