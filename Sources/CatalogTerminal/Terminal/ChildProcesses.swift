@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Synchronization
 
@@ -18,12 +19,33 @@ enum ChildProcesses {
         return slots
     }()
 
-    /// Registers a process group.
+    /// Which job runner started each slot's group (``running(for:_:)``), 0 for none: a runner that shuts down ends
+    /// its own jobs' groups, not another's in the same process.
+    nonisolated(unsafe) private static let owners: UnsafeMutablePointer<Atomic<Int>> = {
+        let owners = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: capacity)
+        for index in 0..<capacity { (owners + index).initialize(to: Atomic(0)) }
+        return owners
+    }()
+
+    /// The key under which a thread keeps the runner whose job it is running.
+    private static let ownerKey = "catalog.jobRunner"
+
+    /// Runs a job's work on this thread as the given runner's: the groups it starts are that runner's.
+    static func running<Result>(for owner: Int, _ work: () -> Result) -> Result {
+        Thread.current.threadDictionary[ownerKey] = owner
+        defer { Thread.current.threadDictionary.removeObject(forKey: ownerKey) }
+        return work()
+    }
+
+    /// Registers a process group, as the job runner's whose job is running on this thread, if any.
     ///
     /// - Parameter group: The group's id (its leader's pid).
     static func register(_ group: pid_t) {
+        let owner = Thread.current.threadDictionary[ownerKey] as? Int ?? 0
         for index in 0..<capacity {
+            // A free slot's owner is 0 (``unregister(_:)``), so until the store below the group is no runner's.
             if slots[index].compareExchange(expected: 0, desired: group, ordering: .acquiringAndReleasing).exchanged {
+                owners[index].store(owner, ordering: .releasing)
                 return
             }
         }
@@ -31,7 +53,8 @@ enum ChildProcesses {
 
     /// Forgets a process group that has been killed and reaped.
     static func unregister(_ group: pid_t) {
-        for index in 0..<capacity {
+        for index in 0..<capacity where slots[index].load(ordering: .acquiring) == group {
+            owners[index].store(0, ordering: .releasing)
             if slots[index].compareExchange(expected: group, desired: 0, ordering: .acquiringAndReleasing).exchanged {
                 return
             }
@@ -54,8 +77,13 @@ enum ChildProcesses {
     /// Sends SIGKILL to every registered group and to the groups its processes started, as the job runner shuts
     /// down: a build's compilers run in groups of their own, which the build's group alone would leave running.
     /// Not for a signal handler: it reads `/proc`.
-    static func killAllWithDescendants() {
-        let groups = registered
+    ///
+    /// - Parameter owner: The runner whose jobs' groups these are (``running(for:_:)``).
+    static func killAllWithDescendants(of owner: Int) {
+        let groups = (0..<capacity).compactMap { index -> pid_t? in
+            let group = slots[index].load(ordering: .acquiring)
+            return group > 0 && owners[index].load(ordering: .acquiring) == owner ? group : nil
+        }
         let started = groups.flatMap { descendantGroups(of: $0) }
         for group in groups + started { kill(-group, SIGKILL) }
     }

@@ -33,6 +33,8 @@ package final class JobRunner: JobRunning, Sendable {
     private let queue = DispatchQueue(label: "catalog.jobs", qos: .userInitiated, attributes: .concurrent)
     /// Every queued job (a save) running or waiting, for ``shutdown()`` to wait on.
     private let saves = DispatchGroup()
+    /// This runner among others in the process, for the process groups its jobs start (``ChildProcesses``).
+    private var owner: Int { Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self))) }
     private let pipe: (read: Int32, write: Int32)?
     /// The longest ``shutdown()`` waits for jobs to return.
     public static let shutdownLimit = DispatchTimeInterval.seconds(5)
@@ -115,7 +117,7 @@ package final class JobRunner: JobRunning, Sendable {
             }
             return state.slots.keys.contains { $0.lane.queued }
         }
-        ChildProcesses.killAllWithDescendants()
+        ChildProcesses.killAllWithDescendants(of: owner)
         guard saving else { return }
         _ = saves.wait(timeout: .now() + Self.shutdownLimit)
     }
@@ -126,7 +128,7 @@ package final class JobRunner: JobRunning, Sendable {
         }
         if key.lane.queued { saves.enter() }
         queue.async { [self] in
-            let result = job.run(for: key.owner, isCancelled: isCancelled)
+            let result = ChildProcesses.running(for: owner) { job.run(for: key.owner, isCancelled: isCancelled) }
             let next = state.withLock { state -> (Job, Int)? in
                 guard var slot = state.slots[key] else { return nil }
                 if slot.generation == generation || key.lane.queued { state.finished.append((key, result)) }

@@ -21,6 +21,8 @@ struct SignupForm: KeymapScreen {
 
     mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         guard let key = event.key else { return .none }
+        // Enter signs up wherever the focus is, as the footer says; Space switches and ticks.
+        if key == .enter { return perform(key: key, in: context) }
         let used =
             switch focus.index {
             case 0: name.handle(key).wasHandled
@@ -77,6 +79,7 @@ extension MyScreens {
                 Scenario("empty"),
                 Scenario("filled in", .type("Ada"), .press(.tab, times: 2), .press(" "), .press(.down), .press(" ")),
                 Scenario("signed up", .type("Ada"), .press(.enter)),
+                Scenario("signed up from the topics", .type("Ada"), .press(.tab, times: 2), .press(.enter)),
             ]
         ) { try SignupForm() }
     }
