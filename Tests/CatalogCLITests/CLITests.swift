@@ -216,8 +216,11 @@ struct CLITests {
             paths.stderr
                 == "catalog: standard input is read as commands (line mode); to pick from a list, pass it with "
                 + "--file -, as in: find . | catalog --file -\n")
+        // It stops there, with status 2, rather than read each of a list's lines as a command and end with 0.
+        #expect(paths.status == 2)
+        #expect(paths.stdout.contains("usr/share") && !paths.stdout.contains("a/b") && !paths.stdout.contains("lib/x"))
         let script = try run([], input: Array("/forms/sign\n1\n/basics/greeting\n".utf8))
-        #expect(script.stderr.isEmpty, "\(script.stderr)")
+        #expect(script.stderr.isEmpty && script.status == 0, "\(script.stderr)")
     }
 }
 

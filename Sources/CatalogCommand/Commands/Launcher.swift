@@ -142,7 +142,9 @@ enum Launcher {
                     }
                     return nil
                 }
-                if commands == .standardInput { hint.read(line) }
+                // A list piped in by mistake ends here, at its second path, rather than as thousands of unknown
+                // commands.
+                if commands == .standardInput, hint.read(line) { return nil }
                 return line
             },
             write: { text in
@@ -153,6 +155,8 @@ enum Launcher {
                 environment: context.environment, terminal: Size.window(of: out.descriptor)?.columns),
             started: started)
         if !picker { context.out = out }
+        // A list where commands were expected is bad input, as the line on standard error said.
+        if hint.said { outcome.status = 2 }
         // A picker left with q or at the end of its commands was cancelled, as Esc cancels it on the full screen:
         // 130, as fzf's. Picking nothing because nothing matched (--exit-0) stays 1.
         if picker, outcome.status == 0, let menu = outcome.session.stack.first as? MenuScreen, menu.picked.isEmpty,
@@ -204,25 +208,30 @@ enum Launcher {
 
     /// Notices a list of paths piped in where line mode reads commands (`find . | catalog`, as fzf is used): two
     /// path-like lines in a row, which no script sends, since the second filter replaces the first. It then says once,
-    /// on standard error, how to pick from a list; the commands go on as before.
+    /// on standard error, how to pick from a list, and the run stops there with status 2: the input was no commands.
     struct ListOnCommands {
         let program: String
         private var pathLines = 0
-        private var said = false
+        /// Whether the hint was given: the input is a list, and the run ends with status 2.
+        private(set) var said = false
 
         init(program: String) { self.program = program }
 
-        mutating func read(_ line: String) {
+        /// Reads a command, and gives the hint at the second path-like line in a row.
+        ///
+        /// - Returns: Whether the hint was given now, so the run stops reading.
+        mutating func read(_ line: String) -> Bool {
             let pathLike =
                 line.hasPrefix("./") || (line.hasPrefix("/") && line.dropFirst().contains("/"))
             pathLines = pathLike ? pathLines + 1 : 0
-            guard pathLines == 2, !said else { return }
+            guard pathLines == 2, !said else { return false }
             said = true
             var error = Output(STDERR_FILENO)
             error.line(
                 "\(program): standard input is read as commands (line mode); to pick from a list, pass it with "
                     + "--file -, as in: find . | \(program) --file -")
             error.flush()
+            return true
         }
     }
 
