@@ -55,6 +55,31 @@ struct MenuPickerTests {
         #expect(try picks(session) == ["src/app/view.swift", "src/lib/util.swift", "LICENSE"])
     }
 
+    @Test("--multi: fzf's select-all, deselect-all and toggle-all act on the hits while filtering, else the level")
+    func markAll() throws {
+        var session = try session {
+            $0.multi = true
+            $0.bindings = [
+                MenuKeys.Binding(key: .control("a"), commands: [.selectAll]),
+                MenuKeys.Binding(key: .control("d"), commands: [.deselectAll]),
+                MenuKeys.Binding(key: .control("t"), commands: [.toggleAll]),
+            ]
+        }
+        func marked() throws -> [String] {
+            try menu(session).marked.inOrder.map { try menu(session).snapshot.table.path(Int($0)) }
+        }
+        for character in "swift" { _ = session.handle(.key(.character(character))) }
+        _ = session.handle(.key(.control("a")))
+        let hits = try marked()
+        #expect(hits == ["src/app/main.swift", "src/lib/util.swift", "src/app/view.swift"], "as listed: \(hits)")
+        _ = session.handle(.key(.control("u")))  // the filter cleared: the root level, docs, src and LICENSE
+        _ = session.handle(.key(.escape))
+        _ = session.handle(.key(.control("t")))
+        #expect(try marked() == ["docs/readme.md", "LICENSE"], "flipped: the src entries unmarked, the rest marked")
+        _ = session.handle(.key(.control("d")))
+        #expect(try marked().isEmpty)
+    }
+
     @Test("--multi: Enter prints the marks in the order they were made, as fzf does, not in the catalog's")
     func multiInMarkOrder() throws {
         var session = try session { $0.multi = true }

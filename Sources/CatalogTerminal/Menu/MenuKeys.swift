@@ -45,6 +45,10 @@ package struct MenuKeys: Sendable {
         case toggleDown = "toggle+down"
         case toggleUp = "toggle+up"
         case toggle
+        /// fzf's: mark, unmark, or flip every entry listed (the filter's hits, or the level's entries).
+        case selectAll = "select-all"
+        case deselectAll = "deselect-all"
+        case toggleAll = "toggle-all"
         case togglePreview = "toggle-preview"
         case previewUp = "preview-up"
         case previewDown = "preview-down"

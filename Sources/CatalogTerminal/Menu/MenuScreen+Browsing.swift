@@ -124,6 +124,9 @@ extension MenuScreen {
             guard options.multi, let item = highlighted else { return .none }
             toggleMark(item)
             if command != .toggle { moveCursor(by: command == .toggleDown ? 1 : -1) }
+        case .selectAll, .deselectAll, .toggleAll:
+            guard options.multi else { return .none }
+            markAll(command)
         case .togglePreview: return togglePreview()
         case .previewUp: scrollPreview(by: -1)
         case .previewDown: scrollPreview(by: 1)

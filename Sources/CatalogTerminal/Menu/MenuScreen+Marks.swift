@@ -21,6 +21,27 @@ extension MenuScreen {
         if mark { marked.mark(records) } else { marked.unmark(records) }
     }
 
+    /// fzf's `select-all`, `deselect-all` and `toggle-all`: every entry listed, the filter's hits while it filters,
+    /// else the entries under the level's items, marked in the order shown, unmarked, or each flipped.
+    ///
+    /// - Complexity: O(n + marks) for the n entries listed.
+    mutating func markAll(_ command: MenuKeys.Command) {
+        var records: [UInt32] = []
+        if let filter {
+            records = filter.shown
+        } else {
+            for item in currentItems { forEachEntry(in: item) { records.append($0) } }
+        }
+        switch command {
+        case .selectAll: marked.mark(records)
+        case .deselectAll: marked.unmark(records)
+        default:
+            let wereMarked = Set(records.filter { marked.contains($0) })
+            marked.unmark(wereMarked)
+            marked.mark(records.filter { !wereMarked.contains($0) })
+        }
+    }
+
     /// Calls `body` with every entry of an item.
     func forEachEntry(in item: Item, _ body: (UInt32) -> Void) {
         switch item {
