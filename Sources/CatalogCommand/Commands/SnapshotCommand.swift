@@ -29,8 +29,7 @@ enum SnapshotCommand {
                 text: report, pruned: arguments.has("--prune"), directory: directory.path,
                 pictures: pictures?.root.path, to: &context.out)
         }
-        let isStale = !report.stale.isEmpty || !report.stalePictures.isEmpty
-        let staleFails = mode == .never && isStale && !arguments.has("--prune")
+        let staleFails = mode == .never && report.isStale && !arguments.has("--prune")
         return report.failed || staleFails ? 1 : 0
     }
 
@@ -213,11 +212,7 @@ enum SnapshotCommand {
         out.line(
             "\(report.results.count) \(report.results.count == 1 ? "scenario" : "scenarios") of \(entries) "
                 + "\(entries == 1 ? "entry" : "entries"): \(parts.joined(separator: ", "))"
-                + (isStale(report) ? ", \(report.stale.count + report.stalePictures.count) stale" : ""))
-    }
-
-    private static func isStale(_ report: SnapshotCheck.Report) -> Bool {
-        !report.stale.isEmpty || !report.stalePictures.isEmpty
+                + (report.isStale ? ", \(report.stale.count + report.stalePictures.count) stale" : ""))
     }
 
     private static func write(json report: SnapshotCheck.Report, to out: inout Output) {

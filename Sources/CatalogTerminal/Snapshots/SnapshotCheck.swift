@@ -82,6 +82,8 @@ public struct SnapshotCheck {
         public var stale: [String]
         /// Pictures no scenario has any more, relative to the pictures' directory.
         package var stalePictures: [String] = []
+        /// Whether any golden or picture is stale.
+        package var isStale: Bool { !stale.isEmpty || !stalePictures.isEmpty }
         /// Whether any result failed.
         public var failed: Bool { results.contains(where: \.isFailure) }
     }
