@@ -123,7 +123,7 @@ struct Batch {
         // `--file` then reads back as other entries; an escape would move a terminal's cursor.
         if hasControl(entry.title) || entry.groups.contains(where: hasControl) {
             return .invalid(
-                path: escaped(entry.path),
+                path: entry.path.controlsEscaped,
                 problem: "a title or group name holds a control character (a line break, TAB or escape), which "
                     + "`list` would print as it is. Use a space.")
         }
@@ -138,7 +138,7 @@ struct Batch {
         {
             return .invalid(
                 path: entry.path,
-                problem: "its id '\(escaped(id))' has an empty part or a control character. Give ids such as "
+                problem: "its id '\(id.controlsEscaped)' has an empty part or a control character. Give ids such as "
                     + "'basics/counter', or none to use the path's.")
         }
         if let problem = Control.problem(with: entry.controls) { return .invalid(path: entry.path, problem: problem) }
@@ -152,14 +152,6 @@ struct Batch {
     private static func hasControl(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { $0 < 0x20 || $0 == 0x7F } }
             ?? text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
-    }
-
-    /// Text with its control characters written as escapes, so a message about them stays on one line.
-    private static func escaped(_ text: String) -> String {
-        String(
-            text.unicodeScalars.flatMap { scalar -> [Character] in
-                scalar.value < 0x20 || scalar.value == 0x7F ? Array(scalar.escaped(asASCII: true)) : [Character(scalar)]
-            })
     }
 
     /// Whether text is empty or only whitespace, checking ASCII bytes before any grapheme breaking.

@@ -85,12 +85,8 @@ public struct Scenario: Sendable, Hashable {
     /// The control values as the golden's first line names them: `start=1234, compact=true`, by name; "" for none.
     /// A line break or other control character in a text value is written escaped (`\n`), so the line stays one.
     package var controlsLabel: String {
-        controls.sorted { $0.key < $1.key }.map { name, value in
-            let text = value.description.unicodeScalars.map { scalar in
-                scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
-            }
-            return "\(name)=\(text.joined())"
-        }.joined(separator: ", ")
+        controls.sorted { $0.key < $1.key }.map { name, value in "\(name)=\(value.description.controlsEscaped)" }
+            .joined(separator: ", ")
     }
 
     /// The scenario of an entry that declares none: its first frame at 80×24.
