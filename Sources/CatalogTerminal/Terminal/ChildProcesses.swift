@@ -84,7 +84,7 @@ enum ChildProcesses {
             let group = slots[index].load(ordering: .acquiring)
             return group > 0 && owners[index].load(ordering: .acquiring) == owner ? group : nil
         }
-        let started = groups.flatMap { descendantGroups(of: $0) }
+        let started = descendantGroups(of: groups)
         for group in groups + started { kill(-group, SIGKILL) }
     }
 
@@ -92,10 +92,11 @@ enum ChildProcesses {
     /// exits they belong to init, and nothing links them to it. `swift build` runs each compiler in a group of its
     /// own, and a `setsid` in a preview command starts one too.
     ///
-    /// - Parameter root: The process, a group leader.
-    /// - Returns: The groups, never the root's own or the launcher's; empty where there is no `/proc`.
-    /// - Complexity: O(p) for the p processes on the system, each read once from `/proc`.
-    static func descendantGroups(of root: pid_t) -> [pid_t] {
+    /// - Parameter roots: The processes, each a group leader.
+    /// - Returns: The groups, never a root's own or the launcher's; empty where there is no `/proc`.
+    /// - Complexity: O(p) for the p processes on the system, each read once from `/proc`, however many roots.
+    static func descendantGroups(of roots: [pid_t]) -> [pid_t] {
+        guard !roots.isEmpty else { return [] }
         guard let directory = opendir("/proc") else { return [] }
         defer { closedir(directory) }
         var children: [pid_t: [(pid: pid_t, group: pid_t)]] = [:]
@@ -106,10 +107,10 @@ enum ChildProcesses {
             guard let pid = pid_t(name), let (parent, group) = parentAndGroup(of: pid) else { continue }
             children[parent, default: []].append((pid, group))
         }
-        let excluded: Set = [root, getpgrp()]
+        let excluded = Set(roots + [getpgrp()])
         var groups: [pid_t] = []
-        var pending = [root]
-        var seen: Set = [root]
+        var pending = roots
+        var seen = Set(roots)
         while let next = pending.popLast() {
             for child in children[next] ?? [] where seen.insert(child.pid).inserted {
                 pending.append(child.pid)

@@ -250,7 +250,7 @@ package enum ShellCommand {
             var started: [pid_t] = []
             if !hasExited() {
                 // Found before any signal, while the shell still holds them.
-                started = ChildProcesses.descendantGroups(of: pid)
+                started = ChildProcesses.descendantGroups(of: [pid])
                 for group in [pid] + started { kill(-group, SIGTERM) }
                 for _ in 0..<ShellCommand.graceTicks where !hasExited() {
                     _ = poll(nil, 0, ShellCommand.tick)
