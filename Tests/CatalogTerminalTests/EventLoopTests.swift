@@ -239,3 +239,47 @@ struct SuspendQuitTests {
         #expect(terminal.now < .seconds(5))
     }
 }
+
+/// Characters read in one go, a paste or typing faster than the menu draws, go into the filter as one edit: one
+/// search for the lot, not one a character (a paste of 5,000 characters took seconds when each searched again).
+@Suite("Event loop typing ahead")
+struct TypeAheadTests {
+    func loop(_ options: MenuScreen.Options, _ terminal: VirtualTerminal, _ jobs: InlineJobs) throws -> EventLoop {
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("docs/readme.md\nsrc/main.swift\n".utf8))
+        return EventLoop(
+            session: Session(root: try MenuScreen(source: .fixed(snapshot), options: options)), terminal: terminal,
+            jobs: jobs, renderer: Renderer(colorMode: .none))
+    }
+
+    @Test("a bracketed paste of 3,000 characters into the filter is searched once, and every character is typed")
+    func pasteSearchesOnce() throws {
+        let terminal = VirtualTerminal(size: .standard)
+        let pasted = String(repeating: "main ", count: 600)
+        terminal.type("s", at: .milliseconds(10))
+        terminal.type("\u{1B}[200~" + pasted + "\u{1B}[201~", at: .milliseconds(20))
+        terminal.type("q?", at: .milliseconds(30))
+        terminal.type([0x03], at: .milliseconds(40))
+        let jobs = InlineJobs()
+        var loop = try loop(MenuScreen.Options(background: true), terminal, jobs)
+        #expect(try loop.run() == 130)
+        let menu = try #require(loop.session.stack.first as? MenuScreen)
+        #expect(menu.filter?.text == "s" + pasted + "q?", "q and ? are text while filtering, typed ahead too")
+        #expect(menu.filter?.caret == 1 + pasted.count + 2)
+        #expect(jobs.runCount == 3, "one search for s, one for the paste, one for q?")
+    }
+
+    @Test("a character a binding takes still acts, between the runs typed ahead around it")
+    func boundCharacterActs() throws {
+        let terminal = VirtualTerminal(size: .standard)
+        terminal.type("ma", at: .milliseconds(10))
+        // "=" is bound to clear the query, as `--bind =:clear-query` binds it.
+        terminal.type("in=src", at: .milliseconds(20))
+        terminal.type([0x03], at: .milliseconds(30))
+        var options = MenuScreen.Options(background: true)
+        options.bindings = try MenuKeys.bindings("=:clear-query")
+        var loop = try loop(options, terminal, InlineJobs())
+        #expect(try loop.run() == 130)
+        let menu = try #require(loop.session.stack.first as? MenuScreen)
+        #expect(menu.filter?.text == "src")
+    }
+}

@@ -78,6 +78,16 @@ struct ScreenStack {
         try entries[index].screen.handle(event, in: context)
     }
 
+    /// Changes the screen in front when it is of a type.
+    ///
+    /// - Returns: What the change returns, or `nil` when the screen in front is of another type.
+    mutating func modifyTop<Kind: Screen, Result>(_ change: (inout Kind) -> Result) -> Result? {
+        guard var screen = entries[topIndex].screen as? Kind else { return nil }
+        let result = change(&screen)
+        entries[topIndex].screen = screen
+        return result
+    }
+
     /// Gives a line-mode command to the screen in front.
     mutating func deliver(line: String, in context: ScreenContext) throws -> Action {
         try entries[topIndex].screen.handle(line: line, in: context)

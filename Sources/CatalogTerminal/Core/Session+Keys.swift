@@ -128,3 +128,29 @@ extension Session {
         return bound(keyed)
     }
 }
+
+extension Session {
+    /// Whether ``handle(typed:)`` may take characters now, so the shell gathers them only then.
+    package var takesTypeAhead: Bool {
+        // The session's own character keys (q, ?) reach a screen that takes text, as any character does; an entry's
+        // screen records its keys one by one.
+        guard chrome.overlay == nil, top.takesText, screens.entryIndex(atOrBelow: screens.topIndex) == nil else {
+            return false
+        }
+        return (top as? MenuScreen)?.takesTypeAhead == true
+    }
+
+    /// Characters the shell read in one go, typed fast or pasted: a menu in front that is filtering takes them as
+    /// one edit (``MenuScreen/typeAhead(_:)``), searched once rather than once a character.
+    ///
+    /// - Returns: How many were taken, from the first, and what the shell must do; 0 when each must go as a key
+    ///   of its own (``handle(_:for:)``).
+    package mutating func handle(typed characters: ArraySlice<Character>) -> (taken: Int, effects: [Effect]) {
+        guard takesTypeAhead,
+            let (taken, action) = screens.modifyTop({ (menu: inout MenuScreen) in menu.typeAhead(characters) }),
+            taken > 0
+        else { return (0, []) }
+        chrome.status = nil
+        return (taken, apply(action, at: screens.topIndex))
+    }
+}

@@ -46,6 +46,18 @@ extension MenuScreen {
 
         /// The hit under the cursor.
         var highlightedRecord: UInt32? { shown.indices.contains(cursor) ? shown[cursor] : nil }
+
+        /// Puts characters into the text at the caret, and the caret after them.
+        ///
+        /// - Complexity: O(n) in the text's length, once however many characters come.
+        mutating func insert(_ characters: some Collection<Character>) {
+            var all = Array(text)
+            let at = min(caret, all.count)
+            all.insert(contentsOf: characters, at: at)
+            // A mark or joiner typed after a letter joins it into one character: count the caret again.
+            caret = String(all[..<(at + characters.count)]).count
+            text = String(all)
+        }
     }
 
     /// A finished search, as a background job returns it.
@@ -64,13 +76,31 @@ extension MenuScreen {
             mode = .filtering(Filter(text: String(character), matching: matching))
             return search()
         }
-        var characters = Array(current.text)
-        characters.insert(character, at: current.caret)
-        // A mark or joiner typed after a letter joins it into one character: count the caret again.
-        current.caret = String(characters[...current.caret]).count
-        current.text = String(characters)
+        current.insert(CollectionOfOne(character))
         mode = .filtering(current)
         return search()
+    }
+
+    /// Whether ``typeAhead(_:)`` takes characters now: some of the catalog is in and the filter is open.
+    package var takesTypeAhead: Bool {
+        if case .loading = phase { return false }
+        return filter != nil
+    }
+
+    /// Characters typed or pasted in one go while filtering: the ones no binding takes, from the first, go into the
+    /// text as one edit, searched once, so a paste of thousands of characters costs one search, not one a
+    /// character.
+    ///
+    /// - Returns: How many it took (0 while nothing of the catalog is in, or with no filter open, so the keys go one
+    ///   by one), and what the search asks for.
+    package mutating func typeAhead(_ characters: ArraySlice<Character>) -> (taken: Int, action: Action) {
+        guard takesTypeAhead, var current = filter else { return (0, .none) }
+        let run = characters.prefix { keys.commands(for: .character($0)) == nil }
+        guard !run.isEmpty else { return (0, .none) }
+        let refreshed = refreshIfChanged()
+        current.insert(run)
+        mode = .filtering(current)
+        return (run.count, .batch([refreshed, search()]))
     }
 
     /// Carries out an editing command on the filter's text; browsing, only those that mean something there.

@@ -141,10 +141,27 @@ package struct EventLoop {
             keys = decoder.flush()
             escapeDeadline = nil
         }
-        for key in keys {
+        var position = 0
+        while position < keys.count {
+            let key = keys[position]
+            position += 1
             if key == .control("z") {
                 if try suspend() { return true }
                 continue
+            }
+            // Characters read together (a paste, or typing faster than the menu draws) may go as one edit.
+            if case .character = key, position < keys.count, case .character = keys[position], session.takesTypeAhead {
+                var typed: [Character] = []
+                for next in keys[(position - 1)...] {
+                    guard case .character(let character) = next else { break }
+                    typed.append(character)
+                }
+                let (taken, effects) = session.handle(typed: typed[...])
+                if carryOut(effects) { return true }
+                if taken > 0 {
+                    position += taken - 1
+                    continue
+                }
             }
             guard let key = place(key) else { continue }
             if carryOut(session.handle(.key(key))) { return true }
