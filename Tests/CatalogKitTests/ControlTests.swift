@@ -135,6 +135,36 @@ struct ControlTests {
         #expect(values["nothing"] == nil)
     }
 
+    @Test("a factory that reads a misspelt name, or a name as the wrong type, fails to open, naming the read")
+    func misreadFailsToOpen() throws {
+        let registry = Registry<Int>()
+        let misspelt = try registry.register("Misspelt", controls: Self.controls) { $0.integer("strat") }
+        #expect(throws: ControlValues.Error.self) { try misspelt.make() }
+        do {
+            _ = try misspelt.make(setting: ["start": 5])
+            Issue.record("opened")
+        } catch {
+            #expect(
+                "\(error)"
+                    == "the factory reads “strat” as an integer, but no control of that name is an integer; the "
+                    + "controls are start (an integer from 0 to 100000), compact (true or false), speed (a number "
+                    + "from 0.5 to 4), style (one of bar, dots), label (any text).")
+        }
+        let wrongType = try registry.register("Wrong type", controls: Self.controls) { $0.integer("compact") }
+        #expect(
+            throws: ControlValues.Error.misread(
+                name: "compact", as: "an integer",
+                controls: Self.controls.map {
+                    "\($0.name) (\($0.accepts))"
+                })
+        ) { try wrongType.make() }
+        let none = Entry<Int>("None", controls: []) { $0.boolean("dark") ? 1 : 0 }
+        #expect(throws: ControlValues.Error.self) { try none.make() }
+        // Every read answered: it opens.
+        let right = try registry.register("Right", controls: Self.controls) { Self.made($0).start }
+        #expect(try right.make(setting: ["start": 7]) == 7)
+    }
+
     @Test("values are written as --set takes them")
     func descriptions() {
         let values: [ControlValue] = [true, 1234, 2.0, 0.25, "dots"]

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A typed parameter of an entry, with a default: a value its factory receives, as Storybook's args are a story's.
 ///
 /// The command line sets one with `--set name=value`, and a scenario with `controls: ["name": value]`. Each value
@@ -226,7 +228,8 @@ public enum ControlValue: Sendable, Hashable, CustomStringConvertible, Expressib
 /// scenario or `--set` gave it.
 ///
 /// Read a value by the control's name and type. A name the entry doesn't declare, or a read of the wrong type,
-/// gives that type's zero (`false`, `0`, `""`) rather than stopping the program.
+/// gives that type's zero (`false`, `0`, `""`) rather than stopping the program, and opening the entry then fails
+/// naming it (``Error/misread(name:as:controls:)``), so the first open, scenario or snapshot shows the mistake.
 public struct ControlValues: Sendable, Hashable {
     /// A value that a control doesn't take, or a name that no control has.
     public enum Error: Swift.Error, Equatable, CustomStringConvertible {
@@ -234,6 +237,9 @@ public struct ControlValues: Sendable, Hashable {
         case unknown(name: String, controls: [String])
         /// The control doesn't take the value: `accepts` says what it takes.
         case refused(name: String, value: String, accepts: String)
+        /// The factory read a name as a type (`a boolean`, `an integer`, `a decimal`, `text`) that no control of
+        /// that name has: a misspelt name, or a read of the wrong type.
+        case misread(name: String, as: String, controls: [String])
 
         /// A sentence that names the control and what it takes.
         public var description: String {
@@ -244,6 +250,12 @@ public struct ControlValues: Sendable, Hashable {
                 return "there is no control named “\(name)”; the controls are \(controls.joined(separator: ", "))."
             case .refused(let name, let value, let accepts):
                 return "control “\(name)” takes \(accepts), not “\(value)”."
+            case .misread(let name, let type, let controls) where controls.isEmpty:
+                return
+                    "the factory reads “\(name)” as \(type), but this entry has no controls; declare it in controls:."
+            case .misread(let name, let type, let controls):
+                return "the factory reads “\(name)” as \(type), but no control of that name is \(type); the controls "
+                    + "are \(controls.joined(separator: ", "))."
             }
         }
     }
@@ -251,6 +263,37 @@ public struct ControlValues: Sendable, Hashable {
     /// The controls in the order they were declared.
     public let controls: [Control]
     private var values: [String: ControlValue]
+    /// The reads no control answered, the first kept: a reference, so the copy the factory reads records it.
+    private let misreads = Misreads()
+
+    private final class Misreads: Sendable {
+        let first = Mutex<(name: String, type: String)?>(nil)
+    }
+
+    /// Equal when the controls and their values are; what a factory read doesn't count.
+    public static func == (a: ControlValues, b: ControlValues) -> Bool {
+        a.controls == b.controls && a.values == b.values
+    }
+
+    /// Hashes the controls and their values.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(controls)
+        hasher.combine(values)
+    }
+
+    /// Records a read that no control answered.
+    private func misread<Value>(_ name: String, as type: String, _ zero: Value) -> Value {
+        misreads.first.withLock { if $0 == nil { $0 = (name, type) } }
+        return zero
+    }
+
+    /// Throws for the first read no control answered, once the factory has read its values.
+    ///
+    /// - Throws: ``Error/misread(name:as:controls:)``.
+    package func checkReads() throws {
+        guard let (name, type) = misreads.first.withLock({ $0 }) else { return }
+        throw Error.misread(name: name, as: type, controls: controls.map { "\($0.name) (\($0.accepts))" })
+    }
 
     /// The values of controls: each one's default, then the values given.
     ///
@@ -300,31 +343,31 @@ public struct ControlValues: Sendable, Hashable {
     /// The value of a control, or `nil` when no control has the name.
     public subscript(_ name: String) -> ControlValue? { values[name] }
 
-    /// A boolean control's value; `false` when no boolean control has the name.
+    /// A boolean control's value; `false` when no boolean control has the name, which opening the entry reports.
     public func boolean(_ name: String) -> Bool {
         if case .boolean(let value) = values[name] { return value }
-        return false
+        return misread(name, as: "a boolean", false)
     }
 
-    /// An integer control's value; 0 when no integer control has the name.
+    /// An integer control's value; 0 when no integer control has the name, which opening the entry reports.
     public func integer(_ name: String) -> Int {
         if case .integer(let value) = values[name] { return value }
-        return 0
+        return misread(name, as: "an integer", 0)
     }
 
-    /// A decimal control's value; 0 when no number control has the name.
+    /// A decimal control's value; 0 when no number control has the name, which opening the entry reports.
     public func decimal(_ name: String) -> Double {
         switch values[name] {
         case .decimal(let value): return value
         case .integer(let value): return Double(value)
-        default: return 0
+        default: return misread(name, as: "a decimal", 0)
         }
     }
 
-    /// A choice or text control's value; "" when no such control has the name.
+    /// A choice or text control's value; "" when no such control has the name, which opening the entry reports.
     public func text(_ name: String) -> String {
         if case .text(let value) = values[name] { return value }
-        return ""
+        return misread(name, as: "text", "")
     }
 
     /// A choice control's value, one of its choices; "" when no such control has the name.

@@ -67,7 +67,7 @@ public struct Entry<Handler>: Sendable, Identifiable {
         // A registered entry's defaults were checked; an unregistered one's bad default reaches the factory's error.
         self.init(
             title, groups, id, keywords, summary, controls: controls, SourcePosition(file: file, line: line),
-            make: { try make(ControlValues(controls)) }, build: make)
+            make: { try Self.build(make, ControlValues(controls)) }, build: make)
     }
 
     /// The one place an entry's parts are stored; an entry without controls keeps no second factory, so a
@@ -103,7 +103,19 @@ public struct Entry<Handler>: Sendable, Identifiable {
     /// - Returns: The handler.
     /// - Throws: What the factory throws.
     public func make(with values: ControlValues) throws -> Handler {
-        try build?(values) ?? make()
+        guard let build else { return try make() }
+        return try Self.build(build, values)
+    }
+
+    /// Runs a factory on values, then reports a name it read that no control of its type has.
+    ///
+    /// - Throws: What the factory throws, or ``ControlValues/Error/misread(name:as:controls:)``.
+    private static func build(
+        _ factory: @Sendable (ControlValues) throws -> Handler, _ values: ControlValues
+    ) throws -> Handler {
+        let handler = try factory(values)
+        try values.checkReads()
+        return handler
     }
 
     /// The full path: group names and title joined with "/".
