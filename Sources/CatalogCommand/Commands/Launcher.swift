@@ -206,25 +206,37 @@ enum Launcher {
         }
     }
 
-    /// Notices a list of paths piped in where line mode reads commands (`find . | catalog`, as fzf is used): two
-    /// path-like lines in a row, which no script sends, since the second filter replaces the first. It then says once,
-    /// on standard error, how to pick from a list, and the run stops there with status 2: the input was no commands.
+    /// Notices a list piped in where line mode reads commands (`ls | catalog`, as fzf is used): its first two lines
+    /// are no command of the menu, which every run starts at, or two lines in a row are paths (`find . | catalog`),
+    /// which no script sends, since the second filter replaces the first. It then says once, on standard error, how
+    /// to pick from a list, and the run stops there with status 2: the input was no commands.
     struct ListOnCommands {
         let program: String
         private var pathLines = 0
+        /// How many lines came before the first the menu takes as a command, or -1 once one has.
+        private var leadingUnknown = 0
         /// Whether the hint was given: the input is a list, and the run ends with status 2.
         private(set) var said = false
 
         init(program: String) { self.program = program }
 
-        /// Reads a command, and gives the hint at the second path-like line in a row.
+        /// Whether the menu takes a line as a command: a number, a filter (`/text`), `..`, `q`, `?`, `link`, or an
+        /// empty line.
+        static func isMenuCommand(_ line: String) -> Bool {
+            let command = line.trimmed(of: " \t\r")
+            return command.isEmpty || command.hasPrefix("/") || ["..", "q", "?", "link"].contains(command)
+                || ItemNumber.isNumber(command)
+        }
+
+        /// Reads a command, and gives the hint at the second line of a list.
         ///
         /// - Returns: Whether the hint was given now, so the run stops reading.
         mutating func read(_ line: String) -> Bool {
             let pathLike =
                 line.hasPrefix("./") || (line.hasPrefix("/") && line.dropFirst().contains("/"))
             pathLines = pathLike ? pathLines + 1 : 0
-            guard pathLines == 2, !said else { return false }
+            if leadingUnknown >= 0 { leadingUnknown = Self.isMenuCommand(line) ? -1 : leadingUnknown + 1 }
+            guard pathLines == 2 || leadingUnknown == 2, !said else { return false }
             said = true
             var error = Output(STDERR_FILENO)
             error.line(

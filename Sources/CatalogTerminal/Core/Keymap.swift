@@ -151,7 +151,7 @@ public struct Keymap<Command: Sendable>: Sendable {
 
 extension String {
     /// The string without leading and trailing characters from a set.
-    func trimmed(of set: String) -> String {
+    package func trimmed(of set: String) -> String {
         guard let first = firstIndex(where: { !set.contains($0) }), let last = lastIndex(where: { !set.contains($0) })
         else { return "" }
         return String(self[first...last])
