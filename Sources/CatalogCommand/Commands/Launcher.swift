@@ -124,7 +124,7 @@ enum Launcher {
         // A picker's menu is for the person and its pick for the next program, so with --file the menu goes to
         // standard error and `x=$(… | catalog --file list.txt)` captures the pick alone, with no terminal too.
         var out = picker ? Output(STDERR_FILENO) : context.out
-        var hint = ListOnCommands(program: context.name)
+        var hint = ListOnCommands(program: context.name, startsAtMenu: session.top is MenuScreen)
         let reader = CommandReader(commands)
         var outcome = LineDriver.run(
             session: session,
@@ -207,7 +207,7 @@ enum Launcher {
     }
 
     /// Notices a list piped in where line mode reads commands (`ls | catalog`, as fzf is used): its first two lines
-    /// are no command of the menu, which every run starts at, or two lines in a row are paths (`find . | catalog`),
+    /// are no command of the menu it starts at, or two lines in a row are paths (`find . | catalog`),
     /// which no script sends, since the second filter replaces the first. It then says once, on standard error, how
     /// to pick from a list, and the run stops there with status 2: the input was no commands.
     struct ListOnCommands {
@@ -218,7 +218,12 @@ enum Launcher {
         /// Whether the hint was given: the input is a list, and the run ends with status 2.
         private(set) var said = false
 
-        init(program: String) { self.program = program }
+        /// - Parameter startsAtMenu: Whether the run starts at the menu, whose commands the first lines must be;
+        ///   `open` starts at the entry's screen, which has its own.
+        init(program: String, startsAtMenu: Bool) {
+            self.program = program
+            leadingUnknown = startsAtMenu ? 0 : -1
+        }
 
         /// Whether the menu takes a line as a command: a number, a filter (`/text`), `..`, `q`, `?`, `link`, or an
         /// empty line.
