@@ -199,6 +199,28 @@ struct MenuScreenTests {
         #expect(session.interrupted)
     }
 
+    @Test("readline's words: Alt-⌫ and Alt-D stop at letters and digits, Ctrl-W at a space; Ctrl-Y puts back")
+    func readlineWords() throws {
+        let alt = { (character: Character) in Key.modified(.character(character), .alt) }
+        var session = try makeSession()
+        type("usr/share/doc-x", in: &session)
+        press(.modified(.backspace, .alt), in: &session)
+        #expect(menu(session)?.filter?.text == "usr/share/doc-", "Alt-⌫ took the word x alone, as fzf's does")
+        press(alt("b"), in: &session)
+        #expect(menu(session)?.filter?.caret == 10, "Alt-B: to the start of doc")
+        press(alt("d"), in: &session)
+        #expect(menu(session)?.filter?.text == "usr/share/-", "Alt-D: doc went")
+        press(.control("e"), .control("y"), in: &session)
+        #expect(menu(session)?.filter?.text == "usr/share/-doc", "Ctrl-Y put doc back at the caret")
+        press(.control("w"), in: &session)
+        #expect(menu(session)?.filter == nil, "Ctrl-W took back to a space: all of it, and the filter closed")
+        press(.control("y"), in: &session)
+        #expect(menu(session)?.filter?.text == "usr/share/-doc", "Ctrl-Y opened the filter again with the text")
+        #expect(menu(session)?.filter?.caret == 14)
+        press(.control("u"), .control("y"), .control("y"), in: &session)
+        #expect(menu(session)?.filter?.text == "usr/share/-docusr/share/-doc", "what Ctrl-U deleted, twice")
+    }
+
     @Test("--bind: a key bound by the user runs its actions, ahead of the default, and shows in the help")
     func bind() throws {
         var options = MenuScreen.Options()

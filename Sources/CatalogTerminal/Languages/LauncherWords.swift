@@ -147,6 +147,14 @@ package enum LauncherWords: CaseIterable, Sendable {
     case deleteToStart
     /// delete a word back
     case deleteWordBack
+    /// delete back to a space
+    case deleteToSpace
+    /// delete a word forward
+    case deleteWordForward
+    /// delete to the end
+    case deleteToEnd
+    /// put back what was deleted
+    case putBack
     /// mark and move down (--multi)
     case markDown
     /// mark and move up (--multi)

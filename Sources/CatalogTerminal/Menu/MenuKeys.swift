@@ -40,6 +40,12 @@ package struct MenuKeys: Sendable {
         case unixLineDiscard = "unix-line-discard"
         case unixWordRubout = "unix-word-rubout"
         case backwardKillWord = "backward-kill-word"
+        /// Delete the word after the caret; kept for ``yank``, as every deletion of a word or more is.
+        case killWord = "kill-word"
+        /// Delete from the caret to the end.
+        case killLine = "kill-line"
+        /// Put back the text deleted last, at the caret.
+        case yank
         case clearQuery = "clear-query"
         /// Mark or unmark (`--multi`), then move down or up, as fzf's Tab and Shift-Tab.
         case toggleDown = "toggle+down"
@@ -134,8 +140,10 @@ package struct MenuKeys: Sendable {
             KeyBinding([.control("a")], .beginningOfLine, help: words(.caretStart), footer: false),
             KeyBinding([.control("e")], .endOfLine, help: words(.caretEnd), footer: false),
             KeyBinding([.control("u")], .unixLineDiscard, help: words(.deleteToStart), footer: false),
-            KeyBinding([.control("w")], .unixWordRubout, help: words(.deleteWordBack), footer: false),
+            KeyBinding([.control("w")], .unixWordRubout, help: words(.deleteToSpace), footer: false),
             KeyBinding([.modified(.backspace, .alt)], .backwardKillWord, help: words(.deleteWordBack), footer: false),
+            KeyBinding([.modified(.character("d"), .alt)], .killWord, help: words(.deleteWordForward), footer: false),
+            KeyBinding([.control("y")], .yank, help: words(.putBack), footer: false),
             KeyBinding([.tab], .toggleDown, label: "tab", help: words(.markDown), footer: false),
             KeyBinding([.backTab], .toggleUp, label: "shift-tab", help: words(.markUp), footer: false),
             KeyBinding([.function(4)], .togglePreview, help: words(.togglePreview), footer: false),
@@ -215,7 +223,7 @@ package struct MenuKeys: Sendable {
             let name = String(part[..<colon])
             guard let key = Self.key(named: name) else {
                 throw BindError(
-                    description: "'\(name)' is not a key catalog knows, such as ctrl-a, alt-x, f4 or enter.")
+                    description: "'\(name)' is not a key catalog knows, such as ctrl-a, alt-x, f10 or enter.")
             }
             if Session.reservedKeys.contains(key) || key == .control("z") {
                 throw BindError(description: "'\(name)' is kept by the launcher and can't be bound.")

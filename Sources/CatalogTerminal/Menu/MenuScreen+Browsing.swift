@@ -134,6 +134,7 @@ extension MenuScreen {
         case .previewPageDown: scrollPreview(by: max((layout.pane?.size.rows ?? 2) - 1, 1))
         case .toggleFavourite: return toggleFavourite()
         case .toggleExact: return toggleMatching()
+        case .yank: return yank()
         case .ignore: break
         default: return edit(command)
         }

@@ -120,15 +120,20 @@ extension MenuScreen {
         case .forwardChar, .forward: caret = min(caret + 1, characters.count)
         case .beginningOfLine: caret = 0
         case .endOfLine: caret = characters.count
-        case .backwardWord: caret = Self.wordStart(before: caret, in: characters)
+        case .backwardWord: caret = Self.wordStart(before: caret, in: characters, isWord: Self.isWordCharacter)
         case .forwardWord: caret = Self.wordEnd(after: caret, in: characters)
         case .unixLineDiscard:
-            characters.removeSubrange(0..<caret)
+            kill(0..<caret, of: &characters)
             caret = 0
         case .unixWordRubout, .backwardKillWord:
-            let start = Self.wordStart(before: caret, in: characters)
-            characters.removeSubrange(start..<caret)
+            // As in readline and fzf: Ctrl-W takes back to a space, Alt-⌫ to the start of a word of letters and
+            // digits ("usr/share/doc-x" loses "x").
+            let isWord = command == .unixWordRubout ? { !$0.isWhitespace } : Self.isWordCharacter
+            let start = Self.wordStart(before: caret, in: characters, isWord: isWord)
+            kill(start..<caret, of: &characters)
             caret = start
+        case .killWord: kill(caret..<Self.wordEnd(after: caret, in: characters), of: &characters)
+        case .killLine: kill(caret..<characters.count, of: &characters)
         case .clearQuery:
             characters = []
             caret = 0
@@ -141,19 +146,42 @@ extension MenuScreen {
         return current.text.isEmpty ? closeFilter() : search()
     }
 
-    /// Where the word before a position starts: past the spaces, then the word.
-    private static func wordStart(before position: Int, in characters: [Character]) -> Int {
+    /// Deletes part of the filter's text, kept for Ctrl-Y when there is any.
+    private mutating func kill(_ range: Range<Int>, of characters: inout [Character]) {
+        guard !range.isEmpty else { return }
+        killed = String(characters[range])
+        characters.removeSubrange(range)
+    }
+
+    /// Ctrl-Y: puts back the text deleted last, at the caret, opening the filter when the deletion closed it.
+    mutating func yank() -> Action {
+        guard !killed.isEmpty else { return .none }
+        guard var current = filter else {
+            mode = .filtering(Filter(text: killed, matching: matching))
+            return search()
+        }
+        current.insert(Array(killed))
+        mode = .filtering(current)
+        return search()
+    }
+
+    /// What a word is made of for Alt-B, Alt-F, Alt-⌫ and Alt-D: letters and digits, as readline's and fzf's words.
+    private static func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber }
+
+    /// Where the word before a position starts: past what is no word, then the word.
+    private static func wordStart(before position: Int, in characters: [Character], isWord: (Character) -> Bool) -> Int
+    {
         var index = position
-        while index > 0, characters[index - 1].isWhitespace { index -= 1 }
-        while index > 0, !characters[index - 1].isWhitespace { index -= 1 }
+        while index > 0, !isWord(characters[index - 1]) { index -= 1 }
+        while index > 0, isWord(characters[index - 1]) { index -= 1 }
         return index
     }
 
-    /// Where the word after a position ends.
+    /// Where the word after a position ends: past what is no word, then the word.
     private static func wordEnd(after position: Int, in characters: [Character]) -> Int {
         var index = position
-        while index < characters.count, characters[index].isWhitespace { index += 1 }
-        while index < characters.count, !characters[index].isWhitespace { index += 1 }
+        while index < characters.count, !isWordCharacter(characters[index]) { index += 1 }
+        while index < characters.count, isWordCharacter(characters[index]) { index += 1 }
         return index
     }
 

@@ -132,6 +132,9 @@ package struct MenuScreen: Screen {
     var preview = PreviewState()
     /// The entries marked to pick (`--multi`), in the order they were marked.
     var marked = Marks()
+    /// The filter's text deleted last by a word or more (Ctrl-U, Ctrl-W, Alt-⌫, Alt-D), which Ctrl-Y puts back:
+    /// the menu's, so it outlives a filter that the deletion emptied and closed.
+    var killed = ""
     /// The history, and what it means in this catalog: the shelves' entries, the favourites and each opened
     /// entry's frecency, by record.
     var history: History?
