@@ -157,13 +157,16 @@ struct MultiSelectorDemo: KeymapScreen {
                 pointer + " " + DisplayWidth.pad(label, to: labelWidth - 2) + value,
                 focus == field ? .bold : .plain)
         }
+        // The name scrolls in the columns after its label, so the caret stays in view however long it grows.
+        let fieldWidth = max(size.columns - labelWidth, 1)
+        let field = name.render(in: Size(columns: fieldWidth, rows: 1), focused: false, context: context).first
         let lines = [
             Line(words(.editTask), .bold), "",
-            row(words(.name), name.text, .name),
+            row(words(.name), field?.text ?? "", .name),
             row(words(.servingGoals), summary(columns: size.columns) + " " + g.collapsed, .goals),
             "", Line(keymap(in: locale).footer, .dim),
         ]
-        let cursor = focus == .name ? (row: 2, column: labelWidth + name.caretColumn) : nil
+        let cursor = focus == .name ? (row: 2, column: labelWidth + name.caretColumn(width: fieldWidth)) : nil
         return Frame(lines: lines, cursor: cursor).clipped(to: size)
     }
 

@@ -67,6 +67,25 @@ struct MultiSelectorDemoTests {
         #expect(session.render(in: .standard).cursor == nil)
     }
 
+    @Test("a name longer than its field scrolls, so the caret and what was typed last stay in view")
+    func aLongNameScrolls() throws {
+        var session = started(try MultiSelectorDemo())
+        press(.end, in: &session)
+        type(" and a long tail 日本語テキスト that runs past eighty columns, wide characters too 漢字", in: &session)
+        let size = Size(columns: 60, rows: 10)
+        let shown = session.render(in: size)
+        let row = try #require(shown.lines.first { $0.text.contains("Name") }).text
+        #expect(row == "› Name          …t eighty columns, wide characters too 漢字")
+        #expect(DisplayWidth.of(row) < 60, "the caret's cell is kept at the end")
+        let cursor = try #require(shown.cursor)
+        #expect(cursor.column == DisplayWidth.of(row) && cursor.column < 60, "the caret is drawn after the text")
+        // Home brings the start back, cut at the edge instead.
+        press(.home, in: &session)
+        let start = try #require(session.render(in: size).lines.first { $0.text.contains("Name") }).text
+        #expect(start.hasPrefix("› Name          Learn more every day and a long"))
+        #expect(session.render(in: size).cursor?.column == 16)
+    }
+
     @Test func enterPushesTheGoalsAndGoingBackShowsTheNewSummary() throws {
         var session = Session(root: OpeningScreen(next: try MultiSelectorDemo()), environment: .ascii)
         press(.enter, .down, .enter, in: &session)

@@ -296,8 +296,8 @@ struct MenuScreenTests {
         // Moved back, the caret stays in view; what lies after it is cut.
         press(.left, .left, .left, in: &session)
         #expect(session.render(in: size).cursor?.column == 39)
-        #expect(MenuScreen.scrolledQuery("abc", caret: 3, width: 10) == ("abc", 3))
-        #expect(MenuScreen.scrolledQuery("abcdefghij", caret: 10, width: 5) == ("…hij", 4))
+        #expect(TextField.scrolled("abc", caret: 3, width: 10) == ("abc", 3))
+        #expect(TextField.scrolled("abcdefghij", caret: 10, width: 5) == ("…hij", 4))
     }
 
     @Test("titles are cut by display width, so Korean takes two columns a character")

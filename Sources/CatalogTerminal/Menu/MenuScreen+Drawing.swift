@@ -12,7 +12,7 @@ extension MenuScreen {
         let first = firstRow(in: layout)
         if layout.promptRows > 0 {
             let prompt = options.prompt ?? "/ "
-            let (text, caret) = Self.scrolledQuery(
+            let (text, caret) = TextField.scrolled(
                 filter?.text ?? "", caret: filter?.caret ?? 0, width: width - DisplayWidth.of(prompt))
             lines.append(Line([Span(prompt, .bold), Span(text)]))
             cursor = (layout.headerRows, min(width - 1, DisplayWidth.of(prompt) + caret))
@@ -40,28 +40,6 @@ extension MenuScreen {
                         keys.footer(filtering: filter != nil, locale: environment.locale), to: size.columns)))
         }
         return Frame(lines: lines, cursor: cursor).clipped(to: size)
-    }
-
-    /// The query as the prompt line shows it in `width` columns: whole while the caret fits, else scrolled so the
-    /// caret is in the last column, what is cut off shown as "…", as fzf keeps the cursor in view.
-    ///
-    /// - Returns: The text to draw and the caret's column in it.
-    /// - Complexity: O(n) in the query's length.
-    static func scrolledQuery(_ text: String, caret: Int, width: Int) -> (text: String, caret: Int) {
-        let before = text.prefix(caret)
-        let caretColumn = DisplayWidth.of(String(before))
-        guard caretColumn >= width, width > 2 else { return (text, caretColumn) }
-        // Characters before the caret, from it backwards, while they fit beside the "…" and the caret's cell.
-        var kept = before.endIndex
-        var used = 1
-        while kept > before.startIndex {
-            let previous = before.index(before: kept)
-            let cells = DisplayWidth.of(before[previous])
-            guard used + cells <= width - 1 else { break }
-            used += cells
-            kept = previous
-        }
-        return ("…" + text[kept...], used)
     }
 
     /// The list's lines with the preview pane drawn beside them (after a rule) or below them (under a rule).

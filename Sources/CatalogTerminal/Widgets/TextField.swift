@@ -105,15 +105,31 @@ public struct TextField: Widget, Sendable, Equatable {
 
     /// The part of the text a width shows, keeping the caret in view, and the caret's column in it.
     private func visibleText(width: Int) -> (text: String, caret: Int) {
-        let column = caretColumn
-        guard DisplayWidth.of(text) >= width || column >= width else { return (text, column) }
-        // Drop characters from the start until the caret fits, one cell kept for it.
-        var dropped = 0
-        var start = text.startIndex
-        while column - dropped > width - 1, start < text.endIndex {
-            dropped += DisplayWidth.of(text[start])
-            start = text.index(after: start)
+        let (shown, column) = Self.scrolled(text, caret: caret, width: width)
+        return (DisplayWidth.truncate(shown, to: width), column)
+    }
+
+    /// Text as a line of `width` columns shows it while it is edited: whole while the caret fits, else scrolled so
+    /// the caret is in the last column, what is cut off at the start shown as "…" (as fzf keeps its cursor in
+    /// view); wide characters take two cells. The text field and the menu's filter both draw it so.
+    ///
+    /// - Parameter caret: The caret, in characters.
+    /// - Returns: The text to draw, which may run past the width after the caret, and the caret's column in it.
+    /// - Complexity: O(n) in the text's length.
+    package static func scrolled(_ text: String, caret: Int, width: Int) -> (text: String, caret: Int) {
+        let before = text.prefix(caret)
+        let caretColumn = DisplayWidth.of(String(before))
+        guard caretColumn >= width, width > 2 else { return (text, caretColumn) }
+        // Characters before the caret, from it backwards, while they fit beside the "…" and the caret's cell.
+        var kept = before.endIndex
+        var used = 1
+        while kept > before.startIndex {
+            let previous = before.index(before: kept)
+            let cells = DisplayWidth.of(before[previous])
+            guard used + cells <= width - 1 else { break }
+            used += cells
+            kept = previous
         }
-        return (DisplayWidth.truncate(String(text[start...]), to: width), column - dropped)
+        return ("…" + text[kept...], used)
     }
 }
