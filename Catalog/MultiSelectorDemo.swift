@@ -16,6 +16,9 @@ extension Demos {
             Scenario(
                 "German summary cut to fit", size: MultiSelectorDemo.narrow, locale: "de",
                 steps: MultiSelectorDemo.checkingAll + [.press(.escape)]),
+            Scenario(
+                "first goal cut beside the count", size: Size(columns: 40, rows: 10),
+                steps: MultiSelectorDemo.checkingAll + [.press(.escape)]),
             Scenario("Korean summary", locale: "ko", .press(.down)),
             Scenario("goal list, all five checked", steps: MultiSelectorDemo.checkingAll),
             Scenario("name edited to every week", .press(.end), .press(.backspace, times: 3), .type("week")),

@@ -74,4 +74,16 @@ struct ListSummaryLocaleTests {
         #expect(ListSummary.summarize(["Extraordinarily"], locale: Locale(identifier: "en"), width: 5) == "Extr…")
         #expect(ListSummary.summarize(["A", "B"], locale: Locale(identifier: "en"), width: 0).isEmpty)
     }
+
+    @Test("a first name too wide beside the count is cut instead, so the count still shows, in every language")
+    func cutFirstKeepsCount() {
+        let goals = ["Learn Japanese", "Learn SwiftUI", "Learn Serverless with Swift", "Run 5k", "Read more"]
+        let english = ListSummary.summarize(goals, locale: Locale(identifier: "en"), width: 20)
+        #expect(english == "Learn Ja… and 4 more")
+        #expect(ListSummary.summarize(goals, locale: Locale(identifier: "de"), width: 20) == "Learn… und 4 weitere")
+        let korean = ListSummary.summarize(goals, locale: Locale(identifier: "ko"), width: 20)
+        #expect(korean.hasSuffix("그 외 4개") && korean.contains("…") && DisplayWidth.of(korean) <= 20, "\(korean)")
+        // No room for a letter beside the count: the whole summary is cut, as before.
+        #expect(ListSummary.summarize(goals, locale: Locale(identifier: "en"), width: 12) == "Learn Japan…")
+    }
 }

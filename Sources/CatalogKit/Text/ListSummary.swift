@@ -44,7 +44,8 @@ public enum ListSummary {
     ///   - locale: The locale whose words join them; one without a language counts as English.
     ///   - width: The most terminal columns the summary may take, or `nil` for no limit. When the whole list does
     ///     not fit, as many names as fit are kept and the rest counted ("A, B, and 3 more"); if not even one name
-    ///     fits, the summary is truncated with "…". Widths are display widths: a Korean or Chinese character
+    ///     fits, the first is cut with "…" beside the count ("Lea… and 4 more"), and only where not a letter of it
+    ///     would show is the whole summary truncated with "…". Widths are display widths: a Korean or Chinese character
     ///     takes two columns.
     /// - Returns: The summary; empty for no items.
     /// - Complexity: O(n) list formats of up to n items when the list must be shortened, but only for the first
@@ -65,6 +66,16 @@ public enum ListSummary {
         for kept in stride(from: fitting, through: 1, by: -1) {
             let shortened = Array(items[..<kept] + [more(items.count - kept, locale: locale)]).formatted(style)
             if DisplayWidth.of(shortened) <= width { return shortened }
+        }
+        // Not even the first name fits beside the count: the name is cut instead, so the count still says how many
+        // there are ("Learn Jap… and 4 more"), as long as a letter of it shows.
+        if items.count > 1 {
+            let rest = more(items.count - 1, locale: locale)
+            let room = width - DisplayWidth.of(["", rest].formatted(style))
+            if room >= 2 {
+                let cut = [DisplayWidth.truncate(items[0], to: room), rest].formatted(style)
+                if DisplayWidth.of(cut) <= width { return cut }
+            }
         }
         return DisplayWidth.truncate(whole, to: width)
     }
