@@ -190,6 +190,25 @@ struct SnapshotTests {
         #expect(LineDiff.unified(old, old, oldName: "a", newName: "b") == nil)
     }
 
+    @Test("a title too long to centre between the window's buttons starts after them, cut; the label keeps it all")
+    func svgNarrowTitle() throws {
+        let title = "Multi Selector · first goal cut beside the count"
+        let document = SVGPicture.document(of: Frame(lines: ["x"]), size: Size(columns: 40, rows: 1), title: title)
+        let xml = try XMLDocument(data: Data(document.utf8))
+        let texts = try xml.nodes(forXPath: "//*[local-name()='text']").compactMap { $0 as? XMLElement }
+        let shown = try #require(texts.first)
+        #expect(shown.stringValue == "Multi Selector · first goal cut beside the…")
+        func attribute(_ name: String, of element: XMLElement?) -> String? {
+            element?.attributes?.first { $0.name == name }?.stringValue
+        }
+        #expect(attribute("x", of: shown) == "64")
+        #expect(attribute("text-anchor", of: shown) == nil)
+        #expect(attribute("aria-label", of: xml.rootElement()) == title)
+        // One that fits stays centred.
+        let wide = SVGPicture.document(of: Frame(lines: ["x"]), size: Size(columns: 80, rows: 1), title: title)
+        #expect(wide.contains("text-anchor=\"middle\" style=\"fill: #8A8A8A; font-size: 12px\">\(title)</text>"))
+    }
+
     @Test("an SVG picture parses as XML and holds each row's text at its row, wide characters across two cells")
     func svg() throws {
         let frame = Frame(lines: [

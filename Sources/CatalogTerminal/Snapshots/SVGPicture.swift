@@ -63,9 +63,12 @@ package enum SVGPicture {
                         + "\(escaped(piece.text))</text>")
             }
         }
-        // The title, centred, keeps clear of the three buttons (up to x = 57) on both sides: a 12 px monospace cell
-        // is about 7.2 px wide. A narrow picture's title is cut with "…"; the label keeps it whole.
-        let shownTitle = DisplayWidth.truncate(title, to: max(0, (width - 2 * 64) * 10 / 72))
+        // The title keeps clear of the three buttons (up to x = 57): centred where it fits so, else it starts after
+        // them, cut with "…" at the right margin; a 12 px monospace cell is about 7.2 px wide. The label keeps it
+        // whole.
+        let centred = DisplayWidth.of(title) * 72 <= (width - 2 * 64) * 10
+        let shownTitle = centred ? title : DisplayWidth.truncate(title, to: max(0, (width - 64 - 8) * 10 / 72))
+        let titlePlace = centred ? "x=\"\(width / 2)\" y=\"18\" text-anchor=\"middle\"" : "x=\"64\" y=\"18\""
         var lines = [
             "<svg xmlns=\"http://www.w3.org/2000/svg\" xml:space=\"preserve\" width=\"\(width)\" height=\"\(height)\" "
                 + "viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"\(escaped(title))\">",
@@ -79,7 +82,7 @@ package enum SVGPicture {
             "<rect width=\"\(width)\" height=\"\(height)\" rx=\"8\" fill=\"\(background)\"/>",
             "<circle cx=\"20\" cy=\"14\" r=\"5\" fill=\"#FF5F57\"/><circle cx=\"36\" cy=\"14\" r=\"5\" fill=\"#FEBC2E\"/>"
                 + "<circle cx=\"52\" cy=\"14\" r=\"5\" fill=\"#28C840\"/>",
-            "<text x=\"\(width / 2)\" y=\"18\" text-anchor=\"middle\" style=\"fill: #8A8A8A; font-size: 12px\">"
+            "<text \(titlePlace) style=\"fill: #8A8A8A; font-size: 12px\">"
                 + "\(escaped(shownTitle))</text>",
         ]
         lines += rects
