@@ -192,6 +192,8 @@ struct SnapshotCommandTests {
             at: copy.url.appendingPathComponent("gone/entry"), withIntermediateDirectories: true)
         try copy.write("# gone\n", to: "gone/entry/initial.txt")
         try copy.write("notes, not a golden\n", to: "README.md")
+        // What `--scenario-file` recorded from a captures file: only a check with the file knows if it is gone.
+        try copy.write("# captured\n", to: "forms/toggle/captured-1.txt")
         let check = try snapshot(["--record", "never", "--dir", copy.url.path], in: copy)
         #expect(check.status == 1)
         #expect(check.stdout.contains("stale: \(copy.url.path)/forms/toggle/renamed-away.txt\n"))
@@ -204,6 +206,7 @@ struct SnapshotCommandTests {
         #expect(!FileManager.default.fileExists(atPath: copy.url.appendingPathComponent("gone").path))
         #expect(FileManager.default.fileExists(atPath: copy.url.appendingPathComponent("forms/toggle").path))
         #expect(copy.text("README.md") != nil, "only goldens are pruned")
+        #expect(copy.text("forms/toggle/captured-1.txt") != nil, "a captured scenario's golden is never pruned")
         #expect(try snapshot(["--record", "never", "--dir", copy.url.path], in: copy).status == 0)
     }
 

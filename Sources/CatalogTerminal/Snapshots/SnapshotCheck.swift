@@ -174,7 +174,9 @@ public struct SnapshotCheck {
         var report = Report(results: results, stale: complete ? stale(besides: expected) : [])
         if complete, let pictures {
             let drawn = Set(results.compactMap { $0.picture?.path })
-            report.stalePictures = pictures.files().filter { $0.hasSuffix(".svg") && !drawn.contains($0) }.sorted()
+            report.stalePictures = pictures.files().filter {
+                $0.hasSuffix(".svg") && !drawn.contains($0) && !Self.isCaptured($0)
+            }.sorted()
         }
         return report
     }
@@ -182,9 +184,22 @@ public struct SnapshotCheck {
     /// The goldens in the store that none of the given paths names: those of scenarios that are gone.
     ///
     /// - Parameter expected: Every scenario's golden path (see ``goldenPath(entryID:scenario:ext:)``).
-    /// - Returns: The other goldens of this check's size, sorted; other files are left out.
+    /// - Returns: The other goldens of this check's size, sorted; other files are left out, and so are captured
+    ///   scenarios' goldens, which only a check with their captures file knows.
     package func stale(besides expected: Set<String>) -> [String] {
-        store.files().filter { !expected.contains($0) && isOurs($0) }.sorted()
+        store.files().filter { !expected.contains($0) && isOurs($0) && !Self.isCaptured($0) }.sorted()
+    }
+
+    /// Whether a golden or picture is a captured scenario's (`captured-3.txt`, `captured-3@80x24.txt`): the
+    /// scenarios `snapshot --scenario-file` reads from a captures file are named "captured N". A check without the
+    /// file can't tell whether they are gone, so it never calls them stale and `--prune` never removes what a
+    /// capture recorded.
+    static func isCaptured(_ path: String) -> Bool {
+        guard let name = path.split(separator: "/").last?.split(separator: ".").first else { return false }
+        let base = name.split(separator: "@").first ?? name
+        guard base.hasPrefix("captured-") else { return false }
+        let number = base.dropFirst("captured-".count)
+        return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
     }
 
     /// Whether a file is a golden of this check's size.
