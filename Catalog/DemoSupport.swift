@@ -50,6 +50,21 @@ extension OutlinePicker: ExpandableRows {
 /// Numbers rows for line mode: ``LineText/numbered(_:width:)``.
 func numbered(_ rows: [String], width: Int) -> [String] { LineText.numbered(rows, width: width) }
 
+/// A demo's frame: its rows scrolled as the widgets scroll theirs, so the row under the cursor stays in view, with
+/// the lines kept at the bottom (a blank line and the footer) after them; a window too short for both keeps the
+/// cursor's row.
+///
+/// - Parameters:
+///   - rows: Every row, in order.
+///   - cursorRow: The row under the cursor.
+///   - bottom: The lines under the rows.
+///   - size: The screen's size.
+func framed(_ rows: [Line], cursorRow: Int, bottom: [Line], size: Size) -> Frame {
+    let room = max(size.rows - bottom.count, min(size.rows, 1))
+    let shown = WidgetLayout.window(count: rows.count, cursor: cursorRow, height: room)
+    return Frame(lines: Array(rows[shown]) + bottom.prefix(max(size.rows - shown.count, 0))).clipped(to: size)
+}
+
 /// Cuts each line to a width: ``LineText/fitted(_:width:)``.
 func fitted(_ lines: [String], width: Int) -> [String] { LineText.fitted(lines, width: width) }
 

@@ -77,14 +77,15 @@ struct DisclosureGroupDemo: LocalizedDemo {
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
         var lines: [Line] = []
+        var cursorRow = 0
         for index in Self.sections.indices {
+            if index == cursor { cursorRow = lines.count }
             lines.append(Line(header(index, in: context), index == cursor ? .reverse : .bold))
             if open.contains(index) {
                 lines += Self.sections[index].body.map { Line("    " + DemoWords.text($0, in: context)) }
             }
         }
-        lines += ["", footer(in: context)]
-        return Frame(lines: lines).clipped(to: size)
+        return framed(lines, cursorRow: cursorRow, bottom: ["", footer(in: context)], size: size)
     }
 
     func lines(in context: ScreenContext) -> [String] {

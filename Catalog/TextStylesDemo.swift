@@ -89,11 +89,10 @@ struct TextStylesDemo: LocalizedDemo {
 
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
-        var lines = Self.samples.indices.map { index in
+        let lines = Self.samples.indices.map { index in
             Line([Span(glyphs.marker(index == cursor))] + row(index, in: context))
         }
-        lines += ["", footer(in: context)]
-        return Frame(lines: lines).clipped(to: size)
+        return framed(lines, cursorRow: cursor, bottom: ["", footer(in: context)], size: size)
     }
 
     func lines(in context: ScreenContext) -> [String] {

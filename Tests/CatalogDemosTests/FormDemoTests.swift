@@ -228,6 +228,20 @@ struct SmallDemoTests {
             ])
     }
 
+    @Test("in a short window the focused section and the focused sample stay in view, the footer at the bottom")
+    func focusStaysInView() throws {
+        let short = Size(columns: 60, rows: 8)
+        var disclosure = started(DisclosureGroupDemo(), environment: .ascii)
+        press(.right, .down, .right, .down, .right, in: &disclosure)
+        let sections = frame(disclosure, size: short).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(sections.contains { $0.hasPrefix("v Warranty") }, "\(sections)")
+        #expect(sections.contains { $0.hasPrefix("↑↓ move") }, "the footer stays: \(sections)")
+        var styles = started(TextStylesDemo())
+        press(.down, .down, .down, .down, .down, .down, .down, in: &styles)
+        let rows = frame(styles, size: Size(columns: 60, rows: 6))
+        #expect(rows.contains("› Emoji"), "\(rows)")
+    }
+
     @Test func progressFillsOnlyOnTicks() throws {
         var demo = ProgressDemo()
         guard case .tick = try demo.handle(.key(.character(" "))) else {

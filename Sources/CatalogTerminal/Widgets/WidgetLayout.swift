@@ -1,7 +1,7 @@
 import CatalogKit
 
 /// Layout helpers the widgets share.
-enum WidgetLayout {
+package enum WidgetLayout {
     /// The rows to draw so the cursor stays in view: the whole list when it fits, else a window around the cursor.
     ///
     /// - Parameters:
@@ -9,7 +9,7 @@ enum WidgetLayout {
     ///   - cursor: The row under the cursor.
     ///   - height: The rows available, or `nil` for no limit.
     /// - Returns: A range of row indices, at most `height` long.
-    static func window(count: Int, cursor: Int, height: Int?) -> Range<Int> {
+    package static func window(count: Int, cursor: Int, height: Int?) -> Range<Int> {
         guard let height, count > height else { return 0..<count }
         guard height > 0 else { return 0..<0 }
         let start = min(max(cursor - height / 2, 0), count - height)
