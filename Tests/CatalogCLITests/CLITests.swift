@@ -249,9 +249,9 @@ struct LauncherErrorTests {
 struct OpenTests {
     let catalog = productPath("catalog")
 
-    @Test("opens a screen by id or by its title, folded, and runs it in line mode")
+    @Test("opens a screen by id, by its path as list and search print it, or by its title, folded, in line mode")
     func open() throws {
-        for name in ["basics/greeting", "GREETING", "greeting"] {
+        for name in ["basics/greeting", "Basics/Greeting", "GREETING", "greeting"] {
             let result = try runProcess(catalog, ["open", name, "--plain"], input: Array("..\n".utf8))
             #expect(result.status == 0, "\(name): \(result.stderr)")
             #expect(result.stdout.hasPrefix("Hello, terminal!"), "\(name)")

@@ -2,7 +2,7 @@ import CatalogKit
 import CatalogTerminal
 import Glibc
 
-/// `open ID|TITLE`: runs one screen, found by id or by a title only it has.
+/// `open ID|PATH|TITLE`: runs one screen, found by id, by path, or by a title only it has.
 enum OpenCommand {
     /// What `open` opens, up to where the terminal takes over.
     enum Opened {
@@ -127,7 +127,8 @@ enum OpenCommand {
             glyphs: environment.glyphs, steps: steps)
     }
 
-    /// Finds the entry `open` names: an exact id, or a title that matches exactly one entry (folded).
+    /// Finds the entry `open` names: an exact id, a registry entry's path as `list` prints it, or a title that
+    /// matches exactly one entry (folded).
     ///
     /// - Parameter listing: The command that lists the catalog searched, for the hint when nothing matches.
     static func resolve(
@@ -137,6 +138,11 @@ enum OpenCommand {
             if let entry = registry.entry(id: name), let record = snapshot.record(id: entry.id) { return record }
         } else if let record = snapshot.record(id: name) {
             // A catalog file's ids are its paths as read, as list, --json and the completions give them.
+            return record
+        }
+        // A path as list and search print it ("Trees/Checkbox Tree"), so `search … | head -1 | xargs catalog open`
+        // opens what was found.
+        if registry != nil, let record = (0..<snapshot.count).first(where: { snapshot.table.path($0) == name }) {
             return record
         }
         let folded = Folding.fold(name)

@@ -2,7 +2,7 @@ import CatalogKit
 import CatalogTerminal
 import Foundation
 
-/// `record ID|TITLE --cast FILE [--scenario NAME]`: one scenario as an asciicast v2 recording.
+/// `record ID|PATH|TITLE --cast FILE [--scenario NAME]`: one scenario as an asciicast v2 recording.
 enum RecordCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
         guard let path = arguments.values["--cast"] else {

@@ -119,7 +119,7 @@ struct CommandTable {
                 + "again but nothing is saved, and the screen goes on from there. With --file, prints the entry's path "
                 + "instead, as picking it in the launcher would.",
             operands: Operands(
-                name: "ID|TITLE", minimum: 1, maximum: 1, completion: .entries, help: "the entry to open")),
+                name: "ID|PATH|TITLE", minimum: 1, maximum: 1, completion: .entries, help: "the entry to open")),
         Command(
             name: "snapshot", summary: "check every screen's scenarios against their golden files",
             description:
@@ -137,7 +137,7 @@ struct CommandTable {
                 "Plays one scenario of an entry on a virtual terminal and writes every frame, timed by the virtual "
                 + "clock, as an asciicast v2 recording that asciinema plays.",
             operands: Operands(
-                name: "ID|TITLE", minimum: 1, maximum: 1, completion: .entries, help: "the entry to record")),
+                name: "ID|PATH|TITLE", minimum: 1, maximum: 1, completion: .entries, help: "the entry to record")),
         Command(
             name: "help", summary: "show the help of a command",
             description: "Prints the help of a command, the same text as COMMAND --help.",
