@@ -53,13 +53,14 @@ public struct TriStateSelection<Node, ID: Hashable & Sendable> {
         tree.position(of: id).map(state(at:)) ?? .unchecked
     }
 
-    /// Toggles the node at a position.
+    /// Toggles the node at a position: a checked node and everything below it become unchecked; an unchecked or
+    /// mixed one becomes checked, with everything below it, as a mixed checkbox does on macOS and Windows.
     ///
     /// - Returns: The node's new state.
     /// - Complexity: O(subtree + depth).
     @discardableResult
     public mutating func toggle(at position: Int) -> CheckState {
-        let target = state(at: position) == .unchecked
+        let target = state(at: position) != .checked
         var delta = 0
         for leaf in [position] + Array(tree.descendants(of: position)) where actsAsLeaf(leaf) && checked[leaf] != target
         {
