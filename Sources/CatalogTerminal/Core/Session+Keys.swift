@@ -153,4 +153,14 @@ extension Session {
         chrome.status = nil
         return (taken, apply(action, at: screens.topIndex))
     }
+
+    /// F7 on a screen an entry pushed: the pane is the entry's first screen's, which the status line says.
+    ///
+    /// - Returns: Whether it said so, so the key goes no further.
+    mutating func saysControlsAreBelow(_ key: Key) -> Bool {
+        guard key == EntryScreen.key, !(top is EntryScreen), screens.entryIndex(atOrBelow: screens.topIndex) != nil
+        else { return false }
+        chrome.status = LauncherWords.text(.controlsOnEntryScreen, in: environment.locale)
+        return true
+    }
 }

@@ -234,7 +234,7 @@ package struct Session {
             if key == .escape, !top.handlesEscape { return apply(.pop, at: screens.topIndex) }
             if key == .character("q"), !top.takesText { return apply(.pop, at: screens.topIndex) }
         default:
-            break
+            if saysControlsAreBelow(key) { return [] }
         }
         return deliver(.key(key), at: screens.topIndex)
     }

@@ -80,7 +80,9 @@ package struct EntryScreen: Screen {
     package mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
         if case .environment(let environment) = event { controls?.locale = environment.locale }
         switch event {
-        case .key(Self.key) where controls != nil:
+        case .key(Self.key) where controls == nil:
+            return .status(LauncherWords.text(.noControls, in: context.locale))
+        case .key(Self.key):
             switch pane {
             case .hidden: pane = .shown(focused: true)
             case .shown(let focused): pane = .shown(focused: !focused)

@@ -27,6 +27,8 @@ extension LauncherWords {
         .giveNumber: "Give {what} from {low} to {high}.",
         .giveNumberNot: "Give {what} from {low} to {high}, not “{text}”.",
         .goesFrom: "{what} goes from {low} to {high}.",
+        .noControls: "This entry has no controls.",
+        .controlsOnEntryScreen: "The controls are on the entry's first screen: go back to it for F7.",
         .reservedKeys: "This screen binds {keys}, which Catalog keeps for itself; those bindings never fire.",
         .captured: "Captured as a scenario: {scenario}",
         .capturedIn: "Captured in {file}; its Swift was sent to the clipboard",

@@ -27,6 +27,9 @@ extension LauncherWords {
         .giveNumber: "Bitte {what} von {low} bis {high} angeben.",
         .giveNumberNot: "Bitte {what} von {low} bis {high} angeben, nicht „{text}“.",
         .goesFrom: "{what} reicht von {low} bis {high}.",
+        .noControls: "Dieser Eintrag hat keine Steuerelemente.",
+        .controlsOnEntryScreen:
+            "Die Steuerelemente gehören zum ersten Bildschirm des Eintrags: dorthin zurück, dann F7.",
         .reservedKeys: "Dieser Bildschirm belegt {keys}, die Catalog selbst braucht; diese Belegungen greifen nie.",
         .captured: "Als Szenario festgehalten: {scenario}",
         .capturedIn: "Festgehalten in {file}; das Swift-Szenario ging an die Zwischenablage",

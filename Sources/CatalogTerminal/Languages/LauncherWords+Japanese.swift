@@ -26,6 +26,8 @@ extension LauncherWords {
         .giveNumber: "{what}は {low}〜{high} の範囲で入力してください。",
         .giveNumberNot: "{what}は {low}〜{high} の範囲で入力してください（入力:「{text}」）。",
         .goesFrom: "{what}は {low}〜{high} の範囲です。",
+        .noControls: "この項目にはコントロールがありません。",
+        .controlsOnEntryScreen: "コントロールは項目の最初の画面にあります。戻ってから F7 を押してください。",
         .reservedKeys: "この画面は {keys} を割り当てていますが、Catalog が使うキーのため反応しません。",
         .captured: "シナリオとして保存しました: {scenario}",
         .capturedIn: "{file} に保存しました。Swift のコードはクリップボードに送りました",

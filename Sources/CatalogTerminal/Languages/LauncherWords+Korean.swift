@@ -26,6 +26,8 @@ extension LauncherWords {
         .giveNumber: "{what} 범위는 {low}~{high}입니다.",
         .giveNumberNot: "{what} 범위는 {low}~{high}입니다(입력: “{text}”).",
         .goesFrom: "{what} 범위는 {low}~{high}입니다.",
+        .noControls: "이 항목에는 컨트롤이 없습니다.",
+        .controlsOnEntryScreen: "컨트롤은 항목의 첫 화면에 있습니다. 그 화면으로 돌아가서 F7을 누르세요.",
         .reservedKeys: "이 화면은 {keys} 키를 쓰지만 Catalog가 이미 쓰는 키라서 동작하지 않습니다.",
         .captured: "시나리오로 저장함: {scenario}",
         .capturedIn: "{file}에 저장했습니다. Swift 코드는 클립보드로 보냈습니다",

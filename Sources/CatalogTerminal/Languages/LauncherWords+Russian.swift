@@ -27,6 +27,8 @@ extension LauncherWords {
         .giveNumber: "Введите {what} от {low} до {high}.",
         .giveNumberNot: "Введите {what} от {low} до {high}, а не «{text}».",
         .goesFrom: "{what}: от {low} до {high}.",
+        .noControls: "У этой записи нет параметров.",
+        .controlsOnEntryScreen: "Параметры — на первом экране записи: вернитесь туда и нажмите F7.",
         .reservedKeys:
             "Этот экран назначает {keys}, но эти клавиши Catalog оставляет себе; такие назначения не сработают.",
         .captured: "Сохранено как сценарий: {scenario}",

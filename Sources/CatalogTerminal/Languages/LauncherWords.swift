@@ -57,6 +57,10 @@ package enum LauncherWords: CaseIterable, Sendable {
     case giveNumberNot
     /// {what} goes from {low} to {high}.
     case goesFrom
+    /// F7 on an entry that declares no controls
+    case noControls
+    /// F7 on a screen an entry pushed: the pane belongs to the entry's own screen
+    case controlsOnEntryScreen
     /// This screen binds {keys}, which Catalog keeps for itself; those bindings never fire.
     case reservedKeys
     /// Captured as a scenario: {scenario}

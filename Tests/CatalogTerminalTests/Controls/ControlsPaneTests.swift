@@ -1,4 +1,5 @@
 import CatalogKit
+import Foundation
 import Testing
 
 @testable import CatalogTerminal
@@ -194,5 +195,31 @@ struct LauncherControlsTests {
         #expect(session.stack.count == 2 && plain.screen is ValuesScreen && plain.controls == nil, "Plain has no pane")
         _ = session.handle(.key(EntryScreen.key))
         #expect(!session.render(in: Size(columns: 90, rows: 12)).text.contains("Controls"), "F7 opens nothing")
+        #expect(session.status == "This entry has no controls.", "and says why")
     }
+
+    @Test("F7 on a screen an entry pushed says the controls are on the entry's first screen, in its language")
+    func pushedScreen() throws {
+        let registry = Registry<any Screen>()
+        try registry.register("Counter", controls: [.integer("start", in: 0...9)]) { _ in PushingScreen() }
+        var session = Session(
+            root: try MenuScreen(source: .registry(registry)),
+            environment: ScreenEnvironment(locale: Locale(identifier: "de")))
+        _ = session.start(size: .standard)
+        _ = session.handle(.key(.enter))
+        _ = session.handle(.key(.enter))
+        #expect(session.stack.count == 3 && session.stack.last is ValuesScreen)
+        _ = session.handle(.key(EntryScreen.key))
+        #expect(session.status?.hasPrefix("Die Steuerelemente gehören zum ersten Bildschirm") == true)
+    }
+}
+
+/// A screen that pushes another on Enter, as the Multi Selector pushes its goals.
+private struct PushingScreen: Screen {
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
+        event.key == .enter ? .push(ValuesScreen(values: try ControlValues([]))) : .none
+    }
+    func render(in context: ScreenContext) -> Frame { Frame(lines: ["pushing"]) }
+    func lines(in context: ScreenContext) -> [String] { ["pushing"] }
+    mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
 }
