@@ -3,7 +3,7 @@ import CatalogTerminal
 extension DemoWords {
     /// The Russian texts.
     static let russian: [DemoWords: String] = [
-        .move: "выбор",
+        .move: "перемещение",
         .moveDown: "вниз",
         .change: "изменить",
         .changeDown: "уменьшить",
@@ -101,8 +101,8 @@ extension DemoWords {
         .typeOpen: "Введите open, чтобы выбрать категорию.",
         .noSelection: "Не выбрано",
         .startOrPause: "запустить или приостановить",
-        .addPercent: "добавить 10%",
-        .addAnyPercent: "добавить n% (без n — 10%)",
+        .addPercent: "добавить 10\u{00A0}%",
+        .addAnyPercent: "добавить n\u{00A0}% (без n — 10\u{00A0}%)",
         .doneMessage: "Готово.",
         .running: "Выполняется",
         .done: "Готово",

@@ -48,7 +48,7 @@ extension LauncherWords {
         .on: "вкл.",
         .off: "выкл.",
         .controlTakes: "{name}: допустимо {accepts}",
-        .footerMove: "выбор",
+        .footerMove: "перемещение",
         .footerOpen: "открыть",
         .footerBack: "назад",
         .footerJump: "переход",
