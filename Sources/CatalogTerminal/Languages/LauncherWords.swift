@@ -79,9 +79,9 @@ package enum LauncherWords: CaseIterable, Sendable {
     case noLineCommands
     /// Keys for {title}
     case helpTitle
-    /// ↑ {count} more
+    /// ↑ {count} more lines
     case moreAbove
-    /// ↓ {count} more
+    /// ↓ {count} more lines
     case moreBelow
     /// ↑↓ scroll · any other key closes this help
     case helpHint
