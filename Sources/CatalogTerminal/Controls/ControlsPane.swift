@@ -4,8 +4,8 @@ import Foundation
 /// The controls of an open screen as a list beside it, Storybook's controls panel: each control with its value, the
 /// cursor on one, and keys that edit it.
 ///
-/// Keys: ↑/↓ move; Space, Enter, ← or → flip a boolean; ← and → step a number (a hundredth of a decimal's range)
-/// and cycle a choice; Page Up and Page Down step a number by a tenth of its range; a digit or `-` starts typing a
+/// Keys: ↑/↓ move; Space, Enter, ← or → flip a boolean; ← and → step a number (a decimal by about a hundredth of
+/// its range, rounded to 1, 2 or 5 times a power of ten) and cycle a choice; Page Up and Page Down step a number by a tenth of its range; a digit or `-` starts typing a
 /// number, and Enter on a text control (or typing into it) starts editing the text, in a ``TextField`` that Enter
 /// commits and Escape cancels. A value is only ever one its control takes: a typed number out of range is refused.
 package struct ControlsPane: Widget, Sendable {
@@ -51,9 +51,9 @@ package struct ControlsPane: Widget, Sendable {
         case (.decimal(let range), .left), (.decimal(let range), .right),
             (.decimal(let range), .pageUp), (.decimal(let range), .pageDown):
             let width = range.upperBound - range.lowerBound
-            let step = key == .pageUp || key == .pageDown ? width / 10 : width / 100
+            let step = Self.roundStep(key == .pageUp || key == .pageDown ? width / 10 : width / 100)
             let sign: Double = key == .left || key == .pageDown ? -1 : 1
-            // Rounded to twelve significant digits: steps of 0.0375 from 1 reach 1.075, not 1.0750000000000002.
+            // Rounded to twelve significant digits: steps of 0.05 from 1 reach 1.15, not 1.1500000000000001.
             let next = Self.rounded(values.decimal(control.name) + sign * step)
             return set(.decimal(min(max(next, range.lowerBound), range.upperBound)))
         case (.choice(let choices), .left), (.choice(let choices), .right):
@@ -63,7 +63,8 @@ package struct ControlsPane: Widget, Sendable {
             let next = (index + (key == .left ? choices.count - 1 : 1)) % choices.count
             return set(.text(choices[next]))
         case (.integer, .character(let typed)) where typed.isNumber || typed == "-",
-            (.decimal, .character(let typed)) where typed.isNumber || typed == "-" || typed == ".":
+            (.decimal, .character(let typed))
+        where typed.isNumber || typed == "-" || typed == "." || String(typed) == locale.decimalSeparator:
             editing = TextField(String(typed))
             return .handled
         case (.text, .enter):
@@ -86,7 +87,9 @@ package struct ControlsPane: Widget, Sendable {
             editing = nil
             return .handled
         case .enter:
-            guard let value = control.parse(field.text), values.set(control.name, to: value) else {
+            guard let value = control.parse(Self.unlocalized(field.text, of: control, in: locale)),
+                values.set(control.name, to: value)
+            else {
                 // The field stays open with what was typed, to be put right or cancelled with Escape.
                 problem = LauncherWords.text(
                     .controlTakes, in: locale, ["name": control.name, "accepts": Self.accepts(control, in: locale)])
@@ -150,6 +153,29 @@ package struct ControlsPane: Widget, Sendable {
         return min(max(reached, range.lowerBound), range.upperBound)
     }
 
+    /// A step of 1, 2 or 5 times a power of ten, the nearest to a wanted one: a hundredth of 0.25…4 steps by 0.05,
+    /// not 0.0375, so the values stepped to read as a person would set them.
+    static func roundStep(_ wanted: Double) -> Double {
+        guard wanted > 0, wanted.isFinite else { return wanted }
+        let power = pow(10, floor(log10(wanted)))
+        let mantissa = wanted / power
+        return (mantissa < 1.5 ? 1 : mantissa < 3.5 ? 2 : mantissa < 7.5 ? 5 : 10) * power
+    }
+
+    /// A decimal as the pane writes it in a locale: "0,5" in German, "0.5" in English, digits after the point as
+    /// many as it has, and no grouping, so what is shown can be typed back.
+    static func decimalText(_ value: Double, in locale: Locale) -> String {
+        value.formatted(.number.locale(locale).grouping(.never).precision(.fractionLength(0...12)))
+    }
+
+    /// Typed text as the control parses it: a decimal's comma, in a locale that writes one, read as the point.
+    static func unlocalized(_ text: String, of control: Control, in locale: Locale) -> String {
+        guard case .decimal = control.kind, let separator = locale.decimalSeparator, separator != "." else {
+            return text
+        }
+        return text.replacingOccurrences(of: separator, with: ".")
+    }
+
     /// A sum of steps without the binary fraction's noise: the nearest number of twelve significant digits.
     static func rounded(_ value: Double) -> Double {
         guard value != 0, value.isFinite else { return value }
@@ -162,7 +188,8 @@ package struct ControlsPane: Widget, Sendable {
     static func shown(
         _ value: ControlValue?, of control: Control, glyphs: Glyphs, locale: Locale = Locale(identifier: "en")
     ) -> String {
-        let text = value?.description ?? ""
+        var text = value?.description ?? ""
+        if case .decimal(let number)? = value { text = decimalText(number, in: locale) }
         switch control.kind {
         case .boolean: return LauncherWords.text(value == .boolean(true) ? .on : .off, in: locale)
         case .integer, .decimal, .choice:
@@ -183,8 +210,8 @@ package struct ControlsPane: Widget, Sendable {
             return words(
                 .acceptsDecimal,
                 [
-                    "low": "\(ControlValue.decimal(range.lowerBound))",
-                    "high": "\(ControlValue.decimal(range.upperBound))",
+                    "low": decimalText(range.lowerBound, in: locale),
+                    "high": decimalText(range.upperBound, in: locale),
                 ])
         case .choice(let choices):
             return words(.acceptsChoice, ["list": choices.formatted(.list(type: .or).locale(locale))])

@@ -28,13 +28,30 @@ struct ControlsPaneTests {
         _ = pane.handle(.down)
         _ = pane.handle(.down)
         #expect(pane.handle(.right).change?.decimal("speed") == 1.02)
-        // Steps add up without a binary fraction's noise: the Animated Grid's speed read 1.0750000000000002.
+        // A hundredth of 0.25…4 is 0.0375; the step is the round 0.05 nearest it, and steps add up without a binary
+        // fraction's noise (1.05 + 0.05 + 0.05 is 1.1500000000000001 in binary).
         var grid = ControlsPane(values: try ControlValues([.decimal("speed", default: 1, in: 0.25...4)]))
-        for _ in 0..<2 { _ = grid.handle(.right) }
-        #expect(ControlValue.decimal(grid.values.decimal("speed")).description == "1.075")
+        for _ in 0..<3 { _ = grid.handle(.right) }
+        #expect(ControlValue.decimal(grid.values.decimal("speed")).description == "1.15")
+        #expect(grid.handle(.pageUp).change?.decimal("speed") == 1.65, "a tenth of the range, 0.375, rounds to 0.5")
         for _ in 0..<30 { _ = grid.handle(.left) }
         #expect(ControlValue.decimal(grid.values.decimal("speed")).description == "0.25")
         #expect(ControlsPane.rounded(0.1 + 0.2) == 0.3 && ControlsPane.rounded(-1e-300) == -1e-300)
+    }
+
+    @Test("in German a decimal shows and is typed with a comma, and the range in the refusal is written so too")
+    func germanDecimals() throws {
+        var pane = ControlsPane(values: try ControlValues([.decimal("speed", default: 1.5, in: 0.25...4)]))
+        pane.locale = Locale(identifier: "de_DE")
+        let context = ScreenContext(environment: ScreenEnvironment(locale: pane.locale))
+        #expect(
+            pane.render(in: Size(columns: 30, rows: 4), focused: true, context: context)[1].text == "speed  ‹ 1,5 ›")
+        for key: Key in [.character("0"), .character(","), .character("5"), .enter] { _ = pane.handle(key) }
+        #expect(pane.values.decimal("speed") == 0.5)
+        for key: Key in [.character(","), .character("1"), .enter] { _ = pane.handle(key) }
+        let refusal = pane.render(in: Size(columns: 60, rows: 4), focused: true, context: context).last?.text
+        #expect(refusal?.contains("von 0,25 bis 4") == true, "\(refusal ?? "")")
+        #expect(pane.values.decimal("speed") == 0.5, "0,1 is below the range: refused, kept open")
     }
 
     @Test("a range as wide as Int's steps without trapping, and a step past Int's ends stops there, never wraps")
