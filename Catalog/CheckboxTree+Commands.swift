@@ -57,3 +57,21 @@ extension CheckboxTree {
         }
     }
 }
+
+extension CheckboxTree {
+    /// What a mouse report asks of a tree drawn from the screen's top in `height` lines, as the keys and line
+    /// commands say it: the wheel moves the cursor; a left press checks the row pressed, or opens or closes it when
+    /// it lands on the row's ▸ or ▾.
+    ///
+    /// - Returns: The command and its input, or `nil` for a report that asks nothing.
+    func command(for mouse: Mouse, height: Int, glyphs: Glyphs) -> (CheckboxCommand, CommandInput)? {
+        switch mouse.action {
+        case .scrollUp: return (.move, .key(.up))
+        case .scrollDown: return (.move, .key(.down))
+        case .press where mouse.button == .left:
+            guard let hit = hit(mouse, height: height, glyphs: glyphs) else { return nil }
+            return (hit.onExpander ? .expand : .toggle, .line("\(hit.row + 1)"))
+        default: return nil
+        }
+    }
+}

@@ -219,6 +219,19 @@ struct GoalListScreen: LocalizedDemo {
         return .none
     }
 
+    /// The wheel moves the cursor; a left press checks or unchecks the goal pressed, as Space does.
+    mutating func click(_ mouse: Mouse, in context: ScreenContext) -> Action {
+        switch mouse.action {
+        case .scrollUp: return perform(.move, .key(.up))
+        case .scrollDown: return perform(.move, .key(.down))
+        case .press where mouse.button == .left:
+            let height = max(context.size.rows - 2, 1)
+            guard let row = goals.selector.row(at: mouse, height: height) else { return .none }
+            return perform(.toggle, .line("\(row + 1)"))
+        default: return .none
+        }
+    }
+
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
         let lines =

@@ -82,6 +82,14 @@ struct NestedMenuDemo: LocalizedDemo {
         }
     }
 
+    mutating func click(_ mouse: Mouse, in context: ScreenContext) -> Action {
+        let height = max(context.size.rows - 3, 1)
+        guard let (command, input) = tree.command(for: mouse, height: height, glyphs: context.glyphs) else {
+            return .none
+        }
+        return perform(command, input)
+    }
+
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
         var lines = tree.render(in: Size(columns: size.columns, rows: max(size.rows - 3, 1)), context: context)

@@ -86,6 +86,20 @@ struct MultiSelectorDemoTests {
         #expect(session.render(in: size).cursor?.column == 16)
     }
 
+    @Test("in the goal list a press checks or unchecks the goal pressed, and the summary follows")
+    func goalListMouse() throws {
+        var session = Session(root: OpeningScreen(next: try MultiSelectorDemo()))
+        press(.enter, .down, .enter, in: &session)
+        #expect(session.titles == ["Catalog", "Multi Selector", "Serving Goals"])
+        // Row 0 is the breadcrumb; the goals start on row 1, the fourth (unchecked) on row 4.
+        _ = session.handle(.key(.mouse(Mouse(.press, row: 4, column: 6))))
+        _ = session.handle(.key(.mouse(Mouse(.press, row: 1, column: 6))))
+        press(.escape, in: &session)
+        let demo = try #require(session.top as? MultiSelectorDemo)
+        #expect(
+            demo.goals.selector.selectedTitles == ["Learn SwiftUI", "Learn Serverless with Swift", "Read more books"])
+    }
+
     @Test func enterPushesTheGoalsAndGoingBackShowsTheNewSummary() throws {
         var session = Session(root: OpeningScreen(next: try MultiSelectorDemo()), environment: .ascii)
         press(.enter, .down, .enter, in: &session)

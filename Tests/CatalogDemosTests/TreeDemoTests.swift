@@ -180,6 +180,27 @@ struct NestedMenuDemoTests {
 
 @Suite("Checkbox Tree demo")
 struct CheckboxTreeDemoTests {
+    @Test("a press checks the row pressed, a press on ▾ closes it, and the wheel moves the cursor")
+    func mouse() throws {
+        var session = started(try CheckboxTreeDemo())
+        func click(_ row: Int, _ column: Int) {
+            // Row 0 is the breadcrumb; the tree starts on the screen's first line, row 1.
+            _ = session.handle(.key(.mouse(Mouse(.press, row: row + 1, column: column))))
+        }
+        func demo() -> CheckboxTreeDemo? { session.top as? CheckboxTreeDemo }
+        click(1, 8)  // 아프리카
+        #expect(demo()?.tree.checkedIDs.count == 1)
+        #expect(demo()?.tree.cursor == 1)
+        #expect(session.status?.contains("아프리카") == true, "the same status as Space: \(session.status ?? "")")
+        click(2, 4)  // 유라시아's ▾, two cells in at depth 1
+        #expect(demo()?.tree.rowCount == 12, "유라시아 closed over its two rows, of 14")
+        #expect(demo()?.tree.checkedIDs.count == 1, "and nothing was checked")
+        _ = session.handle(.key(.mouse(Mouse(.scrollDown, button: .none, row: 5, column: 0))))
+        #expect(demo()?.tree.cursor == 3)
+        click(30, 4)  // below the rows: nothing
+        #expect(demo()?.tree.checkedIDs.count == 1 && demo()?.tree.cursor == 3)
+    }
+
     @Test func koreanFrameAlignedByDisplayWidth() throws {
         var session = started(try CheckboxTreeDemo())
         press(.down, .down, .down, .down, .down, .down, .down, .down, .down, .character(" "), in: &session)

@@ -52,6 +52,15 @@ public protocol KeymapScreen: Screen {
     ///
     /// - Parameter environment: The screen's environment.
     mutating func adopt(_ environment: ScreenEnvironment)
+
+    /// Does what a mouse report the keymap doesn't bind asks, in the screen's own cells (row 0 is its first line);
+    /// by default nothing. A list checks or opens the row pressed, and follows the wheel.
+    ///
+    /// - Parameters:
+    ///   - mouse: The report.
+    ///   - context: The size and the environment the screen was drawn in.
+    /// - Returns: What the shell should do next.
+    mutating func click(_ mouse: Mouse, in context: ScreenContext) -> Action
 }
 
 extension KeymapScreen {
@@ -62,6 +71,8 @@ extension KeymapScreen {
     }
 
     public mutating func adopt(_ environment: ScreenEnvironment) {}
+
+    public mutating func click(_ mouse: Mouse, in context: ScreenContext) -> Action { .none }
 
     /// The keymap's help.
     public var help: [HelpItem] { keymap.help }
@@ -96,7 +107,10 @@ extension KeymapScreen {
     ///   - context: The size and the environment.
     /// - Returns: The command's action, or `.none` for a key the keymap doesn't bind.
     public mutating func perform(key: Key, in context: ScreenContext = ScreenContext()) -> Action {
-        guard let command = keymap.command(for: key) else { return .none }
+        guard let command = keymap.command(for: key) else {
+            if case .mouse(let mouse) = key { return click(mouse, in: context) }
+            return .none
+        }
         return perform(command, .key(key), in: context)
     }
 

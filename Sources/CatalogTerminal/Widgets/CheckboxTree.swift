@@ -105,6 +105,24 @@ public struct CheckboxTree<Node, ID: Hashable & Sendable>: Widget {
         return .handled
     }
 
+    /// Where a mouse report lands in the tree as ``render(in:focused:context:)`` draws it: the row, and whether on
+    /// its expander (▸ or ▾), which a press opens or closes rather than checking the box.
+    ///
+    /// - Parameters:
+    ///   - mouse: The report, in the tree's own cells.
+    ///   - height: The lines the tree is drawn in.
+    ///   - glyphs: The glyphs it is drawn with.
+    /// - Returns: The index in ``visibleRows`` and whether the expander was hit, or `nil` off the rows.
+    public func hit(_ mouse: Mouse, height: Int?, glyphs: Glyphs = .unicode) -> (row: Int, onExpander: Bool)? {
+        let rows = visibleRows
+        guard let row = WidgetLayout.row(atLine: mouse.row, count: rows.count, cursor: cursor, height: height) else {
+            return nil
+        }
+        let start = DisplayWidth.of(glyphs.pointer) + 1 + 2 * tree.depth(at: rows[row])
+        let expander = start..<(start + WidgetLayout.width(of: glyphs.collapsed, glyphs.expanded))
+        return (row, hasChildren(rows[row]) && expander.contains(mouse.column))
+    }
+
     /// Toggles the box of a row, as Space does on it.
     ///
     /// - Parameter index: An index in ``visibleRows``.

@@ -110,6 +110,14 @@ public struct MultiSelector<ID: Hashable & Sendable>: Widget {
         }
     }
 
+    /// The item a mouse report lands on, in the list as ``render(in:focused:context:)`` draws it in `height` lines.
+    ///
+    /// - Parameter mouse: The report, in the list's own cells.
+    /// - Returns: The item's index, or `nil` off the items.
+    public func row(at mouse: Mouse, height: Int?) -> Int? {
+        WidgetLayout.row(atLine: mouse.row, count: items.count, cursor: cursor, height: height)
+    }
+
     /// Toggles an item, as Space does on it.
     ///
     /// - Parameter index: The item's index.

@@ -16,6 +16,16 @@ package enum WidgetLayout {
         return start..<(start + height)
     }
 
+    /// The row of a list drawn in `height` lines (``window(count:cursor:height:)``) that a line of the drawing shows.
+    ///
+    /// - Parameter line: The line, from 0 at the list's top.
+    /// - Returns: The row, or `nil` for a line below the last row or outside the drawing.
+    package static func row(atLine line: Int, count: Int, cursor: Int, height: Int?) -> Int? {
+        let shown = window(count: count, cursor: cursor, height: height)
+        guard line >= 0, line < shown.count else { return nil }
+        return shown.lowerBound + line
+    }
+
     /// A glyph padded to a column of fixed width, so rows with and without it stay aligned.
     static func column(_ glyph: String, width: Int) -> String {
         DisplayWidth.pad(glyph, to: width)
