@@ -8,6 +8,20 @@ struct SessionTests {
         Session(root: ListScreen(title: "Catalog", items: ["Colors", "Forms", "Tables"]))
     }
 
+    @Test("a status too long for one line wraps upwards over the body, to a third of the rows, and is cut after")
+    func longStatusWraps() {
+        var session = makeSession()
+        press(.character("x"), in: &session)  // "Error: x is not allowed here."
+        let size = Size(columns: 10, rows: 12)
+        let lines = text(session, size: size).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 12)
+        #expect(lines.suffix(4) == ["Error: x", "is not", "allowed", "here."], "\(lines)")
+        #expect(lines[1] == "> Colors" && lines[3] == "  Tables", "the body above is as it was")
+        #expect(
+            Session.statusLines("x is not allowed here.", in: Size(columns: 10, rows: 6)) == ["x is not", "allowed h…"])
+        #expect(Session.statusLines("short", in: size) == ["short"])
+    }
+
     /// Sends keys one after another and returns every effect.
     @discardableResult
     func press(_ keys: Key..., in session: inout Session) -> [Session.Effect] {

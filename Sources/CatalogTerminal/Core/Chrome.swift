@@ -123,6 +123,19 @@ struct Chrome: Sendable {
         return lines.map { DisplayWidth.truncate($0, to: width) }
     }
 
+    /// The status line's text as drawn: one line when it fits, else wrapped at spaces to at most `most` lines, the
+    /// last cut with "…" when even those are too few.
+    ///
+    /// - Returns: At least one line.
+    static func statusLines(_ text: String, width: Int, most: Int) -> [String] {
+        guard DisplayWidth.of(text) > width, most > 1, width > 1 else { return [text] }
+        let wrapped = wrap(text, to: width)
+        guard wrapped.count > most else { return wrapped }
+        var kept = Array(wrapped.prefix(most))
+        kept[most - 1] = DisplayWidth.truncate(kept[most - 1] + " " + wrapped[most], to: width)
+        return kept
+    }
+
     /// How many rows of keys the overlay shows in a body of so many rows, beside its title and its hint.
     static func helpRowsShown(in rows: Int) -> Int {
         rows - (rows >= 6 ? 2 : 0) - (rows >= 3 ? 2 : 0)

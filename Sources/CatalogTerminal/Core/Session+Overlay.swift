@@ -58,4 +58,16 @@ extension Session {
         return Chrome.overlayFrame(
             title: title, rows: overlayRows, scroll: overlay.scroll, in: body, hint: hint, locale: environment.locale)
     }
+
+    /// Whether the help overlay shows.
+    public var showsHelp: Bool {
+        if case .help = chrome.overlay { return true }
+        return false
+    }
+
+    /// The status line's text as a terminal of a size draws it: wrapped upwards over the body, up to a third of
+    /// the rows, when it is too long for one line (``Chrome/statusLines(_:width:most:)``).
+    package static func statusLines(_ text: String, in size: Size) -> [String] {
+        Chrome.statusLines(text, width: size.columns, most: size.rows / 3)
+    }
 }

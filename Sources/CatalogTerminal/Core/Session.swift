@@ -108,11 +108,6 @@ package struct Session {
     public var status: String? { chrome.status }
     /// Whether the frame is drawn in reverse video, between a flash and ``endFlash()``.
     public var isFlashing: Bool { chrome.isFlashing }
-    /// Whether the help overlay shows.
-    public var showsHelp: Bool {
-        if case .help = chrome.overlay { return true }
-        return false
-    }
 
     /// Whether a screen above the root is open, or the root closes like one.
     var opened: Bool { screens.count > 1 || rootCloses }
@@ -433,10 +428,14 @@ package struct Session {
         var lines: [Line] = [Line(Chrome.breadcrumb(breadcrumbParts, width: size.columns), .dim)]
         lines += body.lines.prefix(bodySize.rows)
         lines += Array(repeating: Line(), count: max(bodySize.rows - body.lines.count, 0))
-        lines.append((chrome.status ?? rebuild?.status(in: environment.locale)).map { Line($0, .bold) } ?? Line())
+        // A status too long for one line wraps upwards over the body's last rows; the screen keeps its size.
+        let status = Self.statusLines(chrome.status ?? rebuild?.status(in: environment.locale) ?? "", in: size)
+        lines.removeLast(min(status.count - 1, bodySize.rows))
+        lines += status.map { Line($0, .bold) }
         lines = Array(lines.prefix(rows))
         var cursor: (row: Int, column: Int)?
-        if let place = body.cursor, chrome.overlay == nil, (0..<bodySize.rows).contains(place.row) {
+        let uncovered = 0..<(bodySize.rows - status.count + 1)
+        if let place = body.cursor, chrome.overlay == nil, uncovered.contains(place.row) {
             cursor = (place.row + 1, place.column)
         }
         if chrome.isFlashing {
