@@ -219,7 +219,10 @@ struct AppStorageDemo: LocalizedDemo {
             "",
             footer(in: context),
         ]
-        if !messages.isEmpty { lines += [""] + messages.map { Line($0, .bold) } }
+        // Wrapped, not cut: a message names the file to find and where its bad copy goes.
+        if !messages.isEmpty {
+            lines += [""] + messages.flatMap { LineText.wrapped($0, width: size.columns).map { Line($0, .bold) } }
+        }
         return Frame(lines: lines).clipped(to: size)
     }
 

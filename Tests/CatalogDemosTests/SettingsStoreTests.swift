@@ -91,6 +91,22 @@ struct SettingsStoreTests {
         #expect(contents(store.file) == "garbage")
     }
 
+    @Test("the corrupt-file message wraps to the screen's width, so where the bad copy goes is never cut off")
+    func corruptMessageWraps() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = store(in: directory)
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        try Data("garbage".utf8).write(to: store.file)
+        let frame = try FirstFrame.render(
+            of: { AppStorageDemo.opening { store } }, size: Size(columns: 60, rows: 14), environment: .standard)
+        let text = frame.lines.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined()
+        #expect(text.contains(store.file.path), "the path is broken across lines, never cut: \(frame.text)")
+        let words = frame.lines.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(words.contains("settings.json.corrupt-<time> when the settings are first saved."))
+        #expect(frame.lines.allSatisfy { DisplayWidth.of($0.text) <= 60 })
+    }
+
     @Test func saveKeepsACorruptFileAsideInsteadOfOverwritingIt() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }

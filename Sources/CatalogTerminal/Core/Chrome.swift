@@ -106,11 +106,28 @@ struct Chrome: Sendable {
         return rows
     }
 
-    /// Text wrapped at spaces to a width; a word longer than the width is cut.
+    /// Text wrapped at spaces to a width; a word wider than the width is broken at it.
     static func wrap(_ text: String, to width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
+        // A word wider than a line (a path, a link's option) is broken at the width, not cut.
+        var words: [Substring] = []
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            var rest = word
+            while width > 0, DisplayWidth.of(String(rest)) > width {
+                var cells = 0
+                let end =
+                    rest.firstIndex { character in
+                        cells += DisplayWidth.of(character)
+                        return cells > width
+                    } ?? rest.endIndex
+                guard end > rest.startIndex else { break }
+                words.append(rest[..<end])
+                rest = rest[end...]
+            }
+            words.append(rest)
+        }
+        for word in words {
             let candidate = line.isEmpty ? String(word) : line + " " + word
             if DisplayWidth.of(candidate) <= width || line.isEmpty {
                 line = candidate

@@ -270,4 +270,8 @@ public enum LineText {
     public static func fitted(_ lines: [String], width: Int) -> [String] {
         lines.map { DisplayWidth.truncate($0, to: width) }
     }
+
+    /// Wraps a sentence at spaces to a width, as the launcher wraps its own messages; a word wider than the width
+    /// is cut.
+    package static func wrapped(_ text: String, width: Int) -> [String] { Chrome.wrap(text, to: width) }
 }
