@@ -164,6 +164,22 @@ struct MenuPreviewTests {
         #expect(text(plain, wide).contains("│ of a.md"))
     }
 
+    @Test("a preview command's {+} is the marked entries, or the highlighted one: it runs again as marks change")
+    func previewMarks() throws {
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("a.md\nb.md\nc.md\n".utf8))
+        var options = MenuScreen.Options()
+        options.previewCommand = "printf '[%s]' {+}; echo"
+        options.multi = true
+        let jobs = InlineJobs()
+        var session = Session(root: try MenuScreen(source: .fixed(snapshot), options: options))
+        _ = session.settle(session.start(size: wide), with: jobs)
+        #expect(text(session, wide).contains("│ [a.md]"), "nothing marked: the highlighted entry")
+        press(.tab, in: &session, jobs: jobs)  // a marked; b highlighted
+        #expect(text(session, wide).contains("│ [a.md]"))
+        press(.backTab, in: &session, jobs: jobs)  // b marked; back on a, whose kept preview is of no marks
+        #expect(text(session, wide).contains("│ [a.md][b.md]"), "\(text(session, wide))")
+    }
+
     @Test("the pane goes below the list on a tall narrow terminal")
     func bottom() throws {
         let tall = Size(columns: 60, rows: 50)

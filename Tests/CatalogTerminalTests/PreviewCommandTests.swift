@@ -95,6 +95,23 @@ struct PreviewCommandTests {
         #expect(!ShellCommand.usesQuery("head {} # {Q} {q"))
     }
 
+    /// Catches: `{+}` left as it is, the marks unquoted or run together, the highlighted path not used when nothing
+    /// is marked, or expanded inside a path; and a command with no `{+}` said to depend on the marks.
+    @Test func marksPlaceholderBecomesTheQuotedMarks() {
+        #expect(ShellCommand.expand("wc -l {+}", path: "a", marked: ["x y", "it's"]) == #"wc -l 'x y' 'it'\''s'"#)
+        #expect(ShellCommand.expand("wc -l {+}", path: "a b") == "wc -l 'a b'", "nothing marked: the highlighted")
+        #expect(ShellCommand.expand("echo {+} {}", path: "{+}", marked: ["{}"]) == "echo '{}' '{+}'")
+        #expect(ShellCommand.usesMarks("head {+}") && !ShellCommand.usesMarks("head {} {q}"))
+    }
+
+    /// Catches: the preview run by /bin/sh whatever the user's shell is: fzf runs it with $SHELL, so bash's `<<<`
+    /// works in it.
+    @Test func theShellGivenRunsTheCommand() {
+        let bash = ShellCommand.run(
+            "cat <<< {}", path: "here", shell: "/bin/bash", maximumLines: 5, isCancelled: Self.never())
+        #expect(bash == .output(lines: ["here"], status: 0))
+    }
+
     /// Catches: any path the shell reads as more than one word, or as code: each must come back exactly.
     @Test(arguments: [
         "it's", "'", "''", "a'b'c'd", "$(touch /tmp/catalog-preview-pwned)", "`id`", "$HOME", "\"quoted\"",

@@ -9,6 +9,10 @@ enum LaunchCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
         var options = try menuOptions(arguments)
         options.title = context.title
+        // As fzf runs its preview: in the user's shell, so `<<<` works under bash; /bin/sh when $SHELL is unset.
+        if let shell = context.environment["SHELL"], shell.hasPrefix("/"), access(shell, X_OK) == 0 {
+            options.shell = shell
+        }
         // A process that took over from a rebuilt one (`--watch`) filters as the one before did.
         let handover = arguments.has("--watch") ? Handover.read(from: context.environment) : nil
         if let query = handover?.query { options.query = query }

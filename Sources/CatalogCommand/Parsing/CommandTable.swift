@@ -201,7 +201,8 @@ struct CommandTable {
         Option(
             name: "--preview-command", value: "CMD", commands: [""],
             help:
-                "preview a file's entries with CMD's output, {} standing for the path and {q} for the query (shell-quoted)"
+                "preview a file's entries with CMD's output in $SHELL, {} standing for the path, {q} for the query and "
+                + "{+} for the marked entries (shell-quoted)"
         ),
         Option(name: "--no-mouse", commands: ["", "open"], help: "leave the mouse to the terminal"),
         Option(

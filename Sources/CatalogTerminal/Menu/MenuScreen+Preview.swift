@@ -35,6 +35,8 @@ extension MenuScreen {
         var size: Size
         /// The query a preview command's `{q}` stood for; `nil` when nothing in the preview depends on it.
         var query: String?
+        /// The marked paths a preview command's `{+}` stood for; `nil` when nothing in the preview depends on them.
+        var marked: [String]?
         var frame: Result<Frame, PreviewFailure>
     }
 
@@ -43,11 +45,12 @@ extension MenuScreen {
         var message: String
     }
 
-    /// A preview wanted: an entry at a size, and for a command with `{q}`, the query.
+    /// A preview wanted: an entry at a size, and for a command with `{q}` or `{+}`, the query or the marks.
     struct PreviewKey: Sendable, Hashable {
         var record: UInt32
         var size: Size
         var query: String?
+        var marked: [String]?
     }
 
     /// What a preview job returns.
@@ -120,11 +123,15 @@ extension MenuScreen {
         let make = snapshot.factory(Int(record))
         let command = options.previewCommand ?? ""
         let query = make == nil && ShellCommand.usesQuery(command) ? self.query : nil
-        let key = PreviewKey(record: record, size: frameSize(in: pane.size, for: record), query: query)
+        let marked =
+            make == nil && ShellCommand.usesMarks(command)
+            ? marked.inOrder.map { snapshot.table.path(Int($0)) } : nil
+        let key = PreviewKey(
+            record: record, size: frameSize(in: pane.size, for: record), query: query, marked: marked)
         let id = snapshot.table.id(Int(record))
         // A preview made for another query stays in the pane until the one for this query replaces it, as fzf's
         // does.
-        let isMade = cachedPreview(record, size: key.size).map { $0.query == query } ?? false
+        let isMade = cachedPreview(record, size: key.size).map { $0.query == query && $0.marked == marked } ?? false
         guard key.size.rows > 0, !isMade, preview.making != key else { return .none }
         preview.making = key
         if let make {
@@ -137,20 +144,22 @@ extension MenuScreen {
                 })
         }
         let path = snapshot.table.path(Int(record))
+        let shell = options.shell
         return .run(
             Job(Self.previewLane) { isCancelled in
                 // Killed when the highlight moves on: a newer preview supersedes this job.
                 let frame: Result<Frame, PreviewFailure>
                 let limit = Self.previewCommandLines
                 switch ShellCommand.run(
-                    command, path: path, query: query ?? "", maximumLines: limit, isCancelled: isCancelled)
+                    command, path: path, query: query ?? "", marked: marked ?? [], shell: shell, maximumLines: limit,
+                    isCancelled: isCancelled)
                 {
                 case .output(let lines, _): frame = .success(Frame(lines: lines.map(AnsiText.line)))
                 case .cancelled: frame = .failure(PreviewFailure(message: "cancelled"))
                 case .failed(let message): frame = .failure(PreviewFailure(message: message))
                 }
                 return PreviewOutcome(
-                    key: key, preview: Preview(id: id, size: key.size, query: query, frame: frame))
+                    key: key, preview: Preview(id: id, size: key.size, query: query, marked: marked, frame: frame))
             })
     }
 

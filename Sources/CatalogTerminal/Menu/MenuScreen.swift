@@ -85,9 +85,11 @@ package struct MenuScreen: Screen {
         public var historyStore: HistoryStore?
         /// Why there is no history, when there is none, for the message a favourite key gets.
         public var historyOff = "History is off (--no-history): no favourites."
-        /// A command whose output previews an entry of a catalog file, `{}` standing for its path and `{q}` for the
-        /// query (fzf's `--preview`).
+        /// A command whose output previews an entry of a catalog file, `{}` standing for its path, `{q}` for the
+        /// query and `{+}` for the marked entries (fzf's `--preview`).
         public var previewCommand: String?
+        /// The shell the preview command runs in: the user's `$SHELL`, as fzf's, or `/bin/sh`.
+        public var shell = "/bin/sh"
         /// A problem found loading the history, shown once in the status line.
         public var historyMessage: String?
         /// The time frecency is measured from.

@@ -23,18 +23,20 @@ package enum ShellCommand {
     /// The poll interval, in milliseconds.
     static let tick: Int32 = 20
 
-    /// Puts the path and the query into a command, fzf's way: every `{}` becomes the path, and every `{q}` what is
-    /// typed, each in single quotes with each quote in it written `'\''`, so the shell reads it as one word
-    /// whatever it contains. Neither the path nor the query is searched for placeholders.
+    /// Puts the path and the query into a command, fzf's way: every `{}` becomes the path, every `{q}` what is
+    /// typed, and every `{+}` the marked entries' paths (`--multi`), or the path when none is marked; each in single
+    /// quotes with each quote in it written `'\''`, so the shell reads it as one word whatever it contains. Neither
+    /// the paths nor the query is searched for placeholders.
     ///
     /// - Parameters:
     ///   - command: The command, as the user wrote it.
     ///   - path: The entry's path.
     ///   - query: What is typed in the filter.
-    /// - Returns: The command to give `sh -c`.
-    /// - Complexity: O(*n* + *k* × *m*) for a command of length *n* with *k* placeholders, and a path and a query
-    ///   of length at most *m*.
-    public static func expand(_ command: String, path: String, query: String = "") -> String {
+    ///   - marked: The marked entries' paths, in the order they were marked.
+    /// - Returns: The command to give the shell.
+    /// - Complexity: O(*n* + *k* × *m*) for a command of length *n* with *k* placeholders, and paths and a query
+    ///   of total length at most *m*.
+    public static func expand(_ command: String, path: String, query: String = "", marked: [String] = []) -> String {
         // Scalars, not characters: a quote followed by a combining mark is one `Character` that is not equal to
         // "'", yet the shell still sees the quote's byte.
         func quoted(_ text: String) -> String {
@@ -54,6 +56,9 @@ package enum ShellCommand {
             } else if scalar == "{", rest.starts(with: "q}".unicodeScalars) {
                 rest.removeFirst(2)
                 result += quoted(query)
+            } else if scalar == "{", rest.starts(with: "+}".unicodeScalars) {
+                rest.removeFirst(2)
+                result += marked.isEmpty ? path : marked.map(quoted).joined(separator: " ")
             } else {
                 result.unicodeScalars.append(scalar)
             }
@@ -64,9 +69,12 @@ package enum ShellCommand {
     /// Whether a command's output depends on the query: it holds `{q}`, so it runs again as the query changes.
     public static func usesQuery(_ command: String) -> Bool { command.contains("{q}") }
 
+    /// Whether a command's output depends on the marks: it holds `{+}`, so it runs again as they change.
+    public static func usesMarks(_ command: String) -> Bool { command.contains("{+}") }
+
     /// Runs a preview command and collects its output.
     ///
-    /// Runs `/bin/sh -c` with the expanded command in a new process group, standard input from `/dev/null`, and
+    /// Runs `shell -c` (`/bin/sh` unless given) with the expanded command in a new process group, standard input from `/dev/null`, and
     /// standard output and error merged into one pipe. Reads until the end of the output, `maximumLines` lines or
     /// `maximumBytes` bytes, whichever comes first; at a limit the command's group is killed. Every ~20 ms it asks
     /// `isCancelled`, and when that is true kills the group (SIGTERM, then SIGKILL after ~200 ms) and returns
@@ -80,9 +88,12 @@ package enum ShellCommand {
     /// through as they are: the renderer sanitizes what it draws.
     ///
     /// - Parameters:
-    ///   - command: The command, with `{}` for the path and `{q}` for the query (see ``expand(_:path:query:)``).
+    ///   - command: The command, with `{}` for the path, `{q}` for the query and `{+}` for the marked entries (see
+    ///     ``expand(_:path:query:marked:)``).
     ///   - path: The highlighted entry's path.
     ///   - query: What is typed in the filter.
+    ///   - marked: The marked entries' paths.
+    ///   - shell: The shell that runs it: a preview's is the user's `$SHELL`, as fzf's is; a build's `/bin/sh`.
     ///   - maximumLines: How many lines the pane can show; with none, nothing is run and there is no output.
     ///   - maximumBytes: How much output to read at most.
     ///   - drains: Whether a command whose output passes the limits runs on to its end, its further output read
@@ -91,17 +102,17 @@ package enum ShellCommand {
     /// - Returns: The output and status, ``Outcome/cancelled``, or ``Outcome/failed(_:)`` when the shell could not be
     ///   started (or the command holds a NUL byte, which no shell can be given).
     public static func run(
-        _ command: String, path: String, query: String = "", maximumLines: Int, maximumBytes: Int = 262_144,
-        drains: Bool = false, isCancelled: @escaping JobCancellation
+        _ command: String, path: String, query: String = "", marked: [String] = [], shell: String = "/bin/sh",
+        maximumLines: Int, maximumBytes: Int = 262_144, drains: Bool = false, isCancelled: @escaping JobCancellation
     ) -> Outcome {
         guard maximumLines > 0, maximumBytes > 0 else { return .output(lines: [], status: 0) }
-        let expanded = expand(command, path: path, query: query)
+        let expanded = expand(command, path: path, query: query, marked: marked)
         guard !expanded.utf8.contains(0) else {
             return .failed("The preview command for '\(path)' contains a NUL byte, which no shell can be given.")
         }
         let child: Child
         do {
-            child = try Child.spawn(expanded)
+            child = try Child.spawn(expanded, shell: shell)
         } catch {
             return .failed("Could not run the preview command '\(command)': \(error)")
         }
@@ -177,7 +188,7 @@ package enum ShellCommand {
         }
 
         /// Starts `/bin/sh -c command` in a new process group.
-        static func spawn(_ command: String) throws -> Child {
+        static func spawn(_ command: String, shell: String = "/bin/sh") throws -> Child {
             var pipe: [Int32] = [-1, -1]
             guard makePipe(&pipe) == 0 else { throw SpawnError(call: "pipe", code: errno) }
             var actions = posix_spawn_file_actions_t()
@@ -200,11 +211,11 @@ package enum ShellCommand {
             posix_spawnattr_setpgroup(&attributes, 0)
             posix_spawnattr_setflags(
                 &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-            let arguments = [String](["/bin/sh", "-c", command]).map { strdup($0) }
+            let arguments = [String]([shell, "-c", command]).map { strdup($0) }
             defer { arguments.forEach { free($0) } }
             var argv = arguments + [nil]
             var pid: pid_t = 0
-            let code = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, environ)
+            let code = posix_spawn(&pid, shell, &actions, &attributes, &argv, environ)
             close(pipe[1])
             guard code == 0 else {
                 close(pipe[0])
