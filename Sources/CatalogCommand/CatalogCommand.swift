@@ -125,7 +125,9 @@ public enum CatalogCommand {
 
 extension CatalogCommand {
     /// The launcher's options for picking from `--file`, which need it, in the order a refusal names them.
-    static let pickOptions = ["--multi", "--print0", "--preview-command", "--print-query", "--header-lines"]
+    static let pickOptions = [
+        "--multi", "--print0", "--preview-command", "--print-query", "--header-lines", "--expect",
+    ]
 
     /// The options that read or pick from `--file`, and need it.
     static let fileOptions = Set(pickOptions + ["--flat", "--delimiter", "--read0"])

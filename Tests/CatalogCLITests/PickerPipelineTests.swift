@@ -121,6 +121,28 @@ struct PickerPipelineTests {
         #expect(try String(contentsOfFile: workspace.list + ".out", encoding: .utf8) == "")
     }
 
+    @Test("--expect: a listed key picks as Enter does, its name printed first; Enter prints an empty line")
+    func expect() throws {
+        let workspace = try Workspace(Self.lines)
+        let run = { (keys: String) throws -> [String] in
+            let pty = try self.shell(
+                "\"$CATALOG\" --file \"$LIST\" -q util --expect ctrl-v,alt-x --print-query | sed 's/^/out:/'; echo done",
+                in: workspace)
+            try pty.read(until: "1 of 4 entries matches", timeout: Self.timeout)
+            try pty.send(keys)
+            try pty.read(until: "done", timeout: Self.timeout)
+            return pty.outputText.split(whereSeparator: \.isNewline).compactMap { line in
+                line.range(of: "out:").map { String(line[$0.lowerBound...]) }
+            }
+        }
+        #expect(try run("\u{16}") == ["out:util", "out:ctrl-v", "out:src/lib/util.swift"])
+        #expect(try run("\u{1B}x") == ["out:util", "out:alt-x", "out:src/lib/util.swift"])
+        #expect(try run("\r") == ["out:util", "out:", "out:src/lib/util.swift"])
+        let refused = try runProcess(productPath("catalog"), ["--file", "/dev/null", "--expect", "f1"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasPrefix("catalog: option '--expect': 'f1' is kept by the launcher"))
+    }
+
     @Test("--header-lines: a list's first lines show above it and are never listed, from a pipe or a file")
     func headerLines() throws {
         let workspace = try Workspace(Self.lines)

@@ -106,11 +106,35 @@ enum LaunchCommand {
         }
         // The query first, as fzf's --print-query: also when nothing was picked (status 1), but not when cancelled.
         if arguments.has("--print-query"), outcome.status == 0, let menu = final { emit(Array(menu.query.utf8)) }
+        // Then, with --expect, the key that picked: empty for Enter, as fzf prints it.
+        if arguments.values["--expect"] != nil, outcome.status == 0, let menu = final {
+            emit(Array((menu.pickedWith ?? "").utf8))
+        }
         picks.forEach(emit)
         if outcome.status != 0 { return outcome.status }
         // Nothing matched at the start (--exit-0), in the launcher too, or a picker picked nothing: as fzf says so.
         if final?.foundNothing == true { return 1 }
         return picker && picks.isEmpty ? 1 : 0
+    }
+
+    /// `--expect`'s keys, fzf's way (`ctrl-v,alt-x,f10`), each with its name as given, to print.
+    ///
+    /// - Throws: ``Arguments/UsageError`` for a key that can't be read or that the launcher keeps.
+    static func expectedKeys(_ text: String) throws -> [Key: String] {
+        var keys: [Key: String] = [:]
+        for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            guard let key = MenuKeys.key(named: name) else {
+                throw Arguments.UsageError(
+                    description:
+                        "option '--expect': '\(name)' is not a key catalog knows, such as ctrl-v, alt-x or f10.")
+            }
+            if Session.reservedKeys.contains(key) || key == .control("z") {
+                throw Arguments.UsageError(
+                    description: "option '--expect': '\(name)' is kept by the launcher and can't be expected.")
+            }
+            keys[key] = name
+        }
+        return keys
     }
 
     /// The menu's options from the command line.
@@ -146,6 +170,7 @@ enum LaunchCommand {
                 throw Arguments.UsageError(description: "option '--bind': \(error)")
             }
         }
+        if let keys = arguments.values["--expect"] { options.expectedKeys = try expectedKeys(keys) }
         options.historyOff = historyOff(arguments)
         return options
     }

@@ -225,6 +225,9 @@ struct CommandTable {
             name: "--print-query", commands: [""],
             help: "print the filter's text first, then the picks, unless cancelled"),
         Option(
+            name: "--expect", value: "KEYS", commands: [""],
+            help: "keys that pick as Enter does (ctrl-v,alt-x), the one pressed printed before the picks"),
+        Option(
             name: "--header", value: "TEXT", commands: [""],
             help: "text to show above the list, a row for each of its lines"),
         Option(

@@ -66,6 +66,12 @@ extension MenuScreen {
 
     private mutating func act(on key: Key) -> Action {
         if case .mouse(let mouse) = key { return click(mouse) }
+        // An --expect key picks as Enter does, and is remembered to be printed with the pick.
+        if let name = options.expectedKeys[key] {
+            pickedWith = name
+            return perform(.accept)
+        }
+        if keys.commands(for: key)?.contains(.accept) == true { pickedWith = nil }
         if let commands = keys.commands(for: key) {
             var actions: [Action] = []
             for command in commands {

@@ -90,6 +90,8 @@ package struct MenuScreen: Screen {
         public var previewCommand: String?
         /// The shell the preview command runs in: the user's `$SHELL`, as fzf's, or `/bin/sh`.
         public var shell = "/bin/sh"
+        /// Keys that pick as Enter does (fzf's `--expect`), each with the name it is printed by.
+        public var expectedKeys: [Key: String] = [:]
         /// A problem found loading the history, shown once in the status line.
         public var historyMessage: String?
         /// The time frecency is measured from.
@@ -137,6 +139,8 @@ package struct MenuScreen: Screen {
     /// The filter's text deleted last by a word or more (Ctrl-U, Ctrl-W, Alt-⌫, Alt-D), which Ctrl-Y puts back:
     /// the menu's, so it outlives a filter that the deletion emptied and closed.
     var killed = ""
+    /// The name of the `--expect` key that picked, if one did rather than Enter.
+    package var pickedWith: String?
     /// The history, and what it means in this catalog: the shelves' entries, the favourites and each opened
     /// entry's frecency, by record.
     var history: History?
