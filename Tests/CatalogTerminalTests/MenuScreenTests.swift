@@ -199,6 +199,24 @@ struct MenuScreenTests {
         #expect(session.interrupted)
     }
 
+    @Test("--cycle: ↑ on the first row goes to the last and ↓ on the last to the first; without it they stop")
+    func cycle() throws {
+        var options = MenuScreen.Options()
+        options.cycle = true
+        var session = Session(root: try MenuScreen(source: .registry(try Self.registry()), options: options))
+        _ = session.start(size: .standard)
+        let last = try #require(menu(session)).listCount - 1
+        press(.up, in: &session)
+        #expect(menu(session)?.levels.last?.cursor == last)
+        press(.down, in: &session)
+        #expect(menu(session)?.levels.last?.cursor == 0)
+        press(.pageUp, in: &session)
+        #expect(menu(session)?.levels.last?.cursor == 0, "a page stops at the end")
+        var plain = try makeSession()
+        press(.up, in: &plain)
+        #expect(menu(plain)?.levels.last?.cursor == 0)
+    }
+
     @Test("readline's words: Alt-⌫ and Alt-D stop at letters and digits, Ctrl-W at a space; Ctrl-Y puts back")
     func readlineWords() throws {
         let alt = { (character: Character) in Key.modified(.character(character), .alt) }

@@ -171,6 +171,7 @@ enum LaunchCommand {
             }
         }
         if let keys = arguments.values["--expect"] { options.expectedKeys = try expectedKeys(keys) }
+        options.cycle = arguments.has("--cycle")
         options.historyOff = historyOff(arguments)
         return options
     }

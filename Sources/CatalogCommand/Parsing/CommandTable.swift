@@ -225,6 +225,8 @@ struct CommandTable {
             name: "--print-query", commands: [""],
             help: "print the filter's text first, then the picks, unless cancelled"),
         Option(
+            name: "--cycle", commands: [""], help: "↑ on the first row goes to the last, ↓ on the last to the first"),
+        Option(
             name: "--expect", value: "KEYS", commands: [""],
             help: "keys that pick as Enter does (ctrl-v,alt-x), the one pressed printed before the picks"),
         Option(

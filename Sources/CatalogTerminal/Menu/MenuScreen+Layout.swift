@@ -156,7 +156,13 @@ extension MenuScreen {
 
     /// Moves the cursor by some rows in the list being shown, stopping at its ends.
     mutating func moveCursor(by rows: Int) {
-        moveCursor(to: (filter?.cursor ?? current.cursor) + rows)
+        let from = filter?.cursor ?? current.cursor
+        // --cycle: a step of one past either end comes round to the other, as fzf's does; pages stop at the ends.
+        if options.cycle, abs(rows) == 1, listCount > 0, !(0..<listCount).contains(from + rows) {
+            moveCursor(to: rows > 0 ? 0 : listCount - 1)
+            return
+        }
+        moveCursor(to: from + rows)
     }
 
     /// Moves the cursor to a row of the list being shown, kept within it, and scrolls it into view.

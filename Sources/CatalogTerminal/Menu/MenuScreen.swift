@@ -92,6 +92,8 @@ package struct MenuScreen: Screen {
         public var shell = "/bin/sh"
         /// Keys that pick as Enter does (fzf's `--expect`), each with the name it is printed by.
         public var expectedKeys: [Key: String] = [:]
+        /// Whether ↑ on the first row goes to the last, and ↓ on the last to the first (fzf's `--cycle`).
+        public var cycle = false
         /// A problem found loading the history, shown once in the status line.
         public var historyMessage: String?
         /// The time frecency is measured from.
