@@ -143,6 +143,22 @@ struct PickerPipelineTests {
         #expect(refused.stderr.hasPrefix("catalog: option '--expect': 'f1' is kept by the launcher"))
     }
 
+    @Test("--filter (fzf's -f) prints the matches best first with no screen, a repeated line once; 1 with none")
+    func filter() throws {
+        let catalog = productPath("catalog")
+        let list = Array("src/app/main.swift\nREADME.md\n.swift-format\nsrc/app/main.swift\ndocs/swiftformat.md\n".utf8)
+        let piped = try runProcess(catalog, ["-f", "swfmt"], input: list)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout == ".swift-format\ndocs/swiftformat.md\n")
+        let workspace = try Workspace(Self.lines)
+        let file = try runProcess(catalog, ["--filter", "main", "--file", workspace.list, "--exact"])
+        #expect(file.status == 0 && file.stdout == "src/app/main.swift\n", "\(file.stdout)\(file.stderr)")
+        let twice = try runProcess(catalog, ["--filter", "main"], input: list)
+        #expect(twice.stdout == "src/app/main.swift\n", "a repeated line is listed once, as the picker lists it")
+        let none = try runProcess(catalog, ["-f", "zzz"], input: list)
+        #expect(none.status == 1 && none.stdout.isEmpty)
+    }
+
     @Test("--header-lines: a list's first lines show above it and are never listed, from a pipe or a file")
     func headerLines() throws {
         let workspace = try Workspace(Self.lines)

@@ -7,6 +7,7 @@ import Synchronization
 /// The launcher: the menu over the registry, or a picker over `--file`.
 enum LaunchCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
+        if let text = arguments.values["--filter"] { return try filter(text, arguments, &context) }
         var options = try menuOptions(arguments)
         options.title = context.title
         // As fzf runs its preview: in the user's shell, so `<<<` works under bash; /bin/sh when $SHELL is unset.
@@ -115,6 +116,27 @@ enum LaunchCommand {
         // Nothing matched at the start (--exit-0), in the launcher too, or a picker picked nothing: as fzf says so.
         if final?.foundNothing == true { return 1 }
         return picker && picks.isEmpty ? 1 : 0
+    }
+
+    /// `--filter QUERY` (fzf's `-f`): the lines that match, best first when fuzzy (the picker's default), with no
+    /// screen; a repeated line is listed once, as the picker lists it. Without `--file`, standard input is the list.
+    ///
+    /// - Returns: 0, or 1 when nothing matches.
+    static func filter(_ text: String, _ arguments: Arguments, _ context: inout Context) throws -> Int32 {
+        var arguments = arguments
+        if arguments.values["--file"] == nil {
+            guard isatty(STDIN_FILENO) == 0 else {
+                throw Arguments.UsageError(
+                    description: "option '--filter' reads the list from --file or standard input, which is a "
+                        + "terminal here; pipe the list in, as in: find . | \(context.name) --filter QUERY")
+            }
+            arguments.values["--file"] = "-"
+        }
+        let query = Query(text, matching: try SearchCommand.matching(arguments, default: .fuzzy))
+        let (snapshot, _) = try CatalogSource.load(arguments, context, matching: query, repeats: .listedOnce)
+        let hits = snapshot.index.search(query)
+        EntryWriter.write(snapshot, hits[...], arguments, to: &context.out)
+        return hits.isEmpty ? 1 : 0
     }
 
     /// `--expect`'s keys, fzf's way (`ctrl-v,alt-x,f10`), each with its name as given, to print.

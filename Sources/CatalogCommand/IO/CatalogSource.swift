@@ -11,12 +11,15 @@ enum CatalogSource {
     ///   - context: The program's registry.
     ///   - query: When given, a file keeps only the entries that match it (the whole file is still checked), so a
     ///     one-off search never sorts what it will not print.
+    ///   - repeats: What a line that repeats an earlier line's path is: an error for `search`, listed once for a
+    ///     picker's `--filter`.
     /// - Returns: The entries, and the registry when they came from it.
     /// - Throws: ``InputError`` naming the file and the line.
     static func load(
-        _ arguments: Arguments, _ context: Context, matching query: Query? = nil
+        _ arguments: Arguments, _ context: Context, matching query: Query? = nil,
+        repeats: CatalogFile.Format.Repeats = .refused
     ) throws -> (snapshot: Snapshot<any Screen>, registry: Registry<any Screen>?) {
-        let format = try format(arguments)
+        let format = try format(arguments, repeats: repeats)
         guard let path = arguments.values["--file"] else {
             return (context.registry.snapshot(), context.registry)
         }

@@ -225,6 +225,10 @@ struct CommandTable {
             name: "--print-query", commands: [""],
             help: "print the filter's text first, then the picks, unless cancelled"),
         Option(
+            name: "--filter", short: "f", value: "QUERY", commands: [""],
+            help: "print the lines that match QUERY, best first, with no screen, as fzf's does; reads standard "
+                + "input without --file"),
+        Option(
             name: "--cycle", commands: [""], help: "↑ on the first row goes to the last, ↓ on the last to the first"),
         Option(
             name: "--expect", value: "KEYS", commands: [""],

@@ -88,7 +88,10 @@ package enum CatalogFile {
     public static func matching<Handler>(
         _ bytes: UnsafeBufferPointer<UInt8>, _ query: Query, format: Format = .standard
     ) throws -> Snapshot<Handler> {
-        guard !format.readsNames else { return try read(Array(bytes), keeping: RecordMatcher(query), format: format) }
+        // Another format, or repeats listed once, are read by the rewriting path, which copies the file.
+        guard !format.readsNames, format.repeats == .refused else {
+            return try read(Array(bytes), keeping: RecordMatcher(query), format: format)
+        }
         let index: (EntryTable) -> Snapshot<Handler>
         let bounds: [UInt32]
         do {
