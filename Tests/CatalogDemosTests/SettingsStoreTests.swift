@@ -76,15 +76,20 @@ struct SettingsStoreTests {
             contents(store.directory.appendingPathComponent("settings.json.corrupt-20231114T221320Z-2")) == "garbage")
     }
 
+    /// The demo's first frame, as the launcher's preview draws it, over a settings file that is not JSON.
+    func firstFrameOverGarbage(in directory: TemporaryDirectory, size: Size) throws -> (Frame, FileSettingsStore) {
+        let store = store(in: directory)
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        try Data("garbage".utf8).write(to: store.file)
+        let frame = try FirstFrame.render(of: { AppStorageDemo.opening { store } }, size: size, environment: .standard)
+        return (frame, store)
+    }
+
     @Test("previewing the @AppStorage entry, as the launcher's pane does, moves no file")
     func previewWritesNothing() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let store = store(in: directory)
-        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
-        try Data("garbage".utf8).write(to: store.file)
-        let frame = try FirstFrame.render(
-            of: { AppStorageDemo.opening { store } }, size: Size(columns: 400, rows: 12), environment: .standard)
+        let (frame, store) = try firstFrameOverGarbage(in: directory, size: Size(columns: 400, rows: 12))
         #expect(frame.text.contains("is not valid settings JSON"))
         let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
         #expect(names == ["settings.json"], "the preview moved or wrote a file")
@@ -95,11 +100,7 @@ struct SettingsStoreTests {
     func corruptMessageWraps() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
-        let store = store(in: directory)
-        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
-        try Data("garbage".utf8).write(to: store.file)
-        let frame = try FirstFrame.render(
-            of: { AppStorageDemo.opening { store } }, size: Size(columns: 60, rows: 14), environment: .standard)
+        let (frame, store) = try firstFrameOverGarbage(in: directory, size: Size(columns: 60, rows: 14))
         let text = frame.lines.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined()
         #expect(text.contains(store.file.path), "the path is broken across lines, never cut: \(frame.text)")
         let words = frame.lines.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
