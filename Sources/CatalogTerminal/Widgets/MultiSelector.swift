@@ -112,7 +112,9 @@ public struct MultiSelector<ID: Hashable & Sendable>: Widget {
 
     /// The item a mouse report lands on, in the list as ``render(in:focused:context:)`` draws it in `height` lines.
     ///
-    /// - Parameter mouse: The report, in the list's own cells.
+    /// - Parameters:
+    ///   - mouse: The report, in the list's own cells.
+    ///   - height: The lines the list is drawn in, or `nil` for no limit.
     /// - Returns: The item's index, or `nil` off the items.
     public func row(at mouse: Mouse, height: Int?) -> Int? {
         WidgetLayout.row(atLine: mouse.row, count: items.count, cursor: cursor, height: height)
