@@ -87,6 +87,8 @@ struct CheckboxTreeDemo: LocalizedDemo {
         guard let (command, input) = tree.command(for: mouse, height: height, glyphs: context.glyphs) else {
             return .none
         }
+        // The rows stay under the pointer, so a second click lands on the same one.
+        tree.pin(height: height)
         return perform(command, input)
     }
 

@@ -227,6 +227,7 @@ struct GoalListScreen: LocalizedDemo {
         case .press where mouse.button == .left:
             let height = max(context.size.rows - 2, 1)
             guard let row = goals.selector.row(at: mouse, height: height) else { return .none }
+            goals.selector.pin(height: height)
             return perform(.toggle, .line("\(row + 1)"))
         default: return .none
         }

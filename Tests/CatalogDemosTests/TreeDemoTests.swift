@@ -201,6 +201,28 @@ struct CheckboxTreeDemoTests {
         #expect(demo()?.tree.checkedIDs.count == 1 && demo()?.tree.cursor == 3)
     }
 
+    @Test("in a scrolled tree a click leaves the rows where they are, so a second click lands on the same row")
+    func clickKeepsRowsInPlace() throws {
+        var session = started(try CheckboxTreeDemo())
+        let small = Size(columns: 40, rows: 10)
+        _ = session.handle(.resize(small))
+        press(.end, in: &session)
+        func rows() -> [String] { session.render(in: small).lines.dropFirst().prefix(5).map(\.text) }
+        // What the rows say, without the pointer and the boxes, which a click changes.
+        func labels() -> [String] { rows().map { $0.filter { !"›☑☐▣ ".contains($0) } } }
+        let before = labels()
+        func click() { _ = session.handle(.key(.mouse(Mouse(.press, row: 1, column: 12)))) }
+        click()
+        let demo = { session.top as? CheckboxTreeDemo }
+        #expect(demo()?.tree.checkedIDs.count == 1, "the top visible row was checked")
+        #expect(labels() == before, "the same rows, in the same places")
+        #expect(rows().first?.hasPrefix("›") == true, "the pointer on the row clicked")
+        click()
+        #expect(demo()?.tree.checkedIDs.isEmpty == true, "the second click unchecked the same row")
+        press(.up, in: &session)
+        #expect(rows().first?.hasPrefix("›") == true, "a key above the top scrolls by one row, not half a page")
+    }
+
     @Test func koreanFrameAlignedByDisplayWidth() throws {
         var session = started(try CheckboxTreeDemo())
         press(.down, .down, .down, .down, .down, .down, .down, .down, .down, .character(" "), in: &session)

@@ -27,6 +27,12 @@ enum ChildProcesses {
         return owners
     }()
 
+    /// Makes the tables, so their first use is never in a signal handler (``SignalGuard/install()`` calls it).
+    static func prepare() {
+        _ = slots
+        _ = owners
+    }
+
     /// The key under which a thread keeps the runner whose job it is running.
     private static let ownerKey = "catalog.jobRunner"
 

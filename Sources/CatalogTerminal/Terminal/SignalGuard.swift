@@ -175,6 +175,10 @@ enum SignalGuard {
         _ = leaveBytes
         _ = savedSettings
         _ = previousActions
+        // The handler kills the registered process groups; their tables are made now, before any signal, for a
+        // lazy static's first use inside a handler that interrupted that same first use waits for itself for ever
+        // (a closed terminal left the launcher spinning at 80 % CPU under init).
+        ChildProcesses.prepare()
         if wakePipe == nil, let pipe = WakePipe.make() {
             wakePipe = pipe
             wakeFD.store(pipe.write, ordering: .releasing)

@@ -115,7 +115,9 @@ public struct CheckboxTree<Node, ID: Hashable & Sendable>: Widget {
     /// - Returns: The index in ``visibleRows`` and whether the expander was hit, or `nil` off the rows.
     public func hit(_ mouse: Mouse, height: Int?, glyphs: Glyphs = .unicode) -> (row: Int, onExpander: Bool)? {
         let rows = visibleRows
-        guard let row = WidgetLayout.row(atLine: mouse.row, count: rows.count, cursor: cursor, height: height) else {
+        guard
+            let row = WidgetLayout.row(atLine: mouse.row, count: rows.count, cursor: cursor, height: height, top: top)
+        else {
             return nil
         }
         let start = DisplayWidth.of(glyphs.pointer) + 1 + 2 * tree.depth(at: rows[row])
@@ -199,9 +201,19 @@ public struct CheckboxTree<Node, ID: Hashable & Sendable>: Widget {
     ///   - focused: Whether the tree has the focus.
     ///   - context: The glyphs to draw with, from the environment.
     /// - Returns: The lines.
+    /// Where the list starts once a click pinned it (``pin(height:)``); `nil` while only keys moved the cursor,
+    /// which keeps it centred.
+    private var top: Int?
+
+    /// Pins the list where it is drawn now in `height` lines, before a click moves the cursor, so the rows stay
+    /// under the pointer (a double click lands twice on one row); keys then scroll it only as far as they must.
+    package mutating func pin(height: Int?) {
+        top = WidgetLayout.pinnedTop(count: visibleRows.count, cursor: cursor, height: height, top: top)
+    }
+
     public func render(in size: Size, focused: Bool = true, context: ScreenContext = .standard) -> [Line] {
         WidgetLayout.list(
             rowTexts(glyphs: context.glyphs), cursor: cursor, pointer: context.glyphs.pointer, width: size.columns,
-            height: size.rows, focused: focused)
+            height: size.rows, focused: focused, top: top)
     }
 }

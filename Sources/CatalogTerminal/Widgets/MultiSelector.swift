@@ -117,7 +117,7 @@ public struct MultiSelector<ID: Hashable & Sendable>: Widget {
     ///   - height: The lines the list is drawn in, or `nil` for no limit.
     /// - Returns: The item's index, or `nil` off the items.
     public func row(at mouse: Mouse, height: Int?) -> Int? {
-        WidgetLayout.row(atLine: mouse.row, count: items.count, cursor: cursor, height: height)
+        WidgetLayout.row(atLine: mouse.row, count: items.count, cursor: cursor, height: height, top: top)
     }
 
     /// Toggles an item, as Space does on it.
@@ -151,9 +151,19 @@ public struct MultiSelector<ID: Hashable & Sendable>: Widget {
     ///   - focused: Whether the list has the focus.
     ///   - context: The glyphs to draw with, from the environment.
     /// - Returns: The lines.
+    /// Where the list starts once a click pinned it (``pin(height:)``); `nil` while only keys moved the cursor,
+    /// which keeps it centred.
+    private var top: Int?
+
+    /// Pins the list where it is drawn now in `height` lines, before a click moves the cursor, so the rows stay
+    /// under the pointer (a double click lands twice on one row); keys then scroll it only as far as they must.
+    package mutating func pin(height: Int?) {
+        top = WidgetLayout.pinnedTop(count: items.count, cursor: cursor, height: height, top: top)
+    }
+
     public func render(in size: Size, focused: Bool = true, context: ScreenContext = .standard) -> [Line] {
         WidgetLayout.list(
             rowTexts(glyphs: context.glyphs), cursor: cursor, pointer: context.glyphs.pointer, width: size.columns,
-            height: size.rows, focused: focused)
+            height: size.rows, focused: focused, top: top)
     }
 }

@@ -9,19 +9,27 @@ package enum WidgetLayout {
     ///   - cursor: The row under the cursor.
     ///   - height: The rows available, or `nil` for no limit.
     /// - Returns: A range of row indices, at most `height` long.
-    package static func window(count: Int, cursor: Int, height: Int?) -> Range<Int> {
+    ///   - top: Where a list pinned by a click starts (``pinnedTop(count:cursor:height:top:)``): it then moves only
+    ///     as far as the cursor needs, so the row under the pointer stays there; `nil` centres the cursor.
+    package static func window(count: Int, cursor: Int, height: Int?, top: Int? = nil) -> Range<Int> {
         guard let height, count > height else { return 0..<count }
         guard height > 0 else { return 0..<0 }
-        let start = min(max(cursor - height / 2, 0), count - height)
+        let wanted = top.map { min(max($0, cursor - height + 1), cursor) } ?? cursor - height / 2
+        let start = min(max(wanted, 0), count - height)
         return start..<(start + height)
+    }
+
+    /// Where a list drawn now starts, to pin it there before a click moves its cursor.
+    package static func pinnedTop(count: Int, cursor: Int, height: Int?, top: Int?) -> Int {
+        window(count: count, cursor: cursor, height: height, top: top).lowerBound
     }
 
     /// The row of a list drawn in `height` lines (``window(count:cursor:height:)``) that a line of the drawing shows.
     ///
     /// - Parameter line: The line, from 0 at the list's top.
     /// - Returns: The row, or `nil` for a line below the last row or outside the drawing.
-    package static func row(atLine line: Int, count: Int, cursor: Int, height: Int?) -> Int? {
-        let shown = window(count: count, cursor: cursor, height: height)
+    package static func row(atLine line: Int, count: Int, cursor: Int, height: Int?, top: Int? = nil) -> Int? {
+        let shown = window(count: count, cursor: cursor, height: height, top: top)
         guard line >= 0, line < shown.count else { return nil }
         return shown.lowerBound + line
     }
@@ -74,10 +82,11 @@ package enum WidgetLayout {
     ///   - focused: Whether the list has the focus; without it, the cursor's row is drawn like the others.
     /// - Returns: The lines.
     static func list(
-        _ texts: [String], cursor: Int, pointer: String, width: Int, height: Int?, focused: Bool = true
+        _ texts: [String], cursor: Int, pointer: String, width: Int, height: Int?, focused: Bool = true,
+        top: Int? = nil
     ) -> [Line] {
         let pointerWidth = DisplayWidth.of(pointer)
-        return window(count: texts.count, cursor: cursor, height: height).map { index in
+        return window(count: texts.count, cursor: cursor, height: height, top: top).map { index in
             let here = focused && index == cursor
             let mark = column(here ? pointer : "", width: pointerWidth)
             return line(mark + " " + texts[index], width: width, highlighted: here)
