@@ -268,6 +268,22 @@ struct TypeAheadTests {
         #expect(jobs.runCount == 3, "one search for s, one for the paste, one for q?")
     }
 
+    @Test("a bracketed paste that starts with a digit is text in the launcher, where a typed digit opens an item")
+    func pastedDigitIsText() throws {
+        let terminal = VirtualTerminal(size: .standard)
+        terminal.type("\u{1B}[200~2024 report\u{1B}[201~", at: .milliseconds(10))
+        terminal.type([0x03], at: .milliseconds(20))
+        let registry = Registry<any Screen>()
+        for title in ["Alpha", "Beta", "Gamma"] { try registry.register(title, in: ["Group \(title)"]) { LoopHost() } }
+        var loop = EventLoop(
+            session: Session(root: try MenuScreen(source: .registry(registry))), terminal: terminal, jobs: InlineJobs(),
+            renderer: Renderer(colorMode: .none))
+        #expect(try loop.run() == 130)
+        let menu = try #require(loop.session.stack.first as? MenuScreen)
+        #expect(loop.session.stack.count == 1, "nothing was opened")
+        #expect(menu.filter?.text == "2024 report")
+    }
+
     @Test("a character a binding takes still acts, between the runs typed ahead around it")
     func boundCharacterActs() throws {
         let terminal = VirtualTerminal(size: .standard)

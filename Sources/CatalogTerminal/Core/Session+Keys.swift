@@ -130,14 +130,16 @@ extension Session {
 }
 
 extension Session {
-    /// Whether ``handle(typed:)`` may take characters now, so the shell gathers them only then.
-    package var takesTypeAhead: Bool {
+    /// Whether ``handle(typed:pasted:)`` may take characters now, so the shell gathers them only then.
+    ///
+    /// - Parameter pasted: Whether the characters came from a bracketed paste, which opens the filter if need be.
+    package func takesTypeAhead(pasted: Bool = false) -> Bool {
         // The session's own character keys (q, ?) reach a screen that takes text, as any character does; an entry's
         // screen records its keys one by one.
         guard chrome.overlay == nil, top.takesText, screens.entryIndex(atOrBelow: screens.topIndex) == nil else {
             return false
         }
-        return (top as? MenuScreen)?.takesTypeAhead == true
+        return (top as? MenuScreen)?.takesTypeAhead(opening: pasted) == true
     }
 
     /// Characters the shell read in one go, typed fast or pasted: a menu in front that is filtering takes them as
@@ -145,9 +147,13 @@ extension Session {
     ///
     /// - Returns: How many were taken, from the first, and what the shell must do; 0 when each must go as a key
     ///   of its own (``handle(_:for:)``).
-    package mutating func handle(typed characters: ArraySlice<Character>) -> (taken: Int, effects: [Effect]) {
-        guard takesTypeAhead,
-            let (taken, action) = screens.modifyTop({ (menu: inout MenuScreen) in menu.typeAhead(characters) }),
+    package mutating func handle(
+        typed characters: ArraySlice<Character>, pasted: Bool = false
+    ) -> (taken: Int, effects: [Effect]) {
+        guard takesTypeAhead(pasted: pasted),
+            let (taken, action) = screens.modifyTop({ (menu: inout MenuScreen) in
+                menu.typeAhead(characters, opening: pasted)
+            }),
             taken > 0
         else { return (0, []) }
         chrome.status = nil

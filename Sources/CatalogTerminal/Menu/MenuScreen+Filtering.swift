@@ -81,10 +81,11 @@ extension MenuScreen {
         return search()
     }
 
-    /// Whether ``typeAhead(_:)`` takes characters now: some of the catalog is in and the filter is open.
-    package var takesTypeAhead: Bool {
+    /// Whether ``typeAhead(_:opening:)`` takes characters now: some of the catalog is in and the filter is open,
+    /// or a paste may open it.
+    package func takesTypeAhead(opening: Bool = false) -> Bool {
         if case .loading = phase { return false }
-        return filter != nil
+        return filter != nil || opening
     }
 
     /// Characters typed or pasted in one go while filtering: the ones no binding takes, from the first, go into the
@@ -93,11 +94,21 @@ extension MenuScreen {
     ///
     /// - Returns: How many it took (0 while nothing of the catalog is in, or with no filter open, so the keys go one
     ///   by one), and what the search asks for.
-    package mutating func typeAhead(_ characters: ArraySlice<Character>) -> (taken: Int, action: Action) {
-        guard takesTypeAhead, var current = filter else { return (0, .none) }
+    /// - Parameter opening: Whether the characters are a paste, which opens the filter when it is closed (its
+    ///   leading spaces dropped, as typing drops them), so a paste that starts with a digit is text, not a jump.
+    package mutating func typeAhead(
+        _ characters: ArraySlice<Character>, opening: Bool = false
+    ) -> (taken: Int, action: Action) {
+        guard takesTypeAhead(opening: opening) else { return (0, .none) }
         let run = characters.prefix { keys.commands(for: .character($0)) == nil }
         guard !run.isEmpty else { return (0, .none) }
         let refreshed = refreshIfChanged()
+        guard var current = filter else {
+            let text = run.drop { $0.isWhitespace }
+            guard !text.isEmpty else { return (run.count, refreshed) }
+            mode = .filtering(Filter(text: String(text), matching: matching))
+            return (run.count, .batch([refreshed, search()]))
+        }
         current.insert(run)
         mode = .filtering(current)
         return (run.count, .batch([refreshed, search()]))

@@ -149,14 +149,20 @@ package struct EventLoop {
                 if try suspend() { return true }
                 continue
             }
-            // Characters read together (a paste, or typing faster than the menu draws) may go as one edit.
-            if case .character = key, position < keys.count, case .character = keys[position], session.takesTypeAhead {
+            // Characters read together (a paste, or typing faster than the menu draws) may go as one edit; a
+            // bracketed paste is text even where the filter is closed, so a digit that starts it opens nothing.
+            let pasted = !input.bytes.isEmpty && decoder.isPasted(position - 1)
+            let characterFollows =
+                position < keys.count && { if case .character = keys[position] { true } else { false } }()
+            if case .character = key, pasted || characterFollows, session.takesTypeAhead(pasted: pasted) {
                 var typed: [Character] = []
-                for next in keys[(position - 1)...] {
-                    guard case .character(let character) = next else { break }
+                for (offset, next) in keys[(position - 1)...].enumerated() {
+                    guard case .character(let character) = next,
+                        !pasted || decoder.isPasted(position - 1 + offset)
+                    else { break }
                     typed.append(character)
                 }
-                let (taken, effects) = session.handle(typed: typed[...])
+                let (taken, effects) = session.handle(typed: typed[...], pasted: pasted)
                 if carryOut(effects) { return true }
                 if taken > 0 {
                     position += taken - 1

@@ -59,9 +59,25 @@ package struct KeyDecoder: Sendable {
     /// - Complexity: O(*n*) in the number of bytes.
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
         var keys: [Key] = []
-        for byte in bytes { consume(byte, into: &keys) }
+        pasted = []
+        for byte in bytes {
+            let pasting = inPaste
+            let before = keys.count
+            consume(byte, into: &keys)
+            // Characters a bracketed paste brought (not the Ctrl-C that may end one).
+            if pasting, keys.count > before, case .character = keys[keys.count - 1] {
+                pasted += repeatElement(false, count: max(keys.count - 1 - pasted.count, 0)) + [true]
+            }
+        }
         return keys
     }
+
+    /// Whether each key the last ``feed(_:)`` returned came from a bracketed paste, by position; positions past
+    /// its end are keys that were typed. A paste is text: a digit that starts one types, it opens nothing.
+    package private(set) var pasted: [Bool] = []
+
+    /// Whether the key at a position of the last ``feed(_:)``'s keys came from a bracketed paste.
+    package func isPasted(_ position: Int) -> Bool { position < pasted.count && pasted[position] }
 
     /// Finishes whatever is pending because no more input arrived in time.
     ///
