@@ -83,7 +83,9 @@ struct ListSummaryLocaleTests {
         #expect(ListSummary.summarize(goals, locale: Locale(identifier: "de"), width: 20) == "Learn… und 4 weitere")
         let korean = ListSummary.summarize(goals, locale: Locale(identifier: "ko"), width: 20)
         #expect(korean.hasSuffix("그 외 4개") && korean.contains("…") && DisplayWidth.of(korean) <= 20, "\(korean)")
-        // No room for a letter beside the count: the whole summary is cut, as before.
-        #expect(ListSummary.summarize(goals, locale: Locale(identifier: "en"), width: 12) == "Learn Japan…")
+        // Narrower: the count as "+4"; with no room for a letter beside even that, the whole summary is cut.
+        #expect(ListSummary.summarize(goals, locale: Locale(identifier: "en"), width: 12) == "Learn Ja… +4")
+        #expect(ListSummary.summarize(goals, locale: Locale(identifier: "de"), width: 12) == "Learn Ja… +4")
+        #expect(ListSummary.summarize(goals, locale: Locale(identifier: "en"), width: 4) == "Lea…")
     }
 }

@@ -44,8 +44,8 @@ public enum ListSummary {
     ///   - locale: The locale whose words join them; one without a language counts as English.
     ///   - width: The most terminal columns the summary may take, or `nil` for no limit. When the whole list does
     ///     not fit, as many names as fit are kept and the rest counted ("A, B, and 3 more"); if not even one name
-    ///     fits, the first is cut with "…" beside the count ("Lea… and 4 more"), and only where not a letter of it
-    ///     would show is the whole summary truncated with "…". Widths are display widths: a Korean or Chinese character
+    ///     fits, the first is cut with "…" beside the count ("Lea… and 4 more", then "Learn J… +4"), and only where
+    ///     not a letter of it would show is the whole summary truncated with "…". Widths are display widths: a Korean or Chinese character
     ///     takes two columns.
     /// - Returns: The summary; empty for no items.
     /// - Complexity: O(n) list formats of up to n items when the list must be shortened, but only for the first
@@ -75,6 +75,11 @@ public enum ListSummary {
             if room >= 2 {
                 let cut = [DisplayWidth.truncate(items[0], to: room), rest].formatted(style)
                 if DisplayWidth.of(cut) <= width { return cut }
+            }
+            // Narrower still: the count as "+4", which reads the same in every language.
+            let plus = " +\(items.count - 1)"
+            if width - DisplayWidth.of(plus) >= 2 {
+                return DisplayWidth.truncate(items[0], to: width - DisplayWidth.of(plus)) + plus
             }
         }
         return DisplayWidth.truncate(whole, to: width)

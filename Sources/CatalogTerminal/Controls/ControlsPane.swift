@@ -168,12 +168,17 @@ package struct ControlsPane: Widget, Sendable {
         value.formatted(.number.locale(locale).grouping(.never).precision(.fractionLength(0...12)))
     }
 
-    /// Typed text as the control parses it: a decimal's comma, in a locale that writes one, read as the point.
+    /// Typed text as the control parses it: a number without the spaces around it, and a decimal's comma, in a
+    /// locale that writes one, read as the point.
     static func unlocalized(_ text: String, of control: Control, in locale: Locale) -> String {
-        guard case .decimal = control.kind, let separator = locale.decimalSeparator, separator != "." else {
-            return text
+        switch control.kind {
+        case .integer: return text.trimmingCharacters(in: .whitespaces)
+        case .decimal:
+            let number = text.trimmingCharacters(in: .whitespaces)
+            guard let separator = locale.decimalSeparator, separator != "." else { return number }
+            return number.replacingOccurrences(of: separator, with: ".")
+        default: return text
         }
-        return text.replacingOccurrences(of: separator, with: ".")
     }
 
     /// A sum of steps without the binary fraction's noise: the nearest number of twelve significant digits.

@@ -46,8 +46,10 @@ struct ControlsPaneTests {
         let context = ScreenContext(environment: ScreenEnvironment(locale: pane.locale))
         #expect(
             pane.render(in: Size(columns: 30, rows: 4), focused: true, context: context)[1].text == "speed  ‹ 1,5 ›")
-        for key: Key in [.character("0"), .character(","), .character("5"), .enter] { _ = pane.handle(key) }
-        #expect(pane.values.decimal("speed") == 0.5)
+        for key: Key in [.character("0"), .character(","), .character("5"), .character(" "), .enter] {
+            _ = pane.handle(key)
+        }
+        #expect(pane.values.decimal("speed") == 0.5, "a space typed after the number is no part of it")
         for key: Key in [.character(","), .character("1"), .enter] { _ = pane.handle(key) }
         let refusal = pane.render(in: Size(columns: 60, rows: 4), focused: true, context: context).last?.text
         #expect(refusal?.contains("von 0,25 bis 4") == true, "\(refusal ?? "")")
