@@ -17,7 +17,8 @@ struct MultiSelectorTests {
         #expect(selector.summary(width: 41) == "Learn Japanese, Learn SwiftUI, and 1 more")
         #expect(selector.summary(width: 30) == "Learn Japanese and 2 more")
         #expect(selector.summary(width: 8) == "Lear… +2", "the count kept, as \"+2\"")
-        #expect(selector.summary(width: 5) == "Lear…")
+        #expect(selector.summary(width: 5) == "L… +2")
+        #expect(selector.summary(width: 4) == "Lea…", "no room for a letter beside the count")
         #expect(selector.summary(language: "de") == "Learn Japanese, Learn SwiftUI und Learn Serverless with Swift")
         #expect(try makeSelector(selected: []).summary() == "None")
     }
