@@ -74,4 +74,14 @@ extension CheckboxTree {
         default: return nil
         }
     }
+
+    /// What a click asks of a demo's tree, drawn from the screen's top above its three last lines (a blank line, the
+    /// checked list, the footer); the tree is pinned first, so its rows stay under the pointer and a second click
+    /// lands on the same one.
+    mutating func clicked(_ mouse: Mouse, in context: ScreenContext) -> (CheckboxCommand, CommandInput)? {
+        let height = max(context.size.rows - 3, 1)
+        guard let found = command(for: mouse, height: height, glyphs: context.glyphs) else { return nil }
+        pin(height: height)
+        return found
+    }
 }

@@ -83,12 +83,7 @@ struct CheckboxTreeDemo: LocalizedDemo {
     }
 
     mutating func click(_ mouse: Mouse, in context: ScreenContext) -> Action {
-        let height = max(context.size.rows - 3, 1)
-        guard let (command, input) = tree.command(for: mouse, height: height, glyphs: context.glyphs) else {
-            return .none
-        }
-        // The rows stay under the pointer, so a second click lands on the same one.
-        tree.pin(height: height)
+        guard let (command, input) = tree.clicked(mouse, in: context) else { return .none }
         return perform(command, input)
     }
 
