@@ -142,8 +142,9 @@ extension Session {
         return (top as? MenuScreen)?.takesTypeAhead(opening: pasted) == true
     }
 
-    /// Characters the shell read in one go, typed fast or pasted: a menu in front that is filtering takes them as
-    /// one edit (``MenuScreen/typeAhead(_:)``), searched once rather than once a character.
+    /// Characters the shell read in one go, typed fast or pasted: a menu in front that is filtering, or any menu in
+    /// front for a paste, takes them as one edit (``MenuScreen/typeAhead(_:opening:)``), searched once rather than
+    /// once a character.
     ///
     /// - Returns: How many were taken, from the first, and what the shell must do; 0 when each must go as a key
     ///   of its own (``handle(_:for:)``).
