@@ -134,7 +134,7 @@ struct LanguageTests {
         let text = session.render(in: .standard).text
         #expect(text.contains("Tasten für Catalog"), "\(text)")
         #expect(text.contains("Nach oben"), "\(text)")
-        #expect(text.contains("↓ 22 weitere Zeilen"), "\(text)")
+        #expect(text.contains("↓ 20 weitere Zeilen"), "\(text)")
         #expect(text.contains("↑↓ Blättern · jede andere Taste schließt die Hilfe"), "\(text)")
         #expect(!text.contains("move up"), "\(text)")
         _ = session.handle(.key(.end))

@@ -303,6 +303,11 @@ struct MenuScreenTests {
         press(.control("a"), in: &session)
         frame = session.render(in: size)
         #expect(frame.lines[1].text.hasPrefix("/ aaaa") && frame.cursor?.column == 2, "home shows the start again")
+        // Home and End edit the filter too, as in fzf: the caret moves, not the highlighted hit.
+        press(.end, in: &session)
+        #expect(menu(session)?.filter?.caret == 102 && session.render(in: size).cursor?.column == 39)
+        press(.home, in: &session)
+        #expect(menu(session)?.filter?.caret == 0 && session.render(in: size).cursor?.column == 2)
         // Wide characters count two cells: the caret lands in the last column, or the one before.
         press(.control("e"), .control("u"), in: &session)
         type(String(repeating: "한", count: 30) + "zq", in: &session)
@@ -311,11 +316,31 @@ struct MenuScreenTests {
             frame.lines[1].text.hasSuffix("한zq") && (38...39).contains(frame.cursor?.column ?? 0),
             "\(frame.lines[1].text)")
         #expect(DisplayWidth.of(frame.lines[1].text) <= 40, "\(frame.lines[1].text)")
-        // Moved back, the caret stays in view; what lies after it is cut.
+        // Moved back from the end, the view stays still while the rest fits: the caret moves, on the last "한"
+        // (the line has 38 columns after the prompt; "…" and 16 "한" take 33 of them, "한zq" four).
         press(.left, .left, .left, in: &session)
-        #expect(session.render(in: size).cursor?.column == 39)
+        frame = session.render(in: size)
+        #expect(frame.lines[1].text == "/ …" + String(repeating: "한", count: 16) + "한zq", "\(frame.lines[1].text)")
+        #expect(frame.cursor?.column == 35)
+        // Further back, past what a line holds, the caret stops before the "…" that ends the line, and the
+        // character under it is drawn whole rather than under the "…".
+        for _ in 0..<20 { press(.left, in: &session) }
+        frame = session.render(in: size)
+        let column = try #require(frame.cursor?.column)
+        #expect(frame.lines[1].text.hasSuffix("…") && column <= 37, "\(frame.lines[1].text) at \(column)")
+        var at = 0
+        var under: Character?
+        for character in frame.lines[1].text {
+            if at == column { under = character }
+            at += DisplayWidth.of(character)
+        }
+        #expect(under == "한", "the caret's character, not the …")
         #expect(TextField.scrolled("abc", caret: 3, width: 10) == ("abc", 3))
         #expect(TextField.scrolled("abcdefghij", caret: 10, width: 5) == ("…hij", 4))
+        #expect(TextField.scrolled("abcdefghij", caret: 8, width: 5) == ("…ghij", 3), "the end in view, still")
+        #expect(TextField.scrolled("abcdefghij", caret: 4, width: 5) == ("…cdefghij", 3), "e before the last …")
+        #expect(TextField.scrolled("abcdefghij", caret: 3, width: 5) == ("abcdefghij", 3), "d before the …")
+        #expect(TextField.scrolled("abcde", caret: 4, width: 5) == ("abcde", 4), "it all fits")
     }
 
     @Test("titles are cut by display width, so Korean takes two columns a character")

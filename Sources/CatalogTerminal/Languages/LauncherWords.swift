@@ -117,9 +117,9 @@ package enum LauncherWords: CaseIterable, Sendable {
     case pageUp
     /// page down
     case pageDown
-    /// first item
+    /// first item; the caret to the start while filtering
     case firstItem
-    /// last item
+    /// last item; the caret to the end while filtering
     case lastItem
     /// open (a double click too)
     case openItem
@@ -143,10 +143,6 @@ package enum LauncherWords: CaseIterable, Sendable {
     case wordLeft
     /// caret a word right
     case wordRight
-    /// caret to the start
-    case caretStart
-    /// caret to the end
-    case caretEnd
     /// delete to the start
     case deleteToStart
     /// delete a word back

@@ -116,8 +116,9 @@ package struct MenuKeys: Sendable {
             KeyBinding([.down, .control("n"), .control("j")], .down, help: words(.moveDown)),
             KeyBinding([.pageUp], .pageUp, help: words(.pageUp), footer: false),
             KeyBinding([.pageDown], .pageDown, help: words(.pageDown), footer: false),
-            KeyBinding([.home], .first, help: words(.firstItem), footer: false),
-            KeyBinding([.end], .last, help: words(.lastItem), footer: false),
+            // Home and End edit the filter while it is open, as in fzf and any text field; else they move the list.
+            KeyBinding([.home, .control("a")], .beginningOfLine, help: words(.firstItem), footer: false),
+            KeyBinding([.end, .control("e")], .endOfLine, help: words(.lastItem), footer: false),
             KeyBinding([.enter], .accept, label: "⏎", help: words(.openItem)),
             KeyBinding(
                 [.right], .forward, label: "→", help: words(.intoGroup), footer: false),
@@ -137,8 +138,6 @@ package struct MenuKeys: Sendable {
             KeyBinding(
                 [.modified(.character("f"), .alt), .modified(.right, .shift)], .forwardWord, help: words(.wordRight),
                 footer: false),
-            KeyBinding([.control("a")], .beginningOfLine, help: words(.caretStart), footer: false),
-            KeyBinding([.control("e")], .endOfLine, help: words(.caretEnd), footer: false),
             KeyBinding([.control("u")], .unixLineDiscard, help: words(.deleteToStart), footer: false),
             KeyBinding([.control("w")], .unixWordRubout, help: words(.deleteToSpace), footer: false),
             KeyBinding([.modified(.backspace, .alt)], .backwardKillWord, help: words(.deleteWordBack), footer: false),

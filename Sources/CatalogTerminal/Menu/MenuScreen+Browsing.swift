@@ -97,6 +97,8 @@ extension MenuScreen {
         case .pageDown: moveCursor(by: max(layout.listRows, 1))
         case .first: moveCursor(to: 0)
         case .last: moveCursor(to: listCount - 1)
+        case .beginningOfLine where filter == nil: moveCursor(to: 0)
+        case .endOfLine where filter == nil: moveCursor(to: listCount - 1)
         case .accept:
             if filter != nil { return acceptHit() }
             if options.multi, !marked.isEmpty { return pick(marked.inOrder) }

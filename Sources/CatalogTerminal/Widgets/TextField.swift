@@ -110,8 +110,10 @@ public struct TextField: Widget, Sendable, Equatable {
     }
 
     /// Text as a line of `width` columns shows it while it is edited: whole while the caret fits, else scrolled so
-    /// the caret is in the last column, what is cut off at the start shown as "…" (as fzf keeps its cursor in
-    /// view); wide characters take two cells. The text field and the menu's filter both draw it so.
+    /// the caret is as far right as it can be, what is cut off at the start shown as "…" (as fzf keeps its cursor
+    /// in view); wide characters take two cells. The character under the caret is always shown whole: when text
+    /// runs past the line's end, the "…" that marks it takes the last column, so the caret stops one before it.
+    /// The text field and the menu's filter both draw it so.
     ///
     /// - Parameter caret: The caret, in characters.
     /// - Returns: The text to draw, which may run past the width after the caret, and the caret's column in it.
@@ -119,14 +121,21 @@ public struct TextField: Widget, Sendable, Equatable {
     package static func scrolled(_ text: String, caret: Int, width: Int) -> (text: String, caret: Int) {
         let before = text.prefix(caret)
         let caretColumn = DisplayWidth.of(String(before))
-        guard caretColumn >= width, width > 2 else { return (text, caretColumn) }
-        // Characters before the caret, from it backwards, while they fit beside the "…" and the caret's cell.
+        let rest = DisplayWidth.of(String(text[before.endIndex...]))
+        // The caret's cells: the character under it, or an empty cell at the end.
+        let cells = before.endIndex < text.endIndex ? DisplayWidth.of(text[before.endIndex]) : 1
+        let fitsWhole = caretColumn + rest <= width && caretColumn + cells <= width
+        guard !fitsWhole, caretColumn + cells > width - 1, width > 2 else { return (text, caretColumn) }
+        // The columns left of the caret, "…" included. When what follows the caret fits, the line ends with the
+        // text's end, so moving left from there keeps the view still; else the caret is as far right as it can be
+        // before the "…" that ends the line.
+        let budget = rest == 0 ? width - 1 : rest <= width - 1 ? width - rest : width - 1 - cells
         var kept = before.endIndex
         var used = 1
         while kept > before.startIndex {
             let previous = before.index(before: kept)
             let cells = DisplayWidth.of(before[previous])
-            guard used + cells <= width - 1 else { break }
+            guard used + cells <= budget else { break }
             used += cells
             kept = previous
         }

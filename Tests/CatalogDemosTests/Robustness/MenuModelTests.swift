@@ -287,8 +287,9 @@ struct ModelRun {
         case .down: move(to: index + 1)
         case .pageUp: move(to: index - page)
         case .pageDown: move(to: index + page)
-        case .home: move(to: 0)
-        case .end: move(to: items.count - 1)
+        // While filtering, Home and End move the caret, as in a text field.
+        case .home where !filtering: move(to: 0)
+        case .end where !filtering: move(to: items.count - 1)
         case .mouse(let mouse): move(to: index + (mouse.action == .scrollDown ? 3 : -3))
         case .right, .enter:
             guard items.indices.contains(index) else { return }
