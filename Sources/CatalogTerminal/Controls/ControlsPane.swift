@@ -168,17 +168,42 @@ package struct ControlsPane: Widget, Sendable {
         value.formatted(.number.locale(locale).grouping(.never).precision(.fractionLength(0...12)))
     }
 
-    /// Typed text as the control parses it: a number without the spaces around it, and a decimal's comma, in a
-    /// locale that writes one, read as the point.
+    /// Typed text as the control parses it: a number as the locale writes it, made plain (ASCII digits, "." as the
+    /// point, no grouping), or the text as typed, which the control then refuses.
+    ///
+    /// Grouping is read only where it is well formed, so nothing is misread: in German "1.000" is 1000 and
+    /// "12.345,5" is 12345.5, while "1.5", whose "5" can't be a group of three, takes the point as the English
+    /// habit writes it. In English "1,000" is 1000. Spaces group in Russian, and around a number are ignored.
     static func unlocalized(_ text: String, of control: Control, in locale: Locale) -> String {
         switch control.kind {
-        case .integer: return text.trimmingCharacters(in: .whitespaces)
-        case .decimal:
-            let number = text.trimmingCharacters(in: .whitespaces)
-            guard let separator = locale.decimalSeparator, separator != "." else { return number }
-            return number.replacingOccurrences(of: separator, with: ".")
+        case .integer, .decimal: break
         default: return text
         }
+        var number = Substring(text.trimmingCharacters(in: .whitespaces))
+        let sign = number.first == "-" || number.first == "+" ? String(number.removeFirst()) : ""
+        let point = Character(locale.decimalSeparator ?? ".")
+        let grouping = Character(locale.groupingSeparator ?? ",")
+        let spaces: Set<Character> = [" ", "\u{A0}", "\u{202F}"]
+        let groupings: Set<Character> = spaces.contains(grouping) ? spaces : [grouping]
+        let parts = number.split(separator: point, omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return text }
+        var whole = parts[0]
+        let groups = whole.split(omittingEmptySubsequences: false) { groupings.contains($0) }
+        if groups.count > 1 {
+            let wellFormed =
+                groups.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isWholeNumber } }
+                && (1...3).contains(groups[0].count)
+                && groups[0].first != "0" && groups.dropFirst().allSatisfy { $0.count == 3 }
+            if wellFormed {
+                whole = Substring(groups.joined())
+            } else if parts.count == 1, groups.count == 2, grouping == "." || grouping == "," {
+                // One "." in German (or "," in English) that groups nothing: the other convention's point.
+                return sign + groups[0] + "." + groups[1]
+            } else {
+                return text
+            }
+        }
+        return sign + whole + (parts.count == 2 ? "." + parts[1] : "")
     }
 
     /// A sum of steps without the binary fraction's noise: the nearest number of twelve significant digits.

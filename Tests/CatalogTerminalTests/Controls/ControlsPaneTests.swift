@@ -56,6 +56,36 @@ struct ControlsPaneTests {
         #expect(pane.values.decimal("speed") == 0.5, "0,1 is below the range: refused, kept open")
     }
 
+    @Test("a typed number is read as its locale writes it, grouping only where it is well formed, never misread")
+    func localizedNumbers() throws {
+        let decimal = Control.decimal("speed", default: 1, in: -1e9...1e9)
+        let integer = Control.integer("count", default: 1, in: 0...1_000_000)
+        func read(_ text: String, _ control: Control, _ locale: String) -> String {
+            ControlsPane.unlocalized(text, of: control, in: Locale(identifier: locale))
+        }
+        #expect(read("1.000", integer, "de_DE") == "1000", "a thousand, as German writes it")
+        #expect(read("1.000", decimal, "de_DE") == "1000")
+        #expect(read("12.345,5", decimal, "de_DE") == "12345.5")
+        #expect(read("-2,5", decimal, "de_DE") == "-2.5")
+        #expect(read("1.5", decimal, "de_DE") == "1.5", "5 is no group of three: the English point")
+        #expect(read("0.250", decimal, "de_DE") == "0.250", "no group follows a lone 0")
+        #expect(read("1.000.5", decimal, "de_DE") == "1.000.5", "not a number: left for the control to refuse")
+        #expect(read("1,5", integer, "de_DE") == "1.5", "a fraction, which an integer control refuses")
+        #expect(read("1,000", integer, "en_US") == "1000")
+        #expect(read("1,5", decimal, "en_US") == "1.5")
+        #expect(read("1 000,5", decimal, "ru_RU") == "1000.5")
+        #expect(read("1\u{A0}000", integer, "ru_RU") == "1000")
+        #expect(read(" 3 ", integer, "de_DE") == "3")
+        // Typed into the pane: 1.000 in German is a thousand.
+        var pane = ControlsPane(values: try ControlValues([integer]))
+        pane.locale = Locale(identifier: "de_DE")
+        for key: Key in [.character("1"), .character("."), .character("0"), .character("0"), .character("0")] {
+            _ = pane.handle(key)
+        }
+        _ = pane.handle(.enter)
+        #expect(pane.values.integer("count") == 1000)
+    }
+
     @Test("a range as wide as Int's steps without trapping, and a step past Int's ends stops there, never wraps")
     func widestRanges() throws {
         var whole = ControlsPane(values: try ControlValues([.integer("n", default: 0, in: Int.min...Int.max)]))
