@@ -161,13 +161,14 @@ extension Session {
         return (taken, apply(action, at: screens.topIndex))
     }
 
-    /// F7 on a screen an entry pushed: the pane is the entry's first screen's, which the status line says.
+    /// F7 anywhere but on an entry's own screen: the status line says where the controls are. On a screen an entry
+    /// pushed they are on the entry's first screen; with no entry open (the menu), an entry must be opened first.
     ///
     /// - Returns: Whether it said so, so the key goes no further.
-    mutating func saysControlsAreBelow(_ key: Key) -> Bool {
-        guard key == EntryScreen.key, !(top is EntryScreen), screens.entryIndex(atOrBelow: screens.topIndex) != nil
-        else { return false }
-        chrome.status = LauncherWords.text(.controlsOnEntryScreen, in: environment.locale)
+    mutating func saysWhereControlsAre(_ key: Key) -> Bool {
+        guard key == EntryScreen.key, !(top is EntryScreen) else { return false }
+        let below = screens.entryIndex(atOrBelow: screens.topIndex) != nil
+        chrome.status = LauncherWords.text(below ? .controlsOnEntryScreen : .noEntryControls, in: environment.locale)
         return true
     }
 }

@@ -213,7 +213,7 @@ package struct Session {
             return []
         case .capture?:
             guard linkProgram != nil, let screen = entryScreen else {
-                chrome.status = LauncherWords.text(linkProgram == nil ? .linksOff : .noLink, in: environment.locale)
+                chrome.status = LauncherWords.text(linkProgram == nil ? .linksOff : .noCapture, in: environment.locale)
                 return []
             }
             let captured = Link(screen, size: size, environment: environment)
@@ -229,7 +229,7 @@ package struct Session {
             if key == .escape, !top.handlesEscape { return apply(.pop, at: screens.topIndex) }
             if key == .character("q"), !top.takesText { return apply(.pop, at: screens.topIndex) }
         default:
-            if saysControlsAreBelow(key) { return [] }
+            if saysWhereControlsAre(key) { return [] }
         }
         return deliver(.key(key), at: screens.topIndex)
     }

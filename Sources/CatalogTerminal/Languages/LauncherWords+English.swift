@@ -10,6 +10,8 @@ extension LauncherWords {
         .captureKey: "capture this state as a scenario",
         .linksOff: "Links are off here.",
         .noLink: "Open an entry first: a link reopens an entry's screen.",
+        .noCapture: "Open an entry first: F9 captures an entry's screen as a scenario.",
+        .noEntryControls: "Open an entry first: F7 shows the controls of an entry's screen.",
         .lineCommandsTitle: "Commands:",
         .lineQuit: "quit",
         .lineBack: "go back: to the previous screen, out of the filter, or up a level",

@@ -10,6 +10,8 @@ extension LauncherWords {
         .captureKey: "Diesen Zustand als Szenario festhalten",
         .linksOff: "Links sind hier aus.",
         .noLink: "Erst einen Eintrag öffnen: Ein Link öffnet den Bildschirm eines Eintrags.",
+        .noCapture: "Erst einen Eintrag öffnen: F9 hält den Bildschirm eines Eintrags als Szenario fest.",
+        .noEntryControls: "Erst einen Eintrag öffnen: F7 zeigt die Steuerelemente seines Bildschirms.",
         .lineCommandsTitle: "Befehle:",
         .lineQuit: "beenden",
         .lineBack: "zurück: zum vorigen Bildschirm, aus dem Filter oder eine Ebene höher",

@@ -10,6 +10,8 @@ extension LauncherWords {
         .captureKey: "この状態をシナリオとして保存",
         .linksOff: "ここではリンクは使えません。",
         .noLink: "先に項目を開いてください。リンクは項目の画面を開き直します。",
+        .noCapture: "先に項目を開いてください。F9 は項目の画面をシナリオとして保存します。",
+        .noEntryControls: "先に項目を開いてください。F7 は項目の画面のコントロールを表示します。",
         .lineCommandsTitle: "コマンド:",
         .lineQuit: "終了",
         .lineBack: "戻る: 前の画面へ、絞り込みの外へ、または 1 つ上の階層へ",

@@ -10,6 +10,8 @@ extension LauncherWords {
         .captureKey: "이 상태를 시나리오로 저장",
         .linksOff: "여기서는 링크를 쓸 수 없습니다.",
         .noLink: "먼저 항목을 여세요. 링크는 항목의 화면을 다시 엽니다.",
+        .noCapture: "먼저 항목을 여세요. F9는 항목의 화면을 시나리오로 저장합니다.",
+        .noEntryControls: "먼저 항목을 여세요. F7은 항목 화면의 컨트롤을 보여 줍니다.",
         .lineCommandsTitle: "명령:",
         .lineQuit: "끝내기",
         .lineBack: "뒤로: 이전 화면으로, 필터 밖으로, 또는 한 단계 위로",

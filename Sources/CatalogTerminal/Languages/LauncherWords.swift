@@ -25,6 +25,10 @@ package enum LauncherWords: CaseIterable, Sendable {
     case linksOff
     /// Open an entry first: a link reopens an entry's screen.
     case noLink
+    /// F9 with no entry open: open an entry first
+    case noCapture
+    /// F7 with no entry open: open an entry first
+    case noEntryControls
     /// Commands:
     case lineCommandsTitle
     /// quit

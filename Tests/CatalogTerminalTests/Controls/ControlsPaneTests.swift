@@ -261,6 +261,21 @@ struct LauncherControlsTests {
         _ = session.handle(.key(EntryScreen.key))
         #expect(session.status?.hasPrefix("Die Steuerelemente gehören zum ersten Bildschirm") == true)
     }
+
+    @Test("F7, F8 and F9 in the menu each say that an entry must be opened first, and what the key would do")
+    func menuKeys() throws {
+        let registry = Registry<any Screen>()
+        try registry.register("Counter", controls: [.integer("start", in: 0...9)]) { _ in PushingScreen() }
+        var session = Session(root: try MenuScreen(source: .registry(registry)))
+        session.linkProgram = "catalog"
+        _ = session.start(size: .standard)
+        _ = session.handle(.key(EntryScreen.key))
+        #expect(session.status == "Open an entry first: F7 shows the controls of an entry's screen.")
+        _ = session.handle(.key(.function(8)))
+        #expect(session.status == "Open an entry first: a link reopens an entry's screen.")
+        _ = session.handle(.key(.function(9)))
+        #expect(session.status == "Open an entry first: F9 captures an entry's screen as a scenario.")
+    }
 }
 
 /// A screen that pushes another on Enter, as the Multi Selector pushes its goals.
