@@ -103,8 +103,14 @@ struct CatalogFileTests {
             (Array("ok\nA".utf8) + [0x00] + Array("B\n".utf8), 2, "NUL"),
             (Array("ok\nA/B\tk".utf8) + [0xC3], 2, "UTF-8"),
             // A title left out is named; lines of spaces and TABs alone are blank lines, skipped.
-            (Array("\tonly, keywords\n".utf8), 1, "the line has keywords but no path"),
-            (Array("ok\n\t\n \t \n\tk\n".utf8), 4, "the line has keywords but no path"),
+            (
+                Array("\tonly, keywords\n".utf8), 1,
+                "the line has keywords but no path before its TAB (--flat reads lines whole)"
+            ),
+            (
+                Array("ok\n\t\n \t \n\tk\n".utf8), 4,
+                "the line has keywords but no path before its TAB (--flat reads lines whole)"
+            ),
         ])
     func rejected(_ example: ([UInt8], Int, String)) {
         do {

@@ -218,6 +218,22 @@ extension MenuPickerTests {
         #expect(launcher.handle(.key(.enter)) == [.bell])
     }
 
+    @Test("a line's text after its TAB (grep -rn's) shows dimmed after the title, browsing and among the hits")
+    func textAfterTab() throws {
+        let lines = "src/a.go:12:\tfmt.Println(x)\nsrc/b.go:3:\tpackage b\tmain\n"
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array(lines.utf8))
+        var session = Session(root: try MenuScreen(source: .fixed(snapshot)))
+        _ = session.settle(session.start(size: .standard), with: InlineJobs())
+        var rows = session.render(in: .standard).lines.map(\.text)
+        #expect(rows[1] == "     a.go:12:  fmt.Println(x)", "\(rows)")
+        #expect(rows[2] == "     b.go:3:  package b\\tmain", "a control character shows escaped: \(rows)")
+        for character in "println" { _ = session.handle(.key(.character(character))) }
+        rows = session.render(in: .standard).lines.map(\.text)
+        #expect(rows[2].hasPrefix("  a.go:12:  fmt.Println(x)  src"), "\(rows)")
+        #expect(try picks(session).isEmpty && session.handle(.key(.enter)) == [.quit])
+        #expect(try picks(session) == ["src/a.go:12:"], "the pick is still the path before the TAB")
+    }
+
     @Test("Enter on empty input: a picker quits having picked nothing (status 1, as fzf), a launcher rings the bell")
     func enterOnEmptyInput() throws {
         let empty: Snapshot<any Screen> = try CatalogFile.parse([])

@@ -343,7 +343,8 @@ extension CatalogFile {
             // An empty path with keywords after it (a blank line was skipped above): a title left out, not a
             // blank line, so it is named rather than dropped without a word.
             case .success(nil):
-                error = Error(line: lines, problem: "the line has keywords but no path")
+                error = Error(
+                    line: lines, problem: "the line has keywords but no path before its TAB (--flat reads lines whole)")
                 return false
             case .failure(let problem):
                 error = problem

@@ -29,6 +29,8 @@ package struct EntryTable: Sendable {
     let bounds: [UInt32]
     let keywordSeparator: UInt8
     let registered: Registered?
+    /// Whether the entries were registered in code, rather than read from a file.
+    package var isRegistered: Bool { registered != nil }
     /// The lines as they were read, when the list was rewritten to be read (``CatalogFile/Format``).
     let lines: CatalogFile.SourceLines?
     /// Whether paths are read as shell tools print them (``ShellPath``): true for catalog files, whose lines are
@@ -268,6 +270,17 @@ package struct EntryTable: Sendable {
     /// An entry's one-line summary; empty for catalog files.
     public func summary(_ record: Int) -> String {
         registered?.summaries[UInt32(record)] ?? ""
+    }
+
+    /// What a row shows after an entry's title: its summary, or, for an entry read from a file, its keywords as
+    /// the line wrote them (`grep -rn` puts a line's text after a TAB), control characters escaped.
+    package func detail(_ record: Int) -> String {
+        if let registered { return registered.summaries[UInt32(record)] ?? "" }
+        guard stride == 3 else { return "" }
+        let start = Int(bounds[3 * record + 1]) + 1
+        let end = Int(bounds[3 * record + 2])
+        guard start < end else { return "" }
+        return String(decoding: bytes[start..<end], as: UTF8.self).controlsEscaped
     }
 
     /// An entry's keywords.

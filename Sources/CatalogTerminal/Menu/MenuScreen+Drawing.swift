@@ -94,7 +94,7 @@ extension MenuScreen {
         let inlined = inlinedGroups(of: item, in: current.item).joined(separator: " › ")
         let detail: String
         if let record {
-            detail = snapshot.table.summary(Int(record))
+            detail = snapshot.table.detail(Int(record))
         } else if case .node(let node) = item, hierarchy.isEmptyGroup(node) {
             detail = words(.empty)
         } else {
@@ -140,10 +140,18 @@ extension MenuScreen {
                 spans.append(Span(String(character), style))
             }
         }
-        let room = width - DisplayWidth.of(spans[0].text) - DisplayWidth.of(titleText) - 2
+        var room = width - DisplayWidth.of(spans[0].text) - DisplayWidth.of(titleText) - 2
+        var dim = base
+        dim.dim = true
+        // A line's text after its TAB, in a list read from a file (`grep -rn`), before the groups; a registered
+        // entry's summary is left to the preview.
+        let keywords = table.isRegistered ? "" : table.detail(Int(record))
+        if !keywords.isEmpty && room >= 4 {
+            let shown = DisplayWidth.truncate(keywords, to: groups.isEmpty ? room : min(room, max(4, room * 2 / 3)))
+            spans.append(Span("  " + shown, dim))
+            room -= DisplayWidth.of(shown) + 2
+        }
         if !groups.isEmpty && room >= 4 {
-            var dim = base
-            dim.dim = true
             // The end of a group path tells hits apart (`… › doc › bzip2`); its start is often the same for all.
             spans.append(Span("  " + DisplayWidth.truncateLeading(groups, to: room), dim))
         }
