@@ -171,6 +171,26 @@ struct MenuStreamingTests {
     }
 }
 
+extension MenuStreamingTests {
+    @Test("--select-1 on a stream decides on the hits of the whole input, not those kept from a step before it")
+    func selectOneOnStream() throws {
+        // The one match comes in the last step; the search of the step before found none, and its hits stay
+        // shown while the last step's search runs in the background.
+        let work = SteppedWork(steps: [Self.doc, Self.doc + ["/usr/bin/zstdmt"]])
+        let terminal = VirtualTerminal(size: Size(columns: 80, rows: 24))
+        let runner = JobRunner()
+        var options = MenuScreen.Options(background: true)
+        options.query = "zstdmt"
+        options.selectOne = true
+        let menu = try MenuScreen(streaming: "standard input", options: options) { try work.next() }
+        step(work, at: .milliseconds(10), on: terminal, runner: runner)
+        step(work, at: .milliseconds(300), on: terminal, runner: runner)
+        terminal.close(at: .seconds(2))
+        let (_, final) = try run(menu, terminal, runner: runner)
+        #expect(final.picked.map { final.snapshot.table.path(Int($0)) } == ["/usr/bin/zstdmt"])
+    }
+}
+
 /// Saves the user asked for, through the real job runner and a real history file: queued behind each other, never
 /// replaced, and finished before the launcher returns.
 @Suite("Menu history saves", .serialized)

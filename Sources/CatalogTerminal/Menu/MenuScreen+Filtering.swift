@@ -9,6 +9,8 @@ extension MenuScreen {
             var hits: Hits
             /// The hits as listed: in result order, with entries opened often and lately first among equal matches.
             var shown: [UInt32]
+            /// The catalog they were found in (``MenuScreen/catalogVersion``).
+            var catalog: Int
         }
 
         /// A hit to keep highlighted, on the same row, when the same query is searched again on a new catalog.
@@ -64,6 +66,8 @@ extension MenuScreen {
     struct SearchOutcome: Sendable {
         var query: Query
         var hits: Hits
+        /// The catalog searched (``MenuScreen/catalogVersion``).
+        var catalog: Int
     }
 
     /// The lane of the filter's searches: a newer keystroke's search supersedes an older one.
@@ -235,20 +239,23 @@ extension MenuScreen {
         if current.results == nil {
             // Until the first search answers, every entry is a hit, so typing shows the whole catalog at once.
             let all = Hits(all: snapshot.index)
-            current.results = Filter.Results(query: Query("", matching: matching), hits: all, shown: all.ordered)
+            current.results = Filter.Results(
+                query: Query("", matching: matching), hits: all, shown: all.ordered, catalog: catalogVersion)
         }
         mode = .filtering(current)
         if case .loading = phase { return .none }
         guard force || !current.isCurrent else { return .none }
         let previous = current.results
         let candidates = !force && previous.map { current.query.narrows($0.query) } == true ? previous?.hits : nil
-        let (index, query) = (snapshot.index, current.query)
+        let (index, query, catalog) = (snapshot.index, current.query, catalogVersion)
         guard searchesInBackground else {
-            return show(SearchOutcome(query: query, hits: index.hits(for: query, among: candidates)))
+            return show(SearchOutcome(query: query, hits: index.hits(for: query, among: candidates), catalog: catalog))
         }
         return .run(
             Job(Self.searchLane) { isCancelled in
-                SearchOutcome(query: query, hits: index.hits(for: query, among: candidates, isCancelled: isCancelled))
+                SearchOutcome(
+                    query: query, hits: index.hits(for: query, among: candidates, isCancelled: isCancelled),
+                    catalog: catalog)
             })
     }
 
@@ -258,7 +265,8 @@ extension MenuScreen {
     mutating func show(_ outcome: SearchOutcome) -> Action {
         guard var current = filter, outcome.query.matchesSameEntries(as: current.query) else { return .none }
         let shown = ranked(outcome.hits.ordered, fuzzy: outcome.query.fuzzy)
-        current.results = Filter.Results(query: outcome.query, hits: outcome.hits, shown: shown)
+        current.results = Filter.Results(
+            query: outcome.query, hits: outcome.hits, shown: shown, catalog: outcome.catalog)
         current.cursor = 0
         current.scroll = 0
         if let track = current.track, let position = shown.firstIndex(of: track.record) {

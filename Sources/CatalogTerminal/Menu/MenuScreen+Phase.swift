@@ -305,7 +305,9 @@ extension MenuScreen {
             count = snapshot.count
             first = snapshot.recordsInOrder.first
         case .filtering(let filter):
-            guard filter.isCurrent else { return .none }
+            // Hits of the text typed, found in this catalog: a stream's last step searches again, and until that
+            // search is in, the hits kept from the step before would miss what the step brought.
+            guard filter.isCurrent, filter.results?.catalog == catalogVersion else { return .none }
             count = filter.hits.count
             first = filter.shown.first
         }

@@ -121,7 +121,12 @@ package struct MenuScreen: Screen {
     /// The most children a level shows.
     public var maxChildren: Int { options.maxChildren }
     /// The catalog shown, and its grouping.
-    var snapshot: Snapshot<any Screen>
+    var snapshot: Snapshot<any Screen> {
+        didSet { catalogVersion &+= 1 }
+    }
+    /// Which catalog the menu shows, counting each new one (a stream's step, a registry's change): hits found in an
+    /// earlier one don't answer `--select-1` and `--exit-0`.
+    private(set) var catalogVersion = 0
     var hierarchy: Hierarchy
     /// Whether the catalog is still coming.
     var phase: Phase
