@@ -44,6 +44,7 @@ struct ArgumentHostileTests {
             (["tree", "a", "b"], "unexpected argument 'a'"),
             (["open"], "needs exactly one"),
             (["open", "a", "b"], "needs exactly one"),
+            (["help", "list", "extra"], "'help' takes at most one COMMAND."),
             (["search", "--limit", "1"], "needs a query"),
             (["launch"], "unknown command 'launch'"),
             (["list", "--file", "/"], "it is a directory"),

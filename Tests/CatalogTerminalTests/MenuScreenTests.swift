@@ -400,6 +400,9 @@ struct MenuScreenTests {
         #expect(output.first == "1 of 16 entries matches “ubersicht”")
         output = driver.handle(line: "what").output
         #expect(output.first?.hasPrefix("Unknown command “what”.") == true)
+        // A control character typed (Ctrl-L) is shown escaped, so the message stays on one line.
+        output = driver.handle(line: "\u{C}7").output
+        #expect(output.first?.hasPrefix("Unknown command “\\u{0C}7”.") == true, "\(output)")
         // A hit's groups read as in full screen: an absolute path's root once, not `∕/etc/ssh`.
         let paths: Snapshot<any Screen> = try CatalogFile.parse(Array("/etc/ssh/ssh_config\n/usr/x\n".utf8))
         var files = LineDriver(session: Session(root: try MenuScreen(source: .fixed(paths))))

@@ -125,10 +125,16 @@ enum Launcher {
         // standard error and `x=$(… | catalog --file list.txt)` captures the pick alone, with no terminal too.
         var out = picker ? Output(STDERR_FILENO) : context.out
         var hint = ListOnCommands(program: context.name, startsAtMenu: session.top is MenuScreen)
+        var ahead: String?
         let reader = CommandReader(commands)
         var outcome = LineDriver.run(
             session: session,
             readLine: {
+                // The line read ahead of the first, which the hint has read already.
+                if let next = ahead {
+                    ahead = nil
+                    return next
+                }
                 // A person at a terminal is asked for the next command; a script is not.
                 if reader?.isTerminal == true {
                     out.raw(Array("> ".utf8))
@@ -143,8 +149,15 @@ enum Launcher {
                     return nil
                 }
                 // A list piped in by mistake ends here, at its second path, rather than as thousands of unknown
-                // commands.
-                if commands == .standardInput, hint.read(line) { return nil }
+                // commands. A script's first line that may start a list is answered only once the second is read,
+                // so a list gets nothing printed for its first line.
+                if commands == .standardInput, !hint.said {
+                    if hint.read(line) { return nil }
+                    if hint.awaitsSecondLine, reader?.isTerminal == false, let next = reader?.next() {
+                        if hint.read(next) { return nil }
+                        ahead = next
+                    }
+                }
                 return line
             },
             write: { text in
@@ -232,6 +245,9 @@ enum Launcher {
             return command.isEmpty || command.hasPrefix("/") || ["..", "q", "?", "link"].contains(command)
                 || ItemNumber.isNumber(command)
         }
+
+        /// Whether one line that may start a list has been read: the next decides.
+        var awaitsSecondLine: Bool { !said && (pathLines == 1 || leadingUnknown == 1) }
 
         /// Reads a command, and gives the hint at the second line of a list.
         ///

@@ -102,16 +102,14 @@ struct Arguments {
             if maximum == 0 || operands == nil {
                 throw UsageError(description: "unexpected argument '\(self.operands[0])'\(commandSuffix).")
             }
-            throw UsageError(
-                description: "'\(command.name)' needs \(Self.count(minimum, maximum)) \(operands?.name ?? "").")
+            throw UsageError(description: Self.wrongCount(command.name, minimum, maximum, operands?.name ?? ""))
         }
         if operands == nil, let extra = self.operands.first {
             throw UsageError(description: "unexpected argument '\(extra)'\(commandSuffix).")
         }
         if self.operands.count < minimum {
             if command.name == "search" { throw UsageError(description: "'search' needs a query.") }
-            throw UsageError(
-                description: "'\(command.name)' needs \(Self.count(minimum, maximum)) \(operands?.name ?? "").")
+            throw UsageError(description: Self.wrongCount(command.name, minimum, maximum, operands?.name ?? ""))
         }
         for option in CommandTable.options(for: command)
         where option.required && values[option.name] == nil && !flags.contains(option.name) {
@@ -120,11 +118,15 @@ struct Arguments {
         }
     }
 
-    private static func count(_ minimum: Int, _ maximum: Int?) -> String {
+    /// What a command says of a wrong number of operands: "'open' needs exactly one ID", "'help' takes at most one
+    /// COMMAND".
+    private static func wrongCount(_ command: String, _ minimum: Int, _ maximum: Int?, _ name: String) -> String {
+        func number(_ count: Int) -> String { count == 1 ? "one" : "\(count)" }
         switch (minimum, maximum) {
-        case (let low, let high?) where low == high: return low == 1 ? "exactly one" : "exactly \(low)"
-        case (let low, nil): return "at least \(low)"
-        case (let low, let high?): return "\(low) to \(high)"
+        case (let low, let high?) where low == high: return "'\(command)' needs exactly \(number(low)) \(name)."
+        case (let low, nil): return "'\(command)' needs at least \(number(low)) \(name)."
+        case (0, let high?): return "'\(command)' takes at most \(number(high)) \(name)."
+        case (let low, let high?): return "'\(command)' needs \(low) to \(high) \(name)."
         }
     }
 

@@ -209,7 +209,7 @@ extension Action {
         return .status(
             LauncherWords.text(
                 commands.isEmpty ? .unknownCommandHelp : .unknownCommandTry, in: locale,
-                ["line": line, "commands": commands]))
+                ["line": line.controlsEscaped, "commands": commands]))
     }
 
     /// The bell, and a message for line mode, for a step past the end of a range.

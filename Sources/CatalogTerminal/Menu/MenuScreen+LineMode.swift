@@ -66,7 +66,7 @@ extension MenuScreen {
         if ItemNumber.isNumber(line) {
             return openNumbered(line)
         }
-        return .status(words(.menuUnknownCommand, ["line": line]))
+        return .status(words(.menuUnknownCommand, ["line": line.controlsEscaped]))
     }
 
     /// What to say of a number that names none of `count` items: "There is no item 9; choose 1 to 7."
