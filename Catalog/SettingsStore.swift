@@ -1,3 +1,4 @@
+import CatalogTerminal
 import Foundation
 import Synchronization
 
@@ -195,47 +196,11 @@ struct FileSettingsStore: SettingsStore {
             // A corrupt file is evidence someone may want; keep it rather than write over it.
             _ = try keepAside()
         }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw Error.systemCall("create the directory", path: directory.path, reason: "\(error)")
-        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(settings) + Data("\n".utf8)
-        let unique = "\(getpid()).\(UInt64.random(in: 0...UInt64.max))"
-        let temporary = directory.appendingPathComponent(".settings.json.\(unique).tmp")
-        try write(data, toNew: temporary.path)
-        guard rename(temporary.path, file.path) == 0 else {
-            let reason = Self.reason()
-            unlink(temporary.path)
-            throw Error.systemCall("replace", path: file.path, reason: reason)
-        }
-    }
-
-    /// Writes data to a file that must not exist yet, and syncs it to disk.
-    private func write(_ data: Data, toNew path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Error.systemCall("create", path: path, reason: Self.reason()) }
-        var failure: String?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = Self.reason()
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = Self.reason() }
-        close(descriptor)
-        if let failure {
-            unlink(path)
-            throw Error.systemCall("write", path: path, reason: failure)
-        }
+        // The launcher's one atomic write: the old settings or the new, never half, and an error that names the
+        // file and what to do.
+        try AtomicFile.write(try encoder.encode(settings) + Data("\n".utf8), to: file)
     }
 
     private static func reason() -> String {
