@@ -167,14 +167,14 @@ struct PickerPipelineTests {
                 + "| sed 's/^/picked:/'",
             in: workspace)
         try piped.read(until: "1 of 2 entries matches", timeout: Self.timeout)
-        #expect(piped.screenText.split(separator: "\n").contains { $0.hasPrefix("PATH") && $0.contains("KIND") })
+        #expect(piped.screenText.split(separator: "\n").contains { $0.hasPrefix("  PATH") && $0.contains("KIND") })
         try piped.send("\r")
         try piped.read(until: "picked:src/a.swift", timeout: Self.timeout)
         #expect(try piped.wait(timeout: Self.timeout) == .exited(0))
         // From a file: its first line is the header, and an error names the line of the file.
         let file = try shell("\"$CATALOG\" --file \"$LIST\" --header-lines 2", in: workspace)
         try file.read(until: "2 entries", timeout: Self.timeout)
-        #expect(file.screenText.contains("src/app/main.swift\nsrc/app/view.swift\n"))
+        #expect(file.screenText.contains("     src/app/main.swift\n     src/app/view.swift\n"))
         try file.send("\u{03}")
         #expect(try file.wait(timeout: Self.timeout) == .exited(130))
         try Data("H1\nH2\nok\nbad\u{0}\n".utf8).write(to: URL(fileURLWithPath: workspace.list))

@@ -151,7 +151,8 @@ struct MenuPickerTests {
         #expect(emptyHeader.render(in: .standard).lines[1].text.contains("readme.md"))
         _ = session.handle(.key(.character("u")))
         let frame = session.render(in: .standard)
-        #expect(frame.lines[1].text == "Pick a file")
+        // The header starts where the titles of the rows below it do: two columns in while filtering.
+        #expect(frame.lines[1].text == "  Pick a file")
         #expect(frame.lines[2].text == "file> u")
         #expect(frame.cursor?.row == 2 && frame.cursor?.column == 7)
         #expect(frame.lines[3].text.hasPrefix("  util.swift"))
@@ -164,14 +165,15 @@ struct MenuPickerTests {
             $0.prompt = "> "
         }
         let frame = session.render(in: .standard)
-        #expect(frame.lines[1].text == "NAME   SIZE")
-        #expect(frame.lines[2].text == "Pick a file")
+        // Over the titles of the rows, five columns in while browsing (" 1 ▸ ").
+        #expect(frame.lines[1].text == "     NAME   SIZE")
+        #expect(frame.lines[2].text == "     Pick a file")
         #expect(frame.lines[3].text == "> ")
         #expect(frame.lines[4].text.contains("readme.md"))
         #expect(frame.cursor?.row == 3)
         // Wide enough for the preview pane: it starts beside the prompt, below the header, which keeps the width.
         let wide = session.render(in: Size(columns: 120, rows: 24))
-        #expect(wide.lines[1].text == "NAME   SIZE" && wide.lines[2].text == "Pick a file")
+        #expect(wide.lines[1].text == "     NAME   SIZE" && wide.lines[2].text == "     Pick a file")
         #expect(wide.lines[3].text.hasPrefix("> ") && wide.lines[3].text.contains("│ readme.md"))
         // Line mode lists below the header too.
         #expect(
@@ -179,8 +181,8 @@ struct MenuPickerTests {
         // Five rows: the title, a list row, the prompt, one header line, and the status line.
         _ = session.handle(.resize(Size(columns: 40, rows: 5)))
         let short = session.render(in: Size(columns: 40, rows: 5))
-        #expect(short.lines.map(\.text).contains("NAME   SIZE"))
-        #expect(!short.lines.map(\.text).contains("Pick a file"))
+        #expect(short.lines.map(\.text).contains("     NAME   SIZE"))
+        #expect(!short.lines.map(\.text).contains("     Pick a file"))
         #expect(short.lines.contains { $0.text.contains("readme.md") })
     }
 }

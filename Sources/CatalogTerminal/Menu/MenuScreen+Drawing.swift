@@ -6,7 +6,11 @@ extension MenuScreen {
         let layout = layout(in: size)
         let width = layout.columns
         var lines: [Line] = []
-        for line in headerLines.prefix(layout.headerRows) { lines.append(Line(String(line), .bold)) }
+        // The header starts where the rows' titles do, so the column names of `ps` stand over their columns.
+        let indent = String(repeating: " ", count: rowIndent)
+        for line in headerLines.prefix(layout.headerRows) {
+            lines.append(Line(DisplayWidth.truncate(indent + line, to: width), .bold))
+        }
         var cursor: (row: Int, column: Int)?
         // Scrolled again here, so the cursor is drawn even if the menu was told another size than this.
         let first = firstRow(in: layout)
@@ -69,6 +73,12 @@ extension MenuScreen {
                 return Line(spans)
             }
         }
+    }
+
+    /// The columns before a row's title: " 1 ▸ " browsing, two while filtering, and the mark's box with --multi.
+    var rowIndent: Int {
+        let mark = options.multi ? DisplayWidth.of(environment.glyphs.box(.unchecked)) + 1 : 0
+        return (filter == nil ? 5 : 2) + mark
     }
 
     /// An item of a level: its digit (the catalog's first ten, in the launcher), a mark for a group or a shelf, its
