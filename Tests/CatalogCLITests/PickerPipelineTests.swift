@@ -157,6 +157,10 @@ struct PickerPipelineTests {
         #expect(twice.stdout == "src/app/main.swift\n", "a repeated line is listed once, as the picker lists it")
         let none = try runProcess(catalog, ["-f", "zzz"], input: list)
         #expect(none.status == 1 && none.stdout.isEmpty)
+        // The picker's options are read with --filter too: one that can't be read is refused, as without it.
+        let bind = try runProcess(catalog, ["--bind", "foo:up", "-f", "main"], input: list)
+        #expect(bind.status == 2 && bind.stdout.isEmpty, "\(bind.stdout)")
+        #expect(bind.stderr.hasPrefix("catalog: option '--bind': 'foo' is not a key"), "\(bind.stderr)")
     }
 
     @Test("--header-lines: a list's first lines show above it and are never listed, from a pipe or a file")

@@ -7,8 +7,9 @@ import Synchronization
 /// The launcher: the menu over the registry, or a picker over `--file`.
 enum LaunchCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
-        if let text = arguments.values["--filter"] { return try filter(text, arguments, &context) }
+        // Read first, so an option that can't be read is refused with --filter too, as fzf refuses it.
         var options = try menuOptions(arguments)
+        if let text = arguments.values["--filter"] { return try filter(text, arguments, &context) }
         options.title = context.title
         // As fzf runs its preview: in the user's shell, so `<<<` works under bash; /bin/sh when $SHELL is unset.
         if let shell = context.environment["SHELL"], shell.hasPrefix("/"), access(shell, X_OK) == 0 {
