@@ -92,6 +92,15 @@ struct MenuPreviewTests {
         #expect(!text(small, narrow).contains("│"), "80×24 has no pane by itself")
         press(.function(4), in: &small, jobs: jobs)
         #expect(text(small, narrow).contains("│"), "but F4 shows one")
+        // On a tall narrow terminal the pane is below the list, and F4 off and on brings it back there.
+        let tall = Size(columns: 60, rows: 40)
+        var below = try self.session(size: tall, jobs: jobs)
+        let placement = { (session: Session) in
+            (session.stack.first as? MenuScreen)?.layout(in: Session.bodySize(for: tall)).pane?.placement
+        }
+        #expect(placement(below) == .bottom)
+        press(.function(4), .function(4), in: &below, jobs: jobs)
+        #expect(placement(below) == .bottom, "not beside a list it would cut to 26 columns")
         let tiny = Size(columns: 30, rows: 8)
         var none = try self.session(size: tiny, jobs: jobs)
         press(.function(4), in: &none, jobs: jobs)

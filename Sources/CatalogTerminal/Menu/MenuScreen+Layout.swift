@@ -6,8 +6,8 @@ extension MenuScreen {
         /// Beside the list on a terminal at least 100 columns wide, below it on a tall narrow one, else none.
         case auto
         case right, bottom, hidden
-        /// Shown because the user asked (F4) where `auto` or `hidden` had none: beside the list when there are 50
-        /// columns, else below it.
+        /// Shown because the user asked (F4, or a preview command): where `auto` puts it, and where `auto` or
+        /// `hidden` has none, beside the list when there are 50 columns, else below it.
         case forced
     }
 
@@ -65,10 +65,13 @@ extension MenuScreen {
             showsFooter = rows > 0
             columns = max(size.columns, 0)
             var placement = preview
+            let automatic: PreviewPlacement =
+                size.columns >= Self.rightFrom ? .right : size.rows >= Self.bottomFrom ? .bottom : .hidden
             if placement == .auto {
-                placement = size.columns >= Self.rightFrom ? .right : size.rows >= Self.bottomFrom ? .bottom : .hidden
+                placement = automatic
             } else if placement == .forced {
-                placement = size.columns >= 50 ? .right : .bottom
+                // Where it would go unasked, so F4 off and on brings it back there; else wherever it fits.
+                placement = automatic != .hidden ? automatic : size.columns >= 50 ? .right : .bottom
             }
             switch placement {
             case .right where columns >= 50:
