@@ -24,7 +24,8 @@ extension Demos {
 ///
 /// Time only moves by ``Event/tick(now:)``: the screen asks for the next tick with ``Action/tick(after:)`` while it
 /// runs, and never has more than one tick pending. It starts when it opens (its first size event). Any key pauses;
-/// Space or Enter plays again, and → (or `s n` in line mode) steps while paused. A paused screen ignores a late tick
+/// r and → also restore the order or step a frame, as they do while paused; Space or Enter plays again, and → (or
+/// `s n` in line mode) steps while paused. A paused screen ignores a late tick
 /// and asks for no more, so leaving it stops the clock cleanly.
 struct AnimatedGridDemo: LocalizedDemo {
     static let interval = Duration.milliseconds(120)
@@ -95,7 +96,13 @@ struct AnimatedGridDemo: LocalizedDemo {
             advance()
             return requestTick()
         case .key(let key):
-            return isRunning ? perform(.pause, .key(key)) : perform(key: key)
+            guard isRunning else { return perform(key: key) }
+            let command = keymap.command(for: key)
+            guard command == .step || command == .reset else { return perform(.pause, .key(key)) }
+            // r and → pause the grid and then do what the footer says: restore the order, or step one frame.
+            isRunning = false
+            let done = perform(key: key)
+            return .batch([done, .status(DemoWords.text(.pausedAt, in: locale, ["step": "\(step)"]))])
         }
     }
 

@@ -49,6 +49,30 @@ struct AnimatedGridDemoTests {
         #expect(demo.step == 1)
     }
 
+    @Test func rAndRightDoWhatTheFooterSaysWhilePlaying() throws {
+        var demo = AnimatedGridDemo(count: 4)
+        _ = try demo.handle(.key(.character(" ")))
+        for tick in 1...3 { _ = try demo.handle(.tick(now: .milliseconds(120 * tick))) }
+        #expect(demo.step == 3 && demo.cells != Array("ABCD"))
+        // r pauses and restores the order at once, not on a second press.
+        _ = try demo.handle(.key(.character("r")))
+        #expect(!demo.isRunning && demo.cells == Array("ABCD") && demo.step == 0)
+        // → pauses and steps one frame.
+        _ = try demo.handle(.key(.character(" ")))
+        _ = try demo.handle(.tick(now: .milliseconds(600)))
+        _ = try demo.handle(.key(.right))
+        #expect(!demo.isRunning && demo.step == 2)
+        // Any other key only pauses.
+        _ = try demo.handle(.key(.character(" ")))
+        _ = try demo.handle(.key(.character("x")))
+        #expect(!demo.isRunning && demo.step == 2)
+        // The status line says where it stopped, after the step.
+        var session = Session(root: AnimatedGridDemo(count: 4))
+        _ = session.handle(.resize(.standard))
+        press(.right, in: &session)
+        #expect(session.status == "Paused at frame 1. Space plays.")
+    }
+
     @Test func stopsCleanlyWhenClosed() throws {
         var session = Session(root: OpeningScreen(next: AnimatedGridDemo()))
         press(.enter, .character(" "), .escape, in: &session)
