@@ -239,11 +239,24 @@ struct LauncherErrorTests {
     @Test("a malformed file in the launcher is a one-line error with the line number, exit 2")
     func malformedFileInLauncher() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-malformed-\(UUID()).txt")
-        try Data("ok/A\nB/ \n".utf8).write(to: file)
+        try Data("ok/A\nB/ \nC\u{0}D\n".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try runProcess(productPath("catalog"), ["--file", file.path, "--plain"], input: [])
         #expect(result.status == 2)
-        #expect(result.stderr == "catalog: \(file.path): line 2: the path has an empty title\n")
+        // "B/ " is no path, and the picker lists it whole (as the next test shows); a NUL no list may hold.
+        #expect(result.stderr == "catalog: \(file.path): line 3: the line contains a NUL byte\n")
+        // `list` reads a catalog file, which refuses a line that is no path.
+        let list = try runProcess(productPath("catalog"), ["list", "--file", file.path])
+        #expect(list.status == 2 && list.stderr == "catalog: \(file.path): line 2: the path has an empty title\n")
+    }
+
+    @Test("a picker lists a line no path can be read from whole, and prints it as it was read")
+    func oddLinesInPicker() throws {
+        let list = Array("a/one\nsee http://x.com/ \n\tindented code\nb/two\n".utf8)
+        let result = try runProcess(productPath("catalog"), ["-f", "x.com"], input: list)
+        #expect(result.status == 0 && result.stdout == "see http://x.com/ \n", "\(result.stdout)\(result.stderr)")
+        let tab = try runProcess(productPath("catalog"), ["-f", "indented"], input: list)
+        #expect(tab.status == 0 && tab.stdout == "\tindented code\n", "\(tab.stdout)\(tab.stderr)")
     }
 }
 

@@ -110,9 +110,17 @@ struct CatalogFileFormatTests {
         #expect(names.count == 2)
         let dotted = CatalogFile.Format(paths: PathComponents(separator: [0x2E], flat: false), repeats: .listedOnce)
         expect(try parse("os.path\nos..path\nsys\n", dotted), [(["os"], "path", "os.path"), ([], "sys", "sys")])
-        // A line that is not a path is still refused, on its line as read.
-        #expect(throws: CatalogFile.Error(line: 4, problem: "the path has an empty group name")) {
-            try parse("a\na\nb\nx/ /y\n", once)
+        // A line no path can be read from is listed whole, as --flat lists it, and printed as it was read: a blank
+        // group, a title of spaces (grep output ending in "/ "), keywords with no path, more groups than allowed.
+        let deep = (0...CatalogFile.maximumGroups).map { "d\($0)" }.joined(separator: "/")
+        let odd: Snapshot<Void> = try CatalogFile.parse(
+            Array("a\nx/ /y\nsee http://x.com/ \n\tindented\n\(deep)\nx/ /y\n".utf8), format: once)
+        let lines = Set((0..<odd.count).map { odd.table.withLineBytes($0) { String(decoding: $0, as: UTF8.self) } })
+        #expect(lines == ["a", "x/ /y", "see http://x.com/ ", "\tindented", deep], "\(lines)")
+        #expect(odd.table.groups(Int(odd.index.search(Query("x/ /y"))[0])).isEmpty, "whole, at the root")
+        // A catalog file still refuses such a line, on its line as read.
+        #expect(throws: CatalogFile.Error(line: 2, problem: "the path has an empty group name")) {
+            try parse("a\nx/ /y\n")
         }
         // What a catalog file refuses by default.
         #expect(throws: CatalogFile.Error(line: 3, problem: "duplicate path 'a/b/' (first on line 1)")) {

@@ -55,4 +55,29 @@ extension CatalogFile {
         }
         return bounds
     }
+
+    /// The lines of a list as they were read, for entries whose path was rewritten to be read: the line of each
+    /// entry, byte for byte, is what a picker prints.
+    struct SourceLines: Sendable {
+        /// The input as read.
+        let raw: [UInt8]
+        /// Where each rewritten entry's path starts in the rewritten text, ascending.
+        let starts: [UInt32]
+        /// Where each rewritten entry's line starts and ends in `raw`, two offsets an entry.
+        let ranges: [UInt32]
+
+        /// The range in `raw` of the entry whose rewritten path starts at `pathStart`.
+        ///
+        /// - Complexity: O(log n) in the number of entries.
+        func range(ofPathAt pathStart: UInt32) -> Range<Int> {
+            var low = 0
+            var high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] < pathStart { low = middle + 1 } else { high = middle }
+            }
+            let entry = min(low, starts.count - 1)
+            return Int(ranges[2 * entry])..<Int(ranges[2 * entry + 1])
+        }
+    }
 }

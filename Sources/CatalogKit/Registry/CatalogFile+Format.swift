@@ -61,31 +61,6 @@ extension CatalogFile {
         var readsNames: Bool { paths.flat || paths.separator != [0x2F] || terminator != 0x0A }
     }
 
-    /// The lines of a list as they were read, for entries whose path was rewritten to be read: the line of each
-    /// entry, byte for byte, is what a picker prints.
-    struct SourceLines: Sendable {
-        /// The input as read.
-        let raw: [UInt8]
-        /// Where each rewritten entry's path starts in the rewritten text, ascending.
-        let starts: [UInt32]
-        /// Where each rewritten entry's line starts and ends in `raw`, two offsets an entry.
-        let ranges: [UInt32]
-
-        /// The range in `raw` of the entry whose rewritten path starts at `pathStart`.
-        ///
-        /// - Complexity: O(log n) in the number of entries.
-        func range(ofPathAt pathStart: UInt32) -> Range<Int> {
-            var low = 0
-            var high = starts.count
-            while low < high {
-                let middle = (low + high) / 2
-                if starts[middle] < pathStart { low = middle + 1 } else { high = middle }
-            }
-            let entry = min(low, starts.count - 1)
-            return Int(ranges[2 * entry])..<Int(ranges[2 * entry + 1])
-        }
-    }
-
     /// U+2215 DIVISION SLASH: what a `/` inside a name becomes in the rewritten text, where `/` divides groups.
     /// It looks the same on a terminal, and folding reads it as `/`, so typing `tcp/ip` finds `TCP/IP notes`.
     static let slashInName: [UInt8] = [0xE2, 0x88, 0x95]
@@ -179,7 +154,19 @@ extension CatalogFile {
                 keywords = UnsafeBufferPointer(rebasing: line[tab...])
             }
             let start = text.count
-            if keepsPaths {
+            if keepsPaths && format.repeats == .listedOnce && !Rewriter.readsAsPath(path) {
+                // A picker's line that no path can be read from (`grep` output ending in "/ ", a TAB first, more
+                // groups than a path may have) is listed whole, as --flat lists it, rather than end the read.
+                changed = true
+                appendName(line, slash: slashInName)
+                if seen.holds(text, from: start) {
+                    text.removeSubrange(start...)
+                    text.append(0x0A)
+                    return
+                }
+                path = line
+                keywords = UnsafeBufferPointer(start: nil, count: 0)
+            } else if keepsPaths {
                 appendPath(path)
                 if format.repeats == .listedOnce && repeatsPath(from: start) {
                     text.removeSubrange(start...)
@@ -215,6 +202,15 @@ extension CatalogFile {
         mutating func finish() {
             seen = NameSet()
             canonical = []
+        }
+
+        /// Whether a line's path reads as a path: not empty, and with no blank title or group and no more groups
+        /// than a path may have (``CatalogFile/checkPath(_:line:)``). A clean path is checked only for its length.
+        static func readsAsPath(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+            if path.isEmpty { return false }
+            if path.count <= CatalogFile.maximumGroups && isClean(path, slashIsSeparator: true) { return true }
+            guard case .success(_?) = CatalogFile.checkPath(path, line: 0) else { return false }
+            return true
         }
 
         /// Whether the path written from `start` names what an earlier entry's path names (`./a`, `a/` and `a`
@@ -425,8 +421,11 @@ extension CatalogFile.Format {
         }
         do {
             return try read(bytes, nil)
-        } catch let error as CatalogFile.Error where error.needsRewrite || (error.isRepeat && repeats == .listedOnce) {
-            // File names that are not UTF-8, or repeats to leave out: rewritten, then read with the same checks.
+        } catch let error as CatalogFile.Error
+            where error.needsRewrite || ((error.isRepeat || error.isNotAPath) && repeats == .listedOnce)
+        {
+            // File names that are not UTF-8, or a picker's repeats to leave out and lines that are no path to list
+            // whole: rewritten, then read with the same checks.
             let (text, lines) = CatalogFile.rewrite(bytes, self)
             return try read(text, lines)
         }

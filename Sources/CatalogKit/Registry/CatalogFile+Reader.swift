@@ -344,7 +344,8 @@ extension CatalogFile {
             // blank line, so it is named rather than dropped without a word.
             case .success(nil):
                 error = Error(
-                    line: lines, problem: "the line has keywords but no path before its TAB (--flat reads lines whole)")
+                    line: lines, problem: "the line has keywords but no path before its TAB (--flat reads lines whole)",
+                    notAPath: true)
                 return false
             case .failure(let problem):
                 error = problem

@@ -23,6 +23,9 @@ package enum CatalogFile {
         /// Whether the line repeats an earlier line's path, which a list read with ``Format/Repeats/listedOnce``
         /// leaves out by rewriting it.
         var isRepeat = false
+        /// Whether no path can be read from the line (a blank title or group, too many groups, keywords alone),
+        /// which a list read with ``Format/Repeats/listedOnce`` (a picker's) lists whole, as `--flat` would.
+        var isNotAPath = false
 
         public init(line: Int, problem: String) {
             self.line = line
@@ -32,6 +35,11 @@ package enum CatalogFile {
         init(line: Int, problem: String, needsRewrite: Bool) {
             self.init(line: line, problem: problem)
             self.needsRewrite = needsRewrite
+        }
+
+        init(line: Int, problem: String, notAPath: Bool) {
+            self.init(line: line, problem: problem)
+            isNotAPath = notAPath
         }
 
         public var description: String { "line \(line): \(problem)" }
@@ -332,14 +340,14 @@ package enum CatalogFile {
         }
         guard let title = last else { return .success(ShellPath.bareTitle(of: path)) }
         if blank != nil {
-            return .failure(Error(line: line, problem: "the path has an empty group name"))
+            return .failure(Error(line: line, problem: "the path has an empty group name", notAPath: true))
         }
         if isBlank(UnsafeBufferPointer(rebasing: path[title])) {
-            return .failure(Error(line: line, problem: "the path has an empty title"))
+            return .failure(Error(line: line, problem: "the path has an empty title", notAPath: true))
         }
         if groups > maximumGroups {
             let problem = "the path has \(groups) groups, more than the \(maximumGroups) allowed; flatten it"
-            return .failure(Error(line: line, problem: problem))
+            return .failure(Error(line: line, problem: problem, notAPath: true))
         }
         return .success(title)
     }
