@@ -436,6 +436,14 @@ extension PickerPipelineTests {
             input: Array("foo\nbar/baz\n".utf8))
         #expect(decided.status == 0)
         #expect(decided.stdout == "bar/baz\n")
+        // --select-1 with two matches can't decide: status 2 and one line, not a menu nobody reads and 130.
+        let undecided = try runProcess(
+            "/usr/bin/setsid", ["-w", catalog, "--file", "-", "--no-history", "--query", "ba", "--select-1"],
+            input: Array("foo\nbar/baz\nbar/bat\n".utf8))
+        #expect(undecided.status == 2 && undecided.stdout.isEmpty)
+        #expect(
+            undecided.stderr == "catalog: no terminal to pick on: --select-1 and --exit-0 decide alone only when one "
+                + "entry matches, or none\n")
     }
 
     @Test("Ctrl-D at line mode's prompt ends the line, so what follows starts on a line of its own")

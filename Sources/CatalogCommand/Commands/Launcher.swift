@@ -161,6 +161,9 @@ enum Launcher {
                 return line
             },
             write: { text in
+                // With no one to answer (no terminal, the list on standard input), only --select-1 or --exit-0 may
+                // decide: a menu nobody reads is not printed.
+                guard commands != .none else { return }
                 out.raw(Array(text.utf8))
                 out.flush()
             },
@@ -176,6 +179,15 @@ enum Launcher {
             !menu.foundNothing
         {
             outcome.status = 130
+            // No terminal, and --select-1 or --exit-0 could not decide alone: nobody cancelled, so say why.
+            if commands == .none {
+                var error = Output(STDERR_FILENO)
+                error.line(
+                    "\(context.name): no terminal to pick on: --select-1 and --exit-0 decide alone only when one "
+                        + "entry matches, or none")
+                error.flush()
+                outcome.status = 2
+            }
         }
         return outcome
     }
