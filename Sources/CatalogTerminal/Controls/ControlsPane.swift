@@ -181,8 +181,9 @@ package struct ControlsPane: Widget, Sendable {
         }
         var number = Substring(text.trimmingCharacters(in: .whitespaces))
         let sign = number.first == "-" || number.first == "+" ? String(number.removeFirst()) : ""
-        let point = Character(locale.decimalSeparator ?? ".")
-        let grouping = Character(locale.groupingSeparator ?? ",")
+        // Each a character, in any locale (a separator Foundation gives empty falls back, never traps).
+        let point = locale.decimalSeparator?.first ?? "."
+        let grouping = locale.groupingSeparator?.first ?? ","
         let spaces: Set<Character> = [" ", "\u{A0}", "\u{202F}"]
         let groupings: Set<Character> = spaces.contains(grouping) ? spaces : [grouping]
         let parts = number.split(separator: point, omittingEmptySubsequences: false)
