@@ -185,6 +185,8 @@ extension MenuStreamingTests {
         let menu = try MenuScreen(streaming: "standard input", options: options) { try work.next() }
         step(work, at: .milliseconds(10), on: terminal, runner: runner)
         step(work, at: .milliseconds(300), on: terminal, runner: runner)
+        // The last step's search runs on the runner: its result is waited for, in real time, before the end.
+        terminal.perform(at: .milliseconds(500)) { runner.waitForResult() }
         terminal.close(at: .seconds(2))
         let (_, final) = try run(menu, terminal, runner: runner)
         #expect(final.picked.map { final.snapshot.table.path(Int($0)) } == ["/usr/bin/zstdmt"])
