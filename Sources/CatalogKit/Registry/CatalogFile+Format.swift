@@ -154,7 +154,8 @@ extension CatalogFile {
                 keywords = UnsafeBufferPointer(rebasing: line[tab...])
             }
             let start = text.count
-            if keepsPaths && format.repeats == .listedOnce && !Rewriter.readsAsPath(path) {
+            let clean = keepsPaths && Rewriter.isClean(path, slashIsSeparator: true)
+            if keepsPaths && format.repeats == .listedOnce && !Rewriter.readsAsPath(path, clean: clean) {
                 // A picker's line that no path can be read from (`grep` output ending in "/ ", a TAB first, more
                 // groups than a path may have) is listed whole, as --flat lists it, rather than end the read.
                 changed = true
@@ -167,7 +168,7 @@ extension CatalogFile {
                 path = line
                 keywords = UnsafeBufferPointer(start: nil, count: 0)
             } else if keepsPaths {
-                appendPath(path)
+                appendPath(path, clean: clean)
                 if format.repeats == .listedOnce && repeatsPath(from: start) {
                     text.removeSubrange(start...)
                     text.append(0x0A)
@@ -205,10 +206,11 @@ extension CatalogFile {
         }
 
         /// Whether a line's path reads as a path: not empty, and with no blank title or group and no more groups
-        /// than a path may have (``CatalogFile/checkPath(_:line:)``). A clean path is checked only for its length.
-        static func readsAsPath(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        /// than a path may have (``CatalogFile/checkPath(_:line:)``). A clean path (``isClean(_:slashIsSeparator:)``,
+        /// which the caller found) is checked only for its length.
+        static func readsAsPath(_ path: UnsafeBufferPointer<UInt8>, clean: Bool) -> Bool {
             if path.isEmpty { return false }
-            if path.count <= CatalogFile.maximumGroups && isClean(path, slashIsSeparator: true) { return true }
+            if path.count <= CatalogFile.maximumGroups && clean { return true }
             guard case .success(_?) = CatalogFile.checkPath(path, line: 0) else { return false }
             return true
         }
@@ -231,8 +233,10 @@ extension CatalogFile {
         }
 
         /// Appends a path divided at `/` as it is, unless a component needs writing otherwise (``appendName``).
-        private mutating func appendPath(_ path: UnsafeBufferPointer<UInt8>) {
-            if Rewriter.isClean(path, slashIsSeparator: true) {
+        ///
+        /// - Parameter clean: Whether the path is clean (``isClean(_:slashIsSeparator:)``), as the caller found.
+        private mutating func appendPath(_ path: UnsafeBufferPointer<UInt8>, clean: Bool) {
+            if clean {
                 text.append(contentsOf: path)
                 return
             }

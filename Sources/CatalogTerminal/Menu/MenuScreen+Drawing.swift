@@ -75,10 +75,15 @@ extension MenuScreen {
         }
     }
 
-    /// The columns before a row's title: " 1 ▸ " browsing, two while filtering, and the mark's box with --multi.
+    /// What a level's row starts with: its digit (or a space) and its glyph (" 1 ▸ ").
+    private static func itemLead(key: String, glyph: String) -> String { " \(key) \(glyph) " }
+    /// What a hit's row starts with.
+    private static let hitLead = "  "
+
+    /// The columns before a row's title: the lead of a level's row or a hit's, and the mark's box with --multi.
     var rowIndent: Int {
         let mark = options.multi ? DisplayWidth.of(environment.glyphs.box(.unchecked)) + 1 : 0
-        return (filter == nil ? 5 : 2) + mark
+        return DisplayWidth.of(filter == nil ? Self.itemLead(key: " ", glyph: " ") : Self.hitLead) + mark
     }
 
     /// An item of a level: its digit (the catalog's first ten, in the launcher), a mark for a group or a shelf, its
@@ -94,7 +99,7 @@ extension MenuScreen {
         case .shelf(.favourites): glyph = "★"
         default: glyph = isGroup ? "▸" : " "
         }
-        let prefix = " \(key) \(glyph) " + markPrefix(item)
+        let prefix = Self.itemLead(key: key, glyph: glyph) + markPrefix(item)
         var spans = [Span(prefix, selected ? .reverse : .plain)]
         let available = max(0, width - DisplayWidth.of(prefix))
         var title = self.title(of: item)
@@ -135,7 +140,7 @@ extension MenuScreen {
         let title = table.title(Int(record))
         let groups = groupTrail(of: record)
         let base: Style = selected ? .reverse : .plain
-        var spans = [Span("  " + markPrefix(.node(.entry(record))), base)]
+        var spans = [Span(Self.hitLead + markPrefix(.node(.entry(record))), base)]
         let titleText = DisplayWidth.truncate(title, to: max(0, width - DisplayWidth.of(spans[0].text)))
         let marks = Highlight.characters(in: titleText, matching: filter?.query ?? Query(""))
         for (index, character) in titleText.enumerated() {
