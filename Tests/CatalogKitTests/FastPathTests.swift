@@ -343,9 +343,9 @@ enum ReferenceFuzzy {
         let wordlike = byte >= 0x80 || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
         if position == field { return 10 }
         let before = text[position - 1]
-        if !wordlike { return byte == 0x20 ? 9 : before == 0x2F ? 10 : 8 }
-        if before == 0x2F { return 10 }
-        if before == 0x20 { return 9 }
+        if !wordlike { return byte == 0x20 ? 10 : before == 0x2F ? 9 : 8 }
+        if before == 0x2F { return 9 }
+        if before == 0x20 { return 10 }
         if (0x30...0x39).contains(before) { return 0 }
         if before >= 0x80 || (0x61...0x7A).contains(before) {
             if (0x30...0x39).contains(byte) { return 7 }

@@ -144,6 +144,21 @@ struct SearchTests {
         #expect(paths(jumps, jumps.search("srcmain", fuzzy: true)).first == "src/app/feature/main.swift")
     }
 
+    @Test("in fuzzy mode, a word typed whole finds the name that holds it before a directory and a name that split it")
+    func wordTypedWholeFindsOneName() throws {
+        // `swiftformat` is one word for `.swift-format`; `swift/…/format.h` holds it only across a directory. Both
+        // start their parts at boundaries, so only the bonus after "/" against that after "." or "-" decides: it
+        // is a point more, as in fzf, not two, which ranked the header first (17th of a `find /` list's hits).
+        let lines = [
+            "opt/swift/usr/lib/swift/_foundation_unicode/format.h",
+            "work/main/.swift-format",
+        ]
+        let catalog = try snapshot(lines)
+        #expect(paths(catalog, catalog.search("swiftformat", fuzzy: true)) == [lines[1], lines[0]])
+        // Typed with the directory's slash, the header is what was meant.
+        #expect(paths(catalog, catalog.search("swift/format", fuzzy: true)).first == lines[0])
+    }
+
     @Test("fuzzy highlighting marks the tightest match, as fzf does, not the leftmost letters")
     func highlightsTheTightestMatch() {
         // Leftmost, `lesspipe` would mark the l and e of `hilite`.

@@ -8,7 +8,9 @@ extension FuzzyMatcher {
     /// its bonus, since where a person's typing starts says most about what they meant. A run of consecutive
     /// characters keeps the bonus of the character that started it (at least ``consecutive``), so `grid` typed
     /// for `Grid Picker` scores as a word, not as four letters; a character with a larger boundary bonus inside a
-    /// run starts a new one. These are fzf's rules.
+    /// run starts a new one. These are fzf's rules, and its values for paths: a `/` is worth a point more than other
+    /// punctuation and a space a point more again. Two points more after `/` ranked `swift/…/format.h` before
+    /// `.swift-format` for `swiftformat`, one word typed whole.
     ///
     /// For paths: a gap that crosses a `/` costs ``gapOpen`` whatever its length, since typing `srcmain` for
     /// `src/app/main.swift` jumps over directories on purpose; a gap inside one component costs ``gapExtend`` more
@@ -22,8 +24,8 @@ extension FuzzyMatcher {
     enum Points {
         static let match: Int32 = 16
         static let start: Int32 = 10
-        static let slash: Int32 = 10
-        static let white: Int32 = 9
+        static let white: Int32 = 10
+        static let slash: Int32 = 9
         static let boundary: Int32 = 8
         static let digit: Int32 = 7
         static let camel: Int32 = 7
@@ -50,16 +52,16 @@ extension FuzzyMatcher {
         case 0: Points.consecutive
         case 1: Points.digit
         case 2: Points.boundary
-        case 3: Points.white
-        default: Points.slash
+        case 3: Points.slash
+        default: Points.white
         }
     }
 
     /// The state of a run whose bonus is `bonus`: its place in ``runBonuses``.
     @inline(__always)
     static func runState(_ bonus: Int32) -> Int {
-        bonus >= Points.slash
-            ? 4 : bonus >= Points.white ? 3 : bonus >= Points.boundary ? 2 : bonus >= Points.digit ? 1 : 0
+        bonus >= Points.white
+            ? 4 : bonus >= Points.slash ? 3 : bonus >= Points.boundary ? 2 : bonus >= Points.digit ? 1 : 0
     }
 
     /// The best score of a term's alignment in one field, found by dynamic programming over every way to place its
