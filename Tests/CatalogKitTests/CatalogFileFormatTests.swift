@@ -91,6 +91,35 @@ struct CatalogFileFormatTests {
         #expect(try parse("/x/y\nx/y\n").count == 2)
     }
 
+    @Test("read last first, a picker's list keeps the last line of each path, as a history's newest command")
+    func repeatsListedOnceLastFirst() throws {
+        // As `history | catalog --tac` reads it: `ls` was typed first and last, so it comes first.
+        let history = "ls\ncd /tmp\nls\ngit status\ncd /tmp\nmake\nls\n"
+        var once = CatalogFile.Format(repeats: .listedOnce)
+        once.order = .lastFirst
+        let read = try parse(history, once)
+        #expect(paths(read, read.recordsInOrder) == ["ls", "make", "cd /tmp", "git status"])
+        // The line printed for a repeated path is its last: `./a` here.
+        let shell = try parse("a\nb\n./a\n", once)
+        #expect(
+            shell.recordsInOrder.map { shell.table.withLineBytes(Int($0)) { String(decoding: $0, as: UTF8.self) } }
+                == ["./a", "b"])
+        // --flat and names read another way, too; an error still names its line as read.
+        var flat = CatalogFile.Format(paths: PathComponents(separator: [0x2F], flat: true))
+        flat.order = .lastFirst
+        let names = try parse(history, flat)
+        #expect(paths(names, names.recordsInOrder) == ["ls", "make", "cd /tmp", "git status"])
+        // (A name that is not UTF-8 sends the list to be rewritten, last first, before the NUL is found.)
+        #expect(throws: CatalogFile.Error(line: 3, problem: "the line contains a NUL byte")) {
+            let _: Snapshot<Void> = try CatalogFile.parse(
+                Array("a\n".utf8) + [0xFF] + Array("\nb\u{0}c\nd\ne\nf\n".utf8), format: once)
+        }
+        // Read first to last, the first line stands for its repeats, as before.
+        once.order = .asRead
+        let forwards = try parse(history, once)
+        #expect(paths(forwards, forwards.recordsInOrder) == ["ls", "cd /tmp", "git status", "make"])
+    }
+
     @Test("a picker's list keeps the first line of each path and leaves out its repeats, in every format")
     func repeatsListedOnce() throws {
         let once = CatalogFile.Format(repeats: .listedOnce)

@@ -153,11 +153,11 @@ package enum CatalogFile {
         _ bytes: [UInt8], keeping matcher: RecordMatcher?, format: Format, plainLines: Bool = true,
         finish: (EntryTable, (EntryTable) -> Snapshot<Handler>) throws -> T
     ) throws -> T {
-        try format.read(bytes) { text, lines in
+        try format.read(bytes) { text, lines, order in
             let (index, bounds, layout): ((EntryTable) -> Snapshot<Handler>, [UInt32], EntryTable.Layout) =
                 try text.withUnsafeBufferPointer {
                     try read(
-                        $0, keeping: matcher, plainLines: plainLines, pathsOnly: true, order: format.order,
+                        $0, keeping: matcher, plainLines: plainLines, pathsOnly: true, order: order,
                         ranksFuzzyHits: format.ranksFuzzyHits)
                 }
             return try finish(
