@@ -155,6 +155,12 @@ struct PickerPipelineTests {
         #expect(file.status == 0 && file.stdout == "src/app/main.swift\n", "\(file.stdout)\(file.stderr)")
         let twice = try runProcess(catalog, ["--filter", "main"], input: list)
         #expect(twice.stdout == "src/app/main.swift\n", "a repeated line is listed once, as the picker lists it")
+        // A file is read in place, and read again when it holds repeats; --tac keeps the last of them.
+        let repeats = try Workspace("b/x\tone\na\n./b/x\ttwo\na/\n")
+        let once = try runProcess(catalog, ["--filter", "", "--file", repeats.list, "--exact"])
+        #expect(once.stdout == "a\nb/x\n", "\(once.stdout)\(once.stderr)")
+        let last = try runProcess(catalog, ["--filter", "", "--file", repeats.list, "--tac"])
+        #expect(last.stdout == "a/\n./b/x\n", "\(last.stdout)\(last.stderr)")
         let none = try runProcess(catalog, ["-f", "zzz"], input: list)
         #expect(none.status == 1 && none.stdout.isEmpty)
         // The picker's options are read with --filter too: one that can't be read is refused, as without it.

@@ -120,6 +120,37 @@ struct CatalogFileFormatTests {
         #expect(paths(forwards, forwards.recordsInOrder) == ["ls", "cd /tmp", "git status", "make"])
     }
 
+    @Test("a picker's repeats are left out where they were read, with no rewriting of the list")
+    func repeatsLeftOutInPlace() throws {
+        // Half a list repeated: read as it is, each repeat's line blanked, not rewritten line by line.
+        let paths = (0..<3_000).map { "/usr/share/doc/package\($0 % 1_500 / 3)/file\($0 % 1_500)" }
+        let text = paths.joined(separator: "\n") + "\n"
+        for order in [CatalogFile.Format.Order.asRead, .lastFirst] {
+            var once = CatalogFile.Format(repeats: .listedOnce)
+            once.order = order
+            let read = try parse(text, once)
+            #expect(read.count == 1_500)
+            #expect(read.table.lines == nil, "the list was rewritten")
+            let kept = read.recordsInOrder.map {
+                read.table.withLineBytes(Int($0)) { String(decoding: $0, as: UTF8.self) }
+            }
+            // The first of each path as read, or with --tac the last, in that order.
+            var seen = Set<String>()
+            let expected =
+                order == .asRead
+                ? paths.filter { seen.insert($0).inserted }
+                : paths.reversed().filter { seen.insert($0).inserted }
+            #expect(kept == expected)
+        }
+        // Equal as paths (`./a`, `a/`), not as bytes: the line kept is printed as it was read.
+        var once = CatalogFile.Format(repeats: .listedOnce)
+        once.order = .lastFirst
+        let shell = try parse("./a\nb\na/\nb\n", once)
+        #expect(
+            shell.recordsInOrder.map { shell.table.withLineBytes(Int($0)) { String(decoding: $0, as: UTF8.self) } }
+                == ["b", "a/"])
+    }
+
     @Test("a picker's list keeps the first line of each path and leaves out its repeats, in every format")
     func repeatsListedOnce() throws {
         let once = CatalogFile.Format(repeats: .listedOnce)

@@ -26,6 +26,8 @@ package enum CatalogFile {
         /// Whether no path can be read from the line (a blank title or group, too many groups, keywords alone),
         /// which a list read with ``Format/Repeats/listedOnce`` (a picker's) lists whole, as `--flat` would.
         var isNotAPath = false
+        /// For a list whose repeats are left out, where each line to leave out starts, in no particular order.
+        var repeatedLines: [Int] = []
 
         public init(line: Int, problem: String) {
             self.line = line
@@ -96,18 +98,18 @@ package enum CatalogFile {
     public static func matching<Handler>(
         _ bytes: UnsafeBufferPointer<UInt8>, _ query: Query, format: Format = .standard
     ) throws -> Snapshot<Handler> {
-        // Another format, or repeats listed once, are read by the rewriting path, which copies the file.
-        guard !format.readsNames, format.repeats == .refused else {
-            return try read(Array(bytes), keeping: RecordMatcher(query), format: format)
-        }
+        // Another format is read by the rewriting path, which copies the file.
+        guard !format.readsNames else { return try read(Array(bytes), keeping: RecordMatcher(query), format: format) }
         let index: (EntryTable) -> Snapshot<Handler>
         let bounds: [UInt32]
         do {
             (index, bounds, _) = try read(
                 bytes, keeping: RecordMatcher(query), plainLines: true, pathsOnly: false, order: format.order,
-                ranksFuzzyHits: format.ranksFuzzyHits)
-        } catch let error as Error where error.needsRewrite {
-            return try read(Array(bytes), keeping: RecordMatcher(query), format: format)
+                ranksFuzzyHits: format.ranksFuzzyHits, repeats: format.repeats)
+        } catch let error as Error where format.recovers(from: error) {
+            // So are names that are not UTF-8, and a picker's list with repeats or lines that are no path: only
+            // then is the file copied (`--filter` on a list that has neither holds it once).
+            return try read(Array(bytes), keeping: RecordMatcher(query), format: format, after: error)
         }
         var copied: [UInt8] = []
         copied.reserveCapacity(
@@ -142,23 +144,27 @@ package enum CatalogFile {
     ///   - format: How its lines are read.
     ///   - plainLines: Whether plain lines take the fast path; `false` reads every line with the exact checks and
     ///     the reference folding, which tests compare the fast path against.
+    ///   - failure: What reading the bytes as they are already failed with, if they were (in place).
     static func read<Handler>(
-        _ bytes: [UInt8], keeping matcher: RecordMatcher?, format: Format = .standard, plainLines: Bool = true
+        _ bytes: [UInt8], keeping matcher: RecordMatcher?, format: Format = .standard, plainLines: Bool = true,
+        after failure: Error? = nil
     ) throws -> Snapshot<Handler> {
-        try read(bytes, keeping: matcher, format: format, plainLines: plainLines) { table, index in index(table) }
+        try read(bytes, keeping: matcher, format: format, plainLines: plainLines, after: failure) { table, index in
+            index(table)
+        }
     }
 
     /// Reads a file into a table, then hands it to `finish` with the function that sorts it into a snapshot.
     private static func read<Handler, T>(
         _ bytes: [UInt8], keeping matcher: RecordMatcher?, format: Format, plainLines: Bool = true,
-        finish: (EntryTable, (EntryTable) -> Snapshot<Handler>) throws -> T
+        after failure: Error? = nil, finish: (EntryTable, (EntryTable) -> Snapshot<Handler>) throws -> T
     ) throws -> T {
-        try format.read(bytes) { text, lines, order in
+        func readText(_ text: [UInt8], _ lines: SourceLines?, _ order: Format.Order) throws -> T {
             let (index, bounds, layout): ((EntryTable) -> Snapshot<Handler>, [UInt32], EntryTable.Layout) =
                 try text.withUnsafeBufferPointer {
                     try read(
                         $0, keeping: matcher, plainLines: plainLines, pathsOnly: true, order: order,
-                        ranksFuzzyHits: format.ranksFuzzyHits)
+                        ranksFuzzyHits: format.ranksFuzzyHits, repeats: format.repeats)
                 }
             return try finish(
                 EntryTable(
@@ -166,6 +172,8 @@ package enum CatalogFile {
                     layout: layout),
                 index)
         }
+        if let failure, format.recovers(from: failure) { return try format.recover(bytes, from: failure, readText) }
+        return try format.read(bytes, readText)
     }
 
     /// Parses a catalog file and groups it, the grouping running while the entries are sorted when they lie in
@@ -198,7 +206,7 @@ package enum CatalogFile {
     ///   are in a table (which the sort's tie break reads), and how the bounds are laid out.
     private static func read<Handler>(
         _ file: UnsafeBufferPointer<UInt8>, keeping matcher: RecordMatcher?, plainLines: Bool, pathsOnly: Bool,
-        order: Format.Order, ranksFuzzyHits: Bool
+        order: Format.Order, ranksFuzzyHits: Bool, repeats: Format.Repeats
     ) throws -> (index: (EntryTable) -> Snapshot<Handler>, bounds: [UInt32], layout: EntryTable.Layout) {
         try checkSize(file.count)
         let ranges = pieces(of: file)
@@ -215,7 +223,10 @@ package enum CatalogFile {
             }
             linesBefore += piece.lines
         }
-        try checkDuplicates(pieces.map(\.paths), file)
+        // A picker's list finds every repeat, so that only they are left out (``Format/read(_:_:)``).
+        let leavingOut: PathSet.Finding =
+            repeats == .refused ? .first : order == .lastFirst ? .allButLast : .allButFirst
+        try checkDuplicates(pieces.map(\.paths), file, finding: leavingOut)
         for piece in pieces { piece.paths.release() }
         guard pieces.reduce(0, { $0 + $1.folded.count }) < Int(UInt32.max) else {
             throw Error(line: 1, problem: "the file's folded text is larger than 4 GiB")
@@ -383,42 +394,5 @@ package enum CatalogFile {
                 return NaturalOrder.compare(xs, ys)
             }
         }
-    }
-
-    /// Finds the first line whose path an earlier line already has, across all pieces.
-    private static func checkDuplicates(_ paths: [PathSet], _ file: UnsafeBufferPointer<UInt8>) throws {
-        nonisolated(unsafe) let text = file
-        let first = PathSet.firstDuplicate(in: paths) { offset in
-            UnsafeBufferPointer(rebasing: text[pathRange(at: offset, in: text)])
-        }
-        guard let first else { return }
-        // The message shows the path up to any CR, as it always has.
-        let path = String(
-            decoding: file[first.offset...].prefix { $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }, as: UTF8.self)
-        var error = Error(
-            line: lineNumber(at: first.offset, in: file),
-            problem: "duplicate path '\(path)' (first on line \(lineNumber(at: first.earlier, in: file)))")
-        error.isRepeat = true
-        throw error
-    }
-
-    /// The path of the line that starts at `offset`: up to its first TAB, or to its end less a CR.
-    private static func pathRange(at offset: Int, in file: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        var end = offset
-        while end < file.count && file[end] != 0x0A && file[end] != 0x09 { end += 1 }
-        if (end == file.count || file[end] == 0x0A) && end > offset && file[end - 1] == 0x0D { end -= 1 }
-        return offset..<end
-    }
-
-    /// The 1-based number of the line that holds a byte offset.
-    private static func lineNumber(at offset: Int, in file: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = file.baseAddress else { return 1 }
-        var line = 1
-        var position = 0
-        while position < offset, let found = memchr(base + position, 0x0A, offset - position) {
-            line += 1
-            position = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-        }
-        return line
     }
 }

@@ -40,6 +40,16 @@ struct PathSet: Sendable {
         if ownsOffsets { offsets.release() }
     }
 
+    /// Which repeats ``repeats(in:pathAt:finding:)`` finds.
+    enum Finding {
+        /// The first path (in file order) that an earlier path equals, and that path.
+        case first
+        /// Every path but the first of those equal to it, each with the first.
+        case allButFirst
+        /// Every path but the last of those equal to it, each with the next of them.
+        case allButLast
+    }
+
     /// Finds the first path (in file order) that an earlier path equals.
     ///
     /// - Parameters:
@@ -50,8 +60,24 @@ struct PathSet: Sendable {
     static func firstDuplicate(
         in parts: [PathSet], pathAt: @Sendable (Int) -> UnsafeBufferPointer<UInt8>
     ) -> (offset: Int, earlier: Int)? {
+        repeats(in: parts, pathAt: pathAt, finding: .first).first
+    }
+
+    /// Finds paths that other paths equal: the first such in file order, or every one but the first or the last of
+    /// each set of equal paths (the lines a picker leaves out).
+    ///
+    /// - Parameters:
+    ///   - parts: The pieces of the file, in order.
+    ///   - pathAt: The bytes of the path that starts at an offset.
+    ///   - finding: Which repeats to find.
+    /// - Returns: Where each path found starts (`offset`), and where the path it was found equal to starts
+    ///   (`earlier`: for ``Finding/allButLast``, the next one), in no particular order but for ``Finding/first``.
+    /// - Complexity: O(n) expected for n paths, split over the cores.
+    static func repeats(
+        in parts: [PathSet], pathAt: @Sendable (Int) -> UnsafeBufferPointer<UInt8>, finding: Finding
+    ) -> [(offset: Int, earlier: Int)] {
         let total = parts.reduce(0) { $0 + $1.hashes.count }
-        guard total > 1 else { return nil }
+        guard total > 1 else { return [] }
         // About 2,000 paths a partition: its table of 4,096 slots takes 16 KB.
         var bits = 1
         while bits < 16 && total >> bits > 2_048 { bits += 1 }
@@ -92,8 +118,9 @@ struct PathSet: Sendable {
             return 0
         }
         let partitionBounds = bounds
-        let found = Parallel.map(Parallel.pieces) { worker -> (offset: Int, earlier: Int)? in
+        let found = Parallel.map(Parallel.pieces) { worker -> [(offset: Int, earlier: Int)] in
             var best: (offset: Int, earlier: Int)?
+            var all: [(offset: Int, earlier: Int)] = []
             var table: [Int32] = []
             for partition in stride(from: worker, to: partitions, by: Parallel.pieces) {
                 let lower = partitionBounds[partition]
@@ -106,27 +133,39 @@ struct PathSet: Sendable {
                 let hashes = scatteredHashes.base
                 let offsets = scatteredOffsets.base
                 // Paths are in file order within a partition, so the first repeat found here is this partition's
-                // earliest, and what it repeats is the path's first occurrence: nothing after it matters.
+                // earliest, and what it repeats is the path's first occurrence: for the first, nothing after it
+                // matters. The table holds the first of equal paths, or the last one seen to find all but the last.
                 scan: for position in lower..<upper {
                     let hash = hashes[position]
                     var slot = Int(truncatingIfNeeded: hash) & mask
+                    var repeated = false
                     while table[slot] >= 0 {
                         let other = Int(table[slot])
                         if hashes[other] == hash
                             && equal(pathAt(Int(offsets[other])), pathAt(Int(offsets[position])))
                         {
-                            let pair = (offset: Int(offsets[position]), earlier: Int(offsets[other]))
-                            if best.map({ pair.offset < $0.offset }) ?? true { best = pair }
-                            break scan
+                            switch finding {
+                            case .first:
+                                let pair = (offset: Int(offsets[position]), earlier: Int(offsets[other]))
+                                if best.map({ pair.offset < $0.offset }) ?? true { best = pair }
+                                break scan
+                            case .allButFirst:
+                                all.append((offset: Int(offsets[position]), earlier: Int(offsets[other])))
+                                repeated = true
+                            case .allButLast:
+                                all.append((offset: Int(offsets[other]), earlier: Int(offsets[position])))
+                            }
+                            break
                         }
                         slot = (slot + 1) & mask
                     }
-                    table[slot] = Int32(position)
+                    if !repeated { table[slot] = Int32(position) }
                 }
             }
-            return best
+            return best.map { [$0] } ?? all
         }
-        return found.compactMap { $0 }.min { $0.offset < $1.offset }
+        if finding == .first { return found.joined().min { $0.offset < $1.offset }.map { [$0] } ?? [] }
+        return Array(found.joined())
     }
 
     /// Whether two paths name the same entry: the same canonical form (``ShellPath``), which the hashes were made
