@@ -151,6 +151,45 @@ struct CatalogFileFormatTests {
                 == ["b", "a/"])
     }
 
+    @Test("a list rewritten on the cores reads as one piece would: repeats across pieces, names, line numbers")
+    func rewrittenInPieces() throws {
+        // Over a megabyte, so it is rewritten in pieces: lines 20,000 to 29,999 repeat lines 10,000 to 19,999, a
+        // piece away, and the last 10,000 are new.
+        let numbers = (0..<40_000).map { $0 < 20_000 || $0 >= 30_000 ? $0 : $0 - 10_000 }
+        let names = numbers.map { "directory \($0)/name/\($0) \u{1F600}" }
+        let text = names.joined(separator: "\n") + "\n"
+        #expect(text.utf8.count > 1 << 20)
+        for order in [CatalogFile.Format.Order.natural, .asRead, .lastFirst] {
+            var flat = CatalogFile.Format(paths: PathComponents(separator: [0x2F], flat: true))
+            flat.order = order
+            let read = try parse(text, flat)
+            #expect(read.count == 30_000, "\(order)")
+            // Each entry's line as read, from either piece.
+            let lines = read.recordsInOrder.map { read.table.path(Int($0)) }
+            if order == .asRead {
+                #expect(lines.prefix(2) == names.prefix(2) && lines.suffix(2) == names.suffix(2))
+            }
+            if order == .lastFirst {
+                // The last of each repeated line, last first.
+                #expect(lines.prefix(2) == [names[39_999], names[39_998]])
+                #expect(lines.suffix(2) == [names[1], names[0]])
+                #expect(lines[10_000] == names[29_999], "the repeat, where it was read last")
+            }
+        }
+        // NUL-ended names the same way, with an error on its line as read, past the first piece.
+        let read0 = CatalogFile.Format(terminator: 0, repeats: .listedOnce)
+        let ended = names.joined(separator: "\u{0}") + "\u{0}"
+        #expect(try parse(ended, read0).count == 30_000)
+        var refused = CatalogFile.Format(paths: PathComponents(separator: [0x3A], flat: false))
+        refused.order = .natural
+        #expect(
+            throws: CatalogFile.Error(
+                line: 20_001, problem: "duplicate path 'directory 10000/name/10000 😀' (first on line 10001)")
+        ) {
+            try parse(text.replacingOccurrences(of: "/", with: ":"), refused)
+        }
+    }
+
     @Test("a picker's list keeps the first line of each path and leaves out its repeats, in every format")
     func repeatsListedOnce() throws {
         let once = CatalogFile.Format(repeats: .listedOnce)

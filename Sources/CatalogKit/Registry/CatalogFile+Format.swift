@@ -86,52 +86,66 @@ extension CatalogFile.Format {
         }
     }
 
+    /// Whether repeats are left out rather than refused: a picker's list (``Repeats/listedOnce``), and `--flat`'s
+    /// names.
+    var leavesOutRepeats: Bool { repeats == .listedOnce || paths.flat }
+
     /// Whether a list read as it is, which failed with `error`, is read another way: file names that are not
-    /// UTF-8, and a picker's repeats to leave out and lines that are no path to list whole.
+    /// UTF-8, repeats to leave out, and a picker's lines that are no path, to list whole.
     func recovers(from error: CatalogFile.Error) -> Bool {
-        error.needsRewrite || ((error.isRepeat || error.isNotAPath) && repeats == .listedOnce)
+        error.needsRewrite || (error.isRepeat && leavesOutRepeats) || (error.isNotAPath && repeats == .listedOnce)
     }
 
     /// Reads a list that failed as it is with `error` (``recovers(from:)``). Repeats alone are left out by reading
-    /// a copy with their lines blanked, which the reader skips: every other byte stays where it was read, so the
-    /// copy is its own lines. Anything else is rewritten (``CatalogFile/rewrite(_:_:lastFirst:)``), then read with
-    /// the same checks.
+    /// a copy with their lines blanked (``blanking(_:in:)``). Anything else is rewritten
+    /// (``CatalogFile/rewrite(_:_:lastFirst:)``), then read with the same checks.
     ///
-    /// - Complexity: O(B) for B bytes: a copy and a second read, split over the cores, for repeats; the rewriting
-    ///   is one pass on one core.
+    /// - Complexity: O(B) for B bytes: a copy and a second read, split over the cores.
     func recover<T>(
         _ bytes: [UInt8], from error: CatalogFile.Error,
         _ read: ([UInt8], CatalogFile.SourceLines?, Order) throws -> T
     ) throws -> T {
         guard error.isRepeat, !error.repeatedLines.isEmpty else { return try rewritten(bytes, read) }
-        var copy = bytes
-        copy.withUnsafeMutableBufferPointer { text in
-            guard let base = text.baseAddress else { return }
-            for start in error.repeatedLines where start < text.count {
-                var end = text.count
-                if let found = memchr(base + start, Int32(terminator), text.count - start) {
-                    end = UnsafeMutableRawPointer(found) - UnsafeMutableRawPointer(base)
-                }
-                memset(base + start, 0x20, end - start)
-            }
-        }
         do {
-            return try read(copy, nil, order)
+            return try read(Self.blanking(error.repeatedLines, in: bytes), nil, order)
         } catch let again as CatalogFile.Error where recovers(from: again) {
             return try rewritten(bytes, read)
         }
     }
 
-    /// Rewrites a list (``CatalogFile/rewrite(_:_:lastFirst:)``) and reads it.
+    /// A copy of catalog text with the lines that start at `lines` made of spaces, which the reader skips: every
+    /// other byte stays where it was, so the copy's entries lie where the text's did.
+    static func blanking(_ lines: [Int], in text: [UInt8]) -> [UInt8] {
+        var copy = text
+        copy.withUnsafeMutableBufferPointer { text in
+            guard let base = text.baseAddress else { return }
+            for start in lines where start < text.count {
+                var end = text.count
+                if let found = memchr(base + start, 0x0A, text.count - start) {
+                    end = UnsafeMutableRawPointer(found) - UnsafeMutableRawPointer(base)
+                }
+                memset(base + start, 0x20, end - start)
+            }
+        }
+        return copy
+    }
+
+    /// Rewrites a list (``CatalogFile/rewrite(_:_:lastFirst:)``) and reads it, leaving out the repeats that the
+    /// reader finds in the text where the format leaves them out.
     private func rewritten<T>(
         _ bytes: [UInt8], _ read: ([UInt8], CatalogFile.SourceLines?, Order) throws -> T
     ) throws -> T {
-        let lastFirst = order == .lastFirst && (repeats == .listedOnce || paths.flat)
+        let lastFirst = order == .lastFirst && leavesOutRepeats
         let (text, lines) = CatalogFile.rewrite(bytes, self, lastFirst: lastFirst)
-        guard lastFirst else { return try read(text, lines, order) }
+        let textOrder = lastFirst ? .asRead : order
         do {
-            return try read(text, lines, .asRead)
-        } catch var error as CatalogFile.Error {
+            do {
+                return try read(text, lines, textOrder)
+            } catch let error as CatalogFile.Error where error.isRepeat && !error.repeatedLines.isEmpty {
+                // The text's lines stay where they are, so `lines` still finds each one's line as read.
+                return try read(Self.blanking(error.repeatedLines, in: text), lines, textOrder)
+            }
+        } catch var error as CatalogFile.Error where lastFirst {
             // Line k of the text is line n + 1 − k of the input; a list read once has no error naming another line.
             error.line = text.count { $0 == 0x0A } + 1 - error.line
             throw error

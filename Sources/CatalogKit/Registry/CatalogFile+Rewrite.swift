@@ -23,59 +23,85 @@ extension CatalogFile {
     /// entries (``ShellPath``). Bytes that are not UTF-8 become U+FFFD, one for each maximal invalid
     /// part as Swift's `String(decoding:)` and the Unicode standard replace them. For names
     /// (``Format/readsNames``), a TAB or newline in a name is written as the sanitizer shows it (`\u{9}`), as is
-    /// each scalar of a component of only spaces; with `--flat`, a name that an earlier entry has is left out, and
-    /// with ``Format/Repeats/listedOnce`` a path that an earlier entry has (its canonical form, ``ShellPath``).
+    /// each scalar of a component of only spaces. Repeats are written too: the reader finds them, and leaves them
+    /// out where the format says so (``Format/read(_:_:)``).
     ///
     /// - Parameters:
     ///   - input: The list's bytes.
     ///   - format: How to read them.
-    /// - Parameter lastFirst: Whether to write the entries last first (``Format/Order/lastFirst``), so that of
-    ///   repeated lines the last one read stands for them, as the newest command of a `history` does. Line k of the
-    ///   text is then line n + 1 − k of the input's n.
+    ///   - lastFirst: Whether to write the entries last first (``Format/Order/lastFirst``), so that of repeated
+    ///     lines the last one read stands for them, as the newest command of a `history` does. Line k of the text
+    ///     is then line n + 1 − k of the input's n.
     /// - Returns: The catalog text, and where each of its entries was in the input, or `nil` when every entry's
     ///   path is written as it was read (so the text itself gives the lines).
     /// - Complexity: O(B) in the input's bytes, with no allocation per entry (but for one offset a line when
-    ///   `lastFirst`); O(n) expected more with `--flat` or ``Format/Repeats/listedOnce``, for the repeats.
+    ///   `lastFirst`), split over the cores unless `lastFirst`.
     static func rewrite(_ input: [UInt8], _ format: Format, lastFirst: Bool = false) -> (
         text: [UInt8], lines: SourceLines?
     ) {
         input.withUnsafeBufferPointer { buffer in
-            var writer = Rewriter(format: format, capacity: buffer.count + buffer.count / 8 + 16)
-            var start = 0
+            var first = 0
             if format.terminator == 0x0A && buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB
                 && buffer[2] == 0xBF
             {
-                start = 3
-                writer.changed = true
+                first = 3
             }
-            let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped
-            // Where each line starts, then the end of the last one plus one: kept only to write them last first.
-            var lineStarts: [Int] = []
-            while start < buffer.count {
-                var end = buffer.count
-                if let found = memchr(base + start, Int32(format.terminator), buffer.count - start) {
-                    end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-                }
-                if lastFirst {
-                    lineStarts.append(start)
-                } else {
-                    writer.entry(UnsafeBufferPointer(rebasing: buffer[start..<end]), at: start)
-                }
-                start = end + 1
+            nonisolated(unsafe) let text = buffer
+            let ranges = lastFirst ? [first..<buffer.count] : pieces(of: buffer, from: first, at: format.terminator)
+            let parts = Parallel.map(ranges.count) { piece -> Rewritten in
+                var writer = Rewriter(format: format, capacity: ranges[piece].count + ranges[piece].count / 8 + 16)
+                writer.rewrite(text, ranges[piece], lastFirst: lastFirst)
+                return Rewritten(
+                    text: writer.text, starts: writer.starts, ranges: writer.ranges, changed: writer.changed)
             }
-            if lastFirst && !lineStarts.isEmpty {
-                // The rewritten lines are in a new order, so the text no longer gives them.
-                writer.changed = true
-                lineStarts.append(start)
-                for line in stride(from: lineStarts.count - 2, through: 0, by: -1) {
-                    let range = lineStarts[line]..<lineStarts[line + 1] - 1
-                    writer.entry(UnsafeBufferPointer(rebasing: buffer[range]), at: lineStarts[line])
-                }
+            let changed = first > 0 || parts.contains { $0.changed }
+            guard parts.count > 1 else {
+                let part = parts.first ?? Rewritten(text: [], starts: [], ranges: [], changed: false)
+                return (part.text, changed ? SourceLines(raw: input, starts: part.starts, ranges: part.ranges) : nil)
             }
-            writer.finish()
-            let lines = writer.changed ? SourceLines(raw: input, starts: writer.starts, ranges: writer.ranges) : nil
-            return (writer.text, lines)
+            // The pieces' texts one after another; each piece's starts moved by the text before it.
+            var joined: [UInt8] = []
+            joined.reserveCapacity(parts.reduce(0) { $0 + $1.text.count })
+            var starts: [UInt32] = []
+            var sourceRanges: [UInt32] = []
+            if changed {
+                starts.reserveCapacity(parts.reduce(0) { $0 + $1.starts.count })
+                sourceRanges.reserveCapacity(parts.reduce(0) { $0 + $1.ranges.count })
+            }
+            for part in parts {
+                if changed {
+                    let base = UInt32(truncatingIfNeeded: joined.count)
+                    starts.append(contentsOf: part.starts.lazy.map { $0 &+ base })
+                    sourceRanges.append(contentsOf: part.ranges)
+                }
+                joined.append(contentsOf: part.text)
+            }
+            return (joined, changed ? SourceLines(raw: input, starts: starts, ranges: sourceRanges) : nil)
         }
+    }
+
+    /// One piece's rewritten text, and where its entries start in it and were in the input.
+    private struct Rewritten: Sendable {
+        var text: [UInt8]
+        var starts: [UInt32]
+        var ranges: [UInt32]
+        var changed: Bool
+    }
+
+    /// Splits bytes from `first` at entry ends into one piece per core, or one piece for less than a megabyte.
+    private static func pieces(of bytes: UnsafeBufferPointer<UInt8>, from first: Int, at terminator: UInt8) -> [Range<
+        Int
+    >] {
+        let count = bytes.count - first
+        let pieceCount = count < 1 << 20 ? 1 : Parallel.width
+        var cuts = [first]
+        for piece in 1..<max(pieceCount, 1) {
+            var cut = max(cuts[cuts.count - 1], first + count * piece / pieceCount)
+            while cut < bytes.count && bytes[cut] != terminator { cut += 1 }
+            cuts.append(min(bytes.count, cut + 1))
+        }
+        cuts.append(bytes.count)
+        return (0..<cuts.count - 1).map { cuts[$0]..<cuts[$0 + 1] }
     }
 
     /// Writes the rewritten text of one entry after another.
@@ -86,12 +112,6 @@ extension CatalogFile {
         var ranges: [UInt32] = []
         /// Whether some entry's path differs from its line as read, so the lines must be kept.
         var changed = false
-        /// With `--flat` or ``Format/Repeats/listedOnce``, the names or paths written so far, to leave out repeats.
-        var seen = NameSet()
-        /// With ``Format/Repeats/listedOnce`` and paths written as they are, the canonical form of each path so
-        /// far, a line each, which `seen` indexes.
-        private var canonical: [UInt8] = []
-        private var scratch: [UInt8] = []
         /// Whether names are divided at `/` and written as they are, their components checked in place.
         private let keepsPaths: Bool
 
@@ -102,6 +122,36 @@ extension CatalogFile {
             starts.reserveCapacity(capacity / 32)
             ranges.reserveCapacity(capacity / 16)
             changed = format.paths.flat || !keepsPaths
+        }
+
+        /// Writes the entries of one piece of the input, first to last or last first.
+        mutating func rewrite(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lastFirst: Bool) {
+            let base = input.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped
+            let terminator = Int32(format.terminator)
+            // Where each line starts, then the end of the last one plus one: kept only to write them last first.
+            var lineStarts: [Int] = []
+            var start = range.lowerBound
+            while start < range.upperBound {
+                var end = range.upperBound
+                if let found = memchr(base + start, terminator, range.upperBound - start) {
+                    end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                }
+                if lastFirst {
+                    lineStarts.append(start)
+                } else {
+                    entry(UnsafeBufferPointer(rebasing: input[start..<end]), at: start)
+                }
+                start = end + 1
+            }
+            guard lastFirst && !lineStarts.isEmpty else { return }
+            // The rewritten lines are in a new order, so the text no longer gives them.
+            changed = true
+            lineStarts.append(start)
+            for line in stride(from: lineStarts.count - 2, through: 0, by: -1) {
+                entry(
+                    UnsafeBufferPointer(rebasing: input[lineStarts[line]..<lineStarts[line + 1] - 1]),
+                    at: lineStarts[line])
+            }
         }
 
         mutating func entry(_ line: UnsafeBufferPointer<UInt8>, at offset: Int) {
@@ -124,20 +174,10 @@ extension CatalogFile {
                 // groups than a path may have) is listed whole, as --flat lists it, rather than end the read.
                 changed = true
                 appendName(line, slash: slashInName)
-                if seen.holds(text, from: start) {
-                    text.removeSubrange(start...)
-                    text.append(0x0A)
-                    return
-                }
                 path = line
                 keywords = UnsafeBufferPointer(start: nil, count: 0)
             } else if keepsPaths {
                 appendPath(path, clean: clean)
-                if format.repeats == .listedOnce && repeatsPath(from: start) {
-                    text.removeSubrange(start...)
-                    text.append(0x0A)
-                    return
-                }
             } else {
                 var first = true
                 format.paths.forEachComponent(of: path) { component in
@@ -150,11 +190,6 @@ extension CatalogFile {
                     text.append(0x0A)
                     return
                 }
-                if format.paths.flat || format.repeats == .listedOnce, seen.holds(text, from: start) {
-                    text.removeSubrange(start...)
-                    text.append(0x0A)
-                    return
-                }
             }
             starts.append(UInt32(truncatingIfNeeded: start))
             // The path is where the line starts: what is printed is the line without its keywords.
@@ -164,11 +199,6 @@ extension CatalogFile {
             text.append(0x0A)
         }
 
-        mutating func finish() {
-            seen = NameSet()
-            canonical = []
-        }
-
         /// Whether a line's path reads as a path: not empty, and with no blank title or group and no more groups
         /// than a path may have (``CatalogFile/checkPath(_:line:)``). A clean path (``isClean(_:slashIsSeparator:)``,
         /// which the caller found) is checked only for its length.
@@ -176,23 +206,6 @@ extension CatalogFile {
             if path.isEmpty { return false }
             if path.count <= CatalogFile.maximumGroups && clean { return true }
             guard case .success(_?) = CatalogFile.checkPath(path, line: 0) else { return false }
-            return true
-        }
-
-        /// Whether the path written from `start` names what an earlier entry's path names (`./a`, `a/` and `a`
-        /// are one), remembering it when it does not.
-        private mutating func repeatsPath(from start: Int) -> Bool {
-            let keyStart = canonical.count
-            text.withUnsafeBufferPointer { written in
-                ShellPath.withCanonical(UnsafeBufferPointer(rebasing: written[start...]), scratch: &scratch) {
-                    canonical.append(contentsOf: $0)
-                }
-            }
-            guard seen.holds(canonical, from: keyStart) else {
-                canonical.append(0x0A)
-                return false
-            }
-            canonical.removeSubrange(keyStart...)
             return true
         }
 
@@ -262,30 +275,37 @@ extension CatalogFile {
                 for scalar in String(decoding: name, as: UTF8.self).unicodeScalars { appendEscape(scalar.value) }
                 return
             }
+            // Runs of bytes written as they are go out whole: a flat list of paths has a "/" in every line.
             var index = 0
+            var run = 0
             while index < name.count {
                 let byte = name[index]
                 switch byte {
                 case 0x2F:
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: name[run..<index]))
                     text.append(contentsOf: slash)
                     index += 1
+                    run = index
                 case 0x09, 0x0A:
                     // Only names reach here with these: a catalog line's path ends before either.
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: name[run..<index]))
                     appendEscape(UInt32(byte))
                     index += 1
+                    run = index
                 case 0x00..<0x80:
-                    text.append(byte)
                     index += 1
                 default:
                     if let (_, length) = Folder.decode(name, at: index) {
-                        text.append(contentsOf: UnsafeBufferPointer(rebasing: name[index..<index + length]))
                         index += length
                     } else {
+                        text.append(contentsOf: UnsafeBufferPointer(rebasing: name[run..<index]))
                         text.append(contentsOf: replacement)
                         index += Rewriter.maximalSubpart(name, at: index)
+                        run = index
                     }
                 }
             }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: name[run..<index]))
         }
 
         /// Appends `\u{…}`, the sanitizer's escape for a scalar, without making a string.
@@ -326,49 +346,6 @@ extension CatalogFile {
                 taken += 1
             }
             return taken
-        }
-    }
-
-    /// The names a flat list has written, by hash, to leave out repeats: an open-addressing table of where each
-    /// starts in the text, which grows by doubling, so a name costs no allocation.
-    private struct NameSet {
-        private var slots = [Int](repeating: -1, count: 1 << 10)
-        private var hashes = [UInt64](repeating: 0, count: 1 << 10)
-        private var count = 0
-
-        /// Whether the name written from `start` to the end of `text` repeats an earlier one; remembers it when it
-        /// does not.
-        mutating func holds(_ text: [UInt8], from start: Int) -> Bool {
-            text.withUnsafeBufferPointer { buffer in
-                let name = UnsafeBufferPointer(rebasing: buffer[start...])
-                let hash = PathSet.hash(name, 0..<name.count)
-                var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-                while slots[slot] >= 0 {
-                    let other = slots[slot]
-                    if hashes[slot] == hash {
-                        let end = buffer[other...].firstIndex(of: 0x0A) ?? buffer.count
-                        if end - other == name.count && buffer[other..<end].elementsEqual(name) { return true }
-                    }
-                    slot = (slot + 1) & (slots.count - 1)
-                }
-                slots[slot] = start
-                hashes[slot] = hash
-                count += 1
-                if 2 * count > slots.count { grow() }
-                return false
-            }
-        }
-
-        private mutating func grow() {
-            let old = zip(slots, hashes).filter { $0.0 >= 0 }
-            slots = [Int](repeating: -1, count: 2 * slots.count)
-            hashes = [UInt64](repeating: 0, count: slots.count)
-            for (start, hash) in old {
-                var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-                while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
-                slots[slot] = start
-                hashes[slot] = hash
-            }
         }
     }
 }

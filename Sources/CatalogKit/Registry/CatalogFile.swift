@@ -105,7 +105,7 @@ package enum CatalogFile {
         do {
             (index, bounds, _) = try read(
                 bytes, keeping: RecordMatcher(query), plainLines: true, pathsOnly: false, order: format.order,
-                ranksFuzzyHits: format.ranksFuzzyHits, repeats: format.repeats)
+                ranksFuzzyHits: format.ranksFuzzyHits, leavesOutRepeats: format.leavesOutRepeats)
         } catch let error as Error where format.recovers(from: error) {
             // So are names that are not UTF-8, and a picker's list with repeats or lines that are no path: only
             // then is the file copied (`--filter` on a list that has neither holds it once).
@@ -164,7 +164,7 @@ package enum CatalogFile {
                 try text.withUnsafeBufferPointer {
                     try read(
                         $0, keeping: matcher, plainLines: plainLines, pathsOnly: true, order: order,
-                        ranksFuzzyHits: format.ranksFuzzyHits, repeats: format.repeats)
+                        ranksFuzzyHits: format.ranksFuzzyHits, leavesOutRepeats: format.leavesOutRepeats)
                 }
             return try finish(
                 EntryTable(
@@ -206,7 +206,7 @@ package enum CatalogFile {
     ///   are in a table (which the sort's tie break reads), and how the bounds are laid out.
     private static func read<Handler>(
         _ file: UnsafeBufferPointer<UInt8>, keeping matcher: RecordMatcher?, plainLines: Bool, pathsOnly: Bool,
-        order: Format.Order, ranksFuzzyHits: Bool, repeats: Format.Repeats
+        order: Format.Order, ranksFuzzyHits: Bool, leavesOutRepeats: Bool
     ) throws -> (index: (EntryTable) -> Snapshot<Handler>, bounds: [UInt32], layout: EntryTable.Layout) {
         try checkSize(file.count)
         let ranges = pieces(of: file)
@@ -223,9 +223,9 @@ package enum CatalogFile {
             }
             linesBefore += piece.lines
         }
-        // A picker's list finds every repeat, so that only they are left out (``Format/read(_:_:)``).
+        // A list whose repeats are left out finds every one, so that only they are (``Format/read(_:_:)``).
         let leavingOut: PathSet.Finding =
-            repeats == .refused ? .first : order == .lastFirst ? .allButLast : .allButFirst
+            !leavesOutRepeats ? .first : order == .lastFirst ? .allButLast : .allButFirst
         try checkDuplicates(pieces.map(\.paths), file, finding: leavingOut)
         for piece in pieces { piece.paths.release() }
         guard pieces.reduce(0, { $0 + $1.folded.count }) < Int(UInt32.max) else {
