@@ -33,6 +33,23 @@ struct MenuPickerTests {
         #expect(try marks(session { $0.multi = true }).map(\.keys) == ["tab", "shift-tab"])
     }
 
+    @Test("the footer says Enter picks on an entry, a hit or with marks, and opens a group")
+    func footerSaysPick() throws {
+        var session = try session { $0.multi = true }
+        let footer = { (session: Session) in
+            session.render(in: .standard).lines.map(\.text).last { $0.hasPrefix("↑↓") } ?? ""
+        }
+        // The root: 1 docs (one entry, inlined), 2 src, 3 LICENSE.
+        #expect(footer(session).hasPrefix("↑↓ move · ⏎ pick · ← back"))
+        _ = session.handle(.key(.down))
+        #expect(footer(session).hasPrefix("↑↓ move · ⏎ open · ← back"), "on the group src")
+        _ = session.handle(.key(.tab))
+        _ = session.handle(.key(.up))
+        #expect(footer(session).hasPrefix("↑↓ move · ⏎ pick"), "on src again, with marks")
+        _ = session.handle(.key(.character("m")))
+        #expect(footer(session).hasPrefix("↑↓ move · ⏎ pick · esc clear"), "on a hit")
+    }
+
     @Test("--multi: Tab marks a group and everything under it; Enter picks every mark")
     func multi() throws {
         var session = try session { $0.multi = true }

@@ -51,6 +51,7 @@ extension LauncherWords {
         .controlTakes: "{name} takes {accepts}",
         .footerMove: "move",
         .footerOpen: "open",
+        .footerPick: "pick",
         .footerBack: "back",
         .footerJump: "jump",
         .footerClear: "clear",

@@ -52,6 +52,7 @@ extension LauncherWords {
         .controlTakes: "{name} erwartet {accepts}",
         .footerMove: "Bewegen",
         .footerOpen: "Öffnen",
+        .footerPick: "Auswählen",
         .footerBack: "Zurück",
         .footerJump: "Springen",
         .footerClear: "Leeren",

@@ -50,6 +50,7 @@ extension LauncherWords {
         .controlTakes: "{name}: {accepts}のみ",
         .footerMove: "移動",
         .footerOpen: "開く",
+        .footerPick: "選択",
         .footerBack: "戻る",
         .footerJump: "ジャンプ",
         .footerClear: "クリア",

@@ -50,6 +50,7 @@ extension LauncherWords {
         .controlTakes: "{name}: {accepts}만 가능",
         .footerMove: "이동",
         .footerOpen: "열기",
+        .footerPick: "선택",
         .footerBack: "뒤로",
         .footerJump: "바로 가기",
         .footerClear: "지우기",

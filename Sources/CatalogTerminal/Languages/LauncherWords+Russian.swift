@@ -52,6 +52,7 @@ extension LauncherWords {
         .controlTakes: "{name}: допустимо {accepts}",
         .footerMove: "перемещение",
         .footerOpen: "открыть",
+        .footerPick: "выбрать",
         .footerBack: "назад",
         .footerJump: "переход",
         .footerClear: "очистить",

@@ -103,6 +103,8 @@ package enum LauncherWords: CaseIterable, Sendable {
     case footerMove
     /// open
     case footerOpen
+    /// pick (what Enter does on an entry of a picker)
+    case footerPick
     /// back
     case footerBack
     /// jump

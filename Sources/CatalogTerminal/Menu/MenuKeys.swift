@@ -157,9 +157,11 @@ package struct MenuKeys: Sendable {
     }
 
     /// The footer: the few keys a newcomer needs, in a locale's language.
-    func footer(filtering: Bool, locale: Locale = Locale(identifier: "en")) -> String {
+    ///
+    /// - Parameter picks: Whether Enter picks what is highlighted (an entry of a picker) rather than opening it.
+    func footer(filtering: Bool, picks: Bool = false, locale: Locale = Locale(identifier: "en")) -> String {
         func words(_ key: LauncherWords) -> String { LauncherWords.text(key, in: locale) }
-        var parts = ["↑↓ " + words(.footerMove), "⏎ " + words(.footerOpen)]
+        var parts = ["↑↓ " + words(.footerMove), "⏎ " + words(picks ? .footerPick : .footerOpen)]
         if !filtering { parts.append("← " + words(.footerBack)) }
         if !filtering && !picker { parts.append("1–0 " + words(.footerJump)) }
         parts.append(filtering ? "esc " + words(.footerClear) : words(.footerTypeToFilter))

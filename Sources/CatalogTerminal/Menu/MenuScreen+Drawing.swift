@@ -38,10 +38,15 @@ extension MenuScreen {
         if let pane = layout.pane { lines = withPane(lines, pane, listWidth: width) }
         if layout.showsStatus { lines.append(statusLine(width: size.columns, listRows: layout.listRows)) }
         if layout.showsFooter {
-            lines.append(
-                Line(
-                    DisplayWidth.truncate(
-                        keys.footer(filtering: filter != nil, locale: environment.locale), to: size.columns)))
+            // In a picker, Enter prints the marks, or an entry (every hit is one); it opens a group.
+            var picks = filter != nil || !marked.isEmpty
+            if !picks, currentItems.indices.contains(current.cursor), case .node(.entry) = currentItems[current.cursor]
+            {
+                picks = true
+            }
+            let footer = keys.footer(
+                filtering: filter != nil, picks: keys.picker && picks, locale: environment.locale)
+            lines.append(Line(DisplayWidth.truncate(footer, to: size.columns)))
         }
         return Frame(lines: lines, cursor: cursor).clipped(to: size)
     }
