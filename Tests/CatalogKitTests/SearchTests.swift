@@ -211,6 +211,20 @@ struct NaturalOrderTests {
             ])
     }
 
+    @Test("spaces side by side count as one, so padding that aligns columns never decides the order")
+    func paddingIsOneSpace() throws {
+        // `ps` output: right-aligned numbers, padded to their column.
+        let lines = ["root       123  bash", "root         1  init", "user      4000  vim", "root        12  sshd"]
+        let catalog = try snapshot(lines)
+        #expect(
+            paths(catalog, catalog.recordsInOrder) == [
+                "root         1  init", "root        12  sshd", "root       123  bash", "user      4000  vim",
+            ])
+        // Equal but for the padding: the raw titles break the tie, as for any equal folded titles.
+        #expect(NaturalOrder.compare("a   b", "a b") == 0)
+        #expect(NaturalOrder.compare("name            z", "name  b") > 0)
+    }
+
     @Test("equal titles break ties on the full path")
     func pathTies() throws {
         let catalog = try snapshot(["B/Same", "A/Same", "A/same"])
@@ -238,6 +252,8 @@ struct NaturalOrderKeyTests {
             var result: [(Bool, [UInt8])] = []
             for byte in Folding.foldedBytes(text) {
                 let digit = (0x30...0x39).contains(byte)
+                // Spaces side by side count as one.
+                if byte == 0x20, let last = result.last, !last.0, last.1.last == 0x20 { continue }
                 if let last = result.last, last.0 == digit {
                     result[result.count - 1].1.append(byte)
                 } else {
@@ -265,7 +281,10 @@ struct NaturalOrderKeyTests {
     func keysAgreeWithRuns() {
         let seed: UInt64 = 99
         var rng = SeededGenerator(seed: seed)
-        let fixed = ["ab", "ab1", "ab c", "abc", "2", "02", "0", "00", "10", "a0b", "a00b", "a1b", "1a", "a"]
+        let fixed = [
+            "ab", "ab1", "ab c", "abc", "2", "02", "0", "00", "10", "a0b", "a00b", "a1b", "1a", "a", "ab  c", "ab   1",
+            "ab 1", "  2", " 10", "a        b  c", "a       b", "x        ",
+        ]
         let titles =
             fixed
             + (0..<300).map { number in

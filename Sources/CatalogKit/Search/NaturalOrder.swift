@@ -8,7 +8,8 @@
 ///
 /// A title is read as alternating runs of ASCII digits and of everything else. Runs are compared in turn:
 /// - two digit runs by numeric value, then the shorter first ("2" < "02" < "10");
-/// - two other runs by Unicode scalar order (byte order of UTF-8), a run that is a prefix of the other first;
+/// - two other runs by Unicode scalar order (byte order of UTF-8), a run that is a prefix of the other first, and
+///   spaces side by side as one space, so padding that aligns columns (`root     1`, `root   123`) never decides;
 /// - a digit run before any other run (only possible for the first run: "3D Touch" < "Alert").
 /// A title whose runs are a prefix of another's comes first. Equal folded titles are ordered by the caller's tie
 /// break (raw title, then full path).
@@ -85,10 +86,16 @@ package enum NaturalOrder {
                 written += 2
             } else {
                 // Eight bytes at a time while they fit: store the word, keep the bytes before its first digit.
-                // The key has room, since the rest of the title (at least eight bytes) goes into it.
+                // The key has room, since the rest of the title (at least eight bytes) goes into it. Two spaces
+                // side by side (in a word, or ending one and starting the next) mark a run to close up after.
+                var doubled = false
+                var spaceBefore = false
                 while end + 8 <= count {
                     let word = UnsafeRawPointer(title + end).loadUnaligned(as: UInt64.self)
                     UnsafeMutableRawPointer(out + written + end - index).storeBytes(of: word, as: UInt64.self)
+                    let spaces = spaceBytes(word)
+                    doubled = doubled || spaces & (spaces >> 8) != 0 || (spaceBefore && spaces & 0x80 != 0)
+                    spaceBefore = spaces >> 63 != 0
                     let digits = digitBytes(word)
                     if digits != 0 {
                         end += digits.trailingZeroBitCount >> 3
@@ -99,10 +106,11 @@ package enum NaturalOrder {
                 if end + 8 > count {
                     while end < count && !isDigit(title[end]) {
                         out[written + end - index] = title[end]
+                        doubled = doubled || (title[end] == 0x20 && end > index && title[end - 1] == 0x20)
                         end += 1
                     }
                 }
-                written += end - index
+                written += doubled ? closeUpSpaces(out + written, count: end - index) : end - index
                 out[written] = 0
                 written += 1
             }
@@ -146,6 +154,26 @@ package enum NaturalOrder {
 
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+    /// The high bit of each byte of a word that is a space, exactly (no carry crosses a byte).
+    @inline(__always)
+    static func spaceBytes(_ word: UInt64) -> UInt64 {
+        let other = word ^ 0x2020_2020_2020_2020
+        return ~(((other & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | other) & 0x8080_8080_8080_8080
+    }
+
+    /// Closes up each run of spaces in a key's text run to one space, in place: padding that aligns columns
+    /// (`ps` output's right-aligned numbers) then never decides the order.
+    ///
+    /// - Returns: The run's new length.
+    static func closeUpSpaces(_ run: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+        var kept = 0
+        for index in 0..<count where !(run[index] == 0x20 && kept > 0 && run[kept - 1] == 0x20) {
+            run[kept] = run[index]
+            kept += 1
+        }
+        return kept
+    }
 
     /// The high bit of each byte of a word that is an ASCII digit, exactly (no carry crosses a byte).
     @inline(__always)
