@@ -155,6 +155,16 @@ struct PickerPipelineTests {
         #expect(file.status == 0 && file.stdout == "src/app/main.swift\n", "\(file.stdout)\(file.stderr)")
         let twice = try runProcess(catalog, ["--filter", "main"], input: list)
         #expect(twice.stdout == "src/app/main.swift\n", "a repeated line is listed once, as the picker lists it")
+        // As fzf's -f: the header lines are left out, --print-query prints the query first, and standard input
+        // takes --file's options (--read0, --print0) without --file; a --height that can't be read is refused.
+        let headed = try runProcess(catalog, ["-f", "", "--header-lines", "1"], input: Array("HDR\nb\na\n".utf8))
+        #expect(headed.stdout == "a\nb\n", "\(headed.stdout)\(headed.stderr)")
+        let query = try runProcess(catalog, ["-f", "swfmt", "--print-query"], input: list)
+        #expect(query.stdout == "swfmt\n.swift-format\ndocs/swiftformat.md\n", "\(query.stdout)\(query.stderr)")
+        let nul = try runProcess(catalog, ["-f", "line", "--read0", "--print0"], input: Array("new\nline\0x\0".utf8))
+        #expect(nul.status == 0 && nul.stdout == "new\nline\0", "\(nul.stdout.debugDescription)\(nul.stderr)")
+        let height = try runProcess(catalog, ["-f", "x", "--height", "abc"], input: list)
+        #expect(height.status == 2 && height.stderr.hasPrefix("catalog: option '--height' needs N rows"))
         // A file is read in place, and read again when it holds repeats; --tac keeps the last of them.
         let repeats = try Workspace("b/x\tone\na\n./b/x\ttwo\na/\n")
         let once = try runProcess(catalog, ["--filter", "", "--file", repeats.list, "--exact"])

@@ -7,9 +7,17 @@ import Synchronization
 /// The launcher: the menu over the registry, or a picker over `--file`.
 enum LaunchCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
+        var arguments = arguments
+        // --filter without --file reads standard input, so the picker's options are --file's.
+        if arguments.values["--filter"] != nil && arguments.values["--file"] == nil && isatty(STDIN_FILENO) == 0 {
+            arguments.values["--file"] = "-"
+        }
         // Read first, so an option that can't be read is refused with --filter too, as fzf refuses it.
         var options = try menuOptions(arguments)
-        if let text = arguments.values["--filter"] { return try filter(text, arguments, &context) }
+        if let text = arguments.values["--filter"] {
+            _ = try Launcher.height(arguments)
+            return try filter(text, arguments, &context)
+        }
         options.title = context.title
         // As fzf runs its preview: in the user's shell, so `<<<` works under bash; /bin/sh when $SHELL is unset.
         if let shell = context.environment["SHELL"], shell.hasPrefix("/"), access(shell, X_OK) == 0 {
@@ -134,8 +142,29 @@ enum LaunchCommand {
             arguments.values["--file"] = "-"
         }
         let query = Query(text, matching: try SearchCommand.matching(arguments, default: .fuzzy))
-        let (snapshot, _) = try CatalogSource.load(arguments, context, matching: query, repeats: .listedOnce)
+        let headerLines = try arguments.number("--header-lines", in: 0...1000, default: 0)
+        let snapshot: Snapshot<any Screen>
+        if headerLines > 0, let path = arguments.values["--file"] {
+            // The header is above the list, not in it: its lines are left out, as the picker shows them apart.
+            let format = try CatalogSource.format(arguments, repeats: .listedOnce)
+            var bytes = try CatalogSource.read(path)
+            let header = CatalogSource.takeHeader(headerLines, from: &bytes, terminator: format.terminator)
+            let name = CatalogSource.displayName(path)
+            do {
+                snapshot = try CatalogFile.matching(bytes, query, format: format)
+            } catch var error as CatalogFile.Error {
+                error.line += header.count { $0 == format.terminator }
+                throw InputError(description: "\(name): \(error)")
+            }
+        } else {
+            snapshot = try CatalogSource.load(arguments, context, matching: query, repeats: .listedOnce).snapshot
+        }
         let hits = snapshot.index.search(query)
+        // The query first with --print-query, as fzf's -f prints it, and on its own when nothing matches.
+        if arguments.has("--print-query") {
+            let terminator: UInt8 = arguments.has("--print0") ? 0 : 0x0A
+            Array(text.utf8).withUnsafeBufferPointer { context.out.exact($0, terminator: terminator) }
+        }
         EntryWriter.write(snapshot, hits[...], arguments, to: &context.out)
         return hits.isEmpty ? 1 : 0
     }

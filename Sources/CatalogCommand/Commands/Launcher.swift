@@ -5,6 +5,18 @@ import Glibc
 
 /// Runs a session the way the terminal allows: full screen, or line mode. ``LaunchMode`` decides, once.
 enum Launcher {
+    /// `--height`: the rows below the prompt, or `nil` for the whole screen.
+    ///
+    /// - Throws: ``Arguments/UsageError`` for a value that is neither N rows nor N% of the window.
+    static func height(_ arguments: Arguments) throws -> InlineHeight? {
+        guard let text = arguments.values["--height"] else { return nil }
+        guard let parsed = InlineHeight(text) else {
+            throw Arguments.UsageError(
+                description: "option '--height' needs N rows or N% of the window (1 to 100%), not '\(text)'.")
+        }
+        return parsed
+    }
+
     /// Runs a session.
     ///
     /// - Parameters:
@@ -30,14 +42,7 @@ enum Launcher {
         let mail = Outbox(program: context.name, environment: context.environment)
         defer { mail.report(printingLinks: arguments.has("--print-link"), as: context) }
         let mouse = !arguments.has("--no-mouse")
-        var height: InlineHeight?
-        if let text = arguments.values["--height"] {
-            guard let parsed = InlineHeight(text) else {
-                throw Arguments.UsageError(
-                    description: "option '--height' needs N rows or N% of the window (1 to 100%), not '\(text)'.")
-            }
-            height = parsed
-        }
+        let height = try Self.height(arguments)
         var outcome: LineDriver.Outcome
         switch LaunchMode.decide(facts) {
         case .fullScreen:
