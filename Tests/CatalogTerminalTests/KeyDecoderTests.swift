@@ -62,7 +62,12 @@ struct KeyDecoderTests {
         expectKeys([0x03], [.control("c")])
         expectKeys([0x1A], [.control("z")])
         expectKeys([0x0B, 0x0C], [.control("k"), .control("l")])
-        expectKeys([0x00, 0x1C, 0x1F], [])
+        // Ctrl-Space, Ctrl-\, Ctrl-], Ctrl-^ and Ctrl-/, which fzf's --bind names and so does catalog's.
+        expectKeys(
+            [0x00, 0x1C, 0x1D, 0x1E, 0x1F],
+            [.control(" "), .control("\\"), .control("]"), .control("^"), .control("/")])
+        #expect(MenuKeys.key(named: "ctrl-space") == .control(" ") && Key.control(" ").description == "ctrl-space")
+        #expect(MenuKeys.key(named: "ctrl-_") == MenuKeys.key(named: "ctrl-/"))
     }
 
     @Test(

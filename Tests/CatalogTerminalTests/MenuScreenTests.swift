@@ -260,6 +260,12 @@ struct MenuScreenTests {
             ])
         #expect(try MenuKeys.bindings(",:first") == [MenuKeys.Binding(key: .character(","), commands: [.first])])
         #expect(try MenuKeys.bindings("alt-up:preview-up")[0].key == .modified(.up, .alt))
+        // fzf's names that people copy over: Ctrl-Space, Ctrl-/, and `top` for the first row.
+        #expect(
+            try MenuKeys.bindings("ctrl-space:toggle,ctrl-/:top") == [
+                MenuKeys.Binding(key: .control(" "), commands: [.toggle]),
+                MenuKeys.Binding(key: .control("/"), commands: [.first]),
+            ])
     }
 
     @Test("a factory that throws shows in the status line and the menu keeps running")

@@ -126,6 +126,7 @@ extension Key: CustomStringConvertible {
         case .delete: "del"
         case .tab: "tab"
         case .backTab: "shift-tab"
+        case .control(" "): "ctrl-space"
         case .control(let letter): "ctrl-\(letter)"
         case .function(let number): "F\(number)"
         case .character(" "): "space"

@@ -236,7 +236,8 @@ package struct MenuKeys: Sendable {
                     commands[commands.count - 1] = action == "down" ? .toggleDown : .toggleUp
                     continue
                 }
-                guard let command = Command(rawValue: String(action)) else {
+                // fzf's other name for moving to the first row.
+                guard let command = Command(rawValue: action == "top" ? "first" : String(action)) else {
                     throw BindError(
                         description:
                             "'\(action)' is not an action; try one of \(Command.allCases.map(\.rawValue).joined(separator: ", "))."
@@ -265,8 +266,9 @@ package struct MenuKeys: Sendable {
         return parts
     }
 
-    /// A key by its fzf name: `ctrl-a`, `alt-x`, `alt-bs`, `f1`–`f12`, `enter`, `esc`, `tab`, `btab`, `up`,
-    /// `shift-up`, `pgup`, `home`, `space`, `bspace`, `del`, or a single character.
+    /// A key by its fzf name: `ctrl-a`, `ctrl-space`, `ctrl-/` (or `ctrl-_`), `ctrl-\`, `ctrl-]`, `ctrl-^`, `alt-x`,
+    /// `alt-bs`, `f1`–`f12`, `enter`, `esc`, `tab`, `btab`, `up`, `shift-up`, `pgup`, `home`, `space`, `bspace`,
+    /// `del`, or a single character.
     ///
     /// - Parameter name: The name.
     /// - Returns: The key, or `nil` when there is none by that name.
@@ -275,6 +277,13 @@ package struct MenuKeys: Sendable {
         if name.count == 1, let character = name.first { return .character(character) }
         if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last, letter.isLetter, letter.isASCII {
             return .control(letter)
+        }
+        if let control = [
+            "ctrl-space": " ", "ctrl-\\": "\\", "ctrl-]": "]", "ctrl-^": "^", "ctrl-/": "/", "ctrl-_": "/",
+        ][
+            lower]
+        {
+            return .control(Character(control))
         }
         if lower.hasPrefix("alt-") {
             let rest = String(name.dropFirst(4))

@@ -132,6 +132,12 @@ package struct KeyDecoder: Sendable {
         case 0x09: keys.append(.tab)
         case 0x7F, 0x08: keys.append(.backspace)
         case 0x01...0x1A: keys.append(.control(Character(Unicode.Scalar(byte + 0x60))))
+        // Ctrl-Space, Ctrl-\, Ctrl-], Ctrl-^ and Ctrl-/ (or Ctrl-_), as terminals send them and fzf names them.
+        case 0x00: keys.append(.control(" "))
+        case 0x1C: keys.append(.control("\\"))
+        case 0x1D: keys.append(.control("]"))
+        case 0x1E: keys.append(.control("^"))
+        case 0x1F: keys.append(.control("/"))
         case 0x20...0x7E: keys.append(.character(Character(Unicode.Scalar(byte))))
         default: startCharacter(byte)
         }
