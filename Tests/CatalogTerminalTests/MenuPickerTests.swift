@@ -33,6 +33,24 @@ struct MenuPickerTests {
         #expect(try marks(session { $0.multi = true }).map(\.keys) == ["tab", "shift-tab"])
     }
 
+    @Test("a hit whose match lies past the right edge shows the match, after a leading …, as fzf does")
+    func hitShowsItsMatch() throws {
+        let line = "docker run --rm -it -v /home/user/project:/src -w /src image:latest make deploy-production"
+        let query = Query("deploy", fuzzy: true)
+        let (text, marks) = MenuScreen.window(of: line, matching: query, width: 36)
+        #expect(text.hasPrefix("…") && text.hasSuffix("…") && DisplayWidth.of(text) <= 36, "\(text)")
+        let characters = Array(text)
+        #expect(marks.map { String(characters[$0]) }.joined() == "deploy", "\(text) \(marks)")
+        // A match that fits is shown from the line's start, as before; so is a line that fits whole.
+        #expect(MenuScreen.window(of: line, matching: Query("docker", fuzzy: true), width: 36).0.hasPrefix("docker"))
+        #expect(MenuScreen.window(of: "ls -la", matching: Query("la"), width: 36) == ("ls -la", [4..<6]))
+        // Wide characters take two columns each, and the window still fits.
+        let wide = String(repeating: "日本語の長い名前", count: 6) + "探す"
+        let (shown, found) = MenuScreen.window(of: wide, matching: Query("探す"), width: 20)
+        #expect(DisplayWidth.of(shown) <= 20 && shown.hasSuffix("探す"), "\(shown)")
+        #expect(found.map { String(Array(shown)[$0]) } == ["探す"])
+    }
+
     @Test("the footer says Enter picks on an entry, a hit or with marks, and opens a group")
     func footerSaysPick() throws {
         var session = try session { $0.multi = true }

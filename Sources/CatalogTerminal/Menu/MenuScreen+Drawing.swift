@@ -146,8 +146,8 @@ extension MenuScreen {
         let groups = groupTrail(of: record)
         let base: Style = selected ? .reverse : .plain
         var spans = [Span(Self.hitLead + markPrefix(.node(.entry(record))), base)]
-        let titleText = DisplayWidth.truncate(title, to: max(0, width - DisplayWidth.of(spans[0].text)))
-        let marks = Highlight.characters(in: titleText, matching: filter?.query ?? Query(""))
+        let (titleText, marks) = Self.window(
+            of: title, matching: filter?.query ?? Query(""), width: max(0, width - DisplayWidth.of(spans[0].text)))
         for (index, character) in titleText.enumerated() {
             var style = base
             if marks.contains(where: { $0.contains(index) }) {
@@ -176,6 +176,37 @@ extension MenuScreen {
             spans.append(Span("  " + DisplayWidth.truncateLeading(groups, to: room), dim))
         }
         return Line(spans)
+    }
+
+    /// The part of a hit's title that fits in `width` columns, and where the query matches in it: the title's
+    /// start, or, when the match lies past the right edge (a long `--flat` line, a command of a history), the end of
+    /// the match with as much before it as fits after a leading `…`, as fzf shows it.
+    ///
+    /// - Returns: The text, and the characters that match in it.
+    static func window(of title: String, matching query: Query, width: Int) -> (String, [Range<Int>]) {
+        let fitted = DisplayWidth.truncate(title, to: width)
+        guard fitted != title, width > 2 else { return (fitted, Highlight.characters(in: fitted, matching: query)) }
+        let marks = Highlight.characters(in: title, matching: query)
+        let characters = Array(title)
+        guard let end = marks.map(\.upperBound).max(), end <= characters.count,
+            DisplayWidth.of(String(characters[..<end])) > width - 1
+        else {
+            return (fitted, Highlight.characters(in: fitted, matching: query))
+        }
+        // Back from the match's end until "…" and the text fit, leaving a column for a trailing "…".
+        var start = end
+        var used = 1 + (end < characters.count ? 1 : 0)
+        while start > 0 && used + DisplayWidth.of(characters[start - 1]) <= width {
+            used += DisplayWidth.of(characters[start - 1])
+            start -= 1
+        }
+        let text = "…" + DisplayWidth.truncate(String(characters[start...]), to: width - 1)
+        let shifted = marks.compactMap { range -> Range<Int>? in
+            let lower = max(range.lowerBound, start) - start + 1
+            let upper = range.upperBound - start + 1
+            return lower < upper ? lower..<upper : nil
+        }
+        return (text, shifted)
     }
 
     /// The status line: what the list shows, and at the right end, where a long query never pushes them off, the
