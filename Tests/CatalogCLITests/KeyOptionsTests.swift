@@ -69,3 +69,16 @@ struct KeyOptionsTests {
         #expect(LaunchCommand.historyOff(try Arguments([])).contains("no state directory"))
     }
 }
+
+extension KeyOptionsTests {
+    @Test("a --flat list shows no preview pane unless one is asked for: a line is all it could show")
+    func flatHasNoPaneByDefault() throws {
+        #expect(try LaunchCommand.menuOptions(Arguments(["--file", "x"])).preview == .auto)
+        #expect(try LaunchCommand.menuOptions(Arguments(["--file", "x", "--flat"])).preview == .hidden)
+        #expect(
+            try LaunchCommand.menuOptions(Arguments(["--file", "x", "--flat", "--preview", "right"])).preview == .right)
+        let command = try LaunchCommand.menuOptions(
+            Arguments(["--file", "x", "--flat", "--preview-command", "echo {}"]))
+        #expect(command.preview == .forced)
+    }
+}

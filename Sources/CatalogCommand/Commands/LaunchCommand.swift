@@ -215,6 +215,9 @@ enum LaunchCommand {
         options.previewCommand = arguments.values["--preview-command"]
         // A preview command is asked for: shown wherever it fits, as fzf's is, not only from 100 columns.
         if options.previewCommand != nil && options.preview == .auto { options.preview = .forced }
+        // A --flat line (`ps`, `history`) is all the pane could show: the row keeps the width unless one is asked
+        // for (F4, --preview).
+        if arguments.has("--flat") && options.preview == .auto { options.preview = .hidden }
         for value in arguments.lists["--bind"] ?? [] {
             do {
                 options.bindings += try MenuKeys.bindings(value)
