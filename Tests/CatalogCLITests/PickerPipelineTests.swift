@@ -159,6 +159,9 @@ struct PickerPipelineTests {
         // takes --file's options (--read0, --print0) without --file; a --height that can't be read is refused.
         let headed = try runProcess(catalog, ["-f", "", "--header-lines", "1"], input: Array("HDR\nb\na\n".utf8))
         #expect(headed.stdout == "a\nb\n", "\(headed.stdout)\(headed.stderr)")
+        let nulLine = try runProcess(catalog, ["-f", "x", "--header-lines", "1"], input: Array("H\nx\u{0}y\n".utf8))
+        #expect(
+            nulLine.status == 2 && nulLine.stderr.contains("line 2: the line contains a NUL byte"), "\(nulLine.stderr)")
         let query = try runProcess(catalog, ["-f", "swfmt", "--print-query"], input: list)
         #expect(query.stdout == "swfmt\n.swift-format\ndocs/swiftformat.md\n", "\(query.stdout)\(query.stderr)")
         let nul = try runProcess(catalog, ["-f", "line", "--read0", "--print0"], input: Array("new\nline\0x\0".utf8))

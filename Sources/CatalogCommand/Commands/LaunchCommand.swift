@@ -142,23 +142,10 @@ enum LaunchCommand {
             arguments.values["--file"] = "-"
         }
         let query = Query(text, matching: try SearchCommand.matching(arguments, default: .fuzzy))
+        // The header is above the list, not in it: its lines are left out, as the picker shows them apart.
         let headerLines = try arguments.number("--header-lines", in: 0...1000, default: 0)
-        let snapshot: Snapshot<any Screen>
-        if headerLines > 0, let path = arguments.values["--file"] {
-            // The header is above the list, not in it: its lines are left out, as the picker shows them apart.
-            let format = try CatalogSource.format(arguments, repeats: .listedOnce)
-            var bytes = try CatalogSource.read(path)
-            let header = CatalogSource.takeHeader(headerLines, from: &bytes, terminator: format.terminator)
-            let name = CatalogSource.displayName(path)
-            do {
-                snapshot = try CatalogFile.matching(bytes, query, format: format)
-            } catch var error as CatalogFile.Error {
-                error.line += header.count { $0 == format.terminator }
-                throw InputError(description: "\(name): \(error)")
-            }
-        } else {
-            snapshot = try CatalogSource.load(arguments, context, matching: query, repeats: .listedOnce).snapshot
-        }
+        let (snapshot, _) = try CatalogSource.load(
+            arguments, context, matching: query, repeats: .listedOnce, headerLines: headerLines)
         let hits = snapshot.index.search(query)
         // The query first with --print-query, as fzf's -f prints it, and on its own when nothing matches.
         if arguments.has("--print-query") {

@@ -13,17 +13,29 @@ enum CatalogSource {
     ///     one-off search never sorts what it will not print.
     ///   - repeats: What a line that repeats an earlier line's path is: an error for `search`, listed once for a
     ///     picker's `--filter`.
+    ///   - headerLines: The lines at the file's start to leave out (`--header-lines` with `--filter`); an error
+    ///     still names its line as read.
     /// - Returns: The entries, and the registry when they came from it.
     /// - Throws: ``InputError`` naming the file and the line.
     static func load(
         _ arguments: Arguments, _ context: Context, matching query: Query? = nil,
-        repeats: CatalogFile.Format.Repeats = .refused
+        repeats: CatalogFile.Format.Repeats = .refused, headerLines: Int = 0
     ) throws -> (snapshot: Snapshot<any Screen>, registry: Registry<any Screen>?) {
         let format = try format(arguments, repeats: repeats)
         guard let path = arguments.values["--file"] else {
             return (context.registry.snapshot(), context.registry)
         }
+        var linesBefore = 0
         do {
+            if headerLines > 0 {
+                var bytes = try read(path)
+                let header = takeHeader(headerLines, from: &bytes, terminator: format.terminator)
+                linesBefore = header.count { $0 == format.terminator }
+                let snapshot: Snapshot<any Screen> =
+                    try query.map { try CatalogFile.matching(bytes, $0, format: format) }
+                    ?? CatalogFile.parse(bytes, format: format)
+                return (snapshot, nil)
+            }
             if let query {
                 // A one-off search reads a regular file where it lies, mapped, instead of copying it first.
                 if let found: Snapshot<any Screen> = try withMappedFile(
@@ -34,7 +46,8 @@ enum CatalogSource {
                 return (try CatalogFile.matching(try read(path), query, format: format), nil)
             }
             return (try CatalogFile.parse(try read(path), format: format), nil)
-        } catch let error as CatalogFile.Error {
+        } catch var error as CatalogFile.Error {
+            error.line += linesBefore
             throw InputError(description: "\(displayName(path)): \(error)")
         }
     }

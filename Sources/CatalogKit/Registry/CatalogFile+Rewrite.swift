@@ -47,7 +47,9 @@ extension CatalogFile {
                 first = 3
             }
             nonisolated(unsafe) let text = buffer
-            let ranges = lastFirst ? [first..<buffer.count] : pieces(of: buffer, from: first, at: format.terminator)
+            let ranges =
+                lastFirst
+                ? [first..<buffer.count] : pieces(of: buffer, from: first, at: format.terminator, count: Parallel.width)
             let parts = Parallel.map(ranges.count) { piece -> Rewritten in
                 var writer = Rewriter(format: format, capacity: ranges[piece].count + ranges[piece].count / 8 + 16)
                 writer.rewrite(text, ranges[piece], lastFirst: lastFirst)
@@ -86,22 +88,6 @@ extension CatalogFile {
         var starts: [UInt32]
         var ranges: [UInt32]
         var changed: Bool
-    }
-
-    /// Splits bytes from `first` at entry ends into one piece per core, or one piece for less than a megabyte.
-    private static func pieces(of bytes: UnsafeBufferPointer<UInt8>, from first: Int, at terminator: UInt8) -> [Range<
-        Int
-    >] {
-        let count = bytes.count - first
-        let pieceCount = count < 1 << 20 ? 1 : Parallel.width
-        var cuts = [first]
-        for piece in 1..<max(pieceCount, 1) {
-            var cut = max(cuts[cuts.count - 1], first + count * piece / pieceCount)
-            while cut < bytes.count && bytes[cut] != terminator { cut += 1 }
-            cuts.append(min(bytes.count, cut + 1))
-        }
-        cuts.append(bytes.count)
-        return (0..<cuts.count - 1).map { cuts[$0]..<cuts[$0 + 1] }
     }
 
     /// Writes the rewritten text of one entry after another.

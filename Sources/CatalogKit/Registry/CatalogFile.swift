@@ -316,13 +316,18 @@ package enum CatalogFile {
         return (folded, starts, titles, explicitKeys, (RawBuffer.joined(bounds), .lineStarts(breaks: breaks)))
     }
 
-    /// Splits a file at line ends into one piece per core, or one piece for a small file.
-    private static func pieces(of bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        let pieceCount = bytes.count < 1 << 20 ? 1 : Parallel.pieces
-        var cuts = [0]
+    /// Splits bytes from `first` at entry ends into pieces for the cores (`count` of them), or one piece for less
+    /// than a megabyte: the reader's and the rewriting's one way to share a file out.
+    static func pieces(
+        of bytes: UnsafeBufferPointer<UInt8>, from first: Int = 0, at terminator: UInt8 = 0x0A,
+        count: Int = Parallel.pieces
+    ) -> [Range<Int>] {
+        let size = bytes.count - first
+        let pieceCount = size < 1 << 20 ? 1 : count
+        var cuts = [first]
         for piece in 1..<max(pieceCount, 1) {
-            var cut = max(cuts[cuts.count - 1], bytes.count * piece / pieceCount)
-            while cut < bytes.count && bytes[cut] != 0x0A { cut += 1 }
+            var cut = max(cuts[cuts.count - 1], first + size * piece / pieceCount)
+            while cut < bytes.count && bytes[cut] != terminator { cut += 1 }
             cuts.append(min(bytes.count, cut + 1))
         }
         cuts.append(bytes.count)

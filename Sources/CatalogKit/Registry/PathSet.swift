@@ -2,7 +2,7 @@
 /// sorting the lines or probing a large table at random.
 ///
 /// Reading only appends each path's 32-bit hash, and where its line starts unless the piece's bounds say it.
-/// ``firstDuplicate(in:pathAt:)`` then scatters
+/// ``repeats(in:pathAt:finding:)`` then scatters
 /// every path of every piece into partitions by the top bits of its hash (each piece on its own core, in file
 /// order), and finds equal paths in each partition with a small hash table that fits in the first-level cache,
 /// the partitions split over the cores. Paths are compared byte for byte only when their hashes agree.
@@ -48,19 +48,6 @@ struct PathSet: Sendable {
         case allButFirst
         /// Every path but the last of those equal to it, each with the next of them.
         case allButLast
-    }
-
-    /// Finds the first path (in file order) that an earlier path equals.
-    ///
-    /// - Parameters:
-    ///   - parts: The pieces of the file, in order.
-    ///   - pathAt: The bytes of the path that starts at an offset.
-    /// - Returns: Where the repeating path and the path it repeats start, or `nil`.
-    /// - Complexity: O(n) expected for n paths, split over the cores.
-    static func firstDuplicate(
-        in parts: [PathSet], pathAt: @Sendable (Int) -> UnsafeBufferPointer<UInt8>
-    ) -> (offset: Int, earlier: Int)? {
-        repeats(in: parts, pathAt: pathAt, finding: .first).first
     }
 
     /// Finds paths that other paths equal: the first such in file order, or every one but the first or the last of
