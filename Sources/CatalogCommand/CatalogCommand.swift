@@ -126,7 +126,7 @@ public enum CatalogCommand {
 extension CatalogCommand {
     /// The launcher's options for picking from `--file`, which need it, in the order a refusal names them.
     static let pickOptions = [
-        "--multi", "--print0", "--preview-command", "--print-query", "--header-lines", "--expect",
+        "--multi", "--print0", "--preview-command", "--print-query", "--header-lines", "--expect", "--ignore-case",
     ]
 
     /// The options that read or pick from `--file`, and need it.

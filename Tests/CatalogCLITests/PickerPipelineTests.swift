@@ -166,6 +166,16 @@ struct PickerPipelineTests {
         #expect(query.stdout == "swfmt\n.swift-format\ndocs/swiftformat.md\n", "\(query.stdout)\(query.stderr)")
         let nul = try runProcess(catalog, ["-f", "line", "--read0", "--print0"], input: Array("new\nline\0x\0".utf8))
         #expect(nul.status == 0 && nul.stdout == "new\nline\0", "\(nul.stdout.debugDescription)\(nul.stderr)")
+        // Smart case, as fzf's: a capital letter matches its case; -i (--ignore-case) folds it again.
+        let cases = Array("README.md\nreadme.txt\nsrc/ReadMe\n".utf8)
+        let upper = try runProcess(catalog, ["-f", "README"], input: cases)
+        #expect(upper.status == 0 && upper.stdout == "README.md\n", "\(upper.stdout)\(upper.stderr)")
+        let anyCase = try runProcess(catalog, ["-i", "-f", "README"], input: cases)
+        #expect(anyCase.stdout.split(separator: "\n").count == 3, "\(anyCase.stdout)\(anyCase.stderr)")
+        let lower = try runProcess(catalog, ["--filter", "readme", "--exact"], input: cases)
+        #expect(lower.stdout.split(separator: "\n").count == 3, "\(lower.stdout)\(lower.stderr)")
+        let inverse = try runProcess(catalog, ["-f", "!README !ReadMe"], input: cases)
+        #expect(inverse.stdout == "readme.txt\n", "\(inverse.stdout)\(inverse.stderr)")
         let height = try runProcess(catalog, ["-f", "x", "--height", "abc"], input: list)
         #expect(height.status == 2 && height.stderr.hasPrefix("catalog: option '--height' needs N rows"))
         // A file is read in place, and read again when it holds repeats; --tac keeps the last of them.

@@ -94,6 +94,47 @@ struct QuerySyntaxTests {
         #expect(!Query("a | bc").narrows(Query("a | b")))
         #expect(!Query("a | b").narrows(Query("a")))
         #expect(!Query("^gri").narrows(Query("gri$")))
+        // A term that matches its case narrows only from one whose case it holds.
+        #expect(Query("readme", smartCase: true).narrows(Query("read", smartCase: true)))
+        #expect(Query("READMEx", smartCase: true).narrows(Query("README", smartCase: true)))
+        #expect(Query("README", smartCase: true).narrows(Query("read", smartCase: true)))
+        #expect(!Query("readme", smartCase: true).narrows(Query("READ", smartCase: true)))
+        #expect(!Query("README", smartCase: true).narrows(Query("Read", smartCase: true)))
+        #expect(Query("ReadMe", fuzzy: true, smartCase: true).narrows(Query("RM", fuzzy: true, smartCase: true)))
+        #expect(!Query("ReadMe", fuzzy: true, smartCase: true).narrows(Query("rM", fuzzy: true, smartCase: true)))
+    }
+
+    @Test("smart case: a term with a capital letter matches the line as read in its case, as fzf's picker does")
+    func smartCase() throws {
+        func find(_ text: String, _ matching: Query.Matching = .exact) -> Set<String> {
+            let query = Query(text, matching: matching, smartCase: true)
+            return Set(catalog.index.search(query).map { catalog.table.path(Int($0)) })
+        }
+        #expect(find("readme") == ["/usr/share/doc/readme.txt", "src/app/README.md"], "no capital: any case")
+        #expect(find("README") == ["src/app/README.md"])
+        #expect(find("README", .fuzzy) == ["src/app/README.md"])
+        #expect(find("Grid") == ["Pickers/Grid Picker"], "grid.md and the keyword grid are lower case")
+        #expect(find("GP", .fuzzy) == ["Pickers/Grid Picker"])
+        #expect(find("gP", .fuzzy).isEmpty, "no lower-case g before the P")
+        #expect(find("^Pick") == ["Pickers/Grid Picker"])
+        #expect(find("^pick") == ["Pickers/Grid Picker"])
+        #expect(find("Picker$") == ["Pickers/Grid Picker"])
+        #expect(find("^Pickers/Grid Picker$") == ["Pickers/Grid Picker"])
+        #expect(find("!README") == find("!zzz").subtracting(["src/app/README.md"]), "a ! term leaves out its case only")
+        #expect(find("grid !Grid") == ["docs/grid.md", "docs/grid-guide.md"])
+        #expect(find("Grid | README") == ["Pickers/Grid Picker", "src/app/README.md"])
+        let keyworded = try CatalogFile.parse(Array("a.txt\tReport,draft\nb.txt\treport\n".utf8)) as Snapshot<Void>
+        #expect(keyworded.index.search(Query("Report", smartCase: true)) == [0], "a keyword holds its case too")
+        #expect(keyworded.index.search(Query("^Rep", smartCase: true)) == [0], "and starts a field of its own")
+        // Without smart case, as `catalog search` and the launcher read a query, case is folded.
+        #expect(Set(catalog.index.search(Query("README")).map { catalog.table.path(Int($0)) }).count == 2)
+        // A flat list's "/" inside a line is held as "∕", and still matches a typed "/" in its case.
+        let format = CatalogFile.Format(paths: PathComponents(separator: [0x2F], flat: true))
+        let flat = try CatalogFile.parse(Array("TCP/IP Notes\ntcp/ip notes\n".utf8), format: format) as Snapshot<Void>
+        let hits = flat.index.search(Query("TCP/IP", smartCase: true))
+        #expect(hits.map { flat.table.path(Int($0)) } == ["TCP/IP Notes"])
+        #expect(flat.index.search(Query("^TCP/IP Notes$", smartCase: true)).count == 1)
+        #expect(flat.index.search(Query("P/I", matching: .fuzzy, smartCase: true)).count == 1)
     }
 
     @Test("random extended queries agree with a naive reference, and narrowing with a full search", arguments: 1...6)
@@ -112,9 +153,14 @@ struct QuerySyntaxTests {
             lines[path] = keywords.isEmpty ? path : path + "\t" + keywords
         }
         let sorted = lines.values.sorted()
-        let snapshot = try CatalogFile.parse(Array(sorted.joined(separator: "\n").utf8)) as Snapshot<Void>
+        let source = Array(sorted.joined(separator: "\n").utf8)
+        let snapshot = try CatalogFile.parse(source) as Snapshot<Void>
         let operators = ["", "", "!", "^", "'", "!^", "!'"]
         let fields = (0..<snapshot.count).map { ReferenceQuery.fields(snapshot.table, UInt32($0)) }
+        let raws = (0..<snapshot.count).map { record in
+            [snapshot.table.withPathBytes(record) { Array($0) }]
+                + snapshot.table.keywords(record).map { Array($0.utf8) }
+        }
         for _ in 0..<80 {
             var tokens: [String] = []
             for position in 0..<Int.random(in: 1...3, using: &rng) {
@@ -125,22 +171,40 @@ struct QuerySyntaxTests {
             }
             let text = tokens.joined(separator: " ")
             for matching in [Query.Matching.exact, .fuzzy] {
-                let query = Query(text, matching: matching)
-                let groups = ReferenceQuery.groups(text, matching)
-                let expected = Set(
-                    snapshot.recordsInOrder.filter { record in
-                        ReferenceQuery.matches(groups, fields: fields[Int(record)])
-                    })
-                let found = snapshot.index.search(query)
-                #expect(Set(found) == expected, "seed \(seed), \(matching) query \(text.debugDescription)")
-                if matching == .exact {
-                    #expect(found == snapshot.recordsInOrder.filter(expected.contains), "seed \(seed): search order")
+                for smartCase in [false, true] {
+                    check(text, matching, smartCase: smartCase)
                 }
-                // Narrowing from any shorter query that it narrows gives what a full search gives.
-                let shorter = Query(String(text.dropLast()), matching: matching)
+            }
+        }
+        func check(_ text: String, _ matching: Query.Matching, smartCase: Bool) {
+            let query = Query(text, matching: matching, smartCase: smartCase)
+            let groups = ReferenceQuery.groups(text, matching, smartCase: smartCase)
+            let expected = Set(
+                snapshot.recordsInOrder.filter { record in
+                    ReferenceQuery.matches(groups, fields: fields[Int(record)], raw: raws[Int(record)])
+                })
+            let found = snapshot.index.search(query)
+            let what = "seed \(seed), \(matching)\(smartCase ? ", smart case" : "") query \(text.debugDescription)"
+            #expect(Set(found) == expected, "\(what)")
+            if matching == .exact {
+                #expect(found == snapshot.recordsInOrder.filter(expected.contains), "\(what): search order")
+            }
+            // Narrowing from any shorter query that it narrows gives what a full search gives, and so does a
+            // one-shot read of the file, which checks case once the entries are in a table (its other queries have
+            // tests of their own).
+            if !smartCase {
+            } else if let oneShot = try? CatalogFile.matching(source, query) as Snapshot<Void> {
+                #expect(
+                    Set(oneShot.index.search(query).map { oneShot.table.path(Int($0)) })
+                        == Set(found.map { snapshot.table.path(Int($0)) }), "\(what): one-shot")
+            } else {
+                Issue.record("\(what): the one-shot read failed")
+            }
+            for cut in 1...3 where text.count > cut {
+                let shorter = Query(String(text.dropLast(cut)), matching: matching, smartCase: smartCase)
                 if query.narrows(shorter) {
                     let among = snapshot.index.search(query, among: snapshot.index.search(shorter))
-                    #expect(Set(among) == Set(found), "seed \(seed): \(text.debugDescription) from its prefix")
+                    #expect(Set(among) == Set(found), "\(what) from \(shorter.text.debugDescription)")
                 }
             }
         }
@@ -155,21 +219,24 @@ enum ReferenceQuery {
         return ([path] + table.keywords(Int(record))).map { Array(Folding.referenceFold($0).utf8) }
     }
 
-    static func matches(_ groups: [[([UInt8]) -> Bool]], fields: [[UInt8]]) -> Bool {
+    /// A test of a record's folded fields, each followed by a NUL, and its raw fields.
+    typealias Test = ([UInt8], [[UInt8]]) -> Bool
+
+    static func matches(_ groups: [[Test]], fields: [[UInt8]], raw: [[UInt8]]) -> Bool {
         let record = fields.joined(separator: [0]) + [0]
-        return groups.allSatisfy { group in group.contains { $0(Array(record)) } }
+        return groups.allSatisfy { group in group.contains { $0(Array(record), raw) } }
     }
 
     /// The query's terms as tests, in groups joined by "|".
-    static func groups(_ text: String, _ matching: Query.Matching) -> [[([UInt8]) -> Bool]] {
-        var groups: [[([UInt8]) -> Bool]] = []
+    static func groups(_ text: String, _ matching: Query.Matching, smartCase: Bool = false) -> [[Test]] {
+        var groups: [[Test]] = []
         var afterBar = false
         for token in text.split(separator: " ").map(String.init) {
             if token == "|" && !(groups.last?.isEmpty ?? true) && !afterBar {
                 afterBar = true
                 continue
             }
-            guard let test = test(token, matching) else {
+            guard let test = test(token, matching, smartCase: smartCase) else {
                 afterBar = false
                 continue
             }
@@ -179,8 +246,9 @@ enum ReferenceQuery {
         return groups
     }
 
-    /// A term as a test of the record's fields, each followed by a NUL.
-    static func test(_ token: String, _ matching: Query.Matching) -> (([UInt8]) -> Bool)? {
+    /// A term as a test of the record's fields, each followed by a NUL, and, for a term with a capital letter under
+    /// smart case, of its raw fields too (the path and each keyword), letter for letter.
+    static func test(_ token: String, _ matching: Query.Matching, smartCase: Bool) -> Test? {
         var text = token
         var inverse = false
         var kind = matching == .fuzzy ? "fuzzy" : "substring"
@@ -202,17 +270,21 @@ enum ReferenceQuery {
         }
         let term = Array(Folding.referenceFold(text).utf8)
         guard !term.isEmpty else { return nil }
-        return { record in
-            let fields = record.split(separator: 0, omittingEmptySubsequences: false).dropLast().map(Array.init)
-            let found = fields.contains { field in
-                switch kind {
-                case "fuzzy": return subsequence(term, field)
-                case "prefix": return field.starts(with: term)
-                case "suffix": return field.reversed().starts(with: term.reversed())
-                case "equal": return field == term
-                default: return substring(term, field)
-                }
+        let cased = smartCase && text.contains { $0.isUppercase } ? Array(text.utf8) : nil
+        func holds(_ term: [UInt8], _ field: [UInt8]) -> Bool {
+            switch kind {
+            case "fuzzy": return subsequence(term, field)
+            case "prefix": return field.starts(with: term)
+            case "suffix": return field.reversed().starts(with: term.reversed())
+            case "equal": return field == term
+            default: return substring(term, field)
             }
+        }
+        return { record, raw in
+            let fields = record.split(separator: 0, omittingEmptySubsequences: false).dropLast().map(Array.init)
+            let found =
+                fields.contains { holds(term, $0) }
+                && (cased.map { cased in raw.contains { holds(cased, $0) } } ?? true)
             return found != inverse
         }
     }

@@ -74,6 +74,30 @@ struct MenuMatchingTests {
         #expect(Set(try shown(session)) == Self.exactHits)
     }
 
+    @Test("smart case: a capital letter matches its case in both modes, and narrowing keeps to it")
+    func smartCase() throws {
+        var session = try session { $0.smartCase = true }
+        type("s", in: &session)
+        #expect(try shown(session).count == 4, "no capital: every line with an s")
+        press(.backspace, in: &session)
+        type("S", in: &session)
+        #expect(try shown(session) == ["Sources/swift/formatter.txt"])
+        type("W", in: &session)
+        #expect(try shown(session).isEmpty, "no line has a capital W")
+        press(.backspace, in: &session)
+        type("wift", in: &session)
+        #expect(try shown(session) == ["Sources/swift/formatter.txt"], "an S, then w, i, f and t")
+        press(.backspace, .backspace, .backspace, .backspace, in: &session)
+        type("ources", in: &session)
+        #expect(try shown(session) == ["Sources/swift/formatter.txt"])
+        press(Self.f6, in: &session)
+        #expect(try shown(session) == ["Sources/swift/formatter.txt"], "exact matching keeps the case")
+        // Without smart case (the built-in launcher), case is folded.
+        var folded = try self.session(fuzzy: false)
+        type("SWIFT", in: &folded)
+        #expect(try shown(folded).count == 4)
+    }
+
     @Test("a long query never pushes the mode off the status line")
     func modeStaysOnNarrowStatus() throws {
         var session = try session()

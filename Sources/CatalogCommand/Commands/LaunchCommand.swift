@@ -141,7 +141,9 @@ enum LaunchCommand {
             }
             arguments.values["--file"] = "-"
         }
-        let query = Query(text, matching: try SearchCommand.matching(arguments, default: .fuzzy))
+        let query = Query(
+            text, matching: try SearchCommand.matching(arguments, default: .fuzzy),
+            smartCase: !arguments.has("--ignore-case"))
         // The header is above the list, not in it: its lines are left out, as the picker shows them apart.
         let headerLines = try arguments.number("--header-lines", in: 0...1000, default: 0)
         let (snapshot, _) = try CatalogSource.load(
@@ -193,6 +195,7 @@ enum LaunchCommand {
             maxChildren: try arguments.number("--max-children", in: 2...1_000_000, default: 10),
             fuzzy: try SearchCommand.matching(arguments, default: picker ? .fuzzy : .exact) == .fuzzy,
             preview: try previewPlacement(arguments))
+        options.smartCase = picker && !arguments.has("--ignore-case")
         options.multi = arguments.has("--multi")
         options.query = arguments.values["--query"]
         options.header = arguments.values["--header"]

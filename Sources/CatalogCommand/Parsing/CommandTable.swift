@@ -186,6 +186,10 @@ struct CommandTable {
             name: "--exact", short: "e", commands: ["", "search"],
             help: "match each term as a substring, in search order (the default but in a picker; 'term switches one "
                 + "term)"),
+        Option(
+            name: "--ignore-case", short: "i", commands: [""],
+            help: "match a term with a capital letter in any case too; a picker otherwise matches its case, as fzf "
+                + "does"),
         Option(name: "--limit", value: "N", commands: ["search"], help: "print at most N matches"),
         Option(
             name: "--max-children", value: "N", commands: ["", "tree"],

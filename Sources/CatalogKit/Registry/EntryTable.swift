@@ -183,6 +183,16 @@ package struct EntryTable: Sendable {
             let range = range(record)
             return UnsafeBufferPointer(start: text + range.lowerBound, count: range.count)
         }
+
+        /// A record's keywords as the table holds them, divided by its keyword separator: empty for none, and for
+        /// a table that keeps fewer than three bounds a record (no line had keywords).
+        func keywords(_ record: Int) -> UnsafeBufferPointer<UInt8> {
+            guard stride == 3 else { return UnsafeBufferPointer(start: text, count: 0) }
+            let pathEnd = Int(bounds[3 &* record &+ 1])
+            let lineEnd = Int(bounds[3 &* record &+ 2])
+            guard lineEnd > pathEnd else { return UnsafeBufferPointer(start: text, count: 0) }
+            return UnsafeBufferPointer(start: text + pathEnd + 1, count: lineEnd - pathEnd - 1)
+        }
     }
 
     /// The bytes the table holds, for memory reports.

@@ -11,6 +11,10 @@
 ///
 /// A term that is only an operator (`!`, `^`, `'`) matches everything, and `$` alone is the text `$`. An empty
 /// query matches every entry.
+///
+/// With smart case (a picker's, as fzf's), a term that holds a capital letter matches only where the line as read
+/// holds it letter for letter, case and accents as typed: `README` finds `README.md` and not `readme.txt`, while
+/// `readme` finds both. Keywords are folded only, so such a term matches the path.
 package struct Query: Sendable, Hashable {
     /// How a plain term matches: as a substring, or its characters in order.
     public enum Matching: Sendable, Hashable {
@@ -42,12 +46,17 @@ package struct Query: Sendable, Hashable {
         var kind: Kind
         var inverse: Bool
         var bytes: [UInt8]
+        /// With smart case, a term with a capital letter: its UTF-8 as typed, which the path as read must hold as
+        /// the term's kind asks, besides its folded text.
+        var cased: [UInt8]? = nil
     }
 
     /// The text as typed.
     public let text: String
     /// Whether plain terms match as subsequences rather than substrings.
     public let fuzzy: Bool
+    /// Whether a term with a capital letter matches its case (see above).
+    public let smartCase: Bool
     /// The folded UTF-8 bytes of each term that must match (not `!` terms), without operators, in the order typed:
     /// what a view highlights.
     public let terms: [[UInt8]]
@@ -59,10 +68,12 @@ package struct Query: Sendable, Hashable {
     /// - Parameters:
     ///   - text: Terms separated by any Unicode whitespace, in the extended syntax above.
     ///   - fuzzy: Whether plain terms match as subsequences.
-    public init(_ text: String, fuzzy: Bool = false) {
+    ///   - smartCase: Whether a term with a capital letter matches its case.
+    public init(_ text: String, fuzzy: Bool = false, smartCase: Bool = false) {
         self.text = text
         self.fuzzy = fuzzy
-        groups = Query.parse(text, fuzzy: fuzzy)
+        self.smartCase = smartCase
+        groups = Query.parse(text, fuzzy: fuzzy, smartCase: smartCase)
         terms = groups.flatMap { $0 }.filter { !$0.inverse }.map(\.bytes)
     }
 
@@ -71,8 +82,9 @@ package struct Query: Sendable, Hashable {
     /// - Parameters:
     ///   - text: The query as typed, in the extended syntax above.
     ///   - matching: How plain terms match.
-    public init(_ text: String, matching: Matching) {
-        self.init(text, fuzzy: matching == .fuzzy)
+    ///   - smartCase: Whether a term with a capital letter matches its case.
+    public init(_ text: String, matching: Matching, smartCase: Bool = false) {
+        self.init(text, fuzzy: matching == .fuzzy, smartCase: smartCase)
     }
 
     /// How plain terms match.
@@ -82,7 +94,7 @@ package struct Query: Sendable, Hashable {
     ///
     /// - Parameter matching: The mode.
     /// - Returns: The query parsed again in that mode.
-    public func switched(to matching: Matching) -> Query { Query(text, matching: matching) }
+    public func switched(to matching: Matching) -> Query { Query(text, matching: matching, smartCase: smartCase) }
 
     /// Whether two queries match the same entries: the same folded terms in the same mode, whatever the spacing.
     public func matchesSameEntries(as other: Query) -> Bool {
@@ -95,13 +107,18 @@ package struct Query: Sendable, Hashable {
     /// How many terms the query holds, each counted once, `!` terms and alternatives included.
     package var termCount: Int { groups.reduce(0) { $0 + $1.count } }
 
+    /// The terms that match their case, with their kinds.
+    var casedTerms: [(bytes: [UInt8], kind: Kind)] {
+        groups.flatMap { $0 }.compactMap { term in term.cased.map { ($0, term.kind) } }
+    }
+
     /// Whether no entry can match: a group whose every term must match a NUL byte, which entries never contain.
     var matchesNothing: Bool {
         groups.contains { group in group.allSatisfy { !$0.inverse && $0.bytes.contains(0) } }
     }
 
     /// Whether the query is plain: every group one term of the mode's own kind, none negated, so the scans that
-    /// take a list of terms answer it.
+    /// take a list of terms answer it (and those that match their case then check it, ``RecordMatcher``).
     var isPlain: Bool {
         groups.allSatisfy { $0.count == 1 && !$0[0].inverse && $0[0].kind == (fuzzy ? .fuzzy : .substring) }
     }
@@ -123,15 +140,29 @@ package struct Query: Sendable, Hashable {
         return previous.groups.allSatisfy { group in alone.contains { Query.implies($0, group[0]) } }
     }
 
-    /// Whether a field that matches `new` matches `old`: both must match, neither negated.
+    /// Whether a field that matches `new` matches `old`: both must match, neither negated. A term that matches its
+    /// case is implied only by one that matches a case that holds it.
     static func implies(_ new: Term, _ old: Term) -> Bool {
-        switch (old.kind, new.kind) {
-        case (.fuzzy, _): return isSubsequence(old.bytes, of: new.bytes)
+        guard implies(new.kind, new.bytes, old.kind, old.bytes) else { return false }
+        guard let oldCased = old.cased else { return true }
+        guard let newCased = new.cased else { return false }
+        // A case-matching fuzzy term is found scalar by scalar (``RecordMatcher/holdsCased``), so it is implied so.
+        if old.kind == .fuzzy {
+            return isSubsequence(
+                Array(String(decoding: oldCased, as: UTF8.self).unicodeScalars),
+                of: Array(String(decoding: newCased, as: UTF8.self).unicodeScalars))
+        }
+        return implies(new.kind, newCased, old.kind, oldCased)
+    }
+
+    private static func implies(_ newKind: Kind, _ new: [UInt8], _ oldKind: Kind, _ old: [UInt8]) -> Bool {
+        switch (oldKind, newKind) {
+        case (.fuzzy, _): return isSubsequence(old, of: new)
         case (_, .fuzzy): return false
-        case (.substring, _): return isSubstring(old.bytes, of: new.bytes)
-        case (.prefix, .prefix), (.prefix, .equal): return new.bytes.starts(with: old.bytes)
-        case (.suffix, .suffix), (.suffix, .equal): return new.bytes.reversed().starts(with: old.bytes.reversed())
-        case (.equal, .equal): return new.bytes == old.bytes
+        case (.substring, _): return isSubstring(old, of: new)
+        case (.prefix, .prefix), (.prefix, .equal): return new.starts(with: old)
+        case (.suffix, .suffix), (.suffix, .equal): return new.reversed().starts(with: old.reversed())
+        case (.equal, .equal): return new == old
         default: return false
         }
     }
@@ -146,7 +177,7 @@ package struct Query: Sendable, Hashable {
         return false
     }
 
-    static func isSubsequence(_ needle: [UInt8], of haystack: [UInt8]) -> Bool {
+    static func isSubsequence<Element: Equatable>(_ needle: [Element], of haystack: [Element]) -> Bool {
         var iterator = haystack.makeIterator()
         return needle.allSatisfy { byte in
             while let next = iterator.next() { if next == byte { return true } }
@@ -157,7 +188,7 @@ package struct Query: Sendable, Hashable {
     // MARK: - Parsing
 
     /// Splits the text into groups of terms, as fzf's extended mode does.
-    private static func parse(_ text: String, fuzzy: Bool) -> [[Term]] {
+    private static func parse(_ text: String, fuzzy: Bool, smartCase: Bool) -> [[Term]] {
         var groups: [[Term]] = []
         var group: [Term] = []
         // A "|" after a term joins the next term to its group; the first term after it is still pending.
@@ -168,7 +199,7 @@ package struct Query: Sendable, Hashable {
                 continue
             }
             defer { afterBar = false }
-            guard let term = term(token, fuzzy: fuzzy) else { continue }
+            guard let term = term(token, fuzzy: fuzzy, smartCase: smartCase) else { continue }
             if !afterBar && !group.isEmpty {
                 groups.append(group)
                 group = []
@@ -211,7 +242,7 @@ package struct Query: Sendable, Hashable {
     }
 
     /// One token as a term, or `nil` for one that is only operators.
-    private static func term(_ token: String, fuzzy: Bool) -> Term? {
+    private static func term(_ token: String, fuzzy: Bool, smartCase: Bool) -> Term? {
         var text = Substring(token)
         var kind: Kind = fuzzy ? .fuzzy : .substring
         var inverse = false
@@ -233,6 +264,8 @@ package struct Query: Sendable, Hashable {
             text = text.dropFirst()
         }
         let bytes = Folding.foldedBytes(String(text))
-        return bytes.isEmpty ? nil : Term(kind: kind, inverse: inverse, bytes: bytes)
+        guard !bytes.isEmpty else { return nil }
+        let cased = smartCase && text.unicodeScalars.contains { $0.properties.isUppercase } ? Array(text.utf8) : nil
+        return Term(kind: kind, inverse: inverse, bytes: bytes, cased: cased)
     }
 }

@@ -24,6 +24,9 @@ struct RecordMatcher: Sendable {
     private let groups: [[Compiled]]
     /// The term whose needle a full scan looks for, if any stands alone and must match exactly.
     private let driver: Compiled?
+    /// A plain query's terms that match their case, which its scans' hits are checked for (others check them with
+    /// the whole query).
+    private let plainCased: [(bytes: [UInt8], kind: Query.Kind)]
 
     init(_ query: Query) {
         self.query = query
@@ -33,6 +36,7 @@ struct RecordMatcher: Sendable {
         groups = query.groups.enumerated().map { index, group in
             group.map { RecordMatcher.compile($0, named: index == named) }
         }
+        plainCased = query.isPlain ? query.casedTerms : []
         driver =
             groups.filter { $0.count == 1 && !$0[0].term.inverse && $0[0].term.kind != .fuzzy }.map { $0[0] }
             .max { $0.needle.count < $1.needle.count }
@@ -67,10 +71,16 @@ struct RecordMatcher: Sendable {
     func matches(_ text: RecordText, _ records: Range<Int>, isCancelled: (@Sendable () -> Bool)?) -> [UInt32] {
         if query.matchesNothing || records.isEmpty { return [] }
         if query.isEmpty { return records.map { UInt32($0) } }
-        if query.isPlain { return text.exactMatches(records, query.terms, isCancelled: isCancelled) }
+        if query.isPlain {
+            return keepingCase(text.exactMatches(records, query.terms, isCancelled: isCancelled), text) { $0 }
+        }
         var hits: [UInt32] = []
         forEachCandidate(text, records, isCancelled: isCancelled) { record in
-            if evaluate(text.bytes(of: record), raw: text.rawPath(of: record)) != nil { hits.append(UInt32(record)) }
+            if evaluate(text.bytes(of: record), raw: text.rawPath(of: record), keywords: text.rawKeywords(of: record))
+                != nil
+            {
+                hits.append(UInt32(record))
+            }
         }
         return hits
     }
@@ -83,10 +93,14 @@ struct RecordMatcher: Sendable {
     ) -> [SearchIndex.Scored] {
         if query.matchesNothing || records.isEmpty { return [] }
         if query.isEmpty { return records.map { SearchIndex.Scored(record: UInt32($0), score: 0) } }
-        if let fuzzy { return text.fuzzyMatches(records, fuzzy, isCancelled: isCancelled) }
+        if let fuzzy {
+            return keepingCase(text.fuzzyMatches(records, fuzzy, isCancelled: isCancelled), text) { $0.record }
+        }
         var hits: [SearchIndex.Scored] = []
         forEachCandidate(text, records, isCancelled: isCancelled) { record in
-            if let score = evaluate(text.bytes(of: record), raw: text.rawPath(of: record)) {
+            if let score = evaluate(
+                text.bytes(of: record), raw: text.rawPath(of: record), keywords: text.rawKeywords(of: record))
+            {
                 hits.append(SearchIndex.Scored(record: UInt32(record), score: score))
             }
         }
@@ -99,7 +113,11 @@ struct RecordMatcher: Sendable {
     func matches(
         among candidates: ArraySlice<UInt32>, _ text: RecordText, isCancelled: (@Sendable () -> Bool)?
     ) -> [UInt32] {
-        if query.isPlain { return text.exactMatches(among: candidates, query.terms, isCancelled: isCancelled) }
+        if query.isPlain {
+            return keepingCase(
+                text.exactMatches(among: candidates, query.terms, isCancelled: isCancelled), text
+            ) { $0 }
+        }
         var hits: [UInt32] = []
         var scanned = 0
         for record in candidates {
@@ -109,7 +127,11 @@ struct RecordMatcher: Sendable {
                 scanned = 0
             }
             scanned += bytes.count
-            if evaluate(bytes, raw: text.rawPath(of: Int(record))) != nil { hits.append(record) }
+            if evaluate(
+                bytes, raw: text.rawPath(of: Int(record)), keywords: text.rawKeywords(of: Int(record))) != nil
+            {
+                hits.append(record)
+            }
         }
         return hits
     }
@@ -120,7 +142,11 @@ struct RecordMatcher: Sendable {
     func scored(
         among candidates: ArraySlice<UInt32>, _ text: RecordText, isCancelled: (@Sendable () -> Bool)?
     ) -> [SearchIndex.Scored] {
-        if let fuzzy { return text.fuzzyMatches(among: candidates, fuzzy, isCancelled: isCancelled) }
+        if let fuzzy {
+            return keepingCase(
+                text.fuzzyMatches(among: candidates, fuzzy, isCancelled: isCancelled), text
+            ) { $0.record }
+        }
         var hits: [SearchIndex.Scored] = []
         var scanned = 0
         for record in candidates {
@@ -130,7 +156,9 @@ struct RecordMatcher: Sendable {
                 scanned = 0
             }
             scanned += bytes.count
-            if let score = evaluate(bytes, raw: text.rawPath(of: Int(record))) {
+            if let score = evaluate(
+                bytes, raw: text.rawPath(of: Int(record)), keywords: text.rawKeywords(of: Int(record)))
+            {
                 hits.append(SearchIndex.Scored(record: record, score: score))
             }
         }
@@ -183,6 +211,20 @@ struct RecordMatcher: Sendable {
         }
     }
 
+    /// A plain query's hits less those whose raw path lacks a term that matches its case; all of them when the
+    /// raw paths are not at hand (see ``find(_:in:raw:)``).
+    ///
+    /// - Complexity: O(h · L) for h hits of L bytes, and nothing when no term matches its case.
+    private func keepingCase<Hit>(_ hits: [Hit], _ text: RecordText, record: (Hit) -> UInt32) -> [Hit] {
+        guard !plainCased.isEmpty, text.rawPaths != nil else { return hits }
+        return hits.filter { hit in
+            let record = Int(record(hit))
+            guard let raw = text.rawPath(of: record) else { return true }
+            let keywords = text.rawKeywords(of: record)
+            return plainCased.allSatisfy { RecordMatcher.holdsCased($0.bytes, $0.kind, path: raw, keywords: keywords) }
+        }
+    }
+
     // MARK: - One record
 
     /// Whether a record matches the whole query, and its score: the sum over groups of the score of the first
@@ -190,14 +232,18 @@ struct RecordMatcher: Sendable {
     ///
     /// - Parameters:
     ///   - record: The record's fields, each followed by a NUL.
-    ///   - raw: The record's raw path, for camelCase, when at hand.
+    ///   - raw: The record's raw path, for camelCase and case, when at hand.
+    ///   - keywords: Its raw keywords, divided by commas, for case.
     /// - Complexity: O(t · L) for t terms and L bytes.
-    func evaluate(_ record: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>? = nil) -> Int32? {
+    func evaluate(
+        _ record: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>? = nil,
+        keywords: UnsafeBufferPointer<UInt8>? = nil
+    ) -> Int32? {
         var total: Int32 = 0
         for group in groups {
             var matched = false
             for compiled in group {
-                let found = RecordMatcher.find(compiled, in: record, raw: raw)
+                let found = RecordMatcher.find(compiled, in: record, raw: raw, keywords: keywords)
                 if compiled.term.inverse {
                     if found == nil {
                         matched = true
@@ -215,9 +261,21 @@ struct RecordMatcher: Sendable {
     }
 
     /// The score of a term in a record, or `nil` when no field holds it as the term's kind asks. An exact term is
-    /// scored as its characters would be in fuzzy mode, where it matched.
+    /// scored as its characters would be in fuzzy mode, where it matched. A term that matches its case must also be
+    /// in the raw path; without it (a one-shot read's first pass, which the index's search follows), it keeps every
+    /// record its folded text keeps, and a `!` one leaves none out.
     static func find(
-        _ compiled: Compiled, in record: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>? = nil
+        _ compiled: Compiled, in record: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>? = nil,
+        keywords: UnsafeBufferPointer<UInt8>? = nil
+    ) -> Int32? {
+        guard let found = findFolded(compiled, in: record, raw: raw) else { return nil }
+        guard let cased = compiled.term.cased else { return found }
+        guard let raw else { return compiled.term.inverse ? nil : found }
+        return holdsCased(cased, compiled.term.kind, path: raw, keywords: keywords) ? found : nil
+    }
+
+    private static func findFolded(
+        _ compiled: Compiled, in record: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>?
     ) -> Int32? {
         guard let base = record.baseAddress else { return nil }
         if compiled.term.kind == .fuzzy { return compiled.fuzzy?.score(record, raw: raw) }
@@ -231,6 +289,47 @@ struct RecordMatcher: Sendable {
         }
         guard found else { return nil }
         return compiled.term.inverse ? 0 : compiled.fuzzy?.score(record, raw: raw) ?? 0
+    }
+
+    /// Whether a raw path, or one of its raw keywords (divided by commas, as a file's are), holds a term as typed.
+    ///
+    /// - Complexity: O(L) for L bytes of path and keywords.
+    static func holdsCased(
+        _ term: [UInt8], _ kind: Query.Kind, path: UnsafeBufferPointer<UInt8>, keywords: UnsafeBufferPointer<UInt8>?
+    ) -> Bool {
+        if holdsCased(term, kind, in: path) { return true }
+        guard let keywords, !keywords.isEmpty else { return false }
+        return keywords.split(separator: 0x2C).contains { keyword in
+            keyword.withUnsafeBufferPointer { holdsCased(term, kind, in: $0) }
+        }
+    }
+
+    /// Whether a raw field holds a term as typed, letter for letter, as its kind asks: a substring, the field's
+    /// start, end or whole, or its scalars in order. A `∕` that stands for a `/` inside a name reads as `/`.
+    ///
+    /// - Complexity: O(L) for a field of L bytes.
+    static func holdsCased(_ term: [UInt8], _ kind: Query.Kind, in raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = raw.baseAddress else { return term.isEmpty }
+        let hasSlash = CatalogFile.slashInName.withUnsafeBufferPointer {
+            ByteSearch.find($0, in: base, from: 0, to: raw.count) != nil
+        }
+        guard !hasSlash else {
+            let text = String(decoding: raw, as: UTF8.self).replacingOccurrences(of: "\u{2215}", with: "/")
+            return Array(text.utf8).withUnsafeBufferPointer { holdsCased(term, kind, in: $0) }
+        }
+        switch kind {
+        case .substring:
+            return term.withUnsafeBufferPointer { ByteSearch.find($0, in: base, from: 0, to: raw.count) != nil }
+        case .prefix: return raw.starts(with: term)
+        case .suffix: return raw.reversed().starts(with: term.reversed())
+        case .equal: return raw.elementsEqual(term)
+        case .fuzzy:
+            // Byte by byte for an ASCII term, whose bytes are never part of another scalar; else scalar by scalar.
+            if term.allSatisfy({ $0 < 0x80 }) { return Query.isSubsequence(term, of: Array(raw)) }
+            return Query.isSubsequence(
+                Array(String(decoding: term, as: UTF8.self).unicodeScalars),
+                of: Array(String(decoding: raw, as: UTF8.self).unicodeScalars))
+        }
     }
 }
 

@@ -20,6 +20,9 @@ struct RecordText: @unchecked Sendable {
     @inline(__always)
     func rawPath(of record: Int) -> UnsafeBufferPointer<UInt8>? { rawPaths?.path(record) }
 
+    /// The raw keywords of a record, divided by the table's separator, when the table's text is at hand.
+    func rawKeywords(of record: Int) -> UnsafeBufferPointer<UInt8>? { rawPaths?.keywords(record) }
+
     /// How often a scan asks whether it was cancelled: every this many bytes of text, per core.
     static let cancellationInterval = 1 << 18
 

@@ -33,10 +33,13 @@ extension MenuScreen {
         var scroll = 0
         var track: Track?
 
-        init(text: String, matching: Query.Matching) {
+        /// - Parameters:
+        ///   - text: The text typed.
+        ///   - query: How the menu reads a text (``MenuScreen/query(for:)``).
+        init(text: String, query: (String) -> Query) {
             self.text = text
             caret = text.count
-            query = Query(text, matching: matching)
+            self.query = query(text)
         }
 
         /// Whether the hits answer the text typed.
@@ -77,7 +80,7 @@ extension MenuScreen {
     mutating func type(_ character: Character) -> Action {
         guard var current = filter else {
             guard !character.isWhitespace else { return .none }
-            mode = .filtering(Filter(text: String(character), matching: matching))
+            mode = .filtering(Filter(text: String(character), query: query(for:)))
             return search()
         }
         current.insert(CollectionOfOne(character))
@@ -110,7 +113,7 @@ extension MenuScreen {
         guard var current = filter else {
             let text = run.drop { $0.isWhitespace }
             guard !text.isEmpty else { return (run.count, refreshed) }
-            mode = .filtering(Filter(text: String(text), matching: matching))
+            mode = .filtering(Filter(text: String(text), query: query(for:)))
             return (run.count, .batch([refreshed, search()]))
         }
         current.insert(run)
@@ -172,7 +175,7 @@ extension MenuScreen {
     mutating func yank() -> Action {
         guard !killed.isEmpty else { return .none }
         guard var current = filter else {
-            mode = .filtering(Filter(text: killed, matching: matching))
+            mode = .filtering(Filter(text: killed, query: query(for:)))
             return search()
         }
         current.insert(Array(killed))
@@ -224,6 +227,9 @@ extension MenuScreen {
         return .cancel(Self.searchLane)
     }
 
+    /// The query a text asks for, in the menu's mode and case.
+    func query(for text: String) -> Query { Query(text, matching: matching, smartCase: options.smartCase) }
+
     /// Searches for the filter's text: among the previous hits when the new query narrows the one they answer.
     ///
     /// A small catalog is searched at once. A large one is searched by a background job, so the keystroke returns
@@ -235,12 +241,12 @@ extension MenuScreen {
     /// - Returns: The job to run, if the search runs in the background, or what the hits lead to.
     mutating func search(force: Bool = false) -> Action {
         guard var current = filter else { return .none }
-        current.query = Query(current.text, matching: matching)
+        current.query = query(for: current.text)
         if current.results == nil {
             // Until the first search answers, every entry is a hit, so typing shows the whole catalog at once.
             let all = Hits(all: snapshot.index)
             current.results = Filter.Results(
-                query: Query("", matching: matching), hits: all, shown: all.ordered, catalog: catalogVersion)
+                query: query(for: ""), hits: all, shown: all.ordered, catalog: catalogVersion)
         }
         mode = .filtering(current)
         if case .loading = phase { return .none }

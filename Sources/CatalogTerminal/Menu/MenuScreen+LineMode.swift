@@ -50,7 +50,7 @@ extension MenuScreen {
         if line.hasPrefix("/") {
             let text = String(line.dropFirst())
             if text.isEmpty { return .batch([refreshed, closeFilter()]) }
-            mode = .filtering(Filter(text: text, matching: matching))
+            mode = .filtering(Filter(text: text, query: query(for:)))
             return .batch([refreshed, search()])
         }
         if line == ".." {

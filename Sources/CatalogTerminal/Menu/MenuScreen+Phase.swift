@@ -277,8 +277,8 @@ extension MenuScreen {
         levels = [Level(item: .node(hierarchy.root))]
         mode = .browsing
         matching = options.fuzzy ? .fuzzy : .exact
-        guard let query = options.query, !query.isEmpty else { return .none }
-        mode = .filtering(Filter(text: query, matching: matching))
+        guard let text = options.query, !text.isEmpty else { return .none }
+        mode = .filtering(Filter(text: text, query: query(for:)))
         return search(force: true)
     }
 

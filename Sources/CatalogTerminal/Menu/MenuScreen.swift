@@ -62,6 +62,8 @@ package struct MenuScreen: Screen {
         public var maxChildren = 10
         /// Whether the filter matches fuzzily at the start; a key switches it live (``MenuKeys/Command/toggleExact``).
         public var fuzzy = false
+        /// Whether a term with a capital letter matches its case, as in fzf (a picker's default; ``Query``).
+        public var smartCase = false
         /// Whether searches run as jobs; `nil` does so from ``backgroundSearchThreshold`` (entries times terms).
         public var background: Bool?
         /// Where the preview pane goes.
@@ -214,7 +216,7 @@ package struct MenuScreen: Screen {
         }
         announcement = options.historyMessage
         recomputeShelves()
-        if let query = options.query, !query.isEmpty { mode = .filtering(Filter(text: query, matching: matching)) }
+        if let text = options.query, !text.isEmpty { mode = .filtering(Filter(text: text, query: query(for:))) }
     }
 
     /// Whether searches run as jobs.
