@@ -98,6 +98,29 @@ struct MenuMatchingTests {
         #expect(try shown(folded).count == 4)
     }
 
+    @Test("a --flat list shows the / its lines had, in rows, hits and the preview")
+    func flatSlashes() throws {
+        let format = CatalogFile.Format(paths: PathComponents(separator: [0x2F], flat: true))
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(
+            Array("root 1 /sbin/init splash\nps aux /usr/bin/foo\n".utf8), format: format)
+        func screen(_ slashes: Bool, typing text: String = "") -> [String] {
+            var options = MenuScreen.Options(fuzzy: true, preview: .right)
+            options.slashesInNames = slashes
+            guard let menu = try? MenuScreen(source: .fixed(snapshot), options: options) else { return [] }
+            var session = Session(root: menu)
+            _ = session.settle(session.start(size: .standard), with: InlineJobs())
+            type(text, in: &session)
+            return session.render(in: .standard).lines.map(\.text)
+        }
+        let rows = screen(true)
+        #expect(rows.contains { $0.contains("root 1 /sbin/init splash") }, "\(rows.joined(separator: "\n"))")
+        #expect(!rows.joined().contains("\u{2215}"), "the preview's title too")
+        let hits = screen(true, typing: "sbin")
+        #expect(hits.contains { $0.contains("root 1 /sbin/init splash") }, "\(hits.joined(separator: "\n"))")
+        #expect(!hits.joined().contains("\u{2215}"))
+        #expect(screen(false).joined().contains("\u{2215}sbin\u{2215}init"), "a path list's names keep ∕")
+    }
+
     @Test("a long query never pushes the mode off the status line")
     func modeStaysOnNarrowStatus() throws {
         var session = try session()

@@ -196,6 +196,7 @@ enum LaunchCommand {
             fuzzy: try SearchCommand.matching(arguments, default: picker ? .fuzzy : .exact) == .fuzzy,
             preview: try previewPlacement(arguments))
         options.smartCase = picker && !arguments.has("--ignore-case")
+        options.slashesInNames = arguments.has("--flat") || arguments.values["--delimiter"] != nil
         options.multi = arguments.has("--multi")
         options.query = arguments.values["--query"]
         options.header = arguments.values["--header"]

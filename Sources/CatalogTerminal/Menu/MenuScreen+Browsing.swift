@@ -31,12 +31,22 @@ extension MenuScreen {
         return min(items(in: item).count, 10)
     }
 
-    /// An item's title.
+    /// An item's title, as the menu shows it (``shown(_:)``).
     func title(of item: Item) -> String {
         switch item {
         case .shelf(let shelf): return words(shelf == .recent ? .recent : .favourites)
-        case .node(let node): return hierarchy.title(of: node)
+        case .node(let node): return shown(hierarchy.title(of: node))
         }
+    }
+
+    /// An entry's title, as the menu shows it (``shown(_:)``).
+    func title(of record: UInt32) -> String { shown(snapshot.table.title(Int(record))) }
+
+    /// A title as the menu shows it: with `/` where a flat list's line had one (``Options/slashesInNames``), one
+    /// column as `∕` is, so a match's place in it stays where it was.
+    func shown(_ title: String) -> String {
+        options.slashesInNames && title.contains("\u{2215}")
+            ? title.replacingOccurrences(of: "\u{2215}", with: "/") : title
     }
 
     /// The number of entries an item holds.

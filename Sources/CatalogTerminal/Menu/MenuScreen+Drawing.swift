@@ -142,7 +142,7 @@ extension MenuScreen {
 
     private func hitLine(_ record: UInt32, selected: Bool, width: Int) -> Line {
         let table = snapshot.table
-        let title = table.title(Int(record))
+        let title = title(of: record)
         let groups = groupTrail(of: record)
         let base: Style = selected ? .reverse : .plain
         var spans = [Span(Self.hitLead + markPrefix(.node(.entry(record))), base)]

@@ -16,12 +16,10 @@ extension MenuScreen {
         if let filter {
             var output = [statusText]
             for (index, record) in filter.shown.prefix(Self.lineModeHits).enumerated() {
-                let table = snapshot.table
                 let groups = groupTrail(of: record)
                 output.append(
                     DisplayWidth.truncate(
-                        "\(index + 1). \(table.title(Int(record)))" + (groups.isEmpty ? "" : "  (\(groups))"), to: width
-                    ))
+                        "\(index + 1). \(title(of: record))" + (groups.isEmpty ? "" : "  (\(groups))"), to: width))
             }
             if filter.hits.count > Self.lineModeHits {
                 output.append(words(.moreHits, ["count": filter.hits.count - Self.lineModeHits]))

@@ -93,7 +93,7 @@ extension MenuScreen {
     /// The rows of the pane above the screen's frame: title, path, summary, keywords and a rule.
     func previewHeader(for record: UInt32) -> [Line] {
         let table = snapshot.table
-        var lines = [Line(table.title(Int(record)), .bold), Line(table.path(Int(record)), .dim)]
+        var lines = [Line(title(of: record), .bold), Line(table.path(Int(record)), .dim)]
         let summary = table.summary(Int(record))
         if !summary.isEmpty { lines.append(Line(summary)) }
         let keywords = table.keywords(Int(record))

@@ -64,6 +64,9 @@ package struct MenuScreen: Screen {
         public var fuzzy = false
         /// Whether a term with a capital letter matches its case, as in fzf (a picker's default; ``Query``).
         public var smartCase = false
+        /// Whether the list was read with `--flat` or `--delimiter`, where a `/` inside a name is held as `∕`
+        /// (``CatalogFile/Format``): titles show it as the `/` the line had, as `ps` and `git log` print it.
+        public var slashesInNames = false
         /// Whether searches run as jobs; `nil` does so from ``backgroundSearchThreshold`` (entries times terms).
         public var background: Bool?
         /// Where the preview pane goes.
