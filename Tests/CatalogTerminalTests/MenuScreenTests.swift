@@ -109,6 +109,29 @@ struct MenuScreenTests {
         #expect(session.titles == ["Catalog"])
     }
 
+    @Test("Backspace held down to clear the filter stops at the level it was typed on; the next press goes up")
+    func backspaceRepeatStops() throws {
+        var session = try makeSession()
+        press(.character("1"), in: &session)
+        #expect(session.titles == ["Catalog › Effects"])
+        type("ab", in: &session)
+        press(.backspace, .backspace, in: &session)
+        #expect(menu(session)?.filter == nil, "the filter closed with its last character")
+        press(.backspace, in: &session)
+        #expect(session.titles == ["Catalog › Effects"], "a repeat of the key that emptied it does nothing")
+        press(.backspace, in: &session)
+        #expect(session.titles == ["Catalog"], "the press after it goes up, as in browsing")
+        // Only Backspace right after emptying is held back: Ctrl-U's clearing, or a move between, keep it as it was.
+        press(.character("1"), in: &session)
+        type("ab", in: &session)
+        press(.control("u"), .backspace, in: &session)
+        #expect(session.titles == ["Catalog"])
+        press(.character("1"), in: &session)
+        type("a", in: &session)
+        press(.backspace, .down, .backspace, in: &session)
+        #expect(session.titles == ["Catalog"])
+    }
+
     @Test("the filter searches the whole catalog on every keystroke, with group paths dimmed")
     func filter() throws {
         var session = try makeSession()

@@ -75,6 +75,10 @@ extension MenuScreen {
     }
 
     private mutating func act(on key: Key) -> Action {
+        if case .cleared = mode {
+            mode = .browsing
+            if keys.commands(for: key) == [.backwardDeleteChar] { return .none }
+        }
         if case .mouse(let mouse) = key { return click(mouse) }
         // An --expect key picks as Enter does, and is remembered to be printed with the pick.
         if let name = options.expectedKeys[key] {

@@ -161,7 +161,10 @@ extension MenuScreen {
         current.text = String(characters)
         current.caret = caret
         mode = .filtering(current)
-        return current.text.isEmpty ? closeFilter() : search()
+        guard current.text.isEmpty else { return search() }
+        let closed = closeFilter()
+        if command == .backwardDeleteChar { mode = .cleared }
+        return closed
     }
 
     /// Deletes part of the filter's text, kept for Ctrl-Y when there is any.

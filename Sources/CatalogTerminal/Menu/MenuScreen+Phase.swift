@@ -301,7 +301,7 @@ extension MenuScreen {
         let count: Int
         let first: UInt32?
         switch mode {
-        case .browsing:
+        case .browsing, .cleared:
             count = snapshot.count
             first = snapshot.recordsInOrder.first
         case .filtering(let filter):

@@ -47,6 +47,9 @@ package struct MenuScreen: Screen {
     /// What the user is doing: browsing the levels, or filtering the whole catalog.
     enum Mode: Sendable {
         case browsing
+        /// Browsing, the filter having just been emptied by deleting its last character: one Backspace more, as a
+        /// held key repeats, does nothing, where browsing it goes up a level; any other key browses as usual.
+        case cleared
         case filtering(Filter)
     }
 
