@@ -1,4 +1,5 @@
 import CatalogTestSupport
+import Foundation
 import Glibc
 import Testing
 
@@ -36,6 +37,41 @@ struct CatalogStreamTests {
     func budget() {
         #expect(CatalogStream.budget(afterWork: .zero) == .milliseconds(100))
         #expect(CatalogStream.budget(afterWork: .milliseconds(300)) == .milliseconds(1000))
+    }
+
+    @Test("a producer that never pauses (yes) is read in steps of bounded size, each up to what came before")
+    func boundedSteps() throws {
+        #expect(CatalogStream.stepLimit(after: 0) == 64 << 20)
+        #expect(CatalogStream.stepLimit(after: 100 << 20) == 100 << 20, "a step at most doubles what was read")
+        let (reader, writer) = try pipe()
+        defer { close(reader) }
+        let stream = CatalogStream(descriptor: reader)
+        // 16 MB of lines, written as fast as the pipe takes them, on a thread of its own.
+        let done = DispatchSemaphore(value: 0)
+        let line = Array(String(repeating: "y", count: 63).utf8) + [0x0A]
+        let block = Array(repeatElement(line, count: 4096).joined())
+        Thread {
+            for _ in 0..<64 {
+                _ = block.withUnsafeBytes { bytes in
+                    var written = 0
+                    while written < bytes.count {
+                        let count = Glibc.write(writer, bytes.baseAddress! + written, bytes.count - written)
+                        if count <= 0 { break }
+                        written += count
+                    }
+                }
+            }
+            close(writer)
+            done.signal()
+        }.start()
+        let first = try stream.read(for: .seconds(2), limit: 2 << 20)
+        #expect(!first.done)
+        #expect((2 << 20..<4 << 20).contains(first.bytes.count), "\(first.bytes.count) bytes")
+        #expect(first.bytes.last == 0x0A)
+        var last = try stream.read(for: .seconds(2))
+        while !last.done { last = try stream.read(for: .seconds(2)) }
+        #expect(last.bytes.count == 64 * block.count)
+        done.wait()
     }
 
     @Test("with --read0, entries end at NUL and may hold newlines")

@@ -52,16 +52,28 @@ package final class CatalogStream: Sendable {
     /// at every step.
     static let pause = Duration.milliseconds(5)
 
+    /// The most a step reads past what earlier steps read: 64 MB, or as much as they read in all, whichever is
+    /// more. A producer that never ends (`yes`, `cat` of a log larger than memory allows reading at once) then
+    /// gives steps that grow, each parse at most twice the last, and the menu shows what came; a list the size of a
+    /// million paths (30–70 MB) still comes in one or two steps.
+    ///
+    /// - Parameter sofar: The bytes earlier steps read.
+    public static func stepLimit(after sofar: Int) -> Int { max(64 << 20, sofar) }
+
     /// Reads whatever arrives within a time, then returns every complete entry so far.
     ///
     /// Past `budget`, it goes on reading for as long as bytes keep arriving without a ``pause``, up to four times
-    /// the budget in all: a slow producer (`find /`) gets a step every `budget`, a fast one is read whole.
+    /// the budget in all: a slow producer (`find /`) gets a step every `budget`, a fast one is read whole, up to
+    /// ``stepLimit(after:)`` more bytes.
     ///
-    /// - Parameter budget: How long to wait for more bytes.
+    /// - Parameters:
+    ///   - budget: How long to wait for more bytes.
+    ///   - limit: The most bytes to read in this step (a read of up to a megabyte may pass it); `nil` for
+    ///     ``stepLimit(after:)``.
     /// - Returns: The bytes of every complete line read so far (everything, once the input has ended), and whether
     ///   it has.
     /// - Throws: ``Failure`` when reading fails.
-    public func read(for budget: Duration) throws -> (bytes: [UInt8], done: Bool) {
+    public func read(for budget: Duration, limit: Int? = nil) throws -> (bytes: [UInt8], done: Bool) {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: budget)
         let last = deadline.advanced(by: budget * 3)
@@ -72,7 +84,8 @@ package final class CatalogStream: Sendable {
             swap(&bytes, &state.bytes)
             return state.done
         }
-        while !ended {
+        let stop = bytes.count + (limit ?? Self.stepLimit(after: bytes.count))
+        while !ended && bytes.count < stop {
             let now = clock.now
             let remaining = now.duration(to: deadline)
             guard now < last else { break }
