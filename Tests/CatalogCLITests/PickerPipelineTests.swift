@@ -176,6 +176,14 @@ struct PickerPipelineTests {
         #expect(lower.stdout.split(separator: "\n").count == 3, "\(lower.stdout)\(lower.stderr)")
         let inverse = try runProcess(catalog, ["-f", "!README !ReadMe"], input: cases)
         #expect(inverse.stdout == "readme.txt\n", "\(inverse.stdout)\(inverse.stderr)")
+        // --ansi, as fzf's: the colours grep --color=always writes are left out of what is found and printed.
+        let colours = Array("\u{1B}[35msrc/app.swift\u{1B}[m:\u{1B}[32m12\u{1B}[m:let x\ndocs/a.md:1:35m\n".utf8)
+        let ansi = try runProcess(catalog, ["-f", "app", "--ansi"], input: colours)
+        #expect(ansi.status == 0 && ansi.stdout == "src/app.swift:12:let x\n", "\(ansi.stdout)\(ansi.stderr)")
+        let code = try runProcess(catalog, ["-f", "'35m", "--ansi"], input: colours)
+        #expect(code.stdout == "docs/a.md:1:35m\n", "a colour's code is no text: \(code.stdout)")
+        let raw = try runProcess(catalog, ["-f", "'35m"], input: colours)
+        #expect(raw.stdout.split(separator: "\n").count == 2, "without --ansi the codes are text, as in fzf")
         let height = try runProcess(catalog, ["-f", "x", "--height", "abc"], input: list)
         #expect(height.status == 2 && height.stderr.hasPrefix("catalog: option '--height' needs N rows"))
         // A file is read in place, and read again when it holds repeats; --tac keeps the last of them.

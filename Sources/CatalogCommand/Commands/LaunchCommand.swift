@@ -46,7 +46,7 @@ enum LaunchCommand {
             // A pipe: its entries show as they arrive, while the producer (find /, say) is still writing.
             let name = CatalogSource.displayName(path)
             let header = try CatalogSource.readHeader(headerLines, from: stream, name: name)
-            options.header = CatalogSource.headerText(options.header, lines: header, terminator: format.terminator)
+            options.header = CatalogSource.headerText(options.header, lines: header, format: format)
             let linesBefore = header.count { $0 == format.terminator }
             let clock = ContinuousClock()
             // When the last step's read ended: from then until the next step starts, the catalog read so far was
@@ -67,7 +67,7 @@ enum LaunchCommand {
             var bytes = try CatalogSource.read(path)
             let name = CatalogSource.displayName(path)
             let header = CatalogSource.takeHeader(headerLines, from: &bytes, terminator: format.terminator)
-            options.header = CatalogSource.headerText(options.header, lines: header, terminator: format.terminator)
+            options.header = CatalogSource.headerText(options.header, lines: header, format: format)
             let linesBefore = header.count { $0 == format.terminator }
             menu = try MenuScreen(loading: name, options: options) { [bytes] title, maxChildren in
                 // Large blocks go back to the system from the grouping on, as they did after parsing.

@@ -52,8 +52,8 @@ enum CatalogSource {
         }
     }
 
-    /// How `--file`'s lines are read and ordered: `--flat`, `--delimiter`, `--read0`, `--no-sort` and `--tac`, which
-    /// need `--file`.
+    /// How `--file`'s lines are read and ordered: `--flat`, `--delimiter`, `--read0`, `--no-sort`, `--tac` and
+    /// `--ansi`, which need `--file`.
     ///
     /// - Parameter repeats: What a line that repeats an earlier line's path is.
     /// - Throws: ``Arguments/UsageError`` for one of them without `--file`, or an empty delimiter.
@@ -62,7 +62,7 @@ enum CatalogSource {
     ) throws -> CatalogFile.Format {
         let delimiter = arguments.values["--delimiter"]
         if arguments.values["--file"] == nil {
-            for option in ["--flat", "--delimiter", "--read0", "--no-sort", "--tac"]
+            for option in ["--flat", "--delimiter", "--read0", "--no-sort", "--tac", "--ansi"]
             where arguments.has(option) || arguments.values[option] != nil {
                 throw Arguments.UsageError(
                     description: "option '\(option)' reads the lines of --file; give --file too.")
@@ -84,6 +84,7 @@ enum CatalogSource {
             format.order = .asRead
         }
         format.ranksFuzzyHits = !arguments.has("--no-sort")
+        format.stripsEscapes = arguments.has("--ansi")
         return format
     }
 
@@ -174,10 +175,12 @@ enum CatalogSource {
 
     /// The text `--header` and `--header-lines` show above the menu, one row a line: the header's own lines, then
     /// the list's, each up to its terminator (a NUL-ended entry is one line too), its TABs expanded to every eighth
-    /// column as a terminal shows them.
-    static func headerText(_ header: String?, lines: [UInt8], terminator: UInt8) -> String? {
+    /// column as a terminal shows them, and its colours left out with `--ansi` as the list's are.
+    static func headerText(_ header: String?, lines: [UInt8], format: CatalogFile.Format) -> String? {
         // No lines taken (no `--header-lines`) adds no row: an empty array would split into one empty line.
         guard !lines.isEmpty else { return header }
+        let terminator = format.terminator
+        let lines = format.stripsEscapes ? TerminalEscapes.stripped(lines) ?? lines : lines
         var rows = header.map { [$0] } ?? []
         let entries = lines.split(separator: terminator, omittingEmptySubsequences: false)
         for line in entries.dropLast(lines.last == terminator ? 1 : 0) {

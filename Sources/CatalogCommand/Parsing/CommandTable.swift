@@ -172,6 +172,9 @@ struct CommandTable {
             name: "--read0", commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "read the file's entries ended by NUL, as find -print0 writes them, instead of newlines"),
         Option(
+            name: "--ansi", commands: ["", "list", "search", "tree", "open", "---complete"],
+            help: "leave out the colours a program wrote into the file's lines (grep's, rg's), as fzf's --ansi does"),
+        Option(
             name: "--no-sort", commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "keep the file's entries in the order read, and fuzzy hits too, as fzf's --no-sort (history, git log)"
         ),

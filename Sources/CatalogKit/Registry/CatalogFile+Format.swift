@@ -22,6 +22,9 @@ extension CatalogFile {
         public var order: Order = .natural
         /// Whether fuzzy hits go best first; `false` keeps them in ``order`` (fzf's `--no-sort`).
         public var ranksFuzzyHits = true
+        /// Whether the colours a program wrote into its lines are left out before they are read (fzf's `--ansi`;
+        /// ``TerminalEscapes``): what is shown, found and printed is the text without them.
+        public var stripsEscapes = false
 
         /// The order entries are listed, browsed and found in. Groups are always in natural order of their names.
         public enum Order: Sendable, Equatable {
@@ -76,6 +79,12 @@ extension CatalogFile.Format {
     func read<T>(
         _ bytes: [UInt8], _ read: ([UInt8], CatalogFile.SourceLines?, Order) throws -> T
     ) throws -> T {
+        if stripsEscapes, let plain = TerminalEscapes.stripped(bytes) {
+            // The list as if written without colours: its lines, and their numbers, are the same.
+            var format = self
+            format.stripsEscapes = false
+            return try format.read(plain, read)
+        }
         if readsNames {
             return try rewritten(bytes, read)
         }

@@ -98,8 +98,10 @@ package enum CatalogFile {
     public static func matching<Handler>(
         _ bytes: UnsafeBufferPointer<UInt8>, _ query: Query, format: Format = .standard
     ) throws -> Snapshot<Handler> {
-        // Another format is read by the rewriting path, which copies the file.
-        guard !format.readsNames else { return try read(Array(bytes), keeping: RecordMatcher(query), format: format) }
+        // Another format is read by the rewriting path, which copies the file, and so are colours left out.
+        guard !format.readsNames && !format.stripsEscapes else {
+            return try read(Array(bytes), keeping: RecordMatcher(query), format: format)
+        }
         let index: (EntryTable) -> Snapshot<Handler>
         let bounds: [UInt32]
         do {
