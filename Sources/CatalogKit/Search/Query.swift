@@ -14,7 +14,7 @@
 ///
 /// With smart case (a picker's, as fzf's), a term that holds a capital letter matches only where the line as read
 /// holds it letter for letter, case and accents as typed: `README` finds `README.md` and not `readme.txt`, while
-/// `readme` finds both. Keywords are folded only, so such a term matches the path.
+/// `readme` finds both. The path as read and each keyword are fields of their own here too.
 package struct Query: Sendable, Hashable {
     /// How a plain term matches: as a substring, or its characters in order.
     public enum Matching: Sendable, Hashable {
@@ -46,8 +46,8 @@ package struct Query: Sendable, Hashable {
         var kind: Kind
         var inverse: Bool
         var bytes: [UInt8]
-        /// With smart case, a term with a capital letter: its UTF-8 as typed, which the path as read must hold as
-        /// the term's kind asks, besides its folded text.
+        /// With smart case, a term with a capital letter: its UTF-8 as typed, which the path as read or a keyword
+        /// must hold as the term's kind asks, besides its folded text.
         var cased: [UInt8]? = nil
     }
 

@@ -211,8 +211,8 @@ struct RecordMatcher: Sendable {
         }
     }
 
-    /// A plain query's hits less those whose raw path lacks a term that matches its case; all of them when the
-    /// raw paths are not at hand (see ``find(_:in:raw:)``).
+    /// A plain query's hits less those whose raw path and keywords lack a term that matches its case; all of them
+    /// when the raw paths are not at hand (see ``find(_:in:raw:keywords:)``).
     ///
     /// - Complexity: O(h · L) for h hits of L bytes, and nothing when no term matches its case.
     private func keepingCase<Hit>(_ hits: [Hit], _ text: RecordText, record: (Hit) -> UInt32) -> [Hit] {
