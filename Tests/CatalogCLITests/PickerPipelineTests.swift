@@ -184,6 +184,15 @@ struct PickerPipelineTests {
         #expect(code.stdout == "docs/a.md:1:35m\n", "a colour's code is no text: \(code.stdout)")
         let raw = try runProcess(catalog, ["-f", "'35m"], input: colours)
         #expect(raw.stdout.split(separator: "\n").count == 2, "without --ansi the codes are text, as in fzf")
+        // fzf's --layout reverse (and --reverse) is the layout catalog draws; its others are refused.
+        for layout in [["--reverse"], ["--layout", "reverse"], ["--layout=reverse"]] {
+            let reverse = try runProcess(catalog, ["-f", "swfmt"] + layout, input: list)
+            #expect(reverse.status == 0 && reverse.stdout == piped.stdout, "\(layout): \(reverse.stderr)")
+        }
+        let layout = try runProcess(catalog, ["-f", "x", "--layout", "default"], input: list)
+        #expect(
+            layout.status == 2 && layout.stderr.hasPrefix("catalog: option '--layout' takes reverse"),
+            "\(layout.stderr)")
         let height = try runProcess(catalog, ["-f", "x", "--height", "abc"], input: list)
         #expect(height.status == 2 && height.stderr.hasPrefix("catalog: option '--height' needs N rows"))
         // A file is read in place, and read again when it holds repeats; --tac keeps the last of them.

@@ -218,6 +218,12 @@ enum LaunchCommand {
         }
         if let keys = arguments.values["--expect"] { options.expectedKeys = try expectedKeys(keys) }
         options.cycle = arguments.has("--cycle")
+        // fzf's layouts, so options copied from FZF_DEFAULT_OPTS read: catalog draws fzf's reverse one only.
+        if let layout = arguments.values["--layout"], layout != "reverse" {
+            throw Arguments.UsageError(
+                description: "option '--layout' takes reverse, the layout catalog draws (the prompt on top, the list "
+                    + "below it), not '\(layout)'.")
+        }
         options.historyOff = historyOff(arguments)
         return options
     }

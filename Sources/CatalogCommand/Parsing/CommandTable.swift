@@ -238,6 +238,10 @@ struct CommandTable {
         Option(
             name: "--cycle", commands: [""], help: "↑ on the first row goes to the last, ↓ on the last to the first"),
         Option(
+            name: "--layout", value: "LAYOUT", completion: .choices(["reverse"]), commands: [""],
+            help: "reverse: the prompt on top and the list below it, as catalog always draws them (fzf's option)"),
+        Option(name: "--reverse", commands: [""], help: "the same as --layout reverse"),
+        Option(
             name: "--expect", value: "KEYS", commands: [""],
             help: "keys that pick as Enter does (ctrl-v,alt-x), the one pressed printed before the picks"),
         Option(
