@@ -120,6 +120,20 @@ struct CatalogFileFormatTests {
         #expect(paths(forwards, forwards.recordsInOrder) == ["ls", "cd /tmp", "git status", "make"])
     }
 
+    @Test("a --flat line's TAB shows as spaces to the next eighth column and is printed as read; a name's is escaped")
+    func flatTabs() throws {
+        let flat = CatalogFile.Format(paths: PathComponents(separator: [0x2F], flat: true))
+        let lines = try parse("beta\tthree\nx\ty\tz\n漢字\tw\n\tlead\n", flat)
+        let titles = (0..<lines.count).map { lines.table.title($0) }
+        #expect(Set(titles) == ["beta    three", "x       y       z", "漢字    w", "        lead"], "\(titles)")
+        #expect(
+            Set((0..<lines.count).map { lines.table.withLineBytes($0) { String(decoding: $0, as: UTF8.self) } })
+                == ["beta\tthree", "x\ty\tz", "漢字\tw", "\tlead"], "printed as read")
+        // A file name read with --read0 is no line of text: its TAB shows as the escape it is.
+        let names = try parse("a\tb\u{0}", CatalogFile.Format(terminator: 0))
+        #expect(names.table.title(0) == "a\\u{9}b")
+    }
+
     @Test("a picker's repeats are left out where they were read, with no rewriting of the list")
     func repeatsLeftOutInPlace() throws {
         // Half a list repeated: read as it is, each repeat's line blanked, not rewritten line by line.

@@ -262,6 +262,7 @@ extension CatalogFile {
                 return
             }
             // Runs of bytes written as they are go out whole: a flat list of paths has a "/" in every line.
+            let start = text.count
             var index = 0
             var run = 0
             while index < name.count {
@@ -275,7 +276,14 @@ extension CatalogFile {
                 case 0x09, 0x0A:
                     // Only names reach here with these: a catalog line's path ends before either.
                     text.append(contentsOf: UnsafeBufferPointer(rebasing: name[run..<index]))
-                    appendEscape(UInt32(byte))
+                    if byte == 0x09 && format.paths.flat && format.terminator == 0x0A {
+                        // A flat line's TAB (`ps`, `git log --format=%h%x09%s`) shows as a terminal shows it: spaces
+                        // to the next eighth column. The line printed is the line as read.
+                        let column = DisplayWidth.of(String(decoding: text[start...], as: UTF8.self))
+                        text.append(contentsOf: repeatElement(0x20, count: 8 - column % 8))
+                    } else {
+                        appendEscape(UInt32(byte))
+                    }
                     index += 1
                     run = index
                 case 0x00..<0x80:
