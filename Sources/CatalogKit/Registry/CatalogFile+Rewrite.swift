@@ -262,7 +262,9 @@ extension CatalogFile {
                 return
             }
             // Runs of bytes written as they are go out whole: a flat list of paths has a "/" in every line.
-            let start = text.count
+            // The column a flat line's text has reached, counted up to `counted` in `text`, for its TABs.
+            var column = 0
+            var counted = text.count
             var index = 0
             var run = 0
             while index < name.count {
@@ -279,8 +281,11 @@ extension CatalogFile {
                     if byte == 0x09 && format.paths.flat && format.terminator == 0x0A {
                         // A flat line's TAB (`ps`, `git log --format=%h%x09%s`) shows as a terminal shows it: spaces
                         // to the next eighth column. The line printed is the line as read.
-                        let column = DisplayWidth.of(String(decoding: text[start...], as: UTF8.self))
-                        text.append(contentsOf: repeatElement(0x20, count: 8 - column % 8))
+                        column += DisplayWidth.of(String(decoding: text[counted...], as: UTF8.self))
+                        let spaces = 8 - column % 8
+                        text.append(contentsOf: repeatElement(0x20, count: spaces))
+                        column += spaces
+                        counted = text.count
                     } else {
                         appendEscape(UInt32(byte))
                     }
