@@ -416,6 +416,7 @@ struct CatalogFileFormatTests {
         let hierarchy = try Hierarchy(asRead)
         try hierarchy.checkInvariants()
         let shelves = hierarchy.children(of: hierarchy.root).map(hierarchy.title(of:))
-        #expect(shelves.first == "zeta" && shelves.last?.hasSuffix(" … item 20") == true, "\(shelves)")
+        // A run of lines as read is named by its first line: it is no range of titles.
+        #expect(shelves.first == "zeta" && shelves.last?.hasSuffix(" …") == true, "\(shelves)")
     }
 }

@@ -25,6 +25,29 @@ struct HierarchyBucketTests {
             ])
     }
 
+    @Test("entries kept as read (history, --tac) are no range: a bucket of them is labelled by its first title")
+    func asReadBuckets() throws {
+        let lines = (1...25).map { "cmd \(($0 * 7) % 25) run \($0)" }
+        var format = CatalogFile.Format(paths: PathComponents(separator: [0x2F], flat: true))
+        format.order = .asRead
+        let read = try CatalogFile.parse(Array(lines.joined(separator: "\n").utf8), format: format) as Snapshot<Void>
+        let hierarchy = try Hierarchy(read, maxChildren: 10)
+        try hierarchy.checkInvariants()
+        let labels = hierarchy.children(of: hierarchy.root).map { hierarchy.title(of: $0) }
+        let buckets = labels.filter { $0.contains("…") }
+        #expect(!buckets.isEmpty && buckets.allSatisfy { $0.hasSuffix(" …") }, "\(labels)")
+        // Each bucket is named by the line it starts with, in the order read.
+        for (node, label) in zip(hierarchy.children(of: hierarchy.root), labels) where label.contains("…") {
+            guard case .bucket(_, let range) = node else { continue }
+            #expect(label == lines[range.lowerBound] + " …")
+        }
+        // Sorted, the same lines' buckets are ranges again.
+        format.order = .natural
+        let sorted = try CatalogFile.parse(Array(lines.joined(separator: "\n").utf8), format: format) as Snapshot<Void>
+        let ranges = try Hierarchy(sorted, maxChildren: 10)
+        #expect(ranges.children(of: ranges.root).map { ranges.title(of: $0) }.contains { $0.contains(" … cmd") })
+    }
+
     @Test("under a limit of 2, a directory's own entry shares a bucket with its files, never with its directories")
     func ownEntryUnderTwo() throws {
         // Fuzz input: a group with one subgroup, its own entry and two more entries.

@@ -36,9 +36,12 @@ extension Hierarchy {
 
     /// "First … Last", each end shortened to the word that tells it apart from the other end and from the title
     /// across the bucket's boundary. The ends are named as the children are ordered: a group of one by the group's
-    /// name, not its entry's title, so the labels of a level's buckets follow one another in order.
+    /// name, not its entry's title, so the labels of a level's buckets follow one another in order. Entries kept in
+    /// the order they were read (``entriesAsRead``) are no range: their bucket is "First …".
     func label(_ id: Int, _ range: Range<Int>) -> String {
         let first = orderTitle(id, range.lowerBound)
+        // Entries read in their own order run from the first on, not from one title to another.
+        if entriesAsRead && range.lowerBound >= groups.subgroups(id).count { return "\(first) …" }
         let last = orderTitle(id, range.upperBound - 1)
         let before = range.lowerBound > 0 ? orderTitle(id, range.lowerBound - 1) : nil
         let after = range.upperBound < childCount(id) ? orderTitle(id, range.upperBound) : nil

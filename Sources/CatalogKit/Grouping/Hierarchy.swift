@@ -49,6 +49,9 @@ package struct Hierarchy: Sendable {
 
     /// The group the root node is: 0, or the deepest group of a chain that holds every entry (see above).
     private(set) var rootID = 0
+    /// Whether entries are in the order they were read (`--no-sort`, `--tac`), so a bucket of them is labelled by
+    /// its first title only (``label(_:_:)``): a run of a history is no range of titles.
+    let entriesAsRead: Bool
 
     /// The root node.
     public var root: Node { .group(rootID) }
@@ -68,13 +71,16 @@ package struct Hierarchy: Sendable {
         try Self.check(maxChildren: maxChildren)
         self.init(
             table: table, ranks: index.rank, groups: Builder(table: table).build(order: index.order),
-            rootTitle: rootTitle, maxChildren: maxChildren)
+            rootTitle: rootTitle, maxChildren: maxChildren, entriesAsRead: !index.isNatural)
     }
 
-    private init(table: EntryTable, ranks: [UInt32], groups: Groups, rootTitle: String, maxChildren: Int) {
+    private init(
+        table: EntryTable, ranks: [UInt32], groups: Groups, rootTitle: String, maxChildren: Int, entriesAsRead: Bool
+    ) {
         self.maxChildren = maxChildren
         self.table = table
         self.ranks = ranks
+        self.entriesAsRead = entriesAsRead
         self.rootTitle = rootTitle
         self.groups = groups
         while groups.entryRange(rootID).isEmpty && groups.subgroups(rootID).count == 1 {
@@ -139,7 +145,7 @@ package struct Hierarchy: Sendable {
         self.init(
             table: snapshot.table, ranks: snapshot.index.rank,
             groups: prepared.builder.finish(order: snapshot.index.order), rootTitle: rootTitle,
-            maxChildren: maxChildren)
+            maxChildren: maxChildren, entriesAsRead: !snapshot.index.isNatural)
     }
 
     /// Convenience for a snapshot.

@@ -240,6 +240,7 @@ package enum CatalogFile {
             var index = SearchIndex(folded: folded, starts: starts, order: records)
             index.table = table
             index.ranksFuzzyHits = ranksFuzzyHits
+            index.isNatural = order == .natural
             return Snapshot(table: table, index: index)
         }
         guard order == .natural else {

@@ -23,6 +23,9 @@ package struct SearchIndex: Sendable {
     var table: EntryTable?
     /// Whether fuzzy hits go best first; `false` keeps them in search order (``CatalogFile/Format/ranksFuzzyHits``).
     var ranksFuzzyHits = true
+    /// Whether the order is the natural order of the titles; `false` for a list kept as read (`--no-sort`, `--tac`),
+    /// whose runs of entries are no ranges of titles (``Hierarchy``'s bucket labels).
+    var isNatural = true
 
     init(folded: [UInt8], starts: [UInt32], order: [UInt32]) {
         self.folded = folded
