@@ -228,6 +228,18 @@ struct CLITests {
         #expect(names.status == 2)
         #expect(names.stdout.hasPrefix("Catalog — ") && !names.stdout.contains("greek.txt"), "\(names.stdout)")
         #expect(names.stdout.components(separatedBy: "Catalog — ").count == 2, "the menu once: \(names.stdout)")
+        // `echo notes.md | catalog`: a list of one line, no command, gets the hint when the input ends after it.
+        for one in ["notes.md\n", "hi"] {
+            let single = try run([], input: Array(one.utf8))
+            #expect(single.status == 2, "\(one.debugDescription): \(single.stderr)")
+            #expect(single.stderr.hasPrefix("catalog: standard input is read as commands"), "\(single.stderr)")
+            #expect(!single.stdout.contains("Unknown command"), "\(single.stdout)")
+        }
+        // A script of one command is a script, a filter too.
+        for one in ["q\n", "/usr/share/doc\n"] {
+            let command = try run([], input: Array(one.utf8))
+            #expect(command.stderr.isEmpty && command.status == 0, "\(one.debugDescription): \(command.stderr)")
+        }
         // One slip in a script, then commands: no hint, as before.
         let slip = try run([], input: Array("nope\n/greeting\n1\nq\n".utf8))
         #expect(slip.stderr.isEmpty && slip.status == 0, "\(slip.stderr)")

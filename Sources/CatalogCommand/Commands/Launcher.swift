@@ -158,7 +158,8 @@ enum Launcher {
                 // so a list gets nothing printed for its first line.
                 if commands == .standardInput, !hint.said {
                     if hint.read(line) { return nil }
-                    if hint.awaitsSecondLine, reader?.isTerminal == false, let next = reader?.next() {
+                    if hint.awaitsSecondLine, reader?.isTerminal == false {
+                        guard let next = reader?.next() else { return hint.endOfInput() ? nil : line }
                         if hint.read(next) { return nil }
                         ahead = next
                     }
@@ -275,13 +276,27 @@ enum Launcher {
             pathLines = pathLike ? pathLines + 1 : 0
             if leadingUnknown >= 0 { leadingUnknown = Self.isMenuCommand(line) ? -1 : leadingUnknown + 1 }
             guard pathLines == 2 || leadingUnknown == 2, !said else { return false }
+            say()
+            return true
+        }
+
+        /// The input ended after its first line, which is no command (`echo notes.md | catalog`): a list of one,
+        /// which gets the hint too. A line the menu takes (a filter, `/usr/share`) is a script of one.
+        ///
+        /// - Returns: Whether the hint was given now.
+        mutating func endOfInput() -> Bool {
+            guard !said, leadingUnknown == 1 else { return false }
+            say()
+            return true
+        }
+
+        private mutating func say() {
             said = true
             var error = Output(STDERR_FILENO)
             error.line(
                 "\(program): standard input is read as commands (line mode); to pick from a list, pass it with "
                     + "--file -, as in: find . | \(program) --file -")
             error.flush()
-            return true
         }
     }
 
