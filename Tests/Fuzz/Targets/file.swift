@@ -57,17 +57,28 @@ public func fuzzFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-/// Reads the bytes as names (`--flat`, `--read0`, `--delimiter`, chosen by the first byte): they either parse or
-/// give a one-line error on an entry that exists, and every entry's line is, byte for byte, an entry of the input.
+/// Reads the bytes as names (`--flat`, `--read0`, `--delimiter`, with or without `--ansi`, chosen by the first
+/// byte): they either parse or give a one-line error on an entry that exists, and every entry's line is, byte for
+/// byte, an entry of the input (without its colours, with `--ansi`).
 private func checkNames(_ bytes: [UInt8]) {
+    var colours = CatalogFile.Format(paths: PathComponents(separator: [0x2F], flat: true))
+    colours.stripsEscapes = true
+    var divided = CatalogFile.Format(paths: PathComponents(separator: Array("::".utf8)), terminator: 0)
+    divided.stripsEscapes = true
     let formats = [
         CatalogFile.Format(paths: PathComponents(separator: [0x2F], flat: true)),
         CatalogFile.Format(terminator: 0),
         CatalogFile.Format(paths: PathComponents(separator: Array("::".utf8))),
         CatalogFile.Format(paths: PathComponents(separator: [0x2F], flat: true), terminator: 0),
+        colours, divided,
     ]
     let format = formats[Int(bytes.first ?? 0) % formats.count]
-    let records = bytes.split(separator: format.terminator, omittingEmptySubsequences: false)
+    let source = format.stripsEscapes ? TerminalEscapes.stripped(bytes) ?? bytes : bytes
+    if format.stripsEscapes && source.contains(0x1B) { fail("an ESC is left after --ansi") }
+    if source.count(where: { $0 == format.terminator }) != bytes.count(where: { $0 == format.terminator }) {
+        fail("--ansi changed the number of lines")
+    }
+    let records = source.split(separator: format.terminator, omittingEmptySubsequences: false)
     do {
         let snapshot: Snapshot<Never> = try CatalogFile.parse(bytes, format: format)
         for record in 0..<snapshot.count {
