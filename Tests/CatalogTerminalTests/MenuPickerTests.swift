@@ -115,6 +115,39 @@ struct MenuPickerTests {
         #expect(try marked().isEmpty)
     }
 
+    @Test("fzf's accept-non-empty never leaves with nothing picked; half-page moves go half a page")
+    func acceptNonEmptyAndHalfPages() throws {
+        var session = try session {
+            $0.bindings = [
+                MenuKeys.Binding(key: .enter, commands: [.acceptNonEmpty]),
+                MenuKeys.Binding(key: .control("d"), commands: [.halfPageDown]),
+                MenuKeys.Binding(key: .control("u"), commands: [.halfPageUp]),
+            ]
+        }
+        for character in "zzz" { _ = session.handle(.key(.character(character))) }
+        #expect(try menu(session).filter?.shown.isEmpty == true)
+        #expect(session.handle(.key(.enter)) == [.bell], "no hit: the bell, and the picker stays")
+        #expect(try picks(session).isEmpty)
+        for _ in 0..<3 { _ = session.handle(.key(.backspace)) }
+        for character in "util" { _ = session.handle(.key(.character(character))) }
+        #expect(session.handle(.key(.enter)) == [.quit])
+        #expect(try picks(session) == ["src/lib/util.swift"])
+        // Plain accept with no hit leaves, having picked nothing (status 1), as fzf's does.
+        var plain = try self.session { _ in }
+        for character in "zzz" { _ = plain.handle(.key(.character(character))) }
+        #expect(plain.handle(.key(.enter)) == [.quit])
+        // Half a page of a 24-row screen's list at a time, down and back.
+        let rows = (1...60).map { "line \($0)" }.joined(separator: "\n")
+        var options = MenuScreen.Options(maxChildren: 100, fuzzy: true)
+        options.bindings = [MenuKeys.Binding(key: .control("d"), commands: [.halfPageDown])]
+        var long = Session(
+            root: try MenuScreen(source: .fixed(try CatalogFile.parse(Array(rows.utf8))), options: options))
+        _ = long.settle(long.start(size: .standard), with: InlineJobs())
+        let page = try #require(long.stack.first as? MenuScreen).layout.listRows
+        _ = long.handle(.key(.control("d")))
+        #expect(try #require(long.stack.first as? MenuScreen).current.cursor == page / 2)
+    }
+
     @Test("--multi: Enter prints the marks in the order they were made, as fzf does, not in the catalog's")
     func multiInMarkOrder() throws {
         var session = try session { $0.multi = true }

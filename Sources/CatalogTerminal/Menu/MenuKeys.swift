@@ -16,9 +16,13 @@ package struct MenuKeys: Sendable {
         case up, down
         case pageUp = "page-up"
         case pageDown = "page-down"
+        case halfPageUp = "half-page-up"
+        case halfPageDown = "half-page-down"
         case first, last
         /// Open the highlighted item: enter a group, open or pick an entry.
         case accept
+        /// fzf's: as ``accept``, but never leave having picked nothing; with no hit, only the bell.
+        case acceptNonEmpty = "accept-non-empty"
         /// Into a group while browsing; the caret right while filtering.
         case forward
         /// Up a level while browsing; the caret left while filtering.

@@ -85,7 +85,9 @@ extension MenuScreen {
             pickedWith = name
             return perform(.accept)
         }
-        if keys.commands(for: key)?.contains(.accept) == true { pickedWith = nil }
+        if keys.commands(for: key)?.contains(where: { [.accept, .acceptNonEmpty].contains($0) }) == true {
+            pickedWith = nil
+        }
         if let commands = keys.commands(for: key) {
             var actions: [Action] = []
             for command in commands {
@@ -109,16 +111,19 @@ extension MenuScreen {
         case .down: moveCursor(by: 1)
         case .pageUp: moveCursor(by: -max(layout.listRows, 1))
         case .pageDown: moveCursor(by: max(layout.listRows, 1))
+        case .halfPageUp: moveCursor(by: -max(layout.listRows / 2, 1))
+        case .halfPageDown: moveCursor(by: max(layout.listRows / 2, 1))
         case .first: moveCursor(to: 0)
         case .last: moveCursor(to: listCount - 1)
         case .beginningOfLine where filter == nil: moveCursor(to: 0)
         case .endOfLine where filter == nil: moveCursor(to: listCount - 1)
-        case .accept:
-            if filter != nil { return acceptHit() }
+        case .accept, .acceptNonEmpty:
+            let kind: PendingAccept = command == .accept ? .any : .nonEmpty
+            if filter != nil { return acceptHit(kind) }
             if options.multi, !marked.isEmpty { return pick(marked.inOrder) }
             // Nothing at all to open, once everything is read: as with no hit, a picker quits having picked
             // nothing (status 1, as fzf's does on empty input), and a launcher rings the bell.
-            if currentItems.isEmpty, case .ready = phase { return source.picks ? .quit : .bell }
+            if currentItems.isEmpty, case .ready = phase { return source.picks && kind == .any ? .quit : .bell }
             return open(at: current.cursor)
         case .forward:
             if filter != nil { return edit(.forwardChar) }

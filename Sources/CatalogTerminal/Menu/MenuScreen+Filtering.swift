@@ -28,7 +28,7 @@ extension MenuScreen {
         /// first.
         var results: Results?
         /// Whether Enter was pressed before the hits answered the text: the highlighted hit opens once they do.
-        var acceptsWhenCurrent = false
+        var acceptsWhenCurrent: PendingAccept?
         var cursor = 0
         var scroll = 0
         var track: Track?
@@ -284,30 +284,39 @@ extension MenuScreen {
         }
         current.track = nil
         let accepts = current.acceptsWhenCurrent
-        current.acceptsWhenCurrent = false
+        current.acceptsWhenCurrent = nil
         mode = .filtering(current)
         keepCursorVisible()
-        if accepts { return accept(current.highlightedRecord) }
+        if let accepts { return accept(current.highlightedRecord, accepts) }
         return settleStartChecks()
+    }
+
+    /// An Enter typed ahead of the search, carried out once the hits answer the text.
+    enum PendingAccept: Sendable {
+        /// `accept`: the highlighted hit, or, with none, a picker quits having picked nothing.
+        case any
+        /// fzf's `accept-non-empty`: with no hit and no mark, nothing happens but the bell.
+        case nonEmpty
     }
 
     /// Enter while filtering: opens the highlighted hit, or, typed ahead of the search ("readme⏎" at once), the
     /// one highlighted once the hits answer the text.
-    mutating func acceptHit() -> Action {
+    mutating func acceptHit(_ kind: PendingAccept = .any) -> Action {
         guard var current = filter else { return .none }
         if !current.isCurrent || isLoading {
-            current.acceptsWhenCurrent = true
+            current.acceptsWhenCurrent = kind
             mode = .filtering(current)
             return .none
         }
-        return accept(current.highlightedRecord)
+        return accept(current.highlightedRecord, kind)
     }
 
     /// Enter on the hits that answer the text: the marked entries when some are, else the highlighted hit. With
-    /// no hit, a picker quits having picked nothing, so its status is 1 as fzf's is; a launcher rings the bell.
-    private mutating func accept(_ highlighted: UInt32?) -> Action {
+    /// no hit, a picker quits having picked nothing, so its status is 1 as fzf's is (but for `accept-non-empty`);
+    /// a launcher rings the bell.
+    private mutating func accept(_ highlighted: UInt32?, _ kind: PendingAccept) -> Action {
         if options.multi, !marked.isEmpty { return pick(marked.inOrder) }
-        guard let record = highlighted else { return source.picks ? .quit : .bell }
+        guard let record = highlighted else { return source.picks && kind == .any ? .quit : .bell }
         return open(record: record)
     }
 }
