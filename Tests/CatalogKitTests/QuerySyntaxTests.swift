@@ -137,6 +137,34 @@ struct QuerySyntaxTests {
         #expect(flat.index.search(Query("P/I", matching: .fuzzy, smartCase: true)).count == 1)
     }
 
+    @Test("smart case and accents: a capital keeps case and not accents, an accent keeps accents and not case, as fzf")
+    func smartAccents() throws {
+        // "École" in NFD, as some file systems write it, holds the same accent.
+        let lines = ["École", "ecole", "Ecole", "étude", "etude", "ÉTUDE", "E\u{301}cole normale"]
+        let snapshot = try CatalogFile.parse(Array(lines.joined(separator: "\n").utf8)) as Snapshot<Void>
+        func find(_ text: String, _ matching: Query.Matching = .exact) -> Set<String> {
+            let query = Query(text, matching: matching, smartCase: true)
+            return Set(snapshot.index.search(query).map { snapshot.table.path(Int($0)) })
+        }
+        let nfd = "E\u{301}cole normale"
+        #expect(find("E") == ["École", "Ecole", "ÉTUDE", nfd], "É reads as E for a capital E")
+        #expect(find("Ecole") == ["École", "Ecole", nfd])
+        #expect(find("é") == ["École", "étude", "ÉTUDE", nfd], "an accent must be there, in any case")
+        #expect(find("é", .fuzzy) == ["École", "étude", "ÉTUDE", nfd])
+        #expect(find("É") == ["École", "ÉTUDE", nfd])
+        #expect(find("étude") == ["étude", "ÉTUDE"])
+        #expect(find("^éc") == ["École", nfd])
+        #expect(find("e").count == lines.count, "a plain letter finds every accent and case")
+        #expect(find("!é") == ["ecole", "Ecole", "etude"])
+        // Without smart case every accent folds, as the catalog's search promises.
+        #expect(snapshot.index.search(Query("é")).count == lines.count)
+        // Narrowing holds only between terms compared in the same form.
+        #expect(Query("ét", smartCase: true).narrows(Query("é", smartCase: true)))
+        #expect(!Query("et", smartCase: true).narrows(Query("é", smartCase: true)))
+        #expect(!Query("Ét", smartCase: true).narrows(Query("é", smartCase: true)))
+        #expect(Query("Et", smartCase: true).narrows(Query("e", smartCase: true)))
+    }
+
     @Test("random extended queries agree with a naive reference, and narrowing with a full search", arguments: 1...6)
     func agreesWithReference(seed: UInt64) throws {
         print("QuerySyntaxTests.agreesWithReference seed \(seed)")
@@ -246,8 +274,8 @@ enum ReferenceQuery {
         return groups
     }
 
-    /// A term as a test of the record's fields, each followed by a NUL, and, for a term with a capital letter under
-    /// smart case, of its raw fields too (the path and each keyword), letter for letter.
+    /// A term as a test of the record's fields, each followed by a NUL, and, for a term with a capital or an accented
+    /// letter under smart case, of its raw fields too (the path and each keyword), in the term's case or accents.
     static func test(_ token: String, _ matching: Query.Matching, smartCase: Bool) -> Test? {
         var text = token
         var inverse = false
@@ -270,7 +298,21 @@ enum ReferenceQuery {
         }
         let term = Array(Folding.referenceFold(text).utf8)
         guard !term.isEmpty else { return nil }
-        let cased = smartCase && text.contains { $0.isUppercase } ? Array(text.utf8) : nil
+        // Smart case: a capital keeps case, and an accent (a combining mark once decomposed) keeps accents.
+        let keepsCase = text.contains { $0.isUppercase }
+        let keepsAccents = text.decomposedStringWithCanonicalMapping.unicodeScalars.contains {
+            $0.properties.generalCategory == .nonspacingMark
+        }
+        func form(_ text: String) -> [UInt8] {
+            var scalars = String.UnicodeScalarView()
+            for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars
+            where keepsAccents || scalar.properties.generalCategory != .nonspacingMark {
+                scalars.append(scalar)
+            }
+            let kept = String(scalars).precomposedStringWithCanonicalMapping
+            return Array((keepsCase ? kept : kept.lowercased()).utf8)
+        }
+        let cased = smartCase && (keepsCase || keepsAccents) ? form(text) : nil
         func holds(_ term: [UInt8], _ field: [UInt8]) -> Bool {
             switch kind {
             case "fuzzy": return subsequence(term, field)
@@ -284,7 +326,8 @@ enum ReferenceQuery {
             let fields = record.split(separator: 0, omittingEmptySubsequences: false).dropLast().map(Array.init)
             let found =
                 fields.contains { holds(term, $0) }
-                && (cased.map { cased in raw.contains { holds(cased, $0) } } ?? true)
+                && (cased.map { cased in raw.contains { holds(cased, form(String(decoding: $0, as: UTF8.self))) } }
+                    ?? true)
             return found != inverse
         }
     }

@@ -191,8 +191,8 @@ struct CommandTable {
                 + "term)"),
         Option(
             name: "--ignore-case", short: "i", commands: [""],
-            help: "match a term with a capital letter in any case too; a picker otherwise matches its case, as fzf "
-                + "does"),
+            help: "match a term with a capital or an accented letter in any case and accent too; a picker otherwise "
+                + "keeps them, as fzf does"),
         Option(name: "--limit", value: "N", commands: ["search"], help: "print at most N matches"),
         Option(
             name: "--max-children", value: "N", commands: ["", "tree"],

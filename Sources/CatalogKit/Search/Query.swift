@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parsed search query: terms in fzf's extended syntax, each folded once.
 ///
 /// Terms are separated by whitespace (`\ ` is a space inside a term), and an entry matches when every term
@@ -13,8 +15,9 @@
 /// query matches every entry.
 ///
 /// With smart case (a picker's, as fzf's), a term that holds a capital letter matches only where the line as read
-/// holds it letter for letter, case and accents as typed: `README` finds `README.md` and not `readme.txt`, while
-/// `readme` finds both. The path as read and each keyword are fields of their own here too.
+/// holds it in that case: `README` finds `README.md` and not `readme.txt`, while `readme` finds both. Likewise a
+/// term with an accented letter matches only where the line holds that accent: `é` finds `étude` and `École`, not
+/// `etude`, while `e` and `E` find `École` as well. The path as read and each keyword are fields of their own here too.
 package struct Query: Sendable, Hashable {
     /// How a plain term matches: as a substring, or its characters in order.
     public enum Matching: Sendable, Hashable {
@@ -46,9 +49,42 @@ package struct Query: Sendable, Hashable {
         var kind: Kind
         var inverse: Bool
         var bytes: [UInt8]
-        /// With smart case, a term with a capital letter: its UTF-8 as typed, which the path as read or a keyword
+        /// With smart case, a term with a capital or an accented letter: the form the path as read or a keyword
         /// must hold as the term's kind asks, besides its folded text.
-        var cased: [UInt8]? = nil
+        var typed: AsTyped? = nil
+    }
+
+    /// What smart case keeps of a term as typed: its case where it holds a capital letter, its accents where it holds
+    /// an accented one, and the term in that form. A field is compared in the same form: ``form(of:)``.
+    struct AsTyped: Sendable, Hashable {
+        /// The term's UTF-8 in the compared form.
+        var bytes: [UInt8]
+        var keepsCase: Bool
+        var keepsAccents: Bool
+
+        /// The term's form, or `nil` for a term that has neither a capital nor an accented letter, which its folded
+        /// text answers alone.
+        init?(_ text: Substring) {
+            keepsCase = text.unicodeScalars.contains { $0.properties.isUppercase }
+            keepsAccents = !text.allSatisfy(\.isASCII) && AsTyped.withoutAccents(String(text)) != text
+            guard keepsCase || keepsAccents else { return nil }
+            bytes = []
+            bytes = Array(form(of: String(text)).utf8)
+        }
+
+        /// A field's text in the form this term is compared in: without accents unless the term keeps them, in
+        /// lower case unless it keeps its case.
+        ///
+        /// - Complexity: O(L) for L characters; only for a field that holds a non-ASCII scalar or folds case.
+        func form(of text: String) -> String {
+            // Composed, so that an `é` typed matches one a file system wrote as `e` and a combining accent.
+            let accents = keepsAccents ? text.precomposedStringWithCanonicalMapping : AsTyped.withoutAccents(text)
+            return keepsCase ? accents : accents.lowercased()
+        }
+
+        private static func withoutAccents(_ text: String) -> String {
+            text.folding(options: .diacriticInsensitive, locale: nil)
+        }
     }
 
     /// The text as typed.
@@ -107,9 +143,9 @@ package struct Query: Sendable, Hashable {
     /// How many terms the query holds, each counted once, `!` terms and alternatives included.
     package var termCount: Int { groups.reduce(0) { $0 + $1.count } }
 
-    /// The terms that match their case, with their kinds.
-    var casedTerms: [(bytes: [UInt8], kind: Kind)] {
-        groups.flatMap { $0 }.compactMap { term in term.cased.map { ($0, term.kind) } }
+    /// The terms that match their case or accents, with their kinds.
+    var typedTerms: [(typed: AsTyped, kind: Kind)] {
+        groups.flatMap { $0 }.compactMap { term in term.typed.map { ($0, term.kind) } }
     }
 
     /// Whether no entry can match: a group whose every term must match a NUL byte, which entries never contain.
@@ -141,18 +177,20 @@ package struct Query: Sendable, Hashable {
     }
 
     /// Whether a field that matches `new` matches `old`: both must match, neither negated. A term that matches its
-    /// case is implied only by one that matches a case that holds it.
+    /// case or accents is implied only by one compared in the same form that holds it.
     static func implies(_ new: Term, _ old: Term) -> Bool {
         guard implies(new.kind, new.bytes, old.kind, old.bytes) else { return false }
-        guard let oldCased = old.cased else { return true }
-        guard let newCased = new.cased else { return false }
-        // A case-matching fuzzy term is found scalar by scalar (``RecordMatcher/holdsCased``), so it is implied so.
+        guard let oldTyped = old.typed else { return true }
+        guard let newTyped = new.typed, newTyped.keepsCase == oldTyped.keepsCase,
+            newTyped.keepsAccents == oldTyped.keepsAccents
+        else { return false }
+        // A fuzzy term in its typed form is found scalar by scalar (``RecordMatcher/holdsTyped``), so it is implied so.
         if old.kind == .fuzzy {
             return isSubsequence(
-                Array(String(decoding: oldCased, as: UTF8.self).unicodeScalars),
-                of: Array(String(decoding: newCased, as: UTF8.self).unicodeScalars))
+                Array(String(decoding: oldTyped.bytes, as: UTF8.self).unicodeScalars),
+                of: Array(String(decoding: newTyped.bytes, as: UTF8.self).unicodeScalars))
         }
-        return implies(new.kind, newCased, old.kind, oldCased)
+        return implies(new.kind, newTyped.bytes, old.kind, oldTyped.bytes)
     }
 
     private static func implies(_ newKind: Kind, _ new: [UInt8], _ oldKind: Kind, _ old: [UInt8]) -> Bool {
@@ -265,7 +303,6 @@ package struct Query: Sendable, Hashable {
         }
         let bytes = Folding.foldedBytes(String(text))
         guard !bytes.isEmpty else { return nil }
-        let cased = smartCase && text.unicodeScalars.contains { $0.properties.isUppercase } ? Array(text.utf8) : nil
-        return Term(kind: kind, inverse: inverse, bytes: bytes, cased: cased)
+        return Term(kind: kind, inverse: inverse, bytes: bytes, typed: smartCase ? AsTyped(text) : nil)
     }
 }

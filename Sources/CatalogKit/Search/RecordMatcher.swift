@@ -24,9 +24,9 @@ struct RecordMatcher: Sendable {
     private let groups: [[Compiled]]
     /// The term whose needle a full scan looks for, if any stands alone and must match exactly.
     private let driver: Compiled?
-    /// A plain query's terms that match their case, which its scans' hits are checked for (others check them with
-    /// the whole query).
-    private let plainCased: [(bytes: [UInt8], kind: Query.Kind)]
+    /// A plain query's terms that match their case or accents, which its scans' hits are checked for (others check
+    /// them with the whole query).
+    private let plainTyped: [(typed: Query.AsTyped, kind: Query.Kind)]
 
     init(_ query: Query) {
         self.query = query
@@ -36,7 +36,7 @@ struct RecordMatcher: Sendable {
         groups = query.groups.enumerated().map { index, group in
             group.map { RecordMatcher.compile($0, named: index == named) }
         }
-        plainCased = query.isPlain ? query.casedTerms : []
+        plainTyped = query.isPlain ? query.typedTerms : []
         driver =
             groups.filter { $0.count == 1 && !$0[0].term.inverse && $0[0].term.kind != .fuzzy }.map { $0[0] }
             .max { $0.needle.count < $1.needle.count }
@@ -211,17 +211,17 @@ struct RecordMatcher: Sendable {
         }
     }
 
-    /// A plain query's hits less those whose raw path and keywords lack a term that matches its case; all of them
-    /// when the raw paths are not at hand (see ``find(_:in:raw:keywords:)``).
+    /// A plain query's hits less those whose raw path and keywords lack a term that matches its case or accents;
+    /// all of them when the raw paths are not at hand (see ``find(_:in:raw:keywords:)``).
     ///
-    /// - Complexity: O(h · L) for h hits of L bytes, and nothing when no term matches its case.
+    /// - Complexity: O(h · L) for h hits of L bytes, and nothing when no term matches its case or accents.
     private func keepingCase<Hit>(_ hits: [Hit], _ text: RecordText, record: (Hit) -> UInt32) -> [Hit] {
-        guard !plainCased.isEmpty, text.rawPaths != nil else { return hits }
+        guard !plainTyped.isEmpty, text.rawPaths != nil else { return hits }
         return hits.filter { hit in
             let record = Int(record(hit))
             guard let raw = text.rawPath(of: record) else { return true }
             let keywords = text.rawKeywords(of: record)
-            return plainCased.allSatisfy { RecordMatcher.holdsCased($0.bytes, $0.kind, path: raw, keywords: keywords) }
+            return plainTyped.allSatisfy { RecordMatcher.holdsTyped($0.typed, $0.kind, path: raw, keywords: keywords) }
         }
     }
 
@@ -261,17 +261,17 @@ struct RecordMatcher: Sendable {
     }
 
     /// The score of a term in a record, or `nil` when no field holds it as the term's kind asks. An exact term is
-    /// scored as its characters would be in fuzzy mode, where it matched. A term that matches its case must also be
-    /// in the raw path; without it (a one-shot read's first pass, which the index's search follows), it keeps every
-    /// record its folded text keeps, and a `!` one leaves none out.
+    /// scored as its characters would be in fuzzy mode, where it matched. A term that matches its case or accents
+    /// must also be in the raw path; without it (a one-shot read's first pass, which the index's search follows), it
+    /// keeps every record its folded text keeps, and a `!` one leaves none out.
     static func find(
         _ compiled: Compiled, in record: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>? = nil,
         keywords: UnsafeBufferPointer<UInt8>? = nil
     ) -> Int32? {
         guard let found = findFolded(compiled, in: record, raw: raw) else { return nil }
-        guard let cased = compiled.term.cased else { return found }
+        guard let typed = compiled.term.typed else { return found }
         guard let raw else { return compiled.term.inverse ? nil : found }
-        return holdsCased(cased, compiled.term.kind, path: raw, keywords: keywords) ? found : nil
+        return holdsTyped(typed, compiled.term.kind, path: raw, keywords: keywords) ? found : nil
     }
 
     private static func findFolded(
@@ -291,44 +291,52 @@ struct RecordMatcher: Sendable {
         return compiled.term.inverse ? 0 : compiled.fuzzy?.score(record, raw: raw) ?? 0
     }
 
-    /// Whether a raw path, or one of its raw keywords (divided by commas, as a file's are), holds a term as typed.
+    /// Whether a raw path, or one of its raw keywords (divided by commas, as a file's are), holds a term in its typed
+    /// form.
     ///
     /// - Complexity: O(L) for L bytes of path and keywords.
-    static func holdsCased(
-        _ term: [UInt8], _ kind: Query.Kind, path: UnsafeBufferPointer<UInt8>, keywords: UnsafeBufferPointer<UInt8>?
+    static func holdsTyped(
+        _ term: Query.AsTyped, _ kind: Query.Kind, path: UnsafeBufferPointer<UInt8>,
+        keywords: UnsafeBufferPointer<UInt8>?
     ) -> Bool {
-        if holdsCased(term, kind, in: path) { return true }
+        if holdsTyped(term, kind, in: path) { return true }
         guard let keywords, !keywords.isEmpty else { return false }
         return keywords.split(separator: 0x2C).contains { keyword in
-            keyword.withUnsafeBufferPointer { holdsCased(term, kind, in: $0) }
+            keyword.withUnsafeBufferPointer { holdsTyped(term, kind, in: $0) }
         }
     }
 
-    /// Whether a raw field holds a term as typed, letter for letter, as its kind asks: a substring, the field's
-    /// start, end or whole, or its scalars in order. A `∕` that stands for a `/` inside a name reads as `/`.
+    /// Whether a raw field holds a term in its typed form, as its kind asks: a substring, the field's start, end or
+    /// whole, or its scalars in order. A `∕` that stands for a `/` inside a name reads as `/`. An ASCII field is
+    /// compared byte for byte, since it has no accents and a term that keeps its case compares it as read.
     ///
     /// - Complexity: O(L) for a field of L bytes.
-    static func holdsCased(_ term: [UInt8], _ kind: Query.Kind, in raw: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = raw.baseAddress else { return term.isEmpty }
-        let hasSlash = CatalogFile.slashInName.withUnsafeBufferPointer {
-            ByteSearch.find($0, in: base, from: 0, to: raw.count) != nil
+    static func holdsTyped(_ term: Query.AsTyped, _ kind: Query.Kind, in raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        if raw.allSatisfy({ $0 < 0x80 }) {
+            // A term that keeps accents holds a non-ASCII scalar, which no ASCII field holds.
+            guard term.keepsCase, !term.keepsAccents else { return false }
+            return holds(term.bytes, kind, in: raw)
         }
-        guard !hasSlash else {
-            let text = String(decoding: raw, as: UTF8.self).replacingOccurrences(of: "\u{2215}", with: "/")
-            return Array(text.utf8).withUnsafeBufferPointer { holdsCased(term, kind, in: $0) }
-        }
+        var text = String(decoding: raw, as: UTF8.self)
+        if text.unicodeScalars.contains("\u{2215}") { text = text.replacingOccurrences(of: "\u{2215}", with: "/") }
+        return Array(term.form(of: text).utf8).withUnsafeBufferPointer { holds(term.bytes, kind, in: $0) }
+    }
+
+    /// Whether a field holds a term's bytes as its kind asks.
+    private static func holds(_ term: [UInt8], _ kind: Query.Kind, in field: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = field.baseAddress else { return term.isEmpty }
         switch kind {
         case .substring:
-            return term.withUnsafeBufferPointer { ByteSearch.find($0, in: base, from: 0, to: raw.count) != nil }
-        case .prefix: return raw.starts(with: term)
-        case .suffix: return raw.reversed().starts(with: term.reversed())
-        case .equal: return raw.elementsEqual(term)
+            return term.withUnsafeBufferPointer { ByteSearch.find($0, in: base, from: 0, to: field.count) != nil }
+        case .prefix: return field.starts(with: term)
+        case .suffix: return field.reversed().starts(with: term.reversed())
+        case .equal: return field.elementsEqual(term)
         case .fuzzy:
             // Byte by byte for an ASCII term, whose bytes are never part of another scalar; else scalar by scalar.
-            if term.allSatisfy({ $0 < 0x80 }) { return Query.isSubsequence(term, of: Array(raw)) }
+            if term.allSatisfy({ $0 < 0x80 }) { return Query.isSubsequence(term, of: Array(field)) }
             return Query.isSubsequence(
                 Array(String(decoding: term, as: UTF8.self).unicodeScalars),
-                of: Array(String(decoding: raw, as: UTF8.self).unicodeScalars))
+                of: Array(String(decoding: field, as: UTF8.self).unicodeScalars))
         }
     }
 }

@@ -65,7 +65,8 @@ package struct MenuScreen: Screen {
         public var maxChildren = 10
         /// Whether the filter matches fuzzily at the start; a key switches it live (``MenuKeys/Command/toggleExact``).
         public var fuzzy = false
-        /// Whether a term with a capital letter matches its case, as in fzf (a picker's default; ``Query``).
+        /// Whether a term with a capital or an accented letter matches its case or accent, as in fzf (a picker's
+        /// default; ``Query``).
         public var smartCase = false
         /// Whether the list was read with `--flat` or `--delimiter`, where a `/` inside a name is held as `∕`
         /// (``CatalogFile/Format``): titles show it as the `/` the line had, as `ps` and `git log` print it.
