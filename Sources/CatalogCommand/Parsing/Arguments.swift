@@ -35,6 +35,10 @@ struct Arguments {
         }
         var optionsEnded = false
         while let argument = rest.popFirst() {
+            if argument == "+i" && !optionsEnded {
+                throw UsageError(
+                    description: "fzf's +i is not taken: a term with a capital letter already matches its case.")
+            }
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
                 operands.append(argument)
                 continue
@@ -53,6 +57,15 @@ struct Arguments {
     private static func takesNoValue(_ word: String) -> Bool {
         guard word.hasPrefix("-"), !word.contains("=") else { return true }
         return CommandTable.options.first { $0.name == word }?.value == nil
+    }
+
+    /// Whether a word names an option, long (`--exact`, `--layout=reverse`) or short (`-f`), and is no negative
+    /// number (`-1` is a value that a range then refuses, not fzf's `-1`).
+    private static func isOption(_ word: String) -> Bool {
+        guard word.hasPrefix("-"), word.count > 1, Int(word) == nil else { return false }
+        let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+        if name.hasPrefix("--") { return CommandTable.options.contains { $0.name == name } }
+        return name.count == 2 && CommandTable.options.contains { $0.short == name.last }
     }
 
     private var commandSuffix: String { command.name.isEmpty ? "" : " to '\(command.name)'" }
@@ -78,6 +91,12 @@ struct Arguments {
             throw UsageError(description: "option '\(name)' does not apply\(commandSuffix).")
         }
         if let valueName = option.value {
+            // `--layout -f x` is a value left out, not a layout named "-f": the next word is an option of its own.
+            if inline == nil, let next = rest.first, Self.isOption(next) {
+                throw UsageError(
+                    description: "option '\(name)' needs a value (\(valueName)), not the option '\(next)'; "
+                        + "write \(name)=\(next) for a value that starts with '-'.")
+            }
             guard let value = inline ?? rest.popFirst() else {
                 throw UsageError(description: "option '\(name)' needs a value (\(valueName)).")
             }
