@@ -74,6 +74,37 @@ struct CatalogStreamTests {
         done.wait()
     }
 
+    @Test("a producer of short lines is read in steps of bounded lines, as parsing costs by the line")
+    func boundedLines() throws {
+        #expect(CatalogStream.lineLimit(after: 0) == 2_000_000)
+        #expect(CatalogStream.lineLimit(after: 5_000_000) == 5_000_000, "a step at most doubles the lines read")
+        let (reader, writer) = try pipe()
+        defer { close(reader) }
+        let stream = CatalogStream(descriptor: reader)
+        // 4 MB of two-byte lines, as `yes` writes them, on a thread of its own.
+        let block = Array(repeatElement(Array("y\n".utf8), count: 1 << 16).joined())
+        Thread {
+            for _ in 0..<32 {
+                _ = block.withUnsafeBytes { bytes in
+                    var written = 0
+                    while written < bytes.count {
+                        let count = Glibc.write(writer, bytes.baseAddress! + written, bytes.count - written)
+                        if count <= 0 { break }
+                        written += count
+                    }
+                }
+            }
+            close(writer)
+        }.start()
+        // Bytes alone would allow the whole 4 MB; 100,000 lines stop the step within a read of a megabyte.
+        let first = try stream.read(for: .seconds(2), limit: 64 << 20, lineLimit: 100_000)
+        #expect(!first.done)
+        #expect((200_000..<200_000 + (1 << 20)).contains(first.bytes.count), "\(first.bytes.count) bytes")
+        var last = try stream.read(for: .seconds(2), limit: 64 << 20, lineLimit: 1 << 30)
+        while !last.done { last = try stream.read(for: .seconds(2)) }
+        #expect(last.bytes.count == 32 * block.count)
+    }
+
     @Test("with --read0, entries end at NUL and may hold newlines")
     func nul() throws {
         let (reader, writer) = try pipe()

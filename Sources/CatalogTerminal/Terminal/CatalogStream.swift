@@ -10,6 +10,8 @@ import Synchronization
 package final class CatalogStream: Sendable {
     private struct State {
         var bytes: [UInt8] = []
+        /// The terminators among `bytes`.
+        var lines = 0
         var done = false
     }
 
@@ -60,6 +62,14 @@ package final class CatalogStream: Sendable {
     /// - Parameter sofar: The bytes earlier steps read.
     public static func stepLimit(after sofar: Int) -> Int { max(64 << 20, sofar) }
 
+    /// The most lines a step reads past what earlier steps read: two million, or as many as they read in all,
+    /// whichever is more. Parsing costs by the line as much as by the byte, so a producer of short lines (`yes`
+    /// writes 32 million to 64 MB) is read in steps of bounded work too, and the menu shows its first entries
+    /// within a second; a list of a million paths still comes in one step.
+    ///
+    /// - Parameter sofar: The lines earlier steps read.
+    public static func lineLimit(after sofar: Int) -> Int { max(2_000_000, sofar) }
+
     /// Reads whatever arrives within a time, then returns every complete entry so far.
     ///
     /// Past `budget`, it goes on reading for as long as bytes keep arriving without a ``pause``, up to four times
@@ -70,22 +80,27 @@ package final class CatalogStream: Sendable {
     ///   - budget: How long to wait for more bytes.
     ///   - limit: The most bytes to read in this step (a read of up to a megabyte may pass it); `nil` for
     ///     ``stepLimit(after:)``.
+    ///   - lineLimit: The most lines to read in this step, passed as `limit` may be; `nil` for
+    ///     ``lineLimit(after:)``.
     /// - Returns: The bytes of every complete line read so far (everything, once the input has ended), and whether
     ///   it has.
     /// - Throws: ``Failure`` when reading fails.
-    public func read(for budget: Duration, limit: Int? = nil) throws -> (bytes: [UInt8], done: Bool) {
+    public func read(for budget: Duration, limit: Int? = nil, lineLimit: Int? = nil) throws -> (
+        bytes: [UInt8], done: Bool
+    ) {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: budget)
         let last = deadline.advanced(by: budget * 3)
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         // The bytes so far, taken out of the state so reading appends to them in place, without a copy.
         var bytes: [UInt8] = []
-        var ended = state.withLock { state in
+        var (lines, ended) = state.withLock { state in
             swap(&bytes, &state.bytes)
-            return state.done
+            return (state.lines, state.done)
         }
         let stop = bytes.count + (limit ?? Self.stepLimit(after: bytes.count))
-        while !ended && bytes.count < stop {
+        let stopLines = lines + (lineLimit ?? Self.lineLimit(after: lines))
+        while !ended && bytes.count < stop && lines < stopLines {
             let now = clock.now
             let remaining = now.duration(to: deadline)
             guard now < last else { break }
@@ -108,6 +123,12 @@ package final class CatalogStream: Sendable {
                 ended = true
             } else {
                 bytes += chunk[..<count]
+                let terminator = terminator
+                lines += chunk.withUnsafeBufferPointer { read in
+                    var found = 0
+                    for byte in read[..<count] where byte == terminator { found &+= 1 }
+                    return found
+                }
             }
         }
         let complete: [UInt8]
@@ -120,6 +141,7 @@ package final class CatalogStream: Sendable {
         }
         state.withLock { state in
             swap(&bytes, &state.bytes)
+            state.lines = lines
             state.done = ended
         }
         return (complete, ended)
