@@ -109,7 +109,7 @@ struct MenuScreenTests {
         #expect(session.titles == ["Catalog"])
     }
 
-    @Test("Backspace held down to clear the filter stops at the level it was typed on; the next press goes up")
+    @Test("Backspace held down to clear the filter stops at the level it was typed on; a press after a pause goes up")
     func backspaceRepeatStops() throws {
         var session = try makeSession()
         press(.character("1"), in: &session)
@@ -117,10 +117,22 @@ struct MenuScreenTests {
         type("ab", in: &session)
         press(.backspace, .backspace, in: &session)
         #expect(menu(session)?.filter == nil, "the filter closed with its last character")
+        // A held key repeats every 30–100 ms: ticks come between the repeats, never a window without one.
+        press(.backspace, .backspace, in: &session)
+        _ = session.handle(.tick(now: .milliseconds(1_000)))
         press(.backspace, in: &session)
-        #expect(session.titles == ["Catalog › Effects"], "a repeat of the key that emptied it does nothing")
+        _ = session.handle(.tick(now: .milliseconds(1_400)))
         press(.backspace, in: &session)
-        #expect(session.titles == ["Catalog"], "the press after it goes up, as in browsing")
+        #expect(session.titles == ["Catalog › Effects"], "repeats of the key that emptied it do nothing")
+        // Released: the first tick after the last repeat starts the quiet time, and a window later it is over.
+        _ = session.handle(.tick(now: .milliseconds(1_450)))
+        _ = session.handle(.tick(now: .milliseconds(1_900)))
+        press(.backspace, in: &session)
+        #expect(session.titles == ["Catalog › Effects"], "less than a window after the repeats")
+        _ = session.handle(.tick(now: .milliseconds(1_950)))
+        _ = session.handle(.tick(now: .milliseconds(2_450)))
+        press(.backspace, in: &session)
+        #expect(session.titles == ["Catalog"], "a press after a pause goes up, as in browsing")
         // Only Backspace right after emptying is held back: Ctrl-U's clearing, or a move between, keep it as it was.
         press(.character("1"), in: &session)
         type("ab", in: &session)
@@ -129,6 +141,23 @@ struct MenuScreenTests {
         press(.character("1"), in: &session)
         type("a", in: &session)
         press(.backspace, .down, .backspace, in: &session)
+        #expect(session.titles == ["Catalog"])
+    }
+
+    @Test("each Backspace swallowed asks for a tick a window later, so the grace always ends")
+    func backspaceGraceEnds() throws {
+        var session = try makeSession()
+        press(.character("1"), in: &session)
+        type("a", in: &session)
+        func asksForTick(_ effects: [Session.Effect]) -> Bool {
+            effects.contains { $0 == .scheduleTick(after: .milliseconds(500), for: $0.owner) }
+        }
+        #expect(asksForTick(session.handle(.key(.backspace))), "the Backspace that empties the filter")
+        #expect(asksForTick(session.handle(.key(.backspace))), "a Backspace swallowed")
+        // The tick it asked for finds the press; the one that tick asks for finds the quiet.
+        #expect(asksForTick(session.handle(.tick(now: .seconds(10)))))
+        #expect(session.handle(.tick(now: .milliseconds(10_500))).isEmpty)
+        press(.backspace, in: &session)
         #expect(session.titles == ["Catalog"])
     }
 

@@ -75,9 +75,13 @@ extension MenuScreen {
     }
 
     private mutating func act(on key: Key) -> Action {
-        if case .cleared = mode {
+        if case .cleared(var cleared) = mode {
+            if keys.commands(for: key) == [.backwardDeleteChar] {
+                cleared.pressed = true
+                mode = .cleared(cleared)
+                return .tick(after: Cleared.window)
+            }
             mode = .browsing
-            if keys.commands(for: key) == [.backwardDeleteChar] { return .none }
         }
         if case .mouse(let mouse) = key { return click(mouse) }
         // An --expect key picks as Enter does, and is remembered to be printed with the pick.

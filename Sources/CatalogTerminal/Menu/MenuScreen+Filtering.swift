@@ -163,8 +163,9 @@ extension MenuScreen {
         mode = .filtering(current)
         guard current.text.isEmpty else { return search() }
         let closed = closeFilter()
-        if command == .backwardDeleteChar { mode = .cleared }
-        return closed
+        guard command == .backwardDeleteChar else { return closed }
+        mode = .cleared(Cleared())
+        return .batch([closed, .tick(after: Cleared.window)])
     }
 
     /// Deletes part of the filter's text, kept for Ctrl-Y when there is any.

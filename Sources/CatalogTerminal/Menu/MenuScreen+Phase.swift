@@ -216,6 +216,19 @@ extension MenuScreen {
         }
     }
 
+    /// Ends a held Backspace's grace once a tick finds a window passed without one (``Cleared``).
+    mutating func settleCleared(at now: Duration) -> Action {
+        guard case .cleared(var cleared) = mode else { return .none }
+        if cleared.pressed {
+            cleared.pressed = false
+            cleared.quietSince = now
+            mode = .cleared(cleared)
+            return .tick(after: Cleared.window)
+        }
+        if let quiet = cleared.quietSince, now - quiet >= Cleared.window { mode = .browsing }
+        return .none
+    }
+
     /// Takes in a finished job: a loaded catalog, a search, a preview or a save.
     mutating func finish(_ result: JobResult) -> Action {
         if let loaded = result.value(of: Self.loadLane) { return finishLoading(loaded) }

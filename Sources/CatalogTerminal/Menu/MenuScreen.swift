@@ -47,10 +47,26 @@ package struct MenuScreen: Screen {
     /// What the user is doing: browsing the levels, or filtering the whole catalog.
     enum Mode: Sendable {
         case browsing
-        /// Browsing, the filter having just been emptied by deleting its last character: one Backspace more, as a
-        /// held key repeats, does nothing, where browsing it goes up a level; any other key browses as usual.
-        case cleared
+        /// Browsing, the filter having just been emptied by deleting its last character: while Backspace keeps
+        /// coming, as a held key repeats, it does nothing, where browsing it goes up a level. A pause of
+        /// ``Cleared/window`` or any other key browses as usual.
+        case cleared(Cleared)
         case filtering(Filter)
+    }
+
+    /// Backspace held after it emptied the filter, told apart from a deliberate press by the pause before it.
+    ///
+    /// Keys carry no time, so the menu learns it from ticks: each Backspace asks for one a window later, and the
+    /// first tick after a Backspace starts the quiet time. Browsing resumes once a tick finds the window passed with
+    /// no Backspace: between one and two windows after the last.
+    struct Cleared: Sendable, Hashable {
+        /// Longer than a held key's repeat (30–100 ms) and most of its first delay, shorter than a pause to read.
+        static let window = Duration.milliseconds(500)
+
+        /// Whether a Backspace came since the last tick.
+        var pressed = true
+        /// The tick from which no Backspace has come.
+        var quietSince: Duration?
     }
 
     /// A search whose catalog's entries times its query's terms reach this runs as a background job, so typing never
@@ -286,8 +302,8 @@ package struct MenuScreen: Screen {
             preview.cache = [:]
             preview.making = nil
             return previewWork()
-        case .tick:
-            return turnSpinner()
+        case .tick(let now):
+            return .batch([turnSpinner(), settleCleared(at: now)])
         case .finished(let result):
             return .batch([finish(result), previewWork()])
         case .key(let key):

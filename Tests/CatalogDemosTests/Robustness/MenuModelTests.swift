@@ -131,7 +131,8 @@ struct ModelRun {
     /// Whether the filter's highlight is on the first row: the user hasn't moved off the best hit, which then
     /// stays highlighted when the catalog changes, whatever entry that is.
     var filterOnTop = true
-    /// Whether the last key was a Backspace that emptied the filter: the next Backspace does nothing.
+    /// Whether the keys since the filter was emptied by Backspace are all Backspaces: with no tick between them (this
+    /// test sends none), they are a held key, and do nothing.
     var clearedByBackspace = false
     /// Whether the catalog has arrived: until then keys wait in the menu, and the model takes the menu's state
     /// once they have been replayed.
@@ -270,7 +271,7 @@ struct ModelRun {
     mutating func modelPress(_ key: Key, page: Int, textBefore: String?) {
         let filtering = textBefore != nil
         let cleared = clearedByBackspace
-        clearedByBackspace = false
+        clearedByBackspace = cleared && key == .backspace
         let items = items(filtering: filtering)
         let index =
             filtering
@@ -314,7 +315,7 @@ struct ModelRun {
         default:
             // Editing: the text is the menu's, after the key; new hits start at the top.
             let text = menu.filter?.text
-            clearedByBackspace = key == .backspace && text == nil
+            clearedByBackspace = clearedByBackspace || (key == .backspace && text == nil)
             guard text != textBefore else { return }
             filterText = text
             filterHighlight = text.flatMap { hits(for: $0).first.map { menu.identity(of: $0) } }
