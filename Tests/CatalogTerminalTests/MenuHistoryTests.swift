@@ -127,6 +127,33 @@ struct MenuHistoryTests {
         #expect(Set(order ?? []) == Set(shown ?? []), "only the order changes")
     }
 
+    @Test("back from an entry opened in the filter, its hits are listed as before: no row moves until the next search")
+    func filterKeepsRowsAfterOpening() throws {
+        var session = try session(history: History())
+        _ = session.handle(.key(.character("t")))
+        let titles = {
+            try self.menu(session).filter?.shown.map { try self.menu(session).snapshot.table.title(Int($0)) }
+        }
+        let before = try titles()
+        #expect((before?.count ?? 0) >= 3)
+        _ = session.handle(.key(.down))
+        _ = session.handle(.key(.down))
+        let opened = before?[2]
+        _ = session.handle(.key(.enter))
+        #expect(session.stack.count == 2, "the entry opened")
+        _ = session.handle(.key(.escape))
+        #expect(try titles() == before, "the order as it was, though the entry now ranks first")
+        #expect(try menu(session).filter?.cursor == 2)
+        #expect(try menu(session).highlighted.map { try menu(session).title(of: $0) } == opened)
+        // Down goes on to the hit after it, as a user opening hits one by one expects.
+        _ = session.handle(.key(.down))
+        #expect(try menu(session).highlighted.map { try menu(session).title(of: $0) } == before?[3])
+        // A new search ranks by the history: the entry opened comes first.
+        _ = session.handle(.key(.character("o")))
+        _ = session.handle(.key(.backspace))
+        #expect(try titles()?.first == opened)
+    }
+
     @Test("opening an entry remembers it; F5 stars the highlighted entry; --no-history turns both off")
     func remembering() throws {
         var session = try session(history: History())

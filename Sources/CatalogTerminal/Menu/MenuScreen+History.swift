@@ -37,10 +37,11 @@ extension MenuScreen {
         shelves = Self.shelves(of: history, in: snapshot, maxChildren: maxChildren, now: options.now)
     }
 
-    /// Works the shelves out again after the history changed, keeping the highlight on its entry.
+    /// Works the shelves out again after the history changed, keeping the highlight on its entry, and a filter's
+    /// hits as listed until it searches again.
     private mutating func historyChanged() -> Action {
         let shelves = Self.shelves(of: history, in: snapshot, maxChildren: maxChildren, now: options.now)
-        return rebase(onto: Catalog(snapshot: snapshot, hierarchy: hierarchy, shelves: shelves))
+        return rebase(onto: Catalog(snapshot: snapshot, hierarchy: hierarchy, shelves: shelves), searchesAgain: false)
     }
 
     /// What a history means in a catalog.

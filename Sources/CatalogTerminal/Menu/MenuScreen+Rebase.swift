@@ -63,11 +63,15 @@ extension MenuScreen {
     /// row. Marks follow their entries, and a filter searches again, keeping the hit the user moved onto (on the
     /// first row, the best hit stays highlighted).
     ///
-    /// - Parameter catalog: The new catalog, its grouping and its shelves.
+    /// - Parameters:
+    ///   - catalog: The new catalog, its grouping and its shelves.
+    ///   - searchesAgain: Whether a filter searches again. Only the shelves changed (an entry opened, a favourite)
+    ///     leaves its hits as listed, so coming back from an entry moves no row under the user; the next search
+    ///     ranks by the new history.
     /// - Returns: The search to run again, if filtering.
     /// - Complexity: O(levels · depth · maxChildren) for the levels, plus O(marks) lookups of entries by id, each
     ///   O(1) when the entry keeps its record, as a stream's lines do.
-    mutating func rebase(onto catalog: Catalog) -> Action {
+    mutating func rebase(onto catalog: Catalog, searchesAgain: Bool = true) -> Action {
         let oldLevels = levels.map { (identity: identity(of: $0.item), level: $0) }
         let highlighted = currentItems.indices.contains(current.cursor) ? currentItems[current.cursor] : nil
         let target = highlighted.map(anchor(of:))
@@ -106,7 +110,7 @@ extension MenuScreen {
             markedIDs.compactMap { id, record in
                 snapshot.table.record(withID: id, near: Int(record)).map { UInt32($0) }
             })
-        guard var current = filter else { return .none }
+        guard var current = filter, searchesAgain else { return .none }
         current.track = tracked.flatMap { id, record in
             snapshot.table.record(withID: id, near: Int(record)).map {
                 Filter.Track(record: UInt32($0), row: current.cursor - current.scroll)
