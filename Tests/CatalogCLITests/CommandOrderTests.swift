@@ -18,6 +18,9 @@ struct CommandOrderTests {
         #expect(try Arguments(["--query", "list"]).values["--query"] == "list")
         #expect(try Arguments(["--prompt=open", "--file", "tree"]).values["--file"] == "tree")
         #expect(try Arguments(["search", "--", "list"]).operands == ["list"])
+        #expect(try Arguments(["-q", "tree"]).values["--query"] == "tree", "a short option's value too")
+        #expect(try Arguments(["-f", "open"]).values["--filter"] == "open")
+        #expect(error(["-i", "tree"]) == "the command 'tree' comes first, before any option.", "-i takes no value")
     }
 
     private func error(_ words: [String]) -> String {

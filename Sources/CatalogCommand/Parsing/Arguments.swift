@@ -56,7 +56,9 @@ struct Arguments {
     /// its value.
     private static func takesNoValue(_ word: String) -> Bool {
         guard word.hasPrefix("-"), !word.contains("=") else { return true }
-        return CommandTable.options.first { $0.name == word }?.value == nil
+        // A short option (`-q`) as its long one.
+        let short = !word.hasPrefix("--") && word.count == 2 ? word.last : nil
+        return CommandTable.options.first { $0.name == word || (short != nil && $0.short == short) }?.value == nil
     }
 
     /// Whether a word names an option, long (`--exact`, `--layout=reverse`) or short (`-f`), and is no negative
