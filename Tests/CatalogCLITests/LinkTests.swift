@@ -73,6 +73,24 @@ struct LinkTests {
         #expect(FileManager.default.fileExists(atPath: settings.path), "the launcher saved the @AppStorage demo's")
     }
 
+    @Test("Esc that closes a screen an entry opened is in its link: the replay is back on the entry's own screen")
+    func closedScreenInLink() throws {
+        // The Multi Selector's goals: open the list, check one, close it with Esc and with q.
+        for close in ["\u{1B}", "q"] {
+            let made = try linkInLauncher(
+                title: "Multi Selector",
+                keys: [(50, "\u{1B}[B"), (52, "\r"), (54, " "), (300, close), (600, "\u{1B}[B")])
+            #expect(made.titles.count == 2, "back on the form: \(made.titles)")
+            let replay = try open(made.link)
+            #expect(replay.session.titles.count == 1, "\(made.link) reopens \(replay.session.titles)")
+            var session = replay.session
+            session.endFlash()
+            let frame = Renderer.visible(session.render(in: Self.size), size: Self.size, colorMode: .trueColor)
+            let covered = Session.statusLines(made.link, in: Self.size).count - 1
+            #expect(Array(body(frame).dropLast(covered)) == Array(body(made.frame).dropLast(covered)), "\(made.link)")
+        }
+    }
+
     /// Each demo, and that the replay wrote nothing where the launcher saved.
     func checkEveryDemo(stored: () -> Data?) throws {
         // Keys most screens take, a wait that lets animations tick, a resize's worth of layout, and more keys.

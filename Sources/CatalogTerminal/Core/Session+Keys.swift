@@ -172,3 +172,13 @@ extension Session {
         return true
     }
 }
+
+extension Session {
+    /// Notes a key the session took itself to close a screen that an entry's screen opened (a Multi Selector's
+    /// list), in that entry's recording, so a link or a capture replays it and reopens what is shown.
+    mutating func recordClosing(by key: Key) {
+        let top = screens.topIndex
+        guard let entry = screens.entryIndex(atOrBelow: top), entry < top else { return }
+        screens.modifyRecording(at: entry) { _ = $0.record(.key(key)) }
+    }
+}

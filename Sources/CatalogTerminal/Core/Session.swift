@@ -226,8 +226,10 @@ package struct Session {
             outgoing += [.clipboard(captured.swift), .capture(id: captured.id, line: captured.options)]
             return []
         case .back? where opened:
-            if key == .escape, !top.handlesEscape { return apply(.pop, at: screens.topIndex) }
-            if key == .character("q"), !top.takesText { return apply(.pop, at: screens.topIndex) }
+            if (key == .escape && !top.handlesEscape) || (key == .character("q") && !top.takesText) {
+                recordClosing(by: key)
+                return apply(.pop, at: screens.topIndex)
+            }
         default:
             if saysWhereControlsAre(key) { return [] }
         }
