@@ -11,10 +11,19 @@ struct DemoKeysTests {
     static let entries = Demos.all
 
     /// The keys a help label names: `↑↓`, `esc/q` and `+/-` are several.
+    /// The keys a help label names: "esc/q" is Esc and q, and a letter after a modifier's key takes its modifier
+    /// ("ctrl-c/g" is Ctrl-C and Ctrl-G).
     static func keys(in label: String) -> [String] {
         let parts = label.split(separator: "/").map(String.init)
-        return parts.flatMap { part in
-            ["↑↓", "←→", "→←"].contains(part) ? part.map { String($0) } : [part]
+        var modifier = ""
+        return parts.flatMap { part -> [String] in
+            if let dash = part.lastIndex(of: "-"), part.index(after: dash) != part.endIndex {
+                modifier = String(part[...dash])
+                return [part]
+            }
+            if part.count == 1, !modifier.isEmpty { return [modifier + part] }
+            modifier = ""
+            return ["↑↓", "←→", "→←"].contains(part) ? part.map { String($0) } : [part]
         }
     }
 

@@ -121,6 +121,9 @@ struct SessionTests {
         var session = makeSession()
         press(.character("F"), in: &session)
         #expect(press(.control("c"), in: &session) == [.quit])
+        // Ctrl-G and Ctrl-Q too, in an open screen as in the menu, whatever the screen takes as text.
+        #expect(press(.control("g"), in: &session) == [.quit])
+        #expect(press(.control("q"), in: &session) == [.quit])
         #expect(press(.character("Q"), in: &session) == [])  // the field takes Q as text
         #expect((session.top as? FieldScreen)?.text == "Q")
     }
@@ -274,9 +277,9 @@ struct SessionTests {
         #expect(session.showsHelp)
         let help = text(session)
         #expect(help.contains("Keys for Catalog"))
-        #expect(help.contains("↑↓        move"))
-        #expect(help.contains("ctrl-c/g  leave at once (status 130)"))
-        #expect(help.contains("F1/?      show the keys"))
+        #expect(help.contains("↑↓          move"))
+        #expect(help.contains("ctrl-c/g/q  leave at once (status 130)"))
+        #expect(help.contains("F1/?        show the keys"))
         #expect(!help.contains("close this screen"), "the root can't be closed")
         press(.down, in: &session)
         #expect(session.showsHelp, "the arrows scroll the help")

@@ -83,7 +83,8 @@ extension Session {
             KeyBinding([.function(3)], .cycleColor, help: words(.colourOnOff)),
             KeyBinding([.function(8)], .link, help: words(.linkKey)),
             KeyBinding([.function(9)], .capture, help: words(.captureKey)),
-            KeyBinding([.control("c"), .control("g")], .abort, label: "ctrl-c/g", help: words(.leaveAtOnce)),
+            KeyBinding(
+                [.control("c"), .control("g"), .control("q")], .abort, label: "ctrl-c/g/q", help: words(.leaveAtOnce)),
             KeyBinding([.control("z")], .suspend, help: words(.suspend), footer: false),
         ])
     }
@@ -92,7 +93,7 @@ extension Session {
     /// screen's keymap may bind them. Ctrl-Z suspends and never reaches a screen.
     public static let reservedKeys: [Key] =
         (1...9).map { Key.function($0) } + [
-            .control("c"), .control("g"), .control("z"),
+            .control("c"), .control("g"), .control("q"), .control("z"),
         ]
 
     /// The locales F2 cycles through after the user's own.
