@@ -113,6 +113,7 @@ extension LauncherWords {
         .entriesHere: "{here} of {total} {total|entry|entries}",
         .favouriteOn: "★ {title} is a favourite.",
         .favouriteOff: "{title} is no longer a favourite.",
+        .favouriteNeedsEntry: "Only an entry can be a favourite.",
         .historyNotSaved: "History not saved: {message}",
         .couldNotOpen: "Could not open “{title}”: {message}",
         .noRoomForPreview: "No room for the preview at {size}; make the terminal wider or taller.",

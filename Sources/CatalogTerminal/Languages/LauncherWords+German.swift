@@ -114,6 +114,7 @@ extension LauncherWords {
         .entriesHere: "{here} von {total} {total|Eintrag|Einträgen}",
         .favouriteOn: "★ {title} ist jetzt ein Favorit.",
         .favouriteOff: "{title} ist kein Favorit mehr.",
+        .favouriteNeedsEntry: "Nur ein Eintrag kann ein Favorit sein.",
         .historyNotSaved: "Verlauf nicht gespeichert: {message}",
         .couldNotOpen: "„{title}“ lässt sich nicht öffnen: {message}",
         .noRoomForPreview: "Kein Platz für die Vorschau bei {size}; Terminal breiter oder höher machen.",

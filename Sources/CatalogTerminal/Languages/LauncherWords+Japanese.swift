@@ -112,6 +112,7 @@ extension LauncherWords {
         .entriesHere: "{total} 件中 {here} 件",
         .favouriteOn: "★ {title} をお気に入りに追加しました。",
         .favouriteOff: "{title} をお気に入りから外しました。",
+        .favouriteNeedsEntry: "お気に入りにできるのは項目だけです。",
         .historyNotSaved: "履歴を保存できませんでした: {message}",
         .couldNotOpen: "「{title}」を開けませんでした: {message}",
         .noRoomForPreview: "{size} ではプレビューを表示できません。端末を広げるか高くしてください。",

@@ -112,6 +112,7 @@ extension LauncherWords {
         .entriesHere: "항목 {total}개 중 {here}개",
         .favouriteOn: "★ 즐겨찾기에 추가됨: {title}",
         .favouriteOff: "즐겨찾기에서 제거됨: {title}",
+        .favouriteNeedsEntry: "즐겨찾기에는 항목만 추가할 수 있습니다.",
         .historyNotSaved: "기록을 저장하지 못함: {message}",
         .couldNotOpen: "“{title}” 열기 실패: {message}",
         .noRoomForPreview: "{size}에서는 미리보기 공간이 없습니다. 터미널을 넓히거나 높이세요.",

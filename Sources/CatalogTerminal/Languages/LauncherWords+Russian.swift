@@ -114,6 +114,7 @@ extension LauncherWords {
         .entriesHere: "{here} из {total} {total|записи|записей|записей}",
         .favouriteOn: "★ {title} теперь в избранном.",
         .favouriteOff: "{title} больше не в избранном.",
+        .favouriteNeedsEntry: "В избранное можно добавить только запись.",
         .historyNotSaved: "История не сохранена: {message}",
         .couldNotOpen: "Не удалось открыть «{title}»: {message}",
         .noRoomForPreview: "Для просмотра мало места ({size}): расширьте терминал или увеличьте его высоту.",

@@ -227,6 +227,8 @@ package enum LauncherWords: CaseIterable, Sendable {
     case favouriteOn
     /// {title} is no longer a favourite.
     case favouriteOff
+    /// Only an entry can be a favourite.
+    case favouriteNeedsEntry
     /// History not saved: {message}
     case historyNotSaved
     /// Could not open “{title}”: {message}

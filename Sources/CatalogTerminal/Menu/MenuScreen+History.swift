@@ -131,7 +131,9 @@ extension MenuScreen {
     /// come after the catalog's items, renumber nothing.
     mutating func toggleFavourite() -> Action {
         guard history != nil else { return .status(options.historyOff) }
-        guard case .node(.entry(let record))? = highlighted else { return .bell }
+        guard case .node(.entry(let record))? = highlighted else {
+            return .batch([.bell, .status(words(.favouriteNeedsEntry))])
+        }
         let id = snapshot.table.id(Int(record))
         let title = snapshot.table.title(Int(record))
         // Shown at once; the save is queued behind any other, and sets the same state on disk.
