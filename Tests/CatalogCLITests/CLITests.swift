@@ -295,6 +295,14 @@ struct OpenTests {
         let empty = try runProcess(catalog, ["open", "zzzz", "--file", "/dev/null"])
         #expect(empty.status == 2)
         #expect(empty.stderr == "catalog: no entry has the id or title 'zzzz'. Try 'catalog list --file /dev/null'.\n")
+        // An id in another case, or with a "/" after it, suggests that id alone; an empty name says so.
+        for name in ["BASICS/GREETING", "basics/greeting/"] {
+            let cased = try runProcess(catalog, ["open", name])
+            #expect(cased.stderr.hasSuffix("Did you mean: basics/greeting (Basics/Greeting)?\n"), "\(cased.stderr)")
+        }
+        let blank = try runProcess(catalog, ["open", ""])
+        #expect(blank.status == 2)
+        #expect(blank.stderr == "catalog: an empty name names no entry. Try 'catalog list'.\n")
     }
 
     @Test("fzf's --preview CMD is pointed to --preview-command, quoted to paste")

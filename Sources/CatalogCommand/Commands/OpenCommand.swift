@@ -145,13 +145,20 @@ enum OpenCommand {
         if registry != nil, let record = (0..<snapshot.count).first(where: { snapshot.table.path($0) == name }) {
             return record
         }
+        guard !name.isEmpty else { throw InputError(description: "an empty name names no entry. Try '\(listing)'.") }
         let folded = Folding.fold(name)
         let matches = (0..<snapshot.count).filter { Folding.fold(snapshot.table.title($0)) == folded }
         if matches.count == 1 { return matches[0] }
         // A few candidates, each by its id, with its path where that says more (a registry's entry); the rest are
-        // counted, so an error stays one readable line however many entries share a title.
+        // counted, so an error stays one readable line however many entries share a title. An id in another case
+        // or with a "/" after it ("TREES/CHECKBOX-TREE/") is the likeliest; then what a search finds.
         let shown = 8
-        let candidates = matches.isEmpty ? Array(snapshot.search(name).prefix(shown).map(Int.init)) : matches
+        var trimmed = Substring(name)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        let foldedID = Folding.fold(String(trimmed))
+        let byID = (0..<snapshot.count).filter { Folding.fold(snapshot.table.id($0)) == foldedID }
+        let candidates =
+            !matches.isEmpty ? matches : !byID.isEmpty ? byID : Array(snapshot.search(name).prefix(shown).map(Int.init))
         let list = candidates.prefix(shown).map { record in
             let (id, path) = (snapshot.table.id(record), snapshot.table.path(record))
             return id == path ? id : "\(id) (\(path))"
