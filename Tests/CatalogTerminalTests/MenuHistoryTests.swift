@@ -91,6 +91,26 @@ struct MenuHistoryTests {
         #expect(menu.levels.last?.cursor == 2)
     }
 
+    @Test("back from an entry opened on the Recent shelf, the shelf keeps its rows; leaving it orders it anew")
+    func recentShelfKeepsRows() throws {
+        var session = try session(history: opened("effects/grid", "effects/toast", Slug.make(["Übersicht", "Straße"])))
+        func shelf() throws -> [String] { try menu(session).currentItems.map { try menu(session).title(of: $0) } }
+        _ = session.handle(.key(.end))
+        _ = session.handle(.key(.enter))
+        #expect(session.titles == ["Catalog › Recent"])
+        let before = try shelf()
+        #expect(before == ["Grid", "Toast", "Straße"])
+        _ = session.handle(.key(.end))
+        _ = session.handle(.key(.enter))
+        #expect(session.stack.count == 2, "Straße opened")
+        _ = session.handle(.key(.escape))
+        #expect(try shelf() == before, "each entry on its row, so its digit still opens it")
+        #expect(try menu(session).levels.last?.cursor == 2)
+        _ = session.handle(.key(.left))
+        _ = session.handle(.key(.enter))
+        #expect(try shelf() == ["Straße", "Grid", "Toast"], "most recent first again")
+    }
+
     @Test("F5 on an entry keeps the highlight on it, so a second F5 undoes the first")
     func favouriteTwice() throws {
         var session = try session(history: History())

@@ -224,7 +224,15 @@ extension MenuScreen {
 
     /// Goes up a level, highlighting the item it came from.
     mutating func goBack() {
-        if levels.count > 1 { levels.removeLast() }
+        if levels.count > 1 { leaveLevels(1) }
         keepCursorVisible()
+    }
+
+    /// Closes the deepest levels. Leaving the Recent shelf orders it anew, most recent first: while it was open,
+    /// it kept its rows (``historyChanged()``).
+    mutating func leaveLevels(_ count: Int) {
+        let leavesRecent = levels.suffix(count).contains { $0.item == .shelf(.recent) }
+        levels.removeLast(count)
+        if leavesRecent { recomputeShelves() }
     }
 }

@@ -40,7 +40,12 @@ extension MenuScreen {
     /// Works the shelves out again after the history changed, keeping the highlight on its entry, and a filter's
     /// hits as listed until it searches again.
     private mutating func historyChanged() -> Action {
-        let shelves = Self.shelves(of: history, in: snapshot, maxChildren: maxChildren, now: options.now)
+        var shelves = Self.shelves(of: history, in: snapshot, maxChildren: maxChildren, now: options.now)
+        // Back from an entry opened on the Recent shelf, the shelf keeps its order while it holds the same entries,
+        // so each keeps its row and digit; it is ordered anew when the user leaves it (``leaveLevels(_:)``).
+        if levels.last?.item == .shelf(.recent), Set(shelves.recent) == Set(self.shelves.recent) {
+            shelves.recent = self.shelves.recent
+        }
         return rebase(onto: Catalog(snapshot: snapshot, hierarchy: hierarchy, shelves: shelves), searchesAgain: false)
     }
 

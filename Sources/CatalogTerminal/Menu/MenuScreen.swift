@@ -276,7 +276,7 @@ package struct MenuScreen: Screen {
 
     public mutating func goBack(toBreadcrumb part: Int) {
         mode = .browsing
-        if part >= 0, part < levels.count { levels.removeLast(levels.count - part - 1) }
+        if part >= 0, part < levels.count { leaveLevels(levels.count - part - 1) }
         keepCursorVisible()
     }
 
