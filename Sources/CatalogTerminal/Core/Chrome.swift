@@ -96,14 +96,34 @@ struct Chrome: Sendable {
         let textWidth = max(width - keyWidth - 4, 8)
         var rows: [Line] = []
         for item in items {
-            let keys = DisplayWidth.truncate(item.keys, to: keyWidth)
+            let keys = keyLines(item.keys, width: keyWidth)
             let wrapped = wrap(item.help, to: textWidth)
-            for (index, text) in wrapped.enumerated() {
-                let column = index == 0 ? DisplayWidth.pad(keys, to: keyWidth) : String(repeating: " ", count: keyWidth)
-                rows.append(Line([Span("  " + column + "  ", .bold), Span(text)]))
+            for index in 0..<max(keys.count, wrapped.count) {
+                let column = DisplayWidth.pad(index < keys.count ? keys[index] : "", to: keyWidth)
+                rows.append(
+                    Line([Span("  " + column + "  ", .bold), Span(index < wrapped.count ? wrapped[index] : "")]))
             }
         }
         return rows
+    }
+
+    /// A help item's keys in a column: broken after a "/" where they are too wide ("↑/ctrl-p/" over "ctrl-k"), and
+    /// a single key wider than the column cut.
+    static func keyLines(_ keys: String, width: Int) -> [String] {
+        guard DisplayWidth.of(keys) > width else { return [keys] }
+        var lines: [String] = []
+        var line = ""
+        let parts = keys.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for (index, part) in parts.enumerated() {
+            let piece = part + (index < parts.count - 1 ? "/" : "")
+            if !line.isEmpty && DisplayWidth.of(line + piece) > width {
+                lines.append(line)
+                line = ""
+            }
+            line += piece
+        }
+        lines.append(line)
+        return lines.map { DisplayWidth.truncate($0, to: width) }
     }
 
     /// Text wrapped at spaces to a width; a word wider than the width is broken at it.
