@@ -74,16 +74,22 @@ struct TextStylesDemo: LocalizedDemo {
         return .none
     }
 
-    /// A sample's text padded by display width, so the width column lines up for every script.
+    /// A sample's text padded by display width, so the width column lines up for every script. On a narrow
+    /// terminal the sample is cut rather than its measure, which is what the screen shows.
     func row(_ index: Int, in context: ScreenContext) -> [Span] {
         let sample = Self.samples[index]
         let names = Self.samples.map { DemoWords.text($0.name, in: context) }
         let counts: [String: any Sendable] = ["cells": DisplayWidth.of(sample.text), "characters": sample.text.count]
+        let measure = DemoWords.text(.cellsAndCharacters, in: context, counts)
+        let nameWidth = max(11, (names.map(DisplayWidth.of).max() ?? 0) + 2)
+        // The sample's column, with at least a space before the measure; the marker takes two cells.
+        let column = max(min(28, context.size.columns - 2 - nameWidth - DisplayWidth.of(measure)), 3)
+        let text = DisplayWidth.truncate(sample.text, to: column - 1)
         return [
-            Span(DisplayWidth.pad(names[index], to: max(11, (names.map(DisplayWidth.of).max() ?? 0) + 2))),
-            Span(sample.text, sample.style),
-            Span(String(repeating: " ", count: max(28 - DisplayWidth.of(sample.text), 1))),
-            Span(DemoWords.text(.cellsAndCharacters, in: context, counts), .dim),
+            Span(DisplayWidth.pad(names[index], to: nameWidth)),
+            Span(text, sample.style),
+            Span(String(repeating: " ", count: max(column - DisplayWidth.of(text), 1))),
+            Span(measure, .dim),
         ]
     }
 
