@@ -91,6 +91,22 @@ struct LinkTests {
         }
     }
 
+    @Test("a click on the breadcrumb that closes a screen an entry opened is in its link too")
+    func breadcrumbClickInLink() throws {
+        let opening: [(time: Int, bytes: String)] = [(50, "\u{1B}[B"), (52, "\r"), (54, " ")]
+        let listOpen = try linkInLauncher(title: "Multi Selector", keys: opening)
+        #expect(listOpen.titles.count == 3, "the goal list is open: \(listOpen.titles)")
+        // The form's own part of the breadcrumb, as the terminal counts columns (from 1).
+        let crumb = listOpen.frame.lines[0].text
+        let title = try #require(crumb.range(of: "Multi Selector"))
+        let column = DisplayWidth.of(String(crumb[..<title.lowerBound])) + 2
+        let press = "\u{1B}[<0;\(column);1M", release = "\u{1B}[<0;\(column);1m"
+        let made = try linkInLauncher(title: "Multi Selector", keys: opening + [(300, press), (301, release)])
+        #expect(made.titles.count == 2, "the click went back to the form: \(made.titles)")
+        let replay = try open(made.link)
+        #expect(replay.session.titles.count == 1, "\(made.link) reopens \(replay.session.titles)")
+    }
+
     /// Each demo, and that the replay wrote nothing where the launcher saved.
     func checkEveryDemo(stored: () -> Data?) throws {
         // Keys most screens take, a wait that lets animations tick, a resize's worth of layout, and more keys.

@@ -182,4 +182,12 @@ extension Session {
         guard let entry = screens.entryIndex(atOrBelow: top), entry < top else { return }
         screens.modifyRecording(at: entry) { _ = $0.record(.key(key)) }
     }
+
+    /// Notes a press on the breadcrumb in the recording of the entry's screen it goes back to, or within, so a link
+    /// replays it: the replay presses the same cell of its breadcrumb. One that leaves the entry needs no note.
+    mutating func recordBreadcrumbClick(_ mouse: Mouse, goingTo screen: Int) {
+        guard let entry = screens.entryIndex(atOrBelow: screens.topIndex), screen >= entry else { return }
+        // The recording takes a screen's rows, the breadcrumb's being the one above its first.
+        screens.modifyRecording(at: entry) { _ = $0.record(.key(.mouse(mouse.shifted(rows: Self.bodyTop)))) }
+    }
 }

@@ -249,6 +249,7 @@ package struct Session {
                 let part = Chrome.part(at: mouse.column, of: breadcrumbParts, width: size.columns)
             else { return [] }
             chrome.status = nil
+            recordBreadcrumbClick(mouse, goingTo: part.screen)
             var effects: [Effect] = []
             while screens.count - 1 > part.screen { effects += pop() }
             screens.goBack(at: part.screen, toBreadcrumb: part.part)
