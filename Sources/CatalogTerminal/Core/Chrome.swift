@@ -83,6 +83,17 @@ struct Chrome: Sendable {
         return nil
     }
 
+    /// The column a part starts at, if it is drawn.
+    static func column(of target: Part, in parts: [Part], width: Int) -> Int? {
+        let (shown, elided) = visibleParts(parts, width: width)
+        var start = elided ? DisplayWidth.of("…" + separator) : 0
+        for part in shown {
+            if part == target { return start }
+            start += DisplayWidth.of(part.text) + DisplayWidth.of(separator)
+        }
+        return nil
+    }
+
     // MARK: The help overlay
 
     /// The help overlay's rows of keys: each item's keys in a column, then what it does, wrapped under itself.

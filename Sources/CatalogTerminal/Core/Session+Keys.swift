@@ -184,10 +184,17 @@ extension Session {
     }
 
     /// Notes a press on the breadcrumb in the recording of the entry's screen it goes back to, or within, so a link
-    /// replays it: the replay presses the same cell of its breadcrumb. One that leaves the entry needs no note.
-    mutating func recordBreadcrumbClick(_ mouse: Mouse, goingTo screen: Int) {
-        guard let entry = screens.entryIndex(atOrBelow: screens.topIndex), screen >= entry else { return }
+    /// replays it. A replay's breadcrumb starts at the entry, without the launcher's path, so the press is moved to
+    /// where the same part is drawn there. One that leaves the entry needs no note.
+    mutating func recordBreadcrumbClick(_ mouse: Mouse, on part: Chrome.Part) {
+        guard let entry = screens.entryIndex(atOrBelow: screens.topIndex), part.screen >= entry else { return }
+        let own = breadcrumbParts.filter { $0.screen >= entry }.map {
+            Chrome.Part(screen: $0.screen - entry, part: $0.part, text: $0.text)
+        }
+        let target = Chrome.Part(screen: part.screen - entry, part: part.part, text: part.text)
+        guard let column = Chrome.column(of: target, in: own, width: size.columns) else { return }
+        let moved = Mouse(mouse.action, button: mouse.button, row: mouse.row, column: column, clicks: mouse.clicks)
         // The recording takes a screen's rows, the breadcrumb's being the one above its first.
-        screens.modifyRecording(at: entry) { _ = $0.record(.key(.mouse(mouse.shifted(rows: Self.bodyTop)))) }
+        screens.modifyRecording(at: entry) { _ = $0.record(.key(.mouse(moved.shifted(rows: Self.bodyTop)))) }
     }
 }

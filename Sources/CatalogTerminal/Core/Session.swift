@@ -249,7 +249,7 @@ package struct Session {
                 let part = Chrome.part(at: mouse.column, of: breadcrumbParts, width: size.columns)
             else { return [] }
             chrome.status = nil
-            recordBreadcrumbClick(mouse, goingTo: part.screen)
+            recordBreadcrumbClick(mouse, on: part)
             var effects: [Effect] = []
             while screens.count - 1 > part.screen { effects += pop() }
             screens.goBack(at: part.screen, toBreadcrumb: part.part)
@@ -261,7 +261,7 @@ package struct Session {
     }
 
     /// Every screen's breadcrumb parts, the root's first.
-    private var breadcrumbParts: [Chrome.Part] {
+    var breadcrumbParts: [Chrome.Part] {
         (0..<screens.count).flatMap { index in
             screens.breadcrumb(at: index).enumerated().map { Chrome.Part(screen: index, part: $0, text: $1) }
         }
