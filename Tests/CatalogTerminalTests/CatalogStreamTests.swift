@@ -50,20 +50,7 @@ struct CatalogStreamTests {
         let done = DispatchSemaphore(value: 0)
         let line = Array(String(repeating: "y", count: 63).utf8) + [0x0A]
         let block = Array(repeatElement(line, count: 4096).joined())
-        Thread {
-            for _ in 0..<64 {
-                _ = block.withUnsafeBytes { bytes in
-                    var written = 0
-                    while written < bytes.count {
-                        let count = Glibc.write(writer, bytes.baseAddress! + written, bytes.count - written)
-                        if count <= 0 { break }
-                        written += count
-                    }
-                }
-            }
-            close(writer)
-            done.signal()
-        }.start()
+        produce(block, times: 64, to: writer, then: done)
         let first = try stream.read(for: .seconds(2), limit: 2 << 20)
         #expect(!first.done)
         #expect((2 << 20..<4 << 20).contains(first.bytes.count), "\(first.bytes.count) bytes")
@@ -83,8 +70,22 @@ struct CatalogStreamTests {
         let stream = CatalogStream(descriptor: reader)
         // 4 MB of two-byte lines, as `yes` writes them, on a thread of its own.
         let block = Array(repeatElement(Array("y\n".utf8), count: 1 << 16).joined())
+        let done = DispatchSemaphore(value: 0)
+        produce(block, times: 32, to: writer, then: done)
+        // Bytes alone would allow the whole 4 MB; 100,000 lines stop the step within a read of a megabyte.
+        let first = try stream.read(for: .seconds(2), limit: 64 << 20, lineLimit: 100_000)
+        #expect(!first.done)
+        #expect((200_000..<200_000 + (1 << 20)).contains(first.bytes.count), "\(first.bytes.count) bytes")
+        var last = try stream.read(for: .seconds(2), limit: 64 << 20, lineLimit: 1 << 30)
+        while !last.done { last = try stream.read(for: .seconds(2)) }
+        #expect(last.bytes.count == 32 * block.count)
+        done.wait()
+    }
+
+    /// Writes a block to a pipe so many times, as fast as it takes them, on a thread of its own; then closes it.
+    func produce(_ block: [UInt8], times: Int, to writer: Int32, then done: DispatchSemaphore) {
         Thread {
-            for _ in 0..<32 {
+            for _ in 0..<times {
                 _ = block.withUnsafeBytes { bytes in
                     var written = 0
                     while written < bytes.count {
@@ -95,14 +96,8 @@ struct CatalogStreamTests {
                 }
             }
             close(writer)
+            done.signal()
         }.start()
-        // Bytes alone would allow the whole 4 MB; 100,000 lines stop the step within a read of a megabyte.
-        let first = try stream.read(for: .seconds(2), limit: 64 << 20, lineLimit: 100_000)
-        #expect(!first.done)
-        #expect((200_000..<200_000 + (1 << 20)).contains(first.bytes.count), "\(first.bytes.count) bytes")
-        var last = try stream.read(for: .seconds(2), limit: 64 << 20, lineLimit: 1 << 30)
-        while !last.done { last = try stream.read(for: .seconds(2)) }
-        #expect(last.bytes.count == 32 * block.count)
     }
 
     @Test("with --read0, entries end at NUL and may hold newlines")
