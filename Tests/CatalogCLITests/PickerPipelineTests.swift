@@ -143,6 +143,19 @@ struct PickerPipelineTests {
         #expect(refused.stderr.hasPrefix("catalog: option '--expect': 'f1' is kept by the launcher"))
     }
 
+    @Test("-f --exact ranks its matches best first, as fzf's does; --no-sort and catalog search keep their order")
+    func exactFilterRanked() throws {
+        let catalog = productPath("catalog")
+        let list = Array("/usr/share/zsh/_gpasswd\n/usr/share/base-passwd/README\n/etc/passwd\n/usr/bin/passwd\n".utf8)
+        let ranked = try runProcess(catalog, ["-e", "-f", "passwd"], input: list)
+        #expect(ranked.stdout.hasPrefix("/etc/passwd\n/usr/bin/passwd\n"), "\(ranked.stdout)\(ranked.stderr)")
+        let asRead = try runProcess(catalog, ["-e", "-f", "passwd", "--no-sort"], input: list)
+        #expect(asRead.stdout == String(decoding: list, as: UTF8.self), "\(asRead.stdout)")
+        let workspace = try Workspace("/usr/share/zsh/_gpasswd\n/etc/passwd\n")
+        let search = try runProcess(catalog, ["search", "passwd", "--file", workspace.list])
+        #expect(search.stdout == "/usr/share/zsh/_gpasswd\n/etc/passwd\n", "by title: \(search.stdout)")
+    }
+
     @Test("--filter (fzf's -f) prints the matches best first with no screen, a repeated line once; 1 with none")
     func filter() throws {
         let catalog = productPath("catalog")

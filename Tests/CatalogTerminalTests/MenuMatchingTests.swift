@@ -74,6 +74,22 @@ struct MenuMatchingTests {
         #expect(Set(try shown(session)) == Self.exactHits)
     }
 
+    @Test("a picker ranks exact hits best first, as fzf's --exact does; the launcher keeps them in search order")
+    func exactRanked() throws {
+        let lines = ["a/xpasswd-old/notes", "etc/passwd", "usr/share/base-passwd/README"]
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array(lines.map { $0 + "\n" }.joined().utf8))
+        func typed(_ ranks: Bool) throws -> [String] {
+            var options = MenuScreen.Options(fuzzy: false)
+            options.ranksExactHits = ranks
+            var session = Session(root: try MenuScreen(source: .fixed(snapshot), options: options))
+            _ = session.settle(session.start(size: .standard), with: InlineJobs())
+            type("passwd", in: &session)
+            return try shown(session)
+        }
+        #expect(try typed(true).first == "etc/passwd", "a whole name after a / ranks first")
+        #expect(try typed(false) == lines, "search order, as a catalog promises")
+    }
+
     @Test("smart case: a capital letter matches its case in both modes, and narrowing keeps to it")
     func smartCase() throws {
         var session = try session { $0.smartCase = true }

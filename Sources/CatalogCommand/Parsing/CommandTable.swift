@@ -187,8 +187,8 @@ struct CommandTable {
             help: "match characters in order, best first; what the picker (--file) starts with, as fzf does"),
         Option(
             name: "--exact", short: "e", commands: ["", "search"],
-            help: "match each term as a substring, in search order (the default but in a picker; 'term switches one "
-                + "term)"),
+            help: "match each term as a substring: in search order, or best first in a picker (the default but in "
+                + "a picker; 'term switches one term)"),
         Option(
             name: "--ignore-case", short: "i", commands: [""],
             help: "match a term with a capital or an accented letter in any case and accent too; a picker otherwise "

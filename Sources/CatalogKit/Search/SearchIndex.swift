@@ -166,6 +166,27 @@ package struct SearchIndex: Sendable {
         var score: Int32
     }
 
+    /// Exact hits ranked as fuzzy ones are: best score first, then the shorter path, then search order. A picker's
+    /// users expect fzf's order from `--exact` too, where `passwd` finds `/etc/passwd` first and not the first path
+    /// in natural order that holds it. Each hit is scored by its terms' best alignments where they matched.
+    ///
+    /// - Complexity: O(Σ length of the hits' text) to score them, on the cores, and O(h) to rank them.
+    package func rankedByScore(_ hits: Hits, for query: Query) -> Hits {
+        guard !query.fuzzy, !query.isEmpty, hits.count > 1 else { return hits }
+        let matcher = RecordMatcher(query)
+        let scored: [Scored] = withText { text in
+            chunked(hits.ordered) { slice in
+                slice.map { record in
+                    let score = matcher.evaluate(
+                        text.bytes(of: Int(record)), raw: text.rawPath(of: Int(record)),
+                        keywords: text.rawKeywords(of: Int(record)))
+                    return Scored(record: record, score: score ?? 0)
+                }
+            }
+        }
+        return Hits(ordered: rankFuzzy(scored), byRecord: hits.byRecord)
+    }
+
     /// Orders scored hits: best score first, then the shorter path (folded), then search order.
     ///
     /// - Complexity: O(h), a radix sort of one 64-bit number per hit: 20 bits of score (clamped), 12 of length

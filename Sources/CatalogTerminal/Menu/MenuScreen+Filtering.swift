@@ -258,14 +258,16 @@ extension MenuScreen {
         let previous = current.results
         let candidates = !force && previous.map { current.query.narrows($0.query) } == true ? previous?.hits : nil
         let (index, query, catalog) = (snapshot.index, current.query, catalogVersion)
+        let ranks = options.ranksExactHits
+        @Sendable func hits(_ isCancelled: (@Sendable () -> Bool)?) -> Hits {
+            let found = index.hits(for: query, among: candidates, isCancelled: isCancelled)
+            return ranks ? index.rankedByScore(found, for: query) : found
+        }
         guard searchesInBackground else {
-            return show(SearchOutcome(query: query, hits: index.hits(for: query, among: candidates), catalog: catalog))
+            return show(SearchOutcome(query: query, hits: hits(nil), catalog: catalog))
         }
         return .run(
-            Job(Self.searchLane) { isCancelled in
-                SearchOutcome(
-                    query: query, hits: index.hits(for: query, among: candidates, isCancelled: isCancelled),
-                    catalog: catalog)
+            Job(Self.searchLane) { isCancelled in SearchOutcome(query: query, hits: hits(isCancelled), catalog: catalog)
             })
     }
 

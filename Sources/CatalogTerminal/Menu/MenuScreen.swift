@@ -84,6 +84,9 @@ package struct MenuScreen: Screen {
         /// Whether a term with a capital or an accented letter matches its case or accent, as in fzf (a picker's
         /// default; ``Query``).
         public var smartCase = false
+        /// Whether exact hits are ranked by score, as fuzzy ones are, rather than listed in search order: a picker's,
+        /// as fzf's `--exact` ranks them (``SearchIndex/rankedByScore(_:for:)``).
+        public var ranksExactHits = false
         /// Whether the list was read with `--flat` or `--delimiter`, where a `/` inside a name is held as `∕`
         /// (``CatalogFile/Format``): titles show it as the `/` the line had, as `ps` and `git log` print it.
         public var slashesInNames = false
