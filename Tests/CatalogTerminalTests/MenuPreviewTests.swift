@@ -166,6 +166,16 @@ struct MenuPreviewTests {
         jobs.runWaiting()
         _ = withQuery.settle([], with: jobs)
         #expect(text(withQuery, wide).contains("│ query [ab] of ab.md"))
+        // Characters read in one go (a paste, fast typing) go in as one edit: the preview follows it too.
+        press(.backspace, in: &withQuery, jobs: jobs)
+        jobs.runWaiting()
+        _ = withQuery.settle([], with: jobs)
+        let (taken, effects) = withQuery.handle(typed: ["b", "."])
+        #expect(taken == 2)
+        _ = withQuery.settle(effects, with: jobs)
+        jobs.runWaiting()
+        _ = withQuery.settle([], with: jobs)
+        #expect(text(withQuery, wide).contains("│ query [ab.] of ab.md"), "\(text(withQuery, wide))")
 
         var plain = try session("printf 'of %s\\n' {}", jobs)
         press(.character("a"), in: &plain, jobs: jobs)

@@ -114,11 +114,12 @@ extension MenuScreen {
             let text = run.drop { $0.isWhitespace }
             guard !text.isEmpty else { return (run.count, refreshed) }
             mode = .filtering(Filter(text: String(text), query: query(for:)))
-            return (run.count, .batch([refreshed, search()]))
+            return (run.count, .batch([refreshed, search(), previewWork()]))
         }
         current.insert(run)
         mode = .filtering(current)
-        return (run.count, .batch([refreshed, search()]))
+        // The preview follows the new text too, as it follows each key: a `{q}` in its command runs again.
+        return (run.count, .batch([refreshed, search(), previewWork()]))
     }
 
     /// Carries out an editing command on the filter's text; browsing, only those that mean something there.
