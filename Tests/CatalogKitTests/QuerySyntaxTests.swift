@@ -156,6 +156,11 @@ struct QuerySyntaxTests {
         #expect(find("^éc") == ["École", nfd])
         #expect(find("e").count == lines.count, "a plain letter finds every accent and case")
         #expect(find("!é") == ["ecole", "Ecole", "etude"])
+        // ß is a letter of its own to smart case, as in fzf: it finds ß and not ss; ss finds both.
+        let german = try CatalogFile.parse(Array("Straße\nstrasse\n".utf8)) as Snapshot<Void>
+        let sharp = german.index.search(Query("ß", smartCase: true)).map { german.table.path(Int($0)) }
+        #expect(sharp == ["Straße"])
+        #expect(german.index.search(Query("ss", smartCase: true)).count == 2)
         // Without smart case every accent folds, as the catalog's search promises.
         #expect(snapshot.index.search(Query("é")).count == lines.count)
         // Narrowing holds only between terms compared in the same form.
@@ -302,6 +307,7 @@ enum ReferenceQuery {
         let keepsCase = text.contains { $0.isUppercase }
         let keepsAccents = text.decomposedStringWithCanonicalMapping.unicodeScalars.contains {
             $0.properties.generalCategory == .nonspacingMark
+                || ($0.properties.changesWhenCaseFolded && !$0.properties.changesWhenLowercased && !$0.isASCII)
         }
         func form(_ text: String) -> [UInt8] {
             var scalars = String.UnicodeScalarView()

@@ -17,7 +17,7 @@ import Foundation
 /// With smart case (a picker's, as fzf's), a term that holds a capital letter matches only where the line as read
 /// holds it in that case: `README` finds `README.md` and not `readme.txt`, while `readme` finds both. Likewise a
 /// term with an accented letter matches only where the line holds that accent: `é` finds `étude` and `École`, not
-/// `etude`, while `e` and `E` find `École` as well. The path as read and each keyword are fields of their own here too.
+/// `etude`, while `e` and `E` find `École` as well; `ß` likewise finds only `ß`, not `ss`. The path as read and each keyword are fields of their own here too.
 package struct Query: Sendable, Hashable {
     /// How a plain term matches: as a substring, or its characters in order.
     public enum Matching: Sendable, Hashable {
@@ -66,7 +66,11 @@ package struct Query: Sendable, Hashable {
         /// text answers alone.
         init?(_ text: Substring) {
             keepsCase = text.unicodeScalars.contains { $0.properties.isUppercase }
-            keepsAccents = !text.allSatisfy(\.isASCII) && AsTyped.withoutAccents(String(text)) != text
+            // A letter that folds to another besides its lower case: an accented one (é to e), or ß to ss.
+            keepsAccents = text.unicodeScalars.contains { scalar in
+                scalar.value >= 0x80
+                    && Folding.foldedBytes(String(scalar)) != Array(String(scalar).lowercased().utf8)
+            }
             guard keepsCase || keepsAccents else { return nil }
             bytes = []
             bytes = Array(form(of: String(text)).utf8)
