@@ -150,8 +150,8 @@ enum LaunchCommand {
             arguments, context, matching: query, repeats: .listedOnce, headerLines: headerLines)
         // Best first in exact mode too, as fzf's -f --exact lists them, unless the order is the input's.
         let found = snapshot.index.hits(for: query)
-        let ranks = !arguments.has("--no-sort") && !arguments.has("--tac")
-        let hits = (ranks ? snapshot.index.rankedByScore(found, for: query) : found).ordered
+        let hits = (CatalogSource.ranksHits(arguments) ? snapshot.index.rankedByScore(found, for: query) : found)
+            .ordered
         // The query first with --print-query, as fzf's -f prints it, and on its own when nothing matches.
         if arguments.has("--print-query") {
             let terminator: UInt8 = arguments.has("--print0") ? 0 : 0x0A
@@ -199,7 +199,7 @@ enum LaunchCommand {
             fuzzy: try SearchCommand.matching(arguments, default: picker ? .fuzzy : .exact) == .fuzzy,
             preview: try previewPlacement(arguments))
         options.smartCase = picker && !arguments.has("--ignore-case")
-        options.ranksExactHits = picker && !arguments.has("--no-sort") && !arguments.has("--tac")
+        options.ranksExactHits = picker && CatalogSource.ranksHits(arguments)
         options.slashesInNames = arguments.has("--flat") || arguments.values["--delimiter"] != nil
         options.multi = arguments.has("--multi")
         options.query = arguments.values["--query"]

@@ -153,12 +153,14 @@ enum OpenCommand {
         // counted, so an error stays one readable line however many entries share a title. An id in another case
         // or with a "/" after it ("TREES/CHECKBOX-TREE/") is the likeliest; then what a search finds.
         let shown = 8
-        var trimmed = Substring(name)
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        let foldedID = Folding.fold(String(trimmed))
-        let byID = (0..<snapshot.count).filter { Folding.fold(snapshot.table.id($0)) == foldedID }
-        let candidates =
-            !matches.isEmpty ? matches : !byID.isEmpty ? byID : Array(snapshot.search(name).prefix(shown).map(Int.init))
+        var candidates = matches
+        if candidates.isEmpty {
+            var trimmed = Substring(name)
+            while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+            let foldedID = Folding.fold(String(trimmed))
+            candidates = (0..<snapshot.count).filter { Folding.fold(snapshot.table.id($0)) == foldedID }
+        }
+        if candidates.isEmpty { candidates = snapshot.search(name).prefix(shown).map(Int.init) }
         let list = candidates.prefix(shown).map { record in
             let (id, path) = (snapshot.table.id(record), snapshot.table.path(record))
             return id == path ? id : "\(id) (\(path))"

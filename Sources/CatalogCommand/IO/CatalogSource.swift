@@ -83,10 +83,13 @@ enum CatalogSource {
         } else if arguments.has("--no-sort") {
             format.order = .asRead
         }
-        format.ranksFuzzyHits = !arguments.has("--no-sort")
+        format.ranksFuzzyHits = ranksHits(arguments)
         format.stripsEscapes = arguments.has("--ansi")
         return format
     }
+
+    /// Whether hits are listed best first: unless `--no-sort`, as fzf's; a picker's exact hits too.
+    static func ranksHits(_ arguments: Arguments) -> Bool { !arguments.has("--no-sort") }
 
     /// A stream over a catalog that arrives through a pipe (standard input, or a FIFO), or `nil` for a regular
     /// file, which is read whole at once.

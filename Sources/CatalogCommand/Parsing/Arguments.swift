@@ -56,18 +56,14 @@ struct Arguments {
     /// its value.
     private static func takesNoValue(_ word: String) -> Bool {
         guard word.hasPrefix("-"), !word.contains("=") else { return true }
-        // A short option (`-q`) as its long one.
-        let short = !word.hasPrefix("--") && word.count == 2 ? word.last : nil
-        return CommandTable.options.first { $0.name == word || (short != nil && $0.short == short) }?.value == nil
+        return CommandTable.option(named: word)?.value == nil
     }
 
     /// Whether a word names an option, long (`--exact`, `--layout=reverse`) or short (`-f`), and is no negative
     /// number (`-1` is a value that a range then refuses, not fzf's `-1`).
     private static func isOption(_ word: String) -> Bool {
         guard word.hasPrefix("-"), word.count > 1, Int(word) == nil else { return false }
-        let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
-        if name.hasPrefix("--") { return CommandTable.options.contains { $0.name == name } }
-        return name.count == 2 && CommandTable.options.contains { $0.short == name.last }
+        return CommandTable.option(named: word.split(separator: "=", maxSplits: 1).first ?? word[...]) != nil
     }
 
     private var commandSuffix: String { command.name.isEmpty ? "" : " to '\(command.name)'" }
@@ -79,16 +75,12 @@ struct Arguments {
             name = String(argument[..<equals])
             inline = String(argument[argument.index(after: equals)...])
         }
-        if !name.hasPrefix("--"), name.count == 2, let letter = name.last,
-            let long = CommandTable.options.first(where: { $0.short == letter })
-        {
-            name = long.name
-        }
-        guard let option = CommandTable.options.first(where: { $0.name == name }) else {
+        guard let option = CommandTable.option(named: name) else {
             let known = CommandTable.options(for: command).map(\.name)
             throw UsageError(
                 description: Suggestion.sentence("unknown option '\(name)'\(commandSuffix)", hint: name, among: known))
         }
+        name = option.name
         guard option.commands.contains(command.name) else {
             throw UsageError(description: "option '\(name)' does not apply\(commandSuffix).")
         }

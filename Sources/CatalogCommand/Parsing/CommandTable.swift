@@ -376,6 +376,14 @@ struct CommandTable {
         commands.first { $0.name == name }
     }
 
+    /// The option a word names without its value: long (`--query`) or short (`-q`).
+    static func option(named word: some StringProtocol) -> Option? {
+        if !word.hasPrefix("--"), word.count == 2, word.hasPrefix("-"), let letter = word.last {
+            return options.first { $0.short == letter }
+        }
+        return options.first { $0.name == word }
+    }
+
     /// The options a command accepts, in table order.
     static func options(for command: Command) -> [Option] {
         options.filter { $0.commands.contains(command.name) }

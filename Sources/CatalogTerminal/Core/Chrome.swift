@@ -73,25 +73,23 @@ struct Chrome: Sendable {
 
     /// The part drawn at a column, if any.
     static func part(at column: Int, of parts: [Part], width: Int) -> Part? {
-        let (shown, elided) = visibleParts(parts, width: width)
-        var start = elided ? DisplayWidth.of("…" + separator) : 0
-        for part in shown {
-            let end = start + DisplayWidth.of(part.text)
-            if column >= start && column < end { return part }
-            start = end + DisplayWidth.of(separator)
-        }
-        return nil
+        drawn(parts, width: width).first { $0.columns.contains(column) }?.part
     }
 
     /// The column a part starts at, if it is drawn.
     static func column(of target: Part, in parts: [Part], width: Int) -> Int? {
+        drawn(parts, width: width).first { $0.part == target }?.columns.lowerBound
+    }
+
+    /// The parts drawn at a width, each with the columns it takes.
+    private static func drawn(_ parts: [Part], width: Int) -> [(part: Part, columns: Range<Int>)] {
         let (shown, elided) = visibleParts(parts, width: width)
         var start = elided ? DisplayWidth.of("…" + separator) : 0
-        for part in shown {
-            if part == target { return start }
-            start += DisplayWidth.of(part.text) + DisplayWidth.of(separator)
+        return shown.map { part in
+            let end = start + DisplayWidth.of(part.text)
+            defer { start = end + DisplayWidth.of(separator) }
+            return (part, start..<end)
         }
-        return nil
     }
 
     // MARK: The help overlay
