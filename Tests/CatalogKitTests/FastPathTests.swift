@@ -320,10 +320,10 @@ enum ReferenceFuzzy {
                         gain = here + (restarts ? bonus : max(bonus, run, 4))
                         next = restarts ? bonus : run
                     } else {
-                        // A gap that crosses a "/" costs 3; one inside a component 1 more for each byte after its
-                        // first.
-                        let crosses = text[end..<position].contains(0x2F)
-                        gain = -3 - (crosses ? 0 : Int32(position - end - 1)) + here + bonus
+                        // A gap costs 3, and 1 more for each byte after its first; but one that crosses a "/"
+                        // counts only the bytes after the first "/" it crosses.
+                        let counted = text[end..<position].firstIndex(of: 0x2F).map { $0 + 1 } ?? end + 1
+                        gain = -3 - Int32(position - counted) + here + bonus
                     }
                     if let rest = best(unit + 1, position + units[unit].count, next) {
                         result = max(result ?? (gain + rest), gain + rest)

@@ -131,17 +131,28 @@ struct SearchTests {
         #expect(paths(catalog, catalog.search("__p cre !zzz", fuzzy: true)) == [lines[1], lines[0]])
     }
 
-    @Test("in fuzzy mode, skipping letters inside a name costs, and jumping over directories does not")
+    @Test("in fuzzy mode, skipping letters inside a name costs, and leaving a directory's name does not")
     func gapsInsideANameCost() throws {
         // `test/support` typed as a path: skipping `test_` to reach `support` in a name ranks below the path
         // that holds it whole, though the name scores more (as in fzf).
         let lines = ["test/test_support.py", "test/support/__init__.py"]
         let catalog = try snapshot(lines)
         #expect(paths(catalog, catalog.search("test/support", fuzzy: true)) == [lines[1], lines[0]])
-        // Jumping from `src` over `app/` to `main` is what typing `srcmain` means: the jump costs only its
-        // opening, however long, so the deeper path ranks by its name, not the length of the jump.
+        // Jumping from `src` over `app/` to `main` is what typing `srcmain` means: the name's start outweighs
+        // the directories jumped, so the deeper path ranks by its name.
         let jumps = try snapshot(["src/app/feature/main.swift", "srcx/amain.swift"])
         #expect(paths(jumps, jumps.search("srcmain", fuzzy: true)).first == "src/app/feature/main.swift")
+        // Leaving a directory's name halfway is free (`pyhel` for `python3.12/hello.py`), but each byte of the
+        // directories jumped whole costs, as in fzf: `gzip` scattered from `google_crc32c` over `1.7.1.dist-info`
+        // to `zip-safe` is no match for `gunzip` with its `bin` typed too. It ranked 23rd of a `find /` list's hits.
+        let scattered = [
+            "usr/lib/bundledpythonunix/lib/python3.12/site-packages/google_crc32c/1.7.1.dist-info/zip-safe",
+            "usr/bin/gunzip",
+        ]
+        let far = try snapshot(scattered)
+        #expect(paths(far, far.search("bin gzip", fuzzy: true)) == [scattered[1], scattered[0]])
+        let halfway = try snapshot(["python3.12/hello.py", "py/thon/hello.py"])
+        #expect(paths(halfway, halfway.search("pyhel", fuzzy: true)).first == "python3.12/hello.py")
     }
 
     @Test("in fuzzy mode, a word typed whole finds the name that holds it before a directory and a name that split it")

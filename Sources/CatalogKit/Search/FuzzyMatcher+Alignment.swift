@@ -12,10 +12,11 @@ extension FuzzyMatcher {
     /// punctuation and a space a point more again. Two points more after `/` ranked `swift/…/format.h` before
     /// `.swift-format` for `swiftformat`, one word typed whole.
     ///
-    /// For paths: a gap that crosses a `/` costs ``gapOpen`` whatever its length, since typing `srcmain` for
-    /// `src/app/main.swift` jumps over directories on purpose; a gap inside one component costs ``gapExtend`` more
-    /// for each byte after its first, as fzf's gaps do, so `test/support` finds `test/support/x.py` before
-    /// `test/test_support.py`, where it skips the start of a name. Each character matched in the path's last
+    /// For paths: a gap costs ``gapOpen``, and ``gapExtend`` more for each byte after its first, as fzf's gaps do,
+    /// so `test/support` finds `test/support/x.py` before `test/test_support.py`, where it skips the start of a
+    /// name; but the rest of the component a gap leaves is free, since typing `pyhel` for `python3/hello.py` skips
+    /// the end of a directory's name on purpose. Directories jumped over whole still cost each byte, so `bin gzip`
+    /// finds `/usr/bin/gunzip` before a `zip-safe` whose `g` lies two directories up. Each character matched in the path's last
     /// component (its name) adds ``name``, and in the directory above it ``parent``, so of two alignments the one
     /// nearer the name wins, and of two paths the one whose name or directory was typed. Only the query's last term
     /// scores ``name`` in the name; an earlier one scores ``parent`` there (``FuzzyMatcher/named``), since a person
@@ -127,8 +128,9 @@ extension FuzzyMatcher {
                     let first = term[units[unit]]
                     // The best score of the characters before ending at least a byte before `position`, less the gap;
                     // the characters before end no sooner than the previous one's earliest end. A gap inside a
-                    // component costs each byte after its first (`inside`); one that crosses a "/" jumps over
-                    // directories and costs only its opening (`across`), so `inside` is reset at each "/".
+                    // component costs each byte after its first (`inside`). One that leaves its component (`across`)
+                    // costs its opening there, and each byte after that component's "/" as a byte inside would,
+                    // so `inside` is reset at each "/".
                     var inside = impossible
                     var opened = impossible
                     var across = impossible
@@ -142,6 +144,7 @@ extension FuzzyMatcher {
                             for state in 0..<states { ended = max(ended, previous[(offset - 1) * states + state]) }
                             inside = max(inside &+ Points.gapExtend, ended &+ Points.gapOpen)
                             opened = max(opened, ended &+ Points.gapOpen)
+                            across = across &+ Points.gapExtend
                             if text[position - 1] == 0x2F {
                                 across = max(across, opened)
                                 inside = impossible
