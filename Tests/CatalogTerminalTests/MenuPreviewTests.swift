@@ -15,7 +15,7 @@ struct MenuPreviewTests {
         return session
     }
 
-    func press(_ keys: Key..., in session: inout Session, jobs: InlineJobs) {
+    func press(_ keys: Key..., in session: inout Session, jobs: any JobRunning) {
         for key in keys { _ = session.settle(session.handle(.key(key)), with: jobs) }
     }
 
@@ -139,6 +139,29 @@ struct MenuPreviewTests {
         #expect(text.contains("│ docs/it's here.md"))
         #expect(text.contains("│ keywords: guide"))
         #expect(text.contains("│ preview of [docs/it's here.md]"), "the path reaches the command whole, quoted")
+    }
+
+    @Test("a preview command's output shows as it comes, on the real job runner, before the command ends")
+    func previewStreams() throws {
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("a.md\nb.md\n".utf8))
+        var options = MenuScreen.Options()
+        options.previewCommand = "echo first of {}; exec sleep 100"
+        let runner = JobRunner()
+        defer { runner.shutdown() }
+        var session = Session(root: try MenuScreen(source: .fixed(snapshot), options: options))
+        _ = session.settle(session.start(size: wide), with: runner)
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while !text(session, wide).contains("│ first of a.md"), clock.now < deadline {
+            _ = runner.waitForResult(timeout: .milliseconds(200))
+            _ = session.settle([], with: runner)
+        }
+        #expect(text(session, wide).contains("│ first of a.md"), "\(text(session, wide))")
+        #expect(runner.busyLanes == 1, "the command still runs")
+        // Moved away and back, the cut-short output is not taken for the whole: the command runs again.
+        press(.down, .up, in: &session, jobs: runner)
+        let menu = try #require(session.stack.first as? MenuScreen)
+        #expect(menu.preview.making?.record == 0)
     }
 
     @Test("a preview command's {q} is the query: it runs again as the query changes, its last output shown meanwhile")

@@ -137,6 +137,28 @@ struct PreviewCommandTests {
         #expect(linesCutShort(endless) == ["y", "y", "y"], "\(endless)")
     }
 
+    /// Catches: a command's output held back until it ends (fzf shows it as it comes), a half line shown before
+    /// its end, and a running command left behind when it is cancelled after its first lines.
+    @Test func outputIsReportedWhileTheCommandRuns() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let reported = Mutex<[[String]]>([])
+        let calls = Atomic<Int>(0)
+        // Cancels once the first lines were reported, or after ~10 s so a broken test fails rather than hangs.
+        let outcome = ShellCommand.run(
+            "echo $$ > {}/pid; echo one; echo two; printf 'half'; exec sleep 100", path: scratch.url.path,
+            maximumLines: 10,
+            isCancelled: { !reported.withLock(\.isEmpty) || calls.add(1, ordering: .relaxed).newValue > 500 },
+            partial: { lines in reported.withLock { $0.append(lines) } })
+        #expect(outcome == .cancelled)
+        #expect(reported.withLock(\.last) == ["one", "two"], "\(reported.withLock { $0 })")
+        #expect(isReaped(try pid(in: scratch.file("pid"))))
+        // Whatever was reported early, a command that ends gives its whole output as the outcome.
+        let done = ShellCommand.run(
+            "echo one", path: "", maximumLines: 10, isCancelled: Self.never(), partial: { _ in })
+        #expect(done == .output(lines: ["one"], status: 0))
+    }
+
     /// Catches: the byte limit ignored (a single endless line, or many short ones, filling memory).
     @Test func outputIsCutToTheBytes() {
         let outcome = ShellCommand.run(

@@ -67,7 +67,10 @@ public struct Job: Sendable {
     let lane: JobLaneID
     /// The lane's name, for messages and tests.
     public var laneName: String { lane.name }
-    private let work: @Sendable (_ isCancelled: @escaping JobCancellation) -> any Sendable
+    private let work: @Sendable (_ isCancelled: @escaping JobCancellation, _ report: @escaping Report) -> any Sendable
+
+    /// Hands a value on before the job's last: what a preview command has printed so far.
+    typealias Report = @Sendable (any Sendable) -> Void
 
     /// Creates a job in a lane.
     ///
@@ -78,7 +81,24 @@ public struct Job: Sendable {
         _ lane: JobLane<Output>, work: @escaping @Sendable (_ isCancelled: @escaping JobCancellation) -> Output
     ) {
         self.lane = lane.id
-        self.work = { isCancelled in work(isCancelled) }
+        self.work = { isCancelled, _ in work(isCancelled) }
+    }
+
+    /// Creates a job that hands on values before its last, each read back through the lane as a result of its own:
+    /// ``JobRunner`` delivers them as they come (unless the job is superseded), and ``InlineJobs`` only the last.
+    ///
+    /// - Parameters:
+    ///   - lane: The lane, which fixes the type of the values.
+    ///   - work: The work. It is given the cancellation check, and a function that hands on a value at once.
+    package init<Output: Sendable>(
+        _ lane: JobLane<Output>,
+        reporting work:
+            @escaping @Sendable (
+                _ isCancelled: @escaping JobCancellation, _ report: @escaping @Sendable (Output) -> Void
+            ) -> Output
+    ) {
+        self.lane = lane.id
+        self.work = { isCancelled, report in work(isCancelled) { report($0) } }
     }
 
     /// Whether the job runs in a lane.
@@ -93,10 +113,15 @@ public struct Job: Sendable {
     ///   - owner: The screen that started it, which the result goes back to (`Session/Effect/run(_:for:)`).
     ///   - isCancelled: Whether it has been superseded; never, unless the caller says otherwise.
     /// - Returns: The result, to hand back to the session or the screen.
-    package func run(for owner: Session.ScreenID? = nil, isCancelled: @escaping JobCancellation = { false })
-        -> JobResult
-    {
-        JobResult(lane: lane, value: work(isCancelled), owner: owner)
+    ///   - report: Takes the values handed on before the last, each as a result; dropped unless given.
+    package func run(
+        for owner: Session.ScreenID? = nil, isCancelled: @escaping JobCancellation = { false },
+        report: @escaping @Sendable (JobResult) -> Void = { _ in }
+    ) -> JobResult {
+        let lane = lane
+        return JobResult(
+            lane: lane, value: work(isCancelled) { report(JobResult(lane: lane, value: $0, owner: owner)) },
+            owner: owner)
     }
 }
 

@@ -38,6 +38,9 @@ extension MenuScreen {
         /// The marked paths a preview command's `{+}` stood for; `nil` when nothing in the preview depends on them.
         var marked: [String]?
         var frame: Result<Frame, PreviewFailure>
+        /// Whether the preview is whole: `false` for what a command still running has printed so far, which is
+        /// shown but made again when the entry is highlighted again.
+        var complete = true
     }
 
     /// Why a screen couldn't be previewed: its factory, or its first events, threw.
@@ -131,7 +134,9 @@ extension MenuScreen {
         let id = snapshot.table.id(Int(record))
         // A preview made for another query stays in the pane until the one for this query replaces it, as fzf's
         // does.
-        let isMade = cachedPreview(record, size: key.size).map { $0.query == query && $0.marked == marked } ?? false
+        let isMade =
+            cachedPreview(record, size: key.size).map { $0.complete && $0.query == query && $0.marked == marked }
+            ?? false
         guard key.size.rows > 0, !isMade, preview.making != key else { return .none }
         preview.making = key
         if let make {
@@ -146,20 +151,27 @@ extension MenuScreen {
         let path = snapshot.table.path(Int(record))
         let shell = options.shell
         return .run(
-            Job(Self.previewLane) { isCancelled in
-                // Killed when the highlight moves on: a newer preview supersedes this job.
+            Job(Self.previewLane) { isCancelled, report in
+                // Killed when the highlight moves on: a newer preview supersedes this job. What it prints shows as
+                // it comes, as fzf's preview does.
+                func preview(_ frame: Result<Frame, PreviewFailure>, complete: Bool = true) -> PreviewOutcome {
+                    PreviewOutcome(
+                        key: key,
+                        preview: Preview(
+                            id: id, size: key.size, query: query, marked: marked, frame: frame, complete: complete))
+                }
                 let frame: Result<Frame, PreviewFailure>
                 let limit = Self.previewCommandLines
                 switch ShellCommand.run(
                     command, path: path, query: query ?? "", marked: marked ?? [], shell: shell, maximumLines: limit,
-                    isCancelled: isCancelled)
+                    isCancelled: isCancelled,
+                    partial: { report(preview(.success(Frame(lines: $0.map(AnsiText.line))), complete: false)) })
                 {
                 case .output(let lines, _): frame = .success(Frame(lines: lines.map(AnsiText.line)))
                 case .cancelled: frame = .failure(PreviewFailure(message: "cancelled"))
                 case .failed(let message): frame = .failure(PreviewFailure(message: message))
                 }
-                return PreviewOutcome(
-                    key: key, preview: Preview(id: id, size: key.size, query: query, marked: marked, frame: frame))
+                return preview(frame)
             })
     }
 
@@ -176,11 +188,11 @@ extension MenuScreen {
         snapshot.factory(Int(record)) != nil || options.previewCommand != nil
     }
 
-    /// Keeps a finished preview.
+    /// Keeps a preview: a finished one, or what a running command has printed so far.
     mutating func keep(_ outcome: PreviewOutcome) {
         if preview.cache.count >= Self.previewCacheLimit { preview.cache = [:] }
         preview.cache[outcome.key.record] = outcome.preview
-        if preview.making == outcome.key { preview.making = nil }
+        if preview.making == outcome.key && outcome.preview.complete { preview.making = nil }
     }
 
     /// The pane's lines: the highlighted entry's header, then its screen as it first draws, or "…" while it is

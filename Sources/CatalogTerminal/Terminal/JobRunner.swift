@@ -122,13 +122,31 @@ package final class JobRunner: JobRunning, Sendable {
         _ = saves.wait(timeout: .now() + Self.shutdownLimit)
     }
 
+    /// Wakes the event loop's `poll`: a result is waiting.
+    private func wake() {
+        guard let pipe else { return }
+        var byte: UInt8 = 1
+        _ = write(pipe.write, &byte, 1)
+    }
+
     private func run(_ job: Job, key: SlotKey, generation: Int) {
         let isCancelled: JobCancellation = { [self] in
             state.withLock { $0.slots[key]?.generation != generation }
         }
         if key.lane.queued { saves.enter() }
         queue.async { [self] in
-            let result = ChildProcesses.running(for: owner) { job.run(for: key.owner, isCancelled: isCancelled) }
+            // A value handed on early is kept only while the job is the lane's latest, and wakes the loop at once.
+            let report: @Sendable (JobResult) -> Void = { [self] early in
+                let kept = state.withLock { state in
+                    guard state.slots[key]?.generation == generation else { return false }
+                    state.finished.append((key, early))
+                    return true
+                }
+                if kept { wake() }
+            }
+            let result = ChildProcesses.running(for: owner) {
+                job.run(for: key.owner, isCancelled: isCancelled, report: report)
+            }
             let next = state.withLock { state -> (Job, Int)? in
                 guard var slot = state.slots[key] else { return nil }
                 if slot.generation == generation || key.lane.queued { state.finished.append((key, result)) }
@@ -140,10 +158,7 @@ package final class JobRunner: JobRunning, Sendable {
                 state.slots[key] = slot
                 return (waiting, slot.generation)
             }
-            if let pipe {
-                var byte: UInt8 = 1
-                _ = write(pipe.write, &byte, 1)
-            }
+            wake()
             // The next job enters the group before this one leaves it, so shutdown never sees it idle in between.
             if let (waiting, generation) = next { run(waiting, key: key, generation: generation) }
             if key.lane.queued { saves.leave() }

@@ -99,11 +99,14 @@ package enum ShellCommand {
     ///   - drains: Whether a command whose output passes the limits runs on to its end, its further output read
     ///     and dropped (a build), instead of being killed there (a preview).
     ///   - isCancelled: Turns true when the highlight has moved on.
+    ///   - partial: Takes the whole lines read so far while the command runs, as fzf's preview shows them: when
+    ///     more have come, at most every ``partialInterval`` milliseconds. Not called once the output has ended.
     /// - Returns: The output and status, ``Outcome/cancelled``, or ``Outcome/failed(_:)`` when the shell could not be
     ///   started (or the command holds a NUL byte, which no shell can be given).
     public static func run(
         _ command: String, path: String, query: String = "", marked: [String] = [], shell: String = "/bin/sh",
-        maximumLines: Int, maximumBytes: Int = 262_144, drains: Bool = false, isCancelled: @escaping JobCancellation
+        maximumLines: Int, maximumBytes: Int = 262_144, drains: Bool = false, isCancelled: @escaping JobCancellation,
+        partial: (([String]) -> Void)? = nil
     ) -> Outcome {
         guard maximumLines > 0, maximumBytes > 0 else { return .output(lines: [], status: 0) }
         let expanded = expand(command, path: path, query: query, marked: marked)
@@ -120,7 +123,15 @@ package enum ShellCommand {
         var newlines = 0
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var isOpen = true
+        var shown = 0
+        var shownAt = monotonicMilliseconds() - partialInterval
         while true {
+            if let partial, isOpen, newlines > shown, monotonicMilliseconds() - shownAt >= partialInterval {
+                let end = output.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+                partial(lines(of: Array(output[..<end]), limit: maximumLines))
+                shown = newlines
+                shownAt = monotonicMilliseconds()
+            }
             if isCancelled() {
                 child.terminate()
                 return .cancelled
@@ -151,6 +162,16 @@ package enum ShellCommand {
         }
         child.terminate()
         return .output(lines: lines(of: output, limit: maximumLines), status: child.status)
+    }
+
+    /// The fewest milliseconds between two reports of a running command's output.
+    static let partialInterval: Int64 = 50
+
+    /// The monotonic clock, in milliseconds.
+    private static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 
     /// Splits output into at most `limit` lines at LF, dropping a CR before it and a last empty line.
