@@ -144,9 +144,10 @@ struct PreviewCommandTests {
         defer { scratch.remove() }
         let reported = Mutex<[[String]]>([])
         let calls = Atomic<Int>(0)
-        // Cancels once the first lines were reported, or after ~10 s so a broken test fails rather than hangs.
+        // Cancels once the first lines were reported, or after ~10 s so a broken test fails rather than hangs. The
+        // lines come in one write, so one report holds both.
         let outcome = ShellCommand.run(
-            "echo $$ > {}/pid; echo one; echo two; printf 'half'; exec sleep 100", path: scratch.url.path,
+            "echo $$ > {}/pid; printf 'one\\ntwo\\nhalf'; exec sleep 100", path: scratch.url.path,
             maximumLines: 10,
             isCancelled: { !reported.withLock(\.isEmpty) || calls.add(1, ordering: .relaxed).newValue > 500 },
             partial: { lines in reported.withLock { $0.append(lines) } })
