@@ -305,11 +305,14 @@ struct OpenTests {
         #expect(blank.stderr == "catalog: an empty name names no entry. Try 'catalog list'.\n")
     }
 
-    @Test("fzf's --preview CMD is pointed to --preview-command, quoted to paste")
-    func previewCommandHint() throws {
-        let result = try runProcess(catalog, ["--file", "/dev/null", "--preview", "cat {}"])
+    @Test("two preview commands, fzf's --preview CMD and --preview-command, are an error that quotes both")
+    func previewCommandTwice() throws {
+        let result = try runProcess(
+            catalog, ["--file", "/dev/null", "--preview", "cat {}", "--preview-command", "head {}"])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("not 'cat {}'; a command to preview with is --preview-command 'cat {}'."))
+        #expect(
+            result.stderr == "catalog: option '--preview' gives the preview command 'cat {}', and '--preview-command' "
+                + "gives 'head {}'; give one. See 'catalog --help'.\n", "\(result.stderr)")
     }
 }
 

@@ -66,6 +66,11 @@ struct CommandLineTests {
                 "option '--preview-command' is for picking from --file; give --file too."
             ),
             (
+                ["--preview", "cat {}"],
+                "option '--preview' takes right, bottom or hidden here; a command to preview with is for picking from "
+                    + "--file; give --file too."
+            ),
+            (
                 ["list", "--file", "-", "--delimiter", ""],
                 "option '--delimiter' needs text to divide groups at, not ''."
             ),

@@ -80,5 +80,11 @@ extension KeyOptionsTests {
         let command = try LaunchCommand.menuOptions(
             Arguments(["--file", "x", "--flat", "--preview-command", "echo {}"]))
         #expect(command.preview == .forced)
+        // fzf's --preview CMD: any value but a place for the pane is the command.
+        let fzfs = try LaunchCommand.menuOptions(Arguments(["--file", "x", "--preview", "cat {}"]))
+        #expect(fzfs.previewCommand == "cat {}" && fzfs.preview == .forced)
+        let placed = try LaunchCommand.menuOptions(
+            Arguments(["--file", "x", "--preview", "bottom", "--preview-command", "cat {}"]))
+        #expect(placed.previewCommand == "cat {}" && placed.preview == .bottom)
     }
 }

@@ -190,6 +190,11 @@ enum LaunchCommand {
                 throw Arguments.UsageError(
                     description: "option '\(option)' is for picking from --file; give --file too.")
             }
+            if arguments.values["--preview"] != nil, previewPlacement(arguments) == .auto {
+                throw Arguments.UsageError(
+                    description: "option '--preview' takes right, bottom or hidden here; a command to preview with "
+                        + "is for picking from --file; give --file too.")
+            }
         }
         // A picker matches fuzzily unless --exact, as fzf does, so `swiftformat` finds `.swift-format`; the built-in
         // launcher looks titles up exactly, as `catalog search` does.
@@ -197,7 +202,7 @@ enum LaunchCommand {
         var options = MenuScreen.Options(
             maxChildren: try arguments.number("--max-children", in: 2...1_000_000, default: 10),
             fuzzy: try SearchCommand.matching(arguments, default: picker ? .fuzzy : .exact) == .fuzzy,
-            preview: try previewPlacement(arguments))
+            preview: previewPlacement(arguments))
         options.smartCase = picker && !arguments.has("--ignore-case")
         options.ranksExactHits = picker && CatalogSource.ranksHits(arguments)
         options.slashesInNames = arguments.has("--flat") || arguments.values["--delimiter"] != nil
@@ -207,7 +212,7 @@ enum LaunchCommand {
         options.prompt = arguments.values["--prompt"]
         options.selectOne = arguments.has("--select-1")
         options.exitZero = arguments.has("--exit-0")
-        options.previewCommand = arguments.values["--preview-command"]
+        options.previewCommand = try previewCommand(arguments)
         // A preview command is asked for: shown wherever it fits, as fzf's is, not only from 100 columns.
         if options.previewCommand != nil && options.preview == .auto { options.preview = .forced }
         // A --flat line (`ps`, `history`) is all the pane could show: the row keeps the width unless one is asked
@@ -241,17 +246,25 @@ enum LaunchCommand {
         return "History is off: no state directory (set XDG_STATE_HOME or HOME): no favourites."
     }
 
-    /// `--preview right|bottom|hidden`, or the menu's own choice by the terminal's size.
-    static func previewPlacement(_ arguments: Arguments) throws -> MenuScreen.PreviewPlacement {
-        guard let text = arguments.values["--preview"] else { return .auto }
-        guard let placement = MenuScreen.PreviewPlacement(rawValue: text),
+    /// `--preview right|bottom|hidden`, or the menu's own choice by the terminal's size: any other `--preview` is a
+    /// command (``previewCommand(_:)``).
+    static func previewPlacement(_ arguments: Arguments) -> MenuScreen.PreviewPlacement {
+        guard let text = arguments.values["--preview"], let placement = MenuScreen.PreviewPlacement(rawValue: text),
             [.right, .bottom, .hidden].contains(placement)
-        else {
-            // fzf's --preview takes a command; here that is --preview-command.
-            throw Arguments.UsageError(
-                description: "option '--preview' needs right, bottom or hidden, not '\(text)'; "
-                    + "a command to preview with is --preview-command \(Link.quoted(text)).")
-        }
+        else { return .auto }
         return placement
+    }
+
+    /// The preview command: `--preview-command CMD`, or `--preview CMD` as fzf's users write it, any value but a
+    /// place for the pane being a command.
+    static func previewCommand(_ arguments: Arguments) throws -> String? {
+        let given = arguments.values["--preview-command"]
+        guard let text = arguments.values["--preview"], previewPlacement(arguments) == .auto else { return given }
+        if let given {
+            throw Arguments.UsageError(
+                description: "option '--preview' gives the preview command \(Link.quoted(text)), and "
+                    + "'--preview-command' gives \(Link.quoted(given)); give one.")
+        }
+        return text
     }
 }

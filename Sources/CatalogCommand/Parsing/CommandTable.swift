@@ -204,7 +204,9 @@ struct CommandTable {
             repeatable: true),
         Option(
             name: "--preview", value: "WHERE", completion: .choices(["right", "bottom", "hidden"]), commands: [""],
-            help: "where the preview pane goes: right, bottom or hidden (default: right from 100 columns)"),
+            help:
+                "where the preview pane goes: right, bottom or hidden (default: right from 100 columns); any other "
+                + "value is a command to preview with, as fzf's --preview and --preview-command take"),
         Option(
             name: "--preview-command", value: "CMD", commands: [""],
             help:
