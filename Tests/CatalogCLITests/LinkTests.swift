@@ -182,6 +182,16 @@ struct LinkOptionTests {
         #expect(lines.contains { $0.hasSuffix(#"--keys '+*2 line:"+"'"#) }, "\(lines)")
     }
 
+    @Test("snapshot takes an entry's id as it prints it, hyphen and all, as open and record do")
+    func snapshotById() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("by-id-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recorded = try run(["snapshot", "trees/checkbox-tree", "--dir", directory.path])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stdout.contains("recorded trees/checkbox-tree · "), "\(recorded.stdout)")
+        #expect(!recorded.stdout.contains("recorded forms/"), "only that entry: \(recorded.stdout)")
+    }
+
     @Test("snapshot --scenario-file records and then checks the captures of one entry; a bad line names its number")
     func scenarioFile() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("captures-\(UUID())")

@@ -78,7 +78,7 @@ enum SnapshotCommand {
     ///   can't be read is named by the file and its number.
     static func captured(_ file: String, _ arguments: Arguments, _ context: Context) throws -> Entry<any Screen> {
         let query = arguments.operands.joined(separator: " ")
-        let found = context.registry.entry(id: query).map { [$0] } ?? context.registry.search(query)
+        let found = entries(named: query, context)
         guard found.count == 1, let entry = found.first else {
             let names = found.prefix(8).map(\.id).joined(separator: ", ")
             throw InputError(
@@ -140,9 +140,15 @@ enum SnapshotCommand {
             colorMode: try Launcher.colorMode(arguments, detected: .trueColor), controls: controls, steps: steps)
     }
 
-    /// The entries the query matches, in search order.
+    /// The entry whose id the query is (as `snapshot` prints it: `forms/signup-form`), or else the entries it
+    /// matches as a search, in search order.
+    static func entries(named query: String, _ context: Context) -> [Entry<any Screen>] {
+        context.registry.entry(id: query).map { [$0] } ?? context.registry.search(query)
+    }
+
+    /// The entries the query names or matches (``entries(named:_:)``).
     static func matchingEntries(_ arguments: Arguments, _ context: Context) throws -> [Entry<any Screen>] {
-        let entries = context.registry.search(arguments.operands.joined(separator: " "))
+        let entries = entries(named: arguments.operands.joined(separator: " "), context)
         guard !entries.isEmpty else {
             throw InputError(description: "no entry matches '\(arguments.operands.joined(separator: " "))'.")
         }

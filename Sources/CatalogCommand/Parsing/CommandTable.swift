@@ -130,7 +130,7 @@ struct CommandTable {
                 + "only compares (for CI), failed rewrites those that differ; CATALOG_RECORD sets the mode too.",
             operands: Operands(
                 name: "QUERY...", minimum: 0, maximum: nil, completion: .entries,
-                help: "only the entries that match")),
+                help: "only the entry with that id, or else the entries that match")),
         Command(
             name: "record", summary: "record a scenario as an asciicast for asciinema",
             description:
