@@ -27,18 +27,29 @@ struct RegistryTests {
     @Test("a duplicate id throws, names both entries and overwrites nothing")
     func duplicate() throws {
         let registry = Registry<Int>()
+        let firstLine = #line + 1
         try registry.register("Grid", in: ["Effects"], id: "grid") { 1 }
         let line = #line + 1
         let error = #expect(throws: Registry<Int>.Error.self) {
             try registry.register("Grid", in: ["Layout"], id: "grid") { 2 }
         }
-        #expect(error?.reason == .duplicateID("grid", existing: "Effects/Grid", new: "Layout/Grid"))
+        let first = SourcePosition(file: "CatalogKitTests/RegistryTests.swift", line: firstLine)
+        #expect(error?.reason == .duplicateID("grid", existing: "Effects/Grid", new: "Layout/Grid", existingAt: first))
         #expect(
-            error.map { "\($0)" }?.hasPrefix("CatalogKitTests/RegistryTests.swift:\(line): Duplicate id") == true,
-            "the error names the place the entry was registered")
+            error.map { "\($0)" }
+                == "CatalogKitTests/RegistryTests.swift:\(line): Duplicate id 'grid': 'Layout/Grid' cannot use it "
+                + "because 'Effects/Grid' has it, registered at CatalogKitTests/RegistryTests.swift:\(firstLine). "
+                + "Give one of them a distinct id.",
+            "the error names where both entries were registered")
         #expect(try registry.entry(id: "grid")?.make() == 1)
-        let message = "\(Registry<Int>.Error.duplicateID("grid", existing: "Effects/Grid", new: "Layout/Grid"))"
-        #expect(message.contains("Effects/Grid") && message.contains("Layout/Grid"))
+        // The same path twice says so, and where the first is.
+        let again = #expect(throws: Registry<Int>.Error.self) {
+            try registry.register("Grid", in: ["Effects"], id: "grid") { 3 }
+        }
+        #expect(
+            "\(again?.reason as Registry<Int>.Error?, default: "")"
+                == "Duplicate id 'grid': 'Effects/Grid' is registered twice, first at "
+                + "CatalogKitTests/RegistryTests.swift:\(firstLine). Remove one, or give one of them a distinct id.")
     }
 
     @Test("the same path twice is a duplicate id too")
@@ -117,14 +128,14 @@ struct RegistryTests {
                 Entry("X", in: ["G"]) { 1 }, Entry("A", in: ["G"]) { 2 }, Entry("X", in: ["G"]) { 3 },
             ])
         }
-        #expect(first?.reason == .duplicateID("g/a", existing: "G/A", new: "G/A"))
+        #expect(first.map { "\($0.reason)" }?.hasPrefix("Duplicate id 'g/a': 'G/A' is registered twice") == true)
         // Position 1 repeats position 0 before position 2 repeats the registry's entry.
         let second = #expect(throws: Registry<Int>.Error.self) {
             try registry.register([
                 Entry("X", in: ["G"]) { 1 }, Entry("X", in: ["H"], id: "g/x") { 2 }, Entry("A", in: ["G"]) { 3 },
             ])
         }
-        #expect(second?.reason == .duplicateID("g/x", existing: "G/X", new: "H/X"))
+        #expect(second.map { "\($0.reason)" }?.hasPrefix("Duplicate id 'g/x': 'H/X' cannot use it because 'G/X'") == true)
         // An explicit id that equals another entry's default slug is taken too.
         #expect(throws: Registry<Int>.Error.self) { try registry.register("Other", id: "g/a") { 4 } }
         #expect(registry.count == 1)

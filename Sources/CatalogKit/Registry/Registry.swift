@@ -20,8 +20,10 @@ public final class Registry<Handler>: Sendable {
 
     /// A registration that was refused. Nothing of the refused call was registered.
     public enum Error: Swift.Error, Equatable, CustomStringConvertible {
-        /// Two entries have the same id.
-        case duplicateID(String, existing: String, new: String)
+        /// Two entries have the same id: the path of the one registered first and where it was registered, and
+        /// the path of the one refused. Boxed, so the error stays small: held inline, its payload made Swift 6.3's
+        /// `#expect(throws:)` abort an async test ("freed pointer was not the last allocation").
+        indirect case duplicateID(String, existing: String, new: String, existingAt: SourcePosition? = nil)
         /// A title is empty or only whitespace.
         case emptyTitle(path: String)
         /// A group name is empty or only whitespace.
@@ -43,9 +45,14 @@ public final class Registry<Handler>: Sendable {
 
         public var description: String {
             switch self {
-            case .duplicateID(let id, let existing, let new):
-                return "Duplicate id '\(id)': '\(new)' cannot use it because '\(existing)' is already registered "
-                    + "with it. Give one of them a distinct id."
+            case .duplicateID(let id, let existing, let new, let place):
+                let first = place.map { " at \($0)" } ?? ""
+                guard existing != new else {
+                    return "Duplicate id '\(id)': '\(new)' is registered twice, first\(first). Remove one, or give "
+                        + "one of them a distinct id."
+                }
+                return "Duplicate id '\(id)': '\(new)' cannot use it because '\(existing)' has it, registered"
+                    + "\(first.isEmpty ? " before" : first). Give one of them a distinct id."
             case .emptyTitle(let path):
                 return "Empty title in '\(path)'. Every entry needs a title that is not only whitespace."
             case .emptyGroup(let path):
@@ -164,13 +171,16 @@ public final class Registry<Handler>: Sendable {
                     throw Error.at(
                         entries[position].source,
                         .duplicateID(
-                            entries[position].id, existing: registered[existing].path, new: entries[position].path))
+                            entries[position].id, existing: registered[existing].path, new: entries[position].path,
+                            existingAt: registered[existing].source))
                 }
             }
             if let (position, earlier) = batch.duplicate {
                 throw Error.at(
                     entries[position].source,
-                    .duplicateID(entries[position].id, existing: entries[earlier].path, new: entries[position].path))
+                    .duplicateID(
+                        entries[position].id, existing: entries[earlier].path, new: entries[position].path,
+                        existingAt: entries[earlier].source))
             }
             state.ids.append(batch.ids, from: first)
             if state.entries.isEmpty {
