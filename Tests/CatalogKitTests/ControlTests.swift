@@ -56,7 +56,11 @@ struct ControlTests {
             (Control.choice("style", default: "wavy", among: ["bar"]), "defaults to wavy, but it takes one of bar"),
             (Control.choice("style", among: ["bar", "bar"]), "lists the choice “bar” twice"),
             (Control.integer("start at", in: 0...1), "a control is named “start at”"),
-            (Control.boolean(""), "a control is named “”"),
+            (Control.boolean(""), "a control has an empty name; give each control a name"),
+            (
+                Control.decimal("speed", in: 0...Double.infinity),
+                "control “speed” has a range that does not end (0.0...inf); give it a finite one"
+            ),
         ])
     func invalidControl(control: Control, problem: String) throws {
         let registry = Registry<Int>()

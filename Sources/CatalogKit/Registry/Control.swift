@@ -53,6 +53,9 @@ public struct Control: Sendable, Hashable {
 
     /// A control that is a whole number in a range.
     ///
+    /// Write the range from its lower bound: Swift stops the program where a range such as `10...1` is written,
+    /// before the registry can report it. Bounds read from data are checked with `lower <= upper` first.
+    ///
     /// - Parameters:
     ///   - name: Its name.
     ///   - value: Its default, in the range; the range's lower bound unless given.
@@ -63,6 +66,9 @@ public struct Control: Sendable, Hashable {
     }
 
     /// A control that is a number in a range.
+    ///
+    /// Write the range from its lower bound: Swift stops the program where a range such as `10...1` is written,
+    /// before the registry can report it. Bounds read from data are checked with `lower <= upper` first.
     ///
     /// - Parameters:
     ///   - name: Its name.
@@ -156,7 +162,8 @@ public struct Control: Sendable, Hashable {
     /// What is wrong with the control on its own, in a sentence that names it: a name that `--set` can't write, a
     /// default the control doesn't take, no choices, or a choice named twice.
     package var problem: String? {
-        if name.isEmpty || name.contains(where: { $0 == "=" || $0 == "," || $0.isWhitespace || $0 == "\0" }) {
+        if name.isEmpty { return "a control has an empty name; give each control a name, such as “start”." }
+        if name.contains(where: { $0 == "=" || $0 == "," || $0.isWhitespace || $0 == "\0" }) {
             return "a control is named “\(name)”; name each control with no spaces, “=” or “,” in it."
         }
         if case .choice(let choices) = kind {
@@ -164,6 +171,10 @@ public struct Control: Sendable, Hashable {
             if let repeated = choices.enumerated().first(where: { choices[..<$0.offset].contains($0.element) }) {
                 return "control “\(name)” lists the choice “\(repeated.element)” twice; list each choice once."
             }
+        }
+        if case .decimal(let range) = kind, !range.lowerBound.isFinite || !range.upperBound.isFinite {
+            return "control “\(name)” has a range that does not end (\(range)); give it a finite one, such as "
+                + "0...1_000_000."
         }
         if accepting(defaultValue) == nil {
             return "control “\(name)” defaults to \(defaultValue), but it takes \(accepts); give a default it takes."
