@@ -17,7 +17,7 @@ import Testing
 /// ```
 ///
 /// SwiftPM warns about files it doesn't know in a target's folder: give the test target
-/// `exclude: ["__Snapshots__"]`.
+/// `exclude: ["__Snapshots__"]`, and make the folder with the target, or SwiftPM warns that the exclude names nothing.
 ///
 /// - Parameters:
 ///   - screen: The screen, made as the scenario starts (`Scenario/playing` is set).

@@ -14,7 +14,8 @@ let package = Package(
         .executableTarget(
             name: "brokencat", dependencies: ["MyScreens", .product(name: "CatalogCommand", package: "Catalog")]),
         // Every screen's scenarios against the goldens in Tests/Snapshots, from this package's own `swift test`;
-        // assertSnapshot's goldens are in __Snapshots__, beside the test files.
+        // assertSnapshot's goldens are in __Snapshots__, beside the test files: make that folder with the
+        // target, or SwiftPM warns that the exclude names nothing until the first golden is written.
         .testTarget(
             name: "MyCatalogTests",
             dependencies: [

@@ -19,7 +19,7 @@ import Foundation
 ///         count += command == .up ? 1 : -1
 ///         return .none
 ///     }
-///     func render(in context: ScreenContext) -> Frame { Frame(lines: ["Count: \(count)", footer]) }
+///     func render(in context: ScreenContext) -> Frame { Frame(lines: [Line("Count: \(count)"), footer]) }
 /// }
 /// ```
 public protocol KeymapScreen: Screen {

@@ -9,10 +9,10 @@ import Foundation
 /// jobs run at once. An entry with no scenarios has one: ``initial``, at 80×24.
 ///
 /// ```swift
-/// static let outlinePicker = demo(
-///     "Outline Picker", in: ["Pickers"], keywords: ["tree"], summary: "Pick a category from a tree",
-///     scenarios: [Scenario("expanded to Laptops", .press(.enter))]
-/// ) { try OutlinePickerDemo() }
+/// try registry.register(
+///     "Counter", in: ["Basics"], summary: "Counts up and down",
+///     scenarios: [Scenario("at zero"), Scenario("up twice", .press(.up, times: 2))]
+/// ) { Counter() }
 /// ```
 public struct Scenario: Sendable, Hashable {
     /// One thing that happens in a scenario.
