@@ -135,7 +135,8 @@ struct RegistryTests {
                 Entry("X", in: ["G"]) { 1 }, Entry("X", in: ["H"], id: "g/x") { 2 }, Entry("A", in: ["G"]) { 3 },
             ])
         }
-        #expect(second.map { "\($0.reason)" }?.hasPrefix("Duplicate id 'g/x': 'H/X' cannot use it because 'G/X'") == true)
+        #expect(
+            second.map { "\($0.reason)" }?.hasPrefix("Duplicate id 'g/x': 'H/X' cannot use it because 'G/X'") == true)
         // An explicit id that equals another entry's default slug is taken too.
         #expect(throws: Registry<Int>.Error.self) { try registry.register("Other", id: "g/a") { 4 } }
         #expect(registry.count == 1)
