@@ -157,7 +157,7 @@ enum LaunchCommand {
             let terminator: UInt8 = arguments.has("--print0") ? 0 : 0x0A
             Array(text.utf8).withUnsafeBufferPointer { context.out.exact($0, terminator: terminator) }
         }
-        EntryWriter.write(snapshot, hits[...], arguments, to: &context.out)
+        EntryWriter.write(snapshot, hits[...], arguments, wholeLines: true, to: &context.out)
         return hits.isEmpty ? 1 : 0
     }
 

@@ -22,9 +22,11 @@ enum EntryWriter {
         }
     }
 
+    /// - Parameter wholeLines: Whether a line is written whole, keywords and all, as a picker prints it
+    ///   (``EntryTable/withWholeLineBytes(_:_:)``), rather than its path.
     static func write(
         _ snapshot: Snapshot<any Screen>, _ records: some Collection<UInt32>, _ arguments: Arguments,
-        to out: inout Output
+        wholeLines: Bool = false, to out: inout Output
     ) {
         let table = snapshot.table
         if arguments.has("--json") {
@@ -39,7 +41,7 @@ enum EntryWriter {
             // them; on a terminal a person reads them, and a control character in one is shown, never obeyed.
             let print0 = arguments.has("--print0")
             out.lines(records, exact: print0 || !out.isTerminal, terminator: print0 ? 0 : 0x0A) { record, write in
-                table.withLineBytes(Int(record), write)
+                wholeLines ? table.withWholeLineBytes(Int(record), write) : table.withLineBytes(Int(record), write)
             }
         }
     }

@@ -221,6 +221,20 @@ package struct EntryTable: Sendable {
         return lines.raw.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
+    /// The bytes of an entry's whole line as it was read, keywords and all: what a picker prints, as fzf prints a
+    /// line. A TAB in a line starts its keywords for searching and showing (`grep -T`'s text, a name that holds a
+    /// TAB), but a pick that left them out would name a file that may not exist.
+    ///
+    /// - Complexity: O(1), or as ``withLineBytes(_:_:)`` for a rewritten list.
+    public func withWholeLineBytes<R>(_ record: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard lines == nil, registered == nil, stride == 3, bounds[3 * record + 2] > bounds[3 * record + 1] else {
+            return withLineBytes(record, body)
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[Int(bounds[3 * record])..<Int(bounds[3 * record + 2])]))
+        }
+    }
+
     /// An entry's full path, `Group/Sub/Title`, exactly as given: its line as read (``withLineBytes(_:_:)``),
     /// with bytes that are not UTF-8 as U+FFFD.
     public func path(_ record: Int) -> String {

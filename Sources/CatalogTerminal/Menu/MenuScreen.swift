@@ -256,7 +256,7 @@ package struct MenuScreen: Screen {
     /// The picked entries' paths as they were read, byte for byte: the marks in the order they were made, or the
     /// one entry picked.
     public var pickedBytes: [[UInt8]] {
-        picked.map { record in snapshot.table.withLineBytes(Int(record)) { Array($0) } }
+        picked.map { record in snapshot.table.withWholeLineBytes(Int(record)) { Array($0) } }
     }
 
     /// The full path of the first picked entry, if any.
