@@ -151,6 +151,27 @@ struct MenuHistoryTests {
         #expect(Set(order ?? []) == Set(shown ?? []), "only the order changes")
     }
 
+    @Test("a picker that ranks exact hits by score keeps that order whatever was picked before, as -f does")
+    func scoreBeforeFrecency() throws {
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(
+            Array("/usr/share/zsh/help/ztcp\n/usr/bin/zsh\n/usr/lib/zsh5\n".utf8))
+        let ztcp = snapshot.table.id(0)
+        func first(ranking: Bool) throws -> String? {
+            var options = MenuScreen.Options()
+            options.history = opened(ztcp, ztcp)
+            options.now = Self.now
+            options.ranksExactHits = ranking
+            var session = Session(root: try MenuScreen(source: .fixed(snapshot), options: options))
+            _ = session.settle(session.start(size: .standard), with: InlineJobs())
+            for character in "zsh" {
+                _ = session.settle(session.handle(.key(.character(character))), with: InlineJobs())
+            }
+            return try menu(session).filter?.shown.first.map { snapshot.table.path(Int($0)) }
+        }
+        #expect(try first(ranking: true) == "/usr/bin/zsh", "the best match, not the one picked before")
+        #expect(try first(ranking: false) == "/usr/share/zsh/help/ztcp", "the launcher's order: opened first")
+    }
+
     @Test("back from an entry opened in the filter, its hits are listed as before: no row moves until the next search")
     func filterKeepsRowsAfterOpening() throws {
         var session = try session(history: History())
