@@ -134,6 +134,28 @@ struct CatalogFileFormatTests {
         #expect(names.table.title(0) == "a\\u{9}b")
     }
 
+    @Test("a list kept as read shows its directories in the order of their lines: first seen, or with --tac last")
+    func groupsInReadOrder() throws {
+        let text = Array("b/one\na/two\nc/three\nb/four\n".utf8)
+        // Enough directories that the launcher's loader groups them beside its sort, which orders them by name.
+        let many = Array((0..<3_000).map { "d\(($0 * 7_919 + 1_234) % 3_000)/x\($0)\n" }.joined().utf8)
+        for (order, expected) in [
+            (CatalogFile.Format.Order.natural, ["two", "b", "three"]), (.asRead, ["b", "two", "three"]),
+            (.lastFirst, ["b", "three", "two"]),
+        ] {
+            var format = CatalogFile.Format()
+            format.order = order
+            let snapshot: Snapshot<Void> = try CatalogFile.parse(text, format: format)
+            let hierarchy = try Hierarchy(snapshot)
+            #expect(hierarchy.children(of: hierarchy.root).map { hierarchy.title(of: $0) } == expected, "\(order)")
+            let (_, grouped): (Snapshot<Void>, Hierarchy) = try CatalogFile.parseGrouped(many, format: format)
+            // Each directory holds one line, so the root's first bucket starts with that line's directory.
+            let first = grouped.title(of: grouped.children(of: grouped.root)[0])
+            let wanted = ["natural": "d0 …", "asRead": "d1234 …", "lastFirst": "d2315 …"]["\(order)"] ?? ""
+            #expect(first.hasPrefix(wanted), "\(order): \(first), where the loader groups beside its sort")
+        }
+    }
+
     @Test("a picker's repeats are left out where they were read, with no rewriting of the list")
     func repeatsLeftOutInPlace() throws {
         // Half a list repeated: read as it is, each repeat's line blanked, not rewritten line by line.

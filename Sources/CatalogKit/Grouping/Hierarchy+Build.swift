@@ -30,8 +30,17 @@ extension Hierarchy {
         private var renumbered: [UInt32] = []
         private var owners: [(record: UInt32, group: UInt32)] = []
 
-        init(table: EntryTable) {
+        /// How a list kept as read (`--no-sort`, `--tac`) orders a level's groups: by the first line, or the last,
+        /// that lies in each; `nil` for the natural order of their names.
+        enum ReadOrder {
+            case first, last
+        }
+
+        let readOrder: ReadOrder?
+
+        init(table: EntryTable, readOrder: ReadOrder? = nil) {
             self.table = table
+            self.readOrder = readOrder
             groupOf = [UInt32](repeating: 0, count: table.count)
         }
 
@@ -305,8 +314,9 @@ extension Hierarchy {
         /// - Complexity: O(g) after a radix sort of the distinct names' keys (``namesInOrder()``).
         private func breadthFirst() -> (order: [UInt32], renumbered: [UInt32]) {
             let count = parents.count
-            // Every group's name in one natural order, and then each parent's subgroups in that order.
-            let byName = namesInOrder()
+            // Every group's name in one natural order (or the order of their lines), and then each parent's
+            // subgroups in that order.
+            let byName = readOrder.map(inReadOrder) ?? namesInOrder()
             var firstChild = [UInt32](repeating: 0, count: count + 1)
             for group in 1..<count { firstChild[Int(parents[group]) + 1] += 1 }
             for group in 0..<count { firstChild[group + 1] += firstChild[group] }
@@ -330,6 +340,28 @@ extension Hierarchy {
                 position += 1
             }
             return (order, renumbered)
+        }
+
+        /// Every group but the root, ordered by the first line that lies in it, or by the last line last first
+        /// (`--tac`): a list kept as read shows its directories in the order its lines name them, as fzf would.
+        ///
+        /// - Complexity: O(n + g log g) for n records and g groups; a group is found after its parent, so one pass
+        ///   from the last group carries each group's line up to its parent.
+        private func inReadOrder(_ order: ReadOrder) -> [UInt32] {
+            let count = parents.count
+            guard count > 1 else { return [] }
+            let first = order == .first
+            var line = [UInt32](repeating: first ? .max : 0, count: count)
+            for (record, group) in groupOf.enumerated() {
+                line[Int(group)] = first ? min(line[Int(group)], UInt32(record)) : max(line[Int(group)], UInt32(record))
+            }
+            for group in stride(from: count - 1, through: 1, by: -1) {
+                let parent = Int(parents[group])
+                line[parent] = first ? min(line[parent], line[group]) : max(line[parent], line[group])
+            }
+            return (1..<UInt32(count)).sorted { a, b in
+                line[Int(a)] != line[Int(b)] ? (line[Int(a)] < line[Int(b)]) == first : a < b
+            }
         }
 
         /// Where each group's subgroups start, from the parents of groups in breadth-first order.

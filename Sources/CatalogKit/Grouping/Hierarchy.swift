@@ -3,7 +3,8 @@ import Foundation
 /// The grouped menu hierarchy of a snapshot, with no level holding more than `maxChildren` children.
 ///
 /// Groups come from the entries' group paths. Within a group, child groups come first, in natural order of their
-/// names, and entries after, in search order. A group whose subtree holds a single entry is shown as that entry,
+/// names (or, for entries kept as read, in the order of their first line, or with `--tac` their last), and entries
+/// after, in search order. A group whose subtree holds a single entry is shown as that entry,
 /// inline: it costs no level, and ``inlinedGroups(of:in:)`` names the groups it stands in for. A group with k > N
 /// children shows as many of them directly as the fewest levels allow and gathers the rest, in order, into buckets
 /// that are split the same way (``bucketSizes(count:maxChildren:)``), so the average number of keys to reach a
@@ -70,7 +71,8 @@ package struct Hierarchy: Sendable {
     public init(table: EntryTable, index: SearchIndex, rootTitle: String = "Catalog", maxChildren: Int = 10) throws {
         try Self.check(maxChildren: maxChildren)
         self.init(
-            table: table, ranks: index.rank, groups: Builder(table: table).build(order: index.order),
+            table: table, ranks: index.rank,
+            groups: Builder(table: table, readOrder: Self.readOrder(of: index)).build(order: index.order),
             rootTitle: rootTitle, maxChildren: maxChildren, entriesAsRead: !index.isNatural)
     }
 
@@ -86,6 +88,13 @@ package struct Hierarchy: Sendable {
         while groups.entryRange(rootID).isEmpty && groups.subgroups(rootID).count == 1 {
             rootID = groups.subgroups(rootID).lowerBound
         }
+    }
+
+    /// How an index's order orders groups: by name for the natural order, else by the lines as read, first to
+    /// last, or last to first (`--tac`).
+    static func readOrder(of index: SearchIndex) -> Builder.ReadOrder? {
+        guard !index.isNatural else { return nil }
+        return (index.order.first ?? 0) <= (index.order.last ?? 0) ? .first : .last
     }
 
     static func check(maxChildren: Int) throws {
@@ -137,7 +146,8 @@ package struct Hierarchy: Sendable {
     package init<Handler>(
         _ snapshot: Snapshot<Handler>, prepared: Prepared?, rootTitle: String = "Catalog", maxChildren: Int = 10
     ) throws {
-        guard let prepared else {
+        // Groups found beside a sort are in name order; a list kept as read orders them by its lines.
+        guard let prepared, snapshot.index.isNatural else {
             try self.init(snapshot, rootTitle: rootTitle, maxChildren: maxChildren)
             return
         }

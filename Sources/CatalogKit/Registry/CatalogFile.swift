@@ -193,7 +193,10 @@ package enum CatalogFile {
         try Hierarchy.check(maxChildren: maxChildren)
         let (snapshot, prepared): (Snapshot<Handler>, Hierarchy.Prepared?) = try read(
             bytes, keeping: nil, format: format
-        ) { table, index in Hierarchy.prepare(table) { index(table) } }
+        ) { table, index in
+            // A list kept as read needs no sort to overlap, and orders its groups by its lines, once they are read.
+            format.order == .natural ? Hierarchy.prepare(table) { index(table) } : (index(table), nil)
+        }
         afterReading()
         // Placed once the reader's buffers are gone, as grouping a parsed snapshot is.
         return (snapshot, try Hierarchy(snapshot, prepared: prepared, rootTitle: rootTitle, maxChildren: maxChildren))
