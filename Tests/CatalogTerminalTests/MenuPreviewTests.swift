@@ -127,14 +127,19 @@ struct MenuPreviewTests {
         #expect(try #require(session.stack.first as? MenuScreen).preview.scroll == 0)
     }
 
-    @Test("for a catalog file, the pane shows the path and the preview command's output for it")
-    func previewCommand() throws {
-        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("docs/it's here.md\tguide\n".utf8))
+    /// A launcher on a catalog file's lines whose pane previews with a command, started with a job runner.
+    func commandSession(_ lines: String, _ command: String, _ jobs: any JobRunning) throws -> Session {
         var options = MenuScreen.Options()
-        options.previewCommand = "printf 'preview of [%s]\\n' {}"
-        let jobs = InlineJobs()
+        options.previewCommand = command
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array(lines.utf8))
         var session = Session(root: try MenuScreen(source: .fixed(snapshot), options: options))
         _ = session.settle(session.start(size: wide), with: jobs)
+        return session
+    }
+
+    @Test("for a catalog file, the pane shows the path and the preview command's output for it")
+    func previewCommand() throws {
+        let session = try commandSession("docs/it's here.md\tguide\n", "printf 'preview of [%s]\\n' {}", InlineJobs())
         let text = self.text(session, wide)
         #expect(text.contains("│ docs/it's here.md"))
         #expect(text.contains("│ keywords: guide"))
@@ -143,13 +148,9 @@ struct MenuPreviewTests {
 
     @Test("a preview command's output shows as it comes, on the real job runner, before the command ends")
     func previewStreams() throws {
-        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("a.md\nb.md\n".utf8))
-        var options = MenuScreen.Options()
-        options.previewCommand = "echo first of {}; exec sleep 100"
         let runner = JobRunner()
         defer { runner.shutdown() }
-        var session = Session(root: try MenuScreen(source: .fixed(snapshot), options: options))
-        _ = session.settle(session.start(size: wide), with: runner)
+        var session = try commandSession("a.md\nb.md\n", "echo first of {}; exec sleep 100", runner)
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(10)
         while !text(session, wide).contains("│ first of a.md"), clock.now < deadline {
