@@ -1,4 +1,5 @@
 import CatalogKit
+import Dispatch
 import Synchronization
 import Testing
 
@@ -439,6 +440,32 @@ struct MenuScreenTests {
         #expect(text(session).contains("Aardvark"))
         #expect(text(session).contains("17 entries"))
         #expect(menu(session)?.highlighted.map { menu(session)!.title(of: $0) } == "Straße", "moved with its entry")
+    }
+
+    @Test("on the real job runner, an entry registered by another thread shows with no key pressed")
+    func refreshWithoutAKey() throws {
+        let registry = try Self.registry()
+        let runner = JobRunner()
+        defer { runner.shutdown() }
+        var session = Session(root: try MenuScreen(source: .registry(registry)))
+        _ = session.settle(session.start(size: .standard), with: runner)
+        #expect(runner.busyLanes == 1, "a job waits for registrations")
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) {
+            try? registry.register("Aardvark", in: ["Aa"]) { NoteScreen(title: "Aardvark") }
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while !text(session).contains("Aardvark"), clock.now < deadline {
+            _ = runner.waitForResult(timeout: .milliseconds(200))
+            _ = session.settle([], with: runner)
+        }
+        #expect(text(session).contains("Aardvark") && text(session).contains("17 entries"), "\(text(session))")
+        #expect(runner.busyLanes == 1, "and waits again for the next")
+        // Run in line (line mode, snapshots), the waiting job is left: it would wait for ever.
+        let inline = InlineJobs()
+        var lines = Session(root: try MenuScreen(source: .registry(registry)))
+        _ = lines.settle(lines.start(size: .standard), with: inline)
+        #expect(inline.runCount == 0)
     }
 
     @Test("line mode: numbers open, /text filters, .. goes back, unknown input gets a hint")

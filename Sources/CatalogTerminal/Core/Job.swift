@@ -72,6 +72,24 @@ public struct Job: Sendable {
     /// Hands a value on before the job's last: what a preview command has printed so far.
     typealias Report = @Sendable (any Sendable) -> Void
 
+    /// Whether the job waits for something outside the program (an entry registered by another thread) rather
+    /// than working to an end: only a runner whose jobs run in the background runs it. Line mode, snapshots and
+    /// tests run jobs in line, where it would wait for ever, and leave it.
+    package private(set) var waits = false
+
+    /// A job that waits for something outside the program (``waits``), checking `isCancelled` as it waits.
+    ///
+    /// - Parameters:
+    ///   - lane: The lane, which fixes the type of the value.
+    ///   - work: Waits, then returns what came.
+    package static func waiting<Output: Sendable>(
+        _ lane: JobLane<Output>, _ work: @escaping @Sendable (_ isCancelled: @escaping JobCancellation) -> Output
+    ) -> Job {
+        var job = Job(lane, work: work)
+        job.waits = true
+        return job
+    }
+
     /// Creates a job in a lane.
     ///
     /// - Parameters:

@@ -76,7 +76,8 @@ package final class InlineJobs: JobRunning {
     }
 
     public func start(_ job: Job, for owner: Session.ScreenID) {
-        guard !isShutDown, writes || !job.isQueued else { return }
+        // A job that waits for the world would wait here for ever: only a background runner runs it.
+        guard !isShutDown, writes || !job.isQueued, !job.waits else { return }
         if !job.isQueued {
             // A newer job of the same lane replaces the waiting one, and an older result not yet taken.
             waiting.removeAll { $0.owner == owner && $0.job.lane == job.lane }

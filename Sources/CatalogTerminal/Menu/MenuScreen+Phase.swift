@@ -198,8 +198,21 @@ extension MenuScreen {
         case .ready:
             if let filter, !filter.hasSearched { actions.append(search(force: true)) }
             actions.append(settleStartChecks())
+            actions.append(followRegistry())
         }
         return .batch(actions)
+    }
+
+    /// The lane of the job that waits for entries registered while the menu runs.
+    static let registryLane = JobLane<Bool>("menu.registry")
+
+    /// Waits in the background for entries registered while the menu runs (by another thread, a plugin), so they
+    /// show without a key pressed; a fixed catalog has none to wait for.
+    func followRegistry() -> Action {
+        guard source.isLive else { return .none }
+        let (source, seen) = (source, snapshot.generation)
+        return .run(
+            .waiting(Self.registryLane) { isCancelled in source.waitForChange(from: seen, isCancelled: isCancelled) })
     }
 
     /// Turns the spinner one step while a stream is read; once the input has ended, the clock stops.
@@ -229,12 +242,15 @@ extension MenuScreen {
         return .none
     }
 
-    /// Takes in a finished job: a loaded catalog, a search, a preview or a save.
+    /// Takes in a finished job: a loaded catalog, a search, a preview, a save or new entries.
     mutating func finish(_ result: JobResult) -> Action {
         if let loaded = result.value(of: Self.loadLane) { return finishLoading(loaded) }
         if let outcome = result.value(of: Self.searchLane) { return show(outcome) }
         if let outcome = result.value(of: Self.previewLane) { keep(outcome) }
         if let saved = result.value(of: Self.historyLane) { return finishSaving(saved) }
+        if let changed = result.value(of: Self.registryLane) {
+            return changed ? .batch([refreshIfChanged(), followRegistry()]) : .none
+        }
         return .none
     }
 

@@ -1,4 +1,5 @@
 import CatalogKit
+import Dispatch
 
 /// What a menu lists: a live registry, whose entries open screens, or a fixed catalog (a file), whose entries
 /// are picked and printed.
@@ -34,6 +35,22 @@ package struct MenuSource: Sendable {
 
     /// Whether the menu is a picker: its entries are printed, not opened, and digits are text for the filter.
     var picks: Bool { !isLive }
+
+    /// Waits until the registry's generation is no longer `generation`, checking `isCancelled` every 100 ms.
+    ///
+    /// - Returns: Whether it changed; `false` when cancelled, and at once for a fixed catalog.
+    func waitForChange(from generation: Int, isCancelled: JobCancellation) -> Bool {
+        guard case .registry(let registry) = kind else { return false }
+        let changed = DispatchSemaphore(value: 0)
+        let observation = registry.observe { _ in changed.signal() }
+        defer { observation.cancel() }
+        // Observed first, then read: a registration between the two is seen either way.
+        while registry.generation == generation {
+            if isCancelled() { return false }
+            _ = changed.wait(timeout: .now() + .milliseconds(100))
+        }
+        return true
+    }
 
     /// The registry's generation, which changes when an entry is registered; `nil` for a fixed catalog.
     var generation: Int? {
