@@ -105,6 +105,17 @@ struct MenuPreviewTests {
         var none = try self.session(size: tiny, jobs: jobs)
         press(.function(4), in: &none, jobs: jobs)
         #expect(none.status == "No room for the preview at 30×6; make the terminal wider or taller.")
+        // A pane asked for on the command line says so at the start, once: a pane that silently never shows reads
+        // as an option that does nothing.
+        let asked = try self.session(size: tiny, jobs: jobs, preview: .bottom)
+        #expect(asked.status == "No room for the preview at 30×6; make the terminal wider or taller.")
+        var resized = asked
+        press(.down, in: &resized, jobs: jobs)
+        #expect(resized.status == nil)
+        _ = resized.settle(resized.handle(.resize(Size(columns: 31, rows: 8))), with: jobs)
+        #expect(resized.status == nil, "not again at every resize")
+        let unasked = try self.session(size: tiny, jobs: jobs)
+        #expect(unasked.status == nil, "the pane the size decides on is not missed")
     }
 
     @Test("Shift-↑/↓ and the wheel scroll the preview; moving to another entry scrolls it back to the top")

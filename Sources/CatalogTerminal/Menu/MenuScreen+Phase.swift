@@ -186,6 +186,7 @@ extension MenuScreen {
             announcement = nil
             actions.append(.status(message))
         }
+        actions.append(noRoomForAskedPane())
         switch phase {
         case .loading(var loading):
             guard !loading.started else { break }

@@ -10,6 +10,8 @@ extension MenuScreen {
         }
 
         var visibility = Visibility.automatic
+        /// Whether the user was told the pane they asked for has no room: once a run, not at every resize.
+        var toldNoRoom = false
         /// The previews made so far, by record.
         var cache: [UInt32: Preview] = [:]
         /// The preview being made.
@@ -85,6 +87,16 @@ extension MenuScreen {
         keepCursorVisible()
         guard preview.visibility == .shown, layout.pane == nil else { return .none }
         preview.visibility = .hidden
+        return .status(words(.noRoomForPreview, ["size": "\(size.columns)×\(size.rows)"]))
+    }
+
+    /// Says once that a pane asked for on the command line (a place, or a preview command) has no room at this
+    /// size, as F4 says it: a pane that silently never shows reads as an option that does nothing.
+    mutating func noRoomForAskedPane() -> Action {
+        guard !preview.toldNoRoom, layout.pane == nil, preview.visibility != .hidden,
+            options.preview != .auto && options.preview != .hidden
+        else { return .none }
+        preview.toldNoRoom = true
         return .status(words(.noRoomForPreview, ["size": "\(size.columns)×\(size.rows)"]))
     }
 
