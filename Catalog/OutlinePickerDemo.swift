@@ -152,15 +152,21 @@ struct OutlinePickerDemo: KeymapScreen {
         let footer = Line(keymap(in: context.locale).footer, .dim)
         guard isOpen else { return Frame(lines: [form, "", footer]).clipped(to: size) }
         let g = context.glyphs
-        let rows = picker.render(
-            in: Size(columns: max(size.columns - Self.labelWidth - 2, 1), rows: max(size.rows - 4, 1)),
-            context: context)
+        let room = Size(columns: max(size.columns - Self.labelWidth - 2, 1), rows: max(size.rows - 4, 1))
+        let rows = picker.render(in: room, context: context)
         let inner = rows.map { DisplayWidth.of($0.text) }.max() ?? 0
-        let edge = String(repeating: g.horizontal, count: inner)
+        // A border marks the side the list scrolls on, with an arrow at its end, as a pop-up menu does.
+        let hidden = picker.hiddenLines(in: room)
+        func edge(_ more: Int, _ arrow: String) -> String {
+            more > 0 && inner > 1
+                ? String(repeating: g.horizontal, count: inner - 1) + arrow
+                : String(repeating: g.horizontal, count: inner)
+        }
+        let arrows = g.horizontal == "─" ? ("↑", "↓") : ("^", "v")
         let indent = String(repeating: " ", count: Self.labelWidth - 1)
-        var lines = [form, Line(indent + g.corners[0] + edge + g.corners[1])]
+        var lines = [form, Line(indent + g.corners[0] + edge(hidden.above, arrows.0) + g.corners[1])]
         lines += rows.map { Line([Span(indent + g.vertical)] + $0.spans + [Span(g.vertical)]) }
-        lines += [Line(indent + g.corners[2] + edge + g.corners[3]), footer]
+        lines += [Line(indent + g.corners[2] + edge(hidden.below, arrows.1) + g.corners[3]), footer]
         return Frame(lines: lines).clipped(to: size)
     }
 

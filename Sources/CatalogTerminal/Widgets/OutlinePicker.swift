@@ -215,7 +215,21 @@ public struct OutlinePicker<Node, ID: Hashable & Sendable>: Widget {
         }
         let separatorWidth = max(rowWidth / max(DisplayWidth.of(glyphs.horizontal), 1), 0)
         lines.insert(Line(String(repeating: glyphs.horizontal, count: separatorWidth), .dim), at: lines.count - 1)
-        let cursorLine = cursor == texts.count - 1 ? cursor + 1 : cursor
-        return Array(lines[WidgetLayout.window(count: lines.count, cursor: cursorLine, height: height)])
+        return Array(lines[shownLines(height: height)])
+    }
+
+    /// The lines ``render(in:focused:context:)`` shows of its rows and separator at a height: all of them, or a
+    /// window around the cursor.
+    private func shownLines(height: Int) -> Range<Int> {
+        let count = rows.count + 1
+        let cursorLine = cursor == rows.count - 1 ? cursor + 1 : cursor
+        return WidgetLayout.window(count: count, cursor: cursorLine, height: height)
+    }
+
+    /// How many lines a drawing at `size` leaves out above and below the window it shows, for a container to mark
+    /// that the list scrolls (the Outline Picker demo's popover marks its border).
+    public func hiddenLines(in size: Size) -> (above: Int, below: Int) {
+        let shown = shownLines(height: size.rows)
+        return (shown.lowerBound, rows.count + 1 - shown.upperBound)
     }
 }

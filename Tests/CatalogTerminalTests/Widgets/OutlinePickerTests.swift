@@ -110,5 +110,12 @@ struct OutlinePickerTests {
         let lines = picker.render(width: 80, height: 3)
         #expect(lines.count == 3)
         #expect(lines.last?.text.contains("No Selection") == true)
+        // What the window leaves out, for a container to mark: all above it at the end, none once it all fits.
+        let short = Size(columns: 80, rows: 3)
+        let total = picker.rows.count + 1  // the rows and the separator above "No Selection"
+        #expect(picker.hiddenLines(in: short) == (total - 3, 0))
+        _ = picker.handle(.home)
+        #expect(picker.hiddenLines(in: short) == (0, total - 3))
+        #expect(picker.hiddenLines(in: Size(columns: 80, rows: total)) == (0, 0))
     }
 }
