@@ -259,7 +259,7 @@ struct HostileInputTests {
             // last line when line mode picked. Everything else is text for people, with no raw control.
             var shown = result.stdoutBytes
             if plain, result.status == 0, let pick = Self.lastLine(of: result.stdoutBytes) {
-                #expect(Self.isLine(pick, of: bytes), "the pick is a line of the file: \(label)")
+                #expect(Self.isWholeLine(pick, of: bytes), "the pick is a line of the file, whole: \(label)")
                 shown.removeLast(pick.count + 1)
             }
             if (mode.first == "list" || mode.first == "search") && !mode.contains("--json") {
@@ -344,8 +344,15 @@ struct HostileInputTests {
         return Array(body[start...])
     }
 
-    /// Whether bytes are a path exactly as a line of the file holds it (up to its tab or line end).
-    static func isLine(_ path: [UInt8], of file: [UInt8]) -> Bool { linePaths(of: file).contains(path) }
+    /// Whether bytes are a whole line of a file as written, keywords and all (less a CR before its LF, and a byte
+    /// order mark before the first): what a picker prints.
+    static func isWholeLine(_ line: [UInt8], of file: [UInt8]) -> Bool {
+        file.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().contains { index, whole in
+            let trimmed = whole.last == 0x0D ? whole.dropLast() : whole
+            let unmarked = index == 0 && trimmed.starts(with: [0xEF, 0xBB, 0xBF]) ? trimmed.dropFirst(3) : trimmed
+            return Array(trimmed) == line || Array(unmarked) == line
+        }
+    }
 
     /// The path of each line of a file as written (up to its tab or line end, less a CR), and the first line's
     /// without a byte order mark too.
