@@ -37,10 +37,14 @@ extension Hierarchy {
         }
 
         let readOrder: ReadOrder?
+        /// The deepest groups made, counting `/` as one: a path's record counts in its group at this depth, and
+        /// the groups below are left out (``Hierarchy/provisional(_:rootTitle:maxChildren:)``).
+        let depthLimit: Int
 
-        init(table: EntryTable, readOrder: ReadOrder? = nil) {
+        init(table: EntryTable, readOrder: ReadOrder? = nil, depthLimit: Int = .max) {
             self.table = table
             self.readOrder = readOrder
+            self.depthLimit = depthLimit
             groupOf = [UInt32](repeating: 0, count: table.count)
         }
 
@@ -69,6 +73,45 @@ extension Hierarchy {
             nameStarts = []
             slots = []
             prepared.childStarts = childStarts(prepared.parents)
+        }
+
+        /// Counts the entries at or below each group ``prepare()`` found, placing only the groups' own entries:
+        /// what a level shows before the entries are sorted, with no array of every record (``Hierarchy/provisional(_:rootTitle:maxChildren:)``).
+        consuming func finishCounting() -> Groups {
+            var groups = prepared
+            prepared = Groups()
+            let count = groups.count
+            groups.owns = [UInt64](repeating: 0, count: (count + 63) / 64)
+            var own: [Int: UInt32] = [:]
+            for (record, found) in owners {
+                let group = Int(renumbered[Int(found)])
+                guard !groups.hasOwn(group) else { continue }
+                groups.owns[group >> 6] |= 1 << UInt64(group & 63)
+                own[group] = record
+            }
+            let owned = Set(own.values)
+            var totals = [UInt32](repeating: 0, count: count)
+            for (record, group) in groupOf.enumerated() where !owned.contains(UInt32(record)) {
+                totals[Int(renumbered[Int(group)])] += 1
+            }
+            var starts = [UInt32](repeating: 0, count: count + 1)
+            var entries: [UInt32] = []
+            for group in 0..<count {
+                starts[group] = UInt32(entries.count)
+                if let record = own[group] {
+                    entries.append(record)
+                    totals[group] += 1
+                }
+            }
+            starts[count] = UInt32(entries.count)
+            for group in stride(from: count - 1, through: 1, by: -1) {
+                totals[Int(groups.parents[group])] += totals[group]
+            }
+            groups.entryStarts = starts
+            groups.entries = entries
+            groups.entryCounts = totals
+            groupOf = []
+            return groups
         }
 
         /// Places the entries in the groups ``prepare()`` found, in search order.
@@ -127,6 +170,7 @@ extension Hierarchy {
                     var index = componentStart
                     while index < key.count {
                         if key[index] == 0x2F {
+                            guard chain.count < depthLimit else { break }
                             let length = index - componentStart
                             let isDot = length == 1 && key[componentStart] == 0x2E
                             if length > 0 && !(shell && isDot) {

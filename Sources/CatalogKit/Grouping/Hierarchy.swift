@@ -76,7 +76,7 @@ package struct Hierarchy: Sendable {
             rootTitle: rootTitle, maxChildren: maxChildren, entriesAsRead: !index.isNatural)
     }
 
-    private init(
+    init(
         table: EntryTable, ranks: [UInt32], groups: Groups, rootTitle: String, maxChildren: Int, entriesAsRead: Bool
     ) {
         self.maxChildren = maxChildren
@@ -411,5 +411,5 @@ package struct Hierarchy: Sendable {
     }
 
     /// The position of a record in search order.
-    func rank(of record: UInt32) -> UInt32 { ranks[Int(record)] }
+    func rank(of record: UInt32) -> UInt32 { ranks.isEmpty ? record : ranks[Int(record)] }
 }

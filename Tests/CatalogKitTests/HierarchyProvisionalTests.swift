@@ -1,0 +1,69 @@
+import CatalogKit
+import CatalogTestSupport
+import Testing
+
+@testable import CatalogKit
+
+/// The top level a launcher shows before the sort (`Hierarchy.provisional`) is the whole hierarchy's top level, or
+/// is not made at all.
+@Suite("Provisional top level")
+struct HierarchyProvisionalTests {
+    /// What a level shows, node for node: the node, its title, its entry count and the groups it stands for.
+    func shown(_ hierarchy: Hierarchy) -> [String] {
+        let root = hierarchy.root
+        return [hierarchy.title(of: root)]
+            + hierarchy.children(of: root).map { child in
+                "\(child) \(hierarchy.title(of: child, in: root)) \(hierarchy.entryCount(of: child))"
+            }
+    }
+
+    func both(_ lines: [String], maxChildren: Int = 10) throws -> (whole: Hierarchy, provisional: Hierarchy?) {
+        let snapshot: Snapshot<Void> = try CatalogFile.parse(Array(lines.map { $0 + "\n" }.joined().utf8))
+        let whole = try Hierarchy(snapshot, rootTitle: "Catalog", maxChildren: maxChildren)
+        return (whole, Hierarchy.provisional(snapshot.table, rootTitle: "Catalog", maxChildren: maxChildren))
+    }
+
+    /// Random lists of paths: absolute or not, under a chain or not, with directories listed, groups of one
+    /// entry, and levels of more than ten groups. Whenever a provisional level is made, it is the whole one.
+    @Test("a provisional top level shows what the whole hierarchy's does, node for node", arguments: 1...40)
+    func sameTopLevel(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let prefix = ["", "/", "/usr/", "/usr/share/doc/", "src/"].randomElement(using: &random)!
+        // One directory at the top is a chain, whose root then holds the file `x`, placed by the sort.
+        let top = Int.random(in: 1...25, using: &random)
+        // Every directory at the top holds two entries or more, unless the seed gives it one alone.
+        var lines: Set<String> = Set((0..<top).flatMap { [prefix + "d\($0)/x", prefix + "d\($0)/e0/y"] })
+        for _ in 0..<Int.random(in: 0...300, using: &random) {
+            let depth = Int.random(in: 1...4, using: &random)
+            var path = prefix + "d\(Int.random(in: 0..<top, using: &random))"
+            for _ in 0..<depth { path += "/e\(Int.random(in: 0..<3, using: &random))" }
+            lines.insert(path)
+            // Now and then a directory itself, as find lists it.
+            if Int.random(in: 0..<10, using: &random) == 0 { lines.insert(prefix + "d0") }
+            if Int.random(in: 0..<10, using: &random) == 0 { lines.insert(prefix + "d1/e0") }
+        }
+        // Some seeds add what only the whole hierarchy can show: a file at the top, or a group of one entry.
+        let viable = seed % 4 != 0 && top > 1
+        if !viable { lines.insert(prefix + (seed % 8 == 0 ? "file.txt" : "lone/e0/z")) }
+        let maxChildren = [3, 10].randomElement(using: &random)!
+        let (whole, provisional) = try both(Array(lines).shuffled(using: &random), maxChildren: maxChildren)
+        #expect((provisional != nil) == viable, "seed \(seed): made only when exact")
+        guard let provisional else { return }
+        #expect(shown(provisional) == shown(whole), "seed \(seed)")
+        #expect(provisional.root == whole.root, "seed \(seed)")
+    }
+
+    @Test("made for trees of directories, under a chain too; not where the top level needs the sort or more")
+    func whenMade() throws {
+        let deep = (0..<30).flatMap { ["p\($0)/a/x.c", "p\($0)/b/y.c"] }
+        #expect(try both(deep).provisional != nil)
+        // find /usr: its chain of `/` and `usr`, and the directories themselves listed.
+        let usr = ["/usr", "/usr/bin", "/usr/bin/zsh", "/usr/bin/sh", "/usr/lib", "/usr/lib/a.so", "/usr/lib/b.so"]
+        let chained = try both(usr)
+        #expect(chained.provisional != nil)
+        #expect(chained.provisional.map(shown) == shown(chained.whole))
+        // A file at the top is placed by the sort; a group of one entry shows that entry and the groups above it.
+        #expect(try both(deep + ["readme.md"]).provisional == nil)
+        #expect(try both(deep + ["q/only/one.c"]).provisional == nil)
+    }
+}
