@@ -42,9 +42,10 @@ struct HierarchyProvisionalTests {
             if Int.random(in: 0..<10, using: &random) == 0 { lines.insert(prefix + "d0") }
             if Int.random(in: 0..<10, using: &random) == 0 { lines.insert(prefix + "d1/e0") }
         }
-        // Some seeds add what only the whole hierarchy can show: a file at the top, or a group of one entry.
+        // Some seeds add what only the whole hierarchy can show, a file at the top; others a group of one entry.
         let viable = seed % 4 != 0 && top > 1
-        if !viable { lines.insert(prefix + (seed % 8 == 0 ? "file.txt" : "lone/e0/z")) }
+        if !viable { lines.insert(prefix + "file.txt") }
+        if seed % 3 == 0 { lines.insert(prefix + "lone/e\(seed % 2)/z") }
         let maxChildren = [3, 10].randomElement(using: &random)!
         let (whole, provisional) = try both(Array(lines).shuffled(using: &random), maxChildren: maxChildren)
         #expect((provisional != nil) == viable, "seed \(seed): made only when exact")
@@ -62,8 +63,11 @@ struct HierarchyProvisionalTests {
         let chained = try both(usr)
         #expect(chained.provisional != nil)
         #expect(chained.provisional.map(shown) == shown(chained.whole))
-        // A file at the top is placed by the sort; a group of one entry shows that entry and the groups above it.
+        // A file at the top is placed by the sort.
         #expect(try both(deep + ["readme.md"]).provisional == nil)
-        #expect(try both(deep + ["q/only/one.c"]).provisional == nil)
+        // A group of one entry shows that entry and the groups it stands for: they are made whole.
+        let lone = try both(Array(deep.prefix(10)) + ["q/only/one.c", "r/two.c"])
+        #expect(lone.provisional.map(shown) == shown(lone.whole))
+        #expect(shown(lone.whole).contains { $0.contains("one.c · q › only") }, "\(shown(lone.whole))")
     }
 }

@@ -26,9 +26,9 @@ extension Hierarchy {
         var groupOf: [UInt32]
 
         /// The groups in breadth-first order, with no entries placed yet: what ``prepare()`` makes.
-        private var prepared = Groups()
-        private var renumbered: [UInt32] = []
-        private var owners: [(record: UInt32, group: UInt32)] = []
+        var prepared = Groups()
+        var renumbered: [UInt32] = []
+        var owners: [(record: UInt32, group: UInt32)] = []
 
         /// How a list kept as read (`--no-sort`, `--tac`) orders a level's groups: by the first line, or the last,
         /// that lies in each; `nil` for the natural order of their names.
@@ -40,11 +40,17 @@ extension Hierarchy {
         /// The deepest groups made, counting `/` as one: a path's record counts in its group at this depth, and
         /// the groups below are left out (``Hierarchy/provisional(_:rootTitle:maxChildren:)``).
         let depthLimit: Int
+        /// Records whose groups are all made, below ``depthLimit`` too, ascending: each the one entry of its group
+        /// at the limit, which a level shows in that group's place with the groups it stands for.
+        let walkedWhole: [UInt32]
+        /// A record counted in each group, at the limit, by ``finishCounting()``: a group of one entry's entry.
+        var samples: [UInt32] = []
 
-        init(table: EntryTable, readOrder: ReadOrder? = nil, depthLimit: Int = .max) {
+        init(table: EntryTable, readOrder: ReadOrder? = nil, depthLimit: Int = .max, walkedWhole: [UInt32] = []) {
             self.table = table
             self.readOrder = readOrder
             self.depthLimit = depthLimit
+            self.walkedWhole = walkedWhole
             groupOf = [UInt32](repeating: 0, count: table.count)
         }
 
@@ -75,45 +81,6 @@ extension Hierarchy {
             prepared.childStarts = childStarts(prepared.parents)
         }
 
-        /// Counts the entries at or below each group ``prepare()`` found, placing only the groups' own entries:
-        /// what a level shows before the entries are sorted, with no array of every record (``Hierarchy/provisional(_:rootTitle:maxChildren:)``).
-        consuming func finishCounting() -> Groups {
-            var groups = prepared
-            prepared = Groups()
-            let count = groups.count
-            groups.owns = [UInt64](repeating: 0, count: (count + 63) / 64)
-            var own: [Int: UInt32] = [:]
-            for (record, found) in owners {
-                let group = Int(renumbered[Int(found)])
-                guard !groups.hasOwn(group) else { continue }
-                groups.owns[group >> 6] |= 1 << UInt64(group & 63)
-                own[group] = record
-            }
-            let owned = Set(own.values)
-            var totals = [UInt32](repeating: 0, count: count)
-            for (record, group) in groupOf.enumerated() where !owned.contains(UInt32(record)) {
-                totals[Int(renumbered[Int(group)])] += 1
-            }
-            var starts = [UInt32](repeating: 0, count: count + 1)
-            var entries: [UInt32] = []
-            for group in 0..<count {
-                starts[group] = UInt32(entries.count)
-                if let record = own[group] {
-                    entries.append(record)
-                    totals[group] += 1
-                }
-            }
-            starts[count] = UInt32(entries.count)
-            for group in stride(from: count - 1, through: 1, by: -1) {
-                totals[Int(groups.parents[group])] += totals[group]
-            }
-            groups.entryStarts = starts
-            groups.entries = entries
-            groups.entryCounts = totals
-            groupOf = []
-            return groups
-        }
-
         /// Places the entries in the groups ``prepare()`` found, in search order.
         ///
         /// - Parameter order: The records in search order (``SearchIndex/order``).
@@ -137,12 +104,21 @@ extension Hierarchy {
                 // Group paths met lately, by hash: a list in no order of directories (a catalog whose entries
                 // are spread over a few thousand groups) finds most of its groups here with one comparison.
                 var cache = KeyCache()
+                var whole = 0
                 for record in 0..<table.count {
                     let range = paths.range(record)
                     let start = range.lowerBound
                     let path = UnsafeBufferPointer(start: base + start, count: range.count)
                     let title = table.titleRange(of: path)
-                    let key = UnsafeBufferPointer(rebasing: path[..<title.lowerBound])
+                    var key = UnsafeBufferPointer(rebasing: path[..<title.lowerBound])
+                    // Below the depth made, a path counts in its group at that depth: compared by that much.
+                    var limit = depthLimit
+                    if whole < walkedWhole.count && walkedWhole[whole] == record {
+                        whole += 1
+                        limit = .max
+                    } else if depthLimit < .max {
+                        key = Builder.truncated(key, toDepth: depthLimit, shell: shell)
+                    }
                     if key.count == previous.count
                         && (key.isEmpty || memcmp(key.baseAddress!, previous.baseAddress!, key.count) == 0)
                     {
@@ -170,7 +146,7 @@ extension Hierarchy {
                     var index = componentStart
                     while index < key.count {
                         if key[index] == 0x2F {
-                            guard chain.count < depthLimit else { break }
+                            guard chain.count < limit else { break }
                             let length = index - componentStart
                             let isDot = length == 1 && key[componentStart] == 0x2E
                             if length > 0 && !(shell && isDot) {

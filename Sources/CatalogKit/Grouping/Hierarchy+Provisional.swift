@@ -4,10 +4,10 @@ extension Hierarchy {
     ///
     /// It is made only when it is exactly the level the whole hierarchy shows: the root (below the chain of groups
     /// that hold everything, ``Hierarchy``) holds groups and at most its own entry, since its other entries would
-    /// need the sort's order, and no group of it holds a single entry, which the whole hierarchy shows in its
-    /// place with the groups it stands for. Its groups are the whole hierarchy's, with the same numbers and entry
-    /// counts, so a menu moved from one to the other keeps its highlight; what lies below them is left out, and
-    /// only the top level may be shown.
+    /// need the sort's order. A group of it that holds a single entry is shown as that entry with the groups it
+    /// stands for, so that entry's groups are made whole, in a second pass. Its groups are the whole hierarchy's,
+    /// with the same numbers and entry counts, so a menu moved from one to the other keeps its highlight; what lies
+    /// below them is left out, and only the top level may be shown.
     ///
     /// - Parameters:
     ///   - table: The entries, in the order read.
@@ -18,8 +18,10 @@ extension Hierarchy {
     ///   array of every record outlives it.
     package static func provisional(_ table: EntryTable, rootTitle: String, maxChildren: Int) -> Hierarchy? {
         guard table.count > 0, maxChildren >= 2 else { return nil }
-        for depth in 1...8 {
-            var builder = Builder(table: table, depthLimit: depth)
+        var walkedWhole: [UInt32] = []
+        var depth = 1
+        while depth <= 8 {
+            var builder = Builder(table: table, depthLimit: depth, walkedWhole: walkedWhole)
             builder.prepare()
             let groups = builder.finishCounting()
             // The root as the whole hierarchy finds it: down the chain of groups that hold nothing else.
@@ -34,14 +36,94 @@ extension Hierarchy {
                 level += 1
             }
             // At the depth made, the root's groups may hold more below them: look one level deeper.
-            guard level >= depth else {
-                guard direct(root) == 0, !groups.subgroups(root).contains(where: { groups.entryCounts[$0] == 1 })
-                else { return nil }
-                return Hierarchy(
-                    table: table, ranks: [], groups: groups, rootTitle: rootTitle, maxChildren: maxChildren,
-                    entriesAsRead: false)
+            guard level < depth else {
+                depth += 1
+                continue
             }
+            guard direct(root) == 0 else { return nil }
+            // A group of one entry shows that entry with the groups it stands for: its groups are made whole, once.
+            let lone = groups.subgroups(root).filter {
+                groups.entryCounts[$0] == 1 && groups.entryRange($0).isEmpty && groups.subgroups($0).isEmpty
+            }
+            guard lone.isEmpty else {
+                guard walkedWhole.isEmpty else { return nil }
+                walkedWhole = lone.map { builder.samples[$0] }.sorted()
+                continue
+            }
+            return Hierarchy(
+                table: table, ranks: [], groups: groups, rootTitle: rootTitle, maxChildren: maxChildren,
+                entriesAsRead: false)
         }
         return nil
+    }
+}
+
+extension Hierarchy.Builder {
+    /// Counts the entries at or below each group ``prepare()`` found, placing only the groups' own entries:
+    /// what a level shows before the entries are sorted, with no array of every record (``Hierarchy/provisional(_:rootTitle:maxChildren:)``).
+    mutating func finishCounting() -> Hierarchy.Groups {
+        var groups = prepared
+        prepared = Hierarchy.Groups()
+        let count = groups.count
+        groups.owns = [UInt64](repeating: 0, count: (count + 63) / 64)
+        var own: [Int: UInt32] = [:]
+        for (record, found) in owners {
+            let group = Int(renumbered[Int(found)])
+            guard !groups.hasOwn(group) else { continue }
+            groups.owns[group >> 6] |= 1 << UInt64(group & 63)
+            own[group] = record
+        }
+        // Own entries count in the group they own, not in the one their path is in; records walked whole are
+        // placed in theirs.
+        for record in own.values { groupOf[Int(record)] = .max }
+        var placed: [Int: UInt32] = [:]
+        for record in walkedWhole where groupOf[Int(record)] != .max {
+            placed[Int(renumbered[Int(groupOf[Int(record)])])] = record
+        }
+        var totals = [UInt32](repeating: 0, count: count)
+        samples = [UInt32](repeating: 0, count: count)
+        for (record, group) in groupOf.enumerated() where group != .max {
+            let renumberedGroup = Int(renumbered[Int(group)])
+            totals[renumberedGroup] += 1
+            samples[renumberedGroup] = UInt32(record)
+        }
+        var starts = [UInt32](repeating: 0, count: count + 1)
+        var entries: [UInt32] = []
+        for group in 0..<count {
+            starts[group] = UInt32(entries.count)
+            if let record = own[group] {
+                entries.append(record)
+                totals[group] += 1
+            }
+            if let record = placed[group] { entries.append(record) }
+        }
+        starts[count] = UInt32(entries.count)
+        for group in stride(from: count - 1, through: 1, by: -1) {
+            totals[Int(groups.parents[group])] += totals[group]
+        }
+        groups.entryStarts = starts
+        groups.entries = entries
+        groups.entryCounts = totals
+        groupOf = []
+        return groups
+    }
+
+    /// A group path cut after its `depth`th group, counted as the walk above counts them: a leading `/` (in a
+    /// shell path), then each component but empty ones and, in a shell path, `.`.
+    static func truncated(
+        _ key: UnsafeBufferPointer<UInt8>, toDepth depth: Int, shell: Bool
+    ) -> UnsafeBufferPointer<UInt8> {
+        var groups = shell && key.first == 0x2F ? 1 : 0
+        var componentStart = groups
+        var index = componentStart
+        while index < key.count && groups < depth {
+            if key[index] == 0x2F {
+                let length = index - componentStart
+                if length > 0 && !(shell && length == 1 && key[componentStart] == 0x2E) { groups += 1 }
+                componentStart = index + 1
+            }
+            index += 1
+        }
+        return groups < depth ? key : UnsafeBufferPointer(rebasing: key[..<index])
     }
 }
