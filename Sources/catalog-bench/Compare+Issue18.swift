@@ -14,6 +14,7 @@ extension Compare {
         var deepLines = 0
         var deepDirectories = 0
         var deepLoaded = Double.nan
+        var deepShown = Double.nan
         var deepSort = Double.nan
         var deepPeakKB = 0
         var deepFzfLoaded = Double.nan
@@ -135,6 +136,7 @@ extension Compare {
             keys.isEmpty ? "–" : "\(msText(keys[keys.count / 2])) (p90 \(msText(keys[keys.count * 9 / 10])))"
         }
         figures.deepLoaded = middle(ours.map(\.loaded))
+        figures.deepShown = middle(ours.map(\.shown))
         figures.deepSort = sorts.median
         figures.deepPeakKB = ours.map(\.peakKB).max() ?? 0
         figures.deepFzfLoaded = middle(theirs.map(\.loaded))
@@ -145,6 +147,9 @@ extension Compare {
         figures.list = lists.median
         print("| measure | catalog | interactive fzf --exact | `LC_ALL=C sort` |")
         print("|---|---|---|---|")
+        print(
+            "| start → menu shown (its top level; moves act, other keys wait for the sort) | "
+                + "\(msText(figures.deepShown)) | \(msText(figures.deepFzfLoaded)) | \(msText(sorts.median)) |")
         print(
             "| start → everything read and ready | \(msText(figures.deepLoaded)) | \(msText(figures.deepFzfLoaded)) | "
                 + "\(msText(sorts.median)) |")
@@ -205,18 +210,26 @@ extension Compare {
         row(
             "real list, absolute ÷ the same paths without `/` (no hit)", secondsText(issue.absolute),
             secondsText(issue.relative), paths, "≤ 1× (no more)", paths <= 1.05)
-        let launch = issue.deepLoaded / issue.deepSort
+        let launch = issue.deepShown / issue.deepSort
         row(
-            "deep 1M: launcher ready ÷ `LC_ALL=C sort`", msText(issue.deepLoaded), msText(issue.deepSort), launch,
+            "deep 1M: launcher menu shown ÷ `LC_ALL=C sort`", msText(issue.deepShown), msText(issue.deepSort), launch,
             "≤ 0.75×", launch <= 0.75)
+        let ready = issue.deepLoaded / issue.deepSort
+        row(
+            "deep 1M: launcher everything ready ÷ `LC_ALL=C sort`", msText(issue.deepLoaded), msText(issue.deepSort),
+            ready, "≤ 0.75×", ready <= 0.75)
         let tree = issue.tree / issue.list
         row(
             "deep 1M: `tree --file` ÷ `list --file`", secondsText(issue.tree), secondsText(issue.list), tree, "≤ 2×",
             tree <= 2)
-        let kindLaunch = outcome.loaded / outcome.sortSeconds
+        let kindLaunch = outcome.shown / outcome.sortSeconds
         row(
-            "kind 1M: launcher ready ÷ `LC_ALL=C sort`", msText(outcome.loaded), msText(outcome.sortSeconds),
+            "kind 1M: launcher menu shown ÷ `LC_ALL=C sort`", msText(outcome.shown), msText(outcome.sortSeconds),
             kindLaunch, "≤ 0.75×", kindLaunch <= 0.75)
+        let kindReady = outcome.loaded / outcome.sortSeconds
+        row(
+            "kind 1M: launcher everything ready ÷ `LC_ALL=C sort`", msText(outcome.loaded),
+            msText(outcome.sortSeconds), kindReady, "≤ 0.75×", kindReady <= 0.75)
         let kindMemory = Double(outcome.loadedPeakKB) / Double(outcome.fzfLauncherPeakKB)
         row(
             "kind 1M: launcher peak memory ÷ interactive fzf", megabytes(outcome.loadedPeakKB),

@@ -10,6 +10,10 @@ import Foundation
 enum LauncherLatency {
     struct Figures {
         var firstFrame: Double
+        /// When the menu with the whole count first shows: a file's top level while its entries are still sorted
+        /// ("1,000,000 entries · sorting"), where it has one, else the whole menu.
+        var shown: Double
+        /// When everything is in: the status line reads the count alone, and every key acts at once.
         var loaded: Double
         var keystrokes: [(String, Double)]
         /// Peak resident memory once loaded and after typing, in kilobytes.
@@ -28,7 +32,9 @@ enum LauncherLatency {
         guard let session = Session(arguments: [catalog, "--file", file] + exact, input: nil) else { return nil }
         defer { session.end() }
         guard let first = session.wait(for: "Catalog", since: 0) else { return nil }
-        guard let loaded = session.wait(for: "\(grouped(entries)) entries", since: 0) else { return nil }
+        guard let shown = session.wait(for: "\(grouped(entries)) entries", since: 0) else { return nil }
+        // The count with nothing after it but the line's end: no "· sorting" any more.
+        guard let loaded = session.wait(for: "\(grouped(entries)) entries\u{1B}", since: 0) else { return nil }
         var keystrokes: [(String, Double)] = []
         var typed = ""
         for character in typing {
@@ -41,8 +47,8 @@ enum LauncherLatency {
             keystrokes.append((typed, seconds(shown - sent)))
         }
         return Figures(
-            firstFrame: seconds(first - session.start), loaded: seconds(loaded - session.start),
-            keystrokes: keystrokes, peakKB: Processes.peakKB(of: session.pid))
+            firstFrame: seconds(first - session.start), shown: seconds(shown - session.start),
+            loaded: seconds(loaded - session.start), keystrokes: keystrokes, peakKB: Processes.peakKB(of: session.pid))
     }
 
     /// Runs the launcher once on the file read through a pipe (`cat FILE | catalog --file -`), as a slow producer's
@@ -92,7 +98,8 @@ enum LauncherLatency {
         }
         let time = seconds(loaded - session.start)
         return Figures(
-            firstFrame: time, loaded: time, keystrokes: keystrokes, peakKB: Processes.peakKB(of: session.pid))
+            firstFrame: time, shown: time, loaded: time, keystrokes: keystrokes,
+            peakKB: Processes.peakKB(of: session.pid))
     }
 
     /// "1,000,000".

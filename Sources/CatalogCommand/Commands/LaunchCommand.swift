@@ -69,11 +69,12 @@ enum LaunchCommand {
             let header = CatalogSource.takeHeader(headerLines, from: &bytes, terminator: format.terminator)
             options.header = CatalogSource.headerText(options.header, lines: header, format: format)
             let linesBefore = header.count { $0 == format.terminator }
-            menu = try MenuScreen(loading: name, options: options) { [bytes] title, maxChildren in
-                // Large blocks go back to the system from the grouping on, as they did after parsing.
+            menu = try MenuScreen(loading: name, options: options) { [bytes] title, maxChildren, topLevel in
+                // Large blocks go back to the system from the grouping on, as they did after parsing. The top level
+                // shows first, while the entries are sorted, where it needs no sort.
                 try CatalogSource.parseGrouped(
                     bytes, name: name, format: format, rootTitle: title, maxChildren: maxChildren,
-                    linesBefore: linesBefore, afterReading: { ProcessMemory.returnLargeBlocks() })
+                    linesBefore: linesBefore, afterReading: { ProcessMemory.returnLargeBlocks() }, topLevel: topLevel)
             }
         } else {
             ProcessMemory.returnLargeBlocks()

@@ -129,11 +129,13 @@ enum CatalogSource {
     ///   - afterReading: Called between reading and placing the entries (``CatalogFile/parseGrouped``).
     static func parseGrouped(
         _ bytes: [UInt8], name: String, format: CatalogFile.Format, rootTitle: String, maxChildren: Int,
-        linesBefore: Int = 0, afterReading: () -> Void = {}
+        linesBefore: Int = 0, afterReading: () -> Void = {},
+        topLevel: ((Snapshot<any Screen>, Hierarchy) -> Void)? = nil
     ) throws -> (Snapshot<any Screen>, Hierarchy) {
         do {
             return try CatalogFile.parseGrouped(
-                bytes, format: format, rootTitle: rootTitle, maxChildren: maxChildren, afterReading: afterReading)
+                bytes, format: format, rootTitle: rootTitle, maxChildren: maxChildren, afterReading: afterReading,
+                topLevel: topLevel)
         } catch var error as CatalogFile.Error {
             error.line += linesBefore
             throw InputError(description: "\(name): \(error)")

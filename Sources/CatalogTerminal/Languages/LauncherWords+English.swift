@@ -103,6 +103,7 @@ extension LauncherWords {
         .position: "{row}/{count}",
         .marked: "{count} marked",
         .reading: "reading {source}",
+        .sorting: "sorting",
         .standardInput: "standard input",
         .loading: "Loading {source}…",
         .searching: "Searching “{query}” in {total} {total|entry|entries}…",

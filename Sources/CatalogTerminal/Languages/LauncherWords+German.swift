@@ -104,6 +104,7 @@ extension LauncherWords {
         .position: "{row}/{count}",
         .marked: "{count} markiert",
         .reading: "{source} wird gelesen",
+        .sorting: "wird sortiert",
         .standardInput: "Standardeingabe",
         .loading: "Lade {source} …",
         .searching: "Suche „{query}“ in {total} {total|Eintrag|Einträgen} …",

@@ -102,6 +102,7 @@ extension LauncherWords {
         .position: "{row}/{count}",
         .marked: "{count} 件選択",
         .reading: "{source} を読み込み中",
+        .sorting: "並べ替え中",
         .standardInput: "標準入力",
         .loading: "{source} を読み込み中…",
         .searching: "{total} 件から「{query}」を検索中…",

@@ -102,6 +102,7 @@ extension LauncherWords {
         .position: "{row}/{count}",
         .marked: "{count}개 표시됨",
         .reading: "{source} 읽는 중",
+        .sorting: "정렬 중",
         .standardInput: "표준 입력",
         .loading: "{source} 불러오는 중…",
         .searching: "항목 {total}개에서 “{query}” 검색 중…",

@@ -104,6 +104,7 @@ extension LauncherWords {
         .position: "{row}/{count}",
         .marked: "отмечено: {count}",
         .reading: "чтение: {source}",
+        .sorting: "сортировка",
         .standardInput: "стандартный ввод",
         .loading: "Загрузка: {source}…",
         .searching: "Поиск «{query}» в {total} {total|записи|записях|записях}…",

@@ -207,6 +207,8 @@ package enum LauncherWords: CaseIterable, Sendable {
     case marked
     /// reading {source}
     case reading
+    /// sorting
+    case sorting
     /// standard input
     case standardInput
     /// Loading {source}…

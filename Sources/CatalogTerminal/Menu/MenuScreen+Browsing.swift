@@ -70,11 +70,12 @@ extension MenuScreen {
             let action = act(on: key)
             return action.ends ? action : .none
         }
+        if case .topLevel(let top) = phase { return pressOnTopLevel(key, top) }
         let refreshed = refreshIfChanged()
         return .batch([refreshed, act(on: key)])
     }
 
-    private mutating func act(on key: Key) -> Action {
+    mutating func act(on key: Key) -> Action {
         if case .cleared(var cleared) = mode {
             if keys.commands(for: key) == [.backwardDeleteChar] {
                 cleared.pressed = true

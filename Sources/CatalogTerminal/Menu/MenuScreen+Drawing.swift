@@ -234,6 +234,10 @@ extension MenuScreen {
                 " · " + words(.reading, ["source": source(streaming.what)])
                 + " \(frames[streaming.spinner % frames.count])"
         }
+        if case .topLevel(let top) = phase {
+            let frames = Glyphs.spinner
+            reading = " · " + words(.sorting) + " \(frames[top.spinner % frames.count])"
+        }
         return plainStatusText + marks + reading
     }
 

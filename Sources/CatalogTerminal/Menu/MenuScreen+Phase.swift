@@ -1,4 +1,5 @@
 import CatalogKit
+import Synchronization
 
 extension MenuScreen {
     /// Whether the catalog is still coming: the menu's one state for it.
@@ -9,8 +10,21 @@ extension MenuScreen {
         /// Part of the catalog is in and more is coming (a pipe): what has come is browsed and filtered as usual,
         /// and each step moves the view onto the larger catalog by ``rebase(onto:)``.
         case streaming(Streaming)
+        /// A file's top level is in (``Hierarchy/provisional(_:rootTitle:maxChildren:)``) while its entries are
+        /// sorted and grouped: it is drawn and the highlight moves over it; every other key waits for the whole.
+        case topLevel(TopLevel)
         /// All of it is in.
         case ready
+    }
+
+    /// A file's top level, shown while the rest of it is made.
+    struct TopLevel: Sendable {
+        /// What is loading, for the status line.
+        var what: String
+        /// Keys pressed since, but for moves over the top level, to replay in order on the whole catalog.
+        var pending: [Key] = []
+        /// The spinner's step.
+        var spinner = 0
     }
 
     /// A catalog being loaded.
@@ -46,10 +60,20 @@ extension MenuScreen {
     }
 
     /// A catalog loaded in the background: the entries, their grouping and the history's shelves in them, and
-    /// whether this is all of it or what a stream has brought so far.
+    /// which part of it this is.
     struct Loaded: Sendable {
+        /// How much of the catalog a load brings.
+        enum Stage: Sendable, Equatable {
+            /// All of it.
+            case whole
+            /// What a stream has brought so far: its job is run again for the next step.
+            case step
+            /// A file's top level, its whole to follow from the same job.
+            case topLevel
+        }
+
         var catalog: Catalog
-        var complete = true
+        var stage = Stage.whole
     }
 
     /// Why a catalog could not be loaded.
@@ -95,8 +119,27 @@ extension MenuScreen {
                 Snapshot<any Screen>, Hierarchy
             )
     ) throws {
-        let job = Self.loadJob(options) { title, maxChildren in
-            let (snapshot, hierarchy) = try loadGrouped(title, maxChildren)
+        try self.init(loading: description, options: options) { title, maxChildren, _ in
+            try loadGrouped(title, maxChildren)
+        }
+    }
+
+    /// Creates a menu that loads its catalog in a background job, as ``init(loading:options:loadGrouped:)`` does,
+    /// from a loader that may hand on the catalog's top level first (``Hierarchy/provisional(_:rootTitle:maxChildren:)``),
+    /// which the menu shows while the rest is sorted and grouped.
+    ///
+    /// - Parameter loadInStages: Reads and groups the catalog, giving `topLevel` its top level once it has one.
+    /// - Throws: ``Hierarchy/Error`` when `maxChildren` is below 2.
+    package init(
+        loading description: String, options: Options = Options(),
+        loadInStages:
+            @escaping @Sendable (
+                _ rootTitle: String, _ maxChildren: Int,
+                _ topLevel: @escaping @Sendable (Snapshot<any Screen>, Hierarchy) -> Void
+            ) throws -> (Snapshot<any Screen>, Hierarchy)
+    ) throws {
+        let job = Self.loadJob(options) { title, maxChildren, topLevel in
+            let (snapshot, hierarchy) = try loadInStages(title, maxChildren, topLevel)
             return (snapshot, hierarchy, complete: true)
         }
         try self.init(
@@ -136,7 +179,7 @@ extension MenuScreen {
                 snapshot: Snapshot<any Screen>, hierarchy: Hierarchy, complete: Bool
             )
     ) throws {
-        let job = Self.loadJob(options, stepGrouped)
+        let job = Self.loadJob(options) { title, maxChildren, _ in try stepGrouped(title, maxChildren) }
         try self.init(
             source: .fixed(try CatalogFile.parse([])), options: options,
             phase: .loading(Loading(what: description, job: job, streams: true)))
@@ -144,20 +187,32 @@ extension MenuScreen {
 
     /// The job that reads and groups a catalog (or a stream's next step), off the input path: `read` is given the
     /// root's title and the most children a level shows, and groups with them.
+    ///
+    /// A top level handed on early (`read`'s third argument) goes to the menu at once, its shelves worked out from
+    /// its table, which the whole catalog shares: they are kept for it.
     private static func loadJob(
         _ options: Options,
         _ read:
-            @escaping @Sendable (String, Int) throws -> (
-                snapshot: Snapshot<any Screen>, hierarchy: Hierarchy, complete: Bool
-            )
+            @escaping @Sendable (
+                String, Int, _ topLevel: @escaping @Sendable (Snapshot<any Screen>, Hierarchy) -> Void
+            ) throws -> (snapshot: Snapshot<any Screen>, hierarchy: Hierarchy, complete: Bool)
     ) -> Job {
         let (title, maxChildren, history, now) = (options.title, options.maxChildren, options.history, options.now)
-        return Job(loadLane) { _ in
+        return Job(loadLane) { _, report in
             Result {
-                let (snapshot, hierarchy, complete) = try read(title, maxChildren)
-                let shelves = Self.shelves(of: history, in: snapshot, maxChildren: maxChildren, now: now)
+                let early = Mutex<Shelves?>(nil)
+                let (snapshot, hierarchy, complete) = try read(title, maxChildren) { snapshot, level in
+                    let shelves = Self.shelves(of: history, in: snapshot, maxChildren: maxChildren, now: now)
+                    early.withLock { $0 = shelves }
+                    let catalog = Catalog(snapshot: snapshot, hierarchy: level, shelves: shelves)
+                    report(.success(Loaded(catalog: catalog, stage: .topLevel)))
+                }
+                let shelves =
+                    early.withLock { $0 }
+                    ?? Self.shelves(of: history, in: snapshot, maxChildren: maxChildren, now: now)
                 return Loaded(
-                    catalog: Catalog(snapshot: snapshot, hierarchy: hierarchy, shelves: shelves), complete: complete)
+                    catalog: Catalog(snapshot: snapshot, hierarchy: hierarchy, shelves: shelves),
+                    stage: complete ? .whole : .step)
             }.mapError { LoadFailure(message: "\($0)") }
         }
     }
@@ -173,6 +228,7 @@ extension MenuScreen {
         switch phase {
         case .loading(let loading): loading.what
         case .streaming(let streaming): streaming.what
+        case .topLevel(let top): top.what
         case .ready: nil
         }
     }
@@ -194,7 +250,7 @@ extension MenuScreen {
             phase = .loading(loading)
             actions.append(.run(loading.job))
             if loading.streams { actions.append(.tick(after: Self.spinnerStep)) }
-        case .streaming:
+        case .streaming, .topLevel:
             break
         case .ready:
             if let filter, !filter.hasSearched { actions.append(search(force: true)) }
@@ -224,6 +280,10 @@ extension MenuScreen {
             phase = .streaming(streaming)
             return .tick(after: Self.spinnerStep)
         case .loading(let loading) where loading.streams:
+            return .tick(after: Self.spinnerStep)
+        case .topLevel(var top):
+            top.spinner += 1
+            phase = .topLevel(top)
             return .tick(after: Self.spinnerStep)
         default:
             return .none
@@ -269,9 +329,26 @@ extension MenuScreen {
         let catalog = adopted(loaded.catalog)
         var actions: [Action] = []
         switch phase {
+        case .loading(let loading) where loaded.stage == .topLevel:
+            // Shown unless something waits for the whole: keys typed already (moves act on the top level), --query,
+            // --select-1 or --exit-0.
+            guard loading.pending.allSatisfy(movesOnTopLevel), options.query?.isEmpty ?? true, startChecks == nil
+            else { return .none }
+            phase = .topLevel(TopLevel(what: loading.what))
+            return .batch([install(catalog), .tick(after: Self.spinnerStep)] + loading.pending.map { press($0) })
+        case .topLevel(let top):
+            guard loaded.stage == .whole else { return .none }
+            phase = .ready
+            // The top level's groups are the whole's, by number: the highlight stays where it is.
+            actions.append(rebase(onto: catalog))
+            for key in top.pending {
+                let action = press(key)
+                actions.append(action)
+                if action.ends { return .batch(actions) }
+            }
         case .loading(let loading):
-            phase = loaded.complete ? .ready : .streaming(Streaming(what: loading.what, step: loading.job))
-            if !loaded.complete { actions.append(.run(loading.job)) }
+            phase = loaded.stage == .whole ? .ready : .streaming(Streaming(what: loading.what, step: loading.job))
+            if loaded.stage == .step { actions.append(.run(loading.job)) }
             actions.append(install(catalog))
             for key in loading.pending {
                 let action = press(key)
@@ -279,7 +356,7 @@ extension MenuScreen {
                 if action.ends { return .batch(actions) }
             }
         case .streaming(let streaming):
-            if loaded.complete { phase = .ready } else { actions.append(.run(streaming.step)) }
+            if loaded.stage == .whole { phase = .ready } else { actions.append(.run(streaming.step)) }
             actions.append(rebase(onto: catalog))
         case .ready:
             return .none

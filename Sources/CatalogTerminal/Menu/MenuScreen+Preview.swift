@@ -222,6 +222,8 @@ extension MenuScreen {
                 Line(title(of: item), .bold), Line(words(.entries, ["count": count]), .dim),
                 Line(),
             ]
+            // While only the top level is in, what lies below its groups is still being made.
+            if isUnknownYet(item) { return lines + [Line("…", .dim)] }
             lines += items(in: item).map { child in
                 let inlined = inlinedGroups(of: child, in: item)
                 return Line("  " + title(of: child) + (inlined.isEmpty ? "" : " · " + inlined.joined(separator: " › ")))

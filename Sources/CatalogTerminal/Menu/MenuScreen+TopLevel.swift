@@ -1,0 +1,37 @@
+import CatalogKit
+
+extension MenuScreen {
+    /// The commands that act on a file's top level while the rest of it is made (``Phase/topLevel(_:)``): moves
+    /// over its rows, which the whole catalog keeps as they are.
+    static let topLevelMoves: Set<MenuKeys.Command> = [
+        .up, .down, .pageUp, .pageDown, .halfPageUp, .halfPageDown, .first, .last,
+    ]
+
+    /// A key while only the top level is in: a move acts at once (unless keys already wait, whose order it keeps),
+    /// leaving the menu at the root acts at once, and anything else waits to be replayed on the whole catalog, as
+    /// keys do while nothing is in.
+    mutating func pressOnTopLevel(_ key: Key, _ top: TopLevel) -> Action {
+        var top = top
+        if top.pending.isEmpty, movesOnTopLevel(key) { return act(on: key) }
+        let commands = keys.commands(for: key) ?? []
+        if commands.contains(.abort) || (commands.contains(.cancel) && levels.count == 1 && filter == nil) {
+            return act(on: key)
+        }
+        if case .mouse = key { return .none }
+        top.pending.append(key)
+        phase = .topLevel(top)
+        return .none
+    }
+
+    /// Whether a key only moves the highlight over a level (``topLevelMoves``).
+    func movesOnTopLevel(_ key: Key) -> Bool {
+        let commands = keys.commands(for: key) ?? []
+        return !commands.isEmpty && commands.allSatisfy(Self.topLevelMoves.contains)
+    }
+
+    /// Whether an item's children are not known yet: a group below the top level, while only the top level is in.
+    func isUnknownYet(_ item: Item) -> Bool {
+        guard case .topLevel = phase, case .node(.group) = item else { return false }
+        return item != .node(hierarchy.root)
+    }
+}

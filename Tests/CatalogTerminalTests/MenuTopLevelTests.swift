@@ -1,0 +1,76 @@
+import CatalogKit
+import Dispatch
+import Testing
+
+@testable import CatalogTerminal
+
+/// A file's top level shows while the rest of it is sorted and grouped (`MenuScreen.Phase.topLevel`), on the real
+/// job runner: moves act on it at once, other keys wait for the whole, in order.
+@Suite("Menu top level first")
+struct MenuTopLevelTests {
+    static let lines = (0..<30).flatMap { ["p\($0)/a/x.c", "p\($0)/b/y.c"] }.joined(separator: "\n") + "\n"
+
+    /// A launcher whose load hands on the top level, then waits for `release` before it finishes.
+    func session(_ runner: JobRunner, release: DispatchSemaphore, size: Size = .standard) throws -> Session {
+        let menu = try MenuScreen(loading: "tree.txt") { title, maxChildren, topLevel in
+            try CatalogFile.parseGrouped(
+                Array(Self.lines.utf8), rootTitle: title, maxChildren: maxChildren,
+                topLevel: { snapshot, level in
+                    topLevel(snapshot, level)
+                    release.wait()
+                })
+        }
+        var session = Session(root: menu)
+        _ = session.settle(session.start(size: size), with: runner)
+        return session
+    }
+
+    /// Takes in results until the screen shows `text`, for up to ten seconds.
+    func settle(_ session: inout Session, _ runner: JobRunner, until text: String, size: Size = .standard) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while !session.render(in: size).text.contains(text), clock.now < deadline {
+            _ = runner.waitForResult(timeout: .milliseconds(100))
+            _ = session.settle([], with: runner)
+        }
+    }
+
+    func menu(_ session: Session) throws -> MenuScreen { try #require(session.stack.first as? MenuScreen) }
+
+    @Test("the top level shows before the whole; a move acts at once, a typed key waits and acts on the whole")
+    func topLevelFirst() throws {
+        let release = DispatchSemaphore(value: 0)
+        let runner = JobRunner()
+        defer { runner.shutdown() }
+        var session = try session(runner, release: release)
+        settle(&session, runner, until: "60 entries · sorting")
+        let shown = session.render(in: .standard).text
+        #expect(shown.contains("60 entries · sorting"), "\(shown)")
+        #expect(shown.contains("p0  2 entries") && shown.contains("p7 … p14  16 entries"), "\(shown)")
+        _ = session.settle(session.handle(.key(.down)), with: runner)
+        _ = session.settle(session.handle(.key(.down)), with: runner)
+        #expect(try menu(session).current.cursor == 2, "moves act on the top level at once")
+        _ = session.settle(session.handle(.key(.character("y"))), with: runner)
+        #expect(try menu(session).filter == nil, "a typed key waits for the whole")
+        #expect(try menu(session).paneLines(in: Size(columns: 40, rows: 10)).contains { $0.text == "…" })
+        release.signal()
+        settle(&session, runner, until: "60 entries match")
+        let after = try menu(session)
+        #expect(after.filter?.text == "y", "the key waited, then acted: \(session.render(in: .standard).text)")
+        _ = session.settle(session.handle(.key(.escape)), with: runner)
+        #expect(try menu(session).current.cursor == 2, "the highlight stayed on the item it was on")
+    }
+
+    @Test("Esc at the top level leaves at once, without waiting for the sort")
+    func leavesAtOnce() throws {
+        let release = DispatchSemaphore(value: 0)
+        let runner = JobRunner()
+        defer {
+            release.signal()
+            runner.shutdown()
+        }
+        var session = try session(runner, release: release)
+        settle(&session, runner, until: "sorting")
+        #expect(session.handle(.key(.escape)).contains { if case .quit = $0.action { true } else { false } })
+    }
+}
