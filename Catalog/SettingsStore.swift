@@ -190,17 +190,23 @@ struct FileSettingsStore: SettingsStore {
         if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw Error.directoryInTheWay(file.path)
         }
-        if FileManager.default.fileExists(atPath: file.path),
-            (try? JSONDecoder().decode(AppSettings.self, from: Data(contentsOf: file))) == nil
-        {
-            // A corrupt file is evidence someone may want; keep it rather than write over it.
-            _ = try keepAside()
+        var kept: [String: Any] = [:]
+        if FileManager.default.fileExists(atPath: file.path) {
+            let existing = try? Data(contentsOf: file)
+            if let existing, (try? JSONDecoder().decode(AppSettings.self, from: existing)) != nil {
+                // Keys this screen doesn't know (another program's, a newer version's) are kept as they were.
+                kept = (try? JSONSerialization.jsonObject(with: existing)) as? [String: Any] ?? [:]
+            } else {
+                // A corrupt file is evidence someone may want; keep it rather than write over it.
+                _ = try keepAside()
+            }
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let ours = try JSONSerialization.jsonObject(with: JSONEncoder().encode(settings)) as? [String: Any] ?? [:]
+        kept.merge(ours) { _, new in new }
+        let text = try JSONSerialization.data(withJSONObject: kept, options: [.prettyPrinted, .sortedKeys])
         // The launcher's one atomic write: the old settings or the new, never half, and an error that names the
         // file and what to do.
-        try AtomicFile.write(try encoder.encode(settings) + Data("\n".utf8), to: file)
+        try AtomicFile.write(text + Data("\n".utf8), to: file)
     }
 
     private static func reason() -> String {

@@ -52,6 +52,22 @@ struct SettingsStoreTests {
         #expect(leftovers == ["settings.json"])
     }
 
+    /// Catches: a save that writes only the keys it knows, dropping another program's or a newer version's.
+    @Test func keysItDoesNotKnowAreKeptBySaving() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = store(in: directory)
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        try #"{"accent":"Blue","counter":7,"myOtherKey":42,"nested":{"a":[1,2]}}"#.write(
+            to: store.file, atomically: true, encoding: .utf8)
+        try store.save(AppSettings(accent: "Blue", counter: 8))
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: store.file)) as? [String: Any]
+        #expect(saved?["counter"] as? Int == 8)
+        #expect(saved?["myOtherKey"] as? Int == 42)
+        #expect((saved?["nested"] as? [String: Any])?["a"] as? [Int] == [1, 2])
+        #expect(store.load() == SettingsLoad(settings: AppSettings(accent: "Blue", counter: 8)))
+    }
+
     @Test func aCorruptFileIsReadWithAClearMessageAndKeptAsideByTheFirstSave() throws {
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
