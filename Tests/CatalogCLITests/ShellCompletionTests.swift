@@ -90,6 +90,7 @@ struct ShellCompletionTests {
             ("\(p) search --sort fr", [p, "search", "--sort", "frecency"]),
             ("\(p) search --sort=na", [p, "search", "--sort=name"]),
             ("\(p) snapshot --record ne", [p, "snapshot", "--record", "never"]),
+            ("\(p) --locale k", [p, "--locale", "ko"]),
             ("\(p) --generate-completion-script fi", [p, "--generate-completion-script", "fish"]),
             ("\(p) help sna", [p, "help", "snapshot"]),
             ("\(p) record animated-grid --ca", [p, "record", "animated-grid", "--cast" + equals]),

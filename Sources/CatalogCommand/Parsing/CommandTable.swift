@@ -263,7 +263,8 @@ struct CommandTable {
             help: "draw in N rows (at least 4) or N% of the window (at least 10 rows) below the prompt, instead of "
                 + "the whole screen"),
         Option(
-            name: "--locale", value: "LOCALE", commands: ["", "open"],
+            name: "--locale", value: "LOCALE", completion: .choices(["en", "de", "ja", "ko", "ru"]),
+            commands: ["", "open"],
             help: "the language screens use, such as de or ko_KR (default: LC_ALL, LC_MESSAGES or LANG)"),
         Option(
             name: "--dir", value: "DIR", completion: .directories, commands: ["snapshot"],
