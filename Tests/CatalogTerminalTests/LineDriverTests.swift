@@ -24,6 +24,16 @@ struct LineDriverTests {
         #expect(driver.session.titles == ["Catalog"])
     }
 
+    /// Catches: an empty line (Enter to look again) answered "Unknown command “”" by the screen in front.
+    @Test func anEmptyLineShowsTheScreenAgain() {
+        var driver = makeDriver()
+        _ = driver.start()
+        _ = driver.handle(line: "2")
+        #expect(driver.handle(line: "").output == ["1. Forms one"])
+        #expect(driver.handle(line: "  ").output == ["1. Forms one"])
+        #expect(driver.session.titles == ["Catalog", "Forms"])
+    }
+
     @Test func backOnTheRootGoesToTheRootScreen() {
         var driver = makeDriver()
         let output = driver.handle(line: "..")

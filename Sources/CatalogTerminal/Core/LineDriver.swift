@@ -89,6 +89,10 @@ package struct LineDriver {
         case "link":
             // The link to the screen in front; on a menu, a note that a link reopens an entry's screen.
             return (Self.clean([session.link ?? LauncherWords.text(.noLink, in: locale)]), false)
+        case "":
+            // An empty line, as a person presses Enter to look again: the screen in front is shown again, as a
+            // shell prompts again, with no command run and no complaint.
+            break
         default:
             do {
                 // Line mode has no input to keep responsive: jobs run at once, in order.
