@@ -67,8 +67,8 @@ enum Help {
         }
         lines += [""]
         lines += wrapped(
-            "exit status: 0 success, 1 nothing matched (search, a picker), 2 usage or input error (an unknown entry "
-                + "too), 130 cancelled", width: 80)
+            "exit status: 0 success, 1 nothing matched (search, a picker) or a snapshot differed, 2 usage or input "
+                + "error (an unknown entry too), 130 cancelled", width: 80)
         return lines.joined(separator: "\n")
     }
 }
