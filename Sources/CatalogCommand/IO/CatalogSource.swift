@@ -130,7 +130,7 @@ enum CatalogSource {
     static func parseGrouped(
         _ bytes: [UInt8], name: String, format: CatalogFile.Format, rootTitle: String, maxChildren: Int,
         linesBefore: Int = 0, afterReading: () -> Void = {},
-        topLevel: ((Snapshot<any Screen>, Hierarchy) -> Void)? = nil
+        topLevel: (@Sendable (Snapshot<any Screen>, Hierarchy) -> Void)? = nil
     ) throws -> (Snapshot<any Screen>, Hierarchy) {
         do {
             return try CatalogFile.parseGrouped(

@@ -51,7 +51,31 @@ extension Hierarchy {
             self.readOrder = readOrder
             self.depthLimit = depthLimit
             self.walkedWhole = walkedWhole
-            groupOf = [UInt32](repeating: 0, count: table.count)
+            // With a limit, records are counted, not listed one by one: no array of every record.
+            groupOf = depthLimit < .max ? [] : [UInt32](repeating: 0, count: table.count)
+        }
+
+        /// With a ``depthLimit``: the records each group holds at the limit and one of them, by the group's number
+        /// as found; and the records that may be a group's own entry or are walked whole, with their groups.
+        var counted: [UInt32] = []
+        var sampled: [UInt32] = []
+        var shallow: [(record: UInt32, group: UInt32)] = []
+
+        /// Puts a record in its group: in ``groupOf``, or, with a limit, in the counts, and among ``shallow`` when
+        /// its group lies above the limit (its line may be a group's own) or it is walked whole.
+        @inline(__always)
+        private mutating func place(_ record: Int, in group: UInt32, depth: Int, whole: Bool) {
+            guard depthLimit < .max else {
+                groupOf[record] = group
+                return
+            }
+            if counted.count < parents.count {
+                counted += [UInt32](repeating: 0, count: parents.count - counted.count)
+                sampled += [UInt32](repeating: 0, count: parents.count - sampled.count)
+            }
+            counted[Int(group)] += 1
+            sampled[Int(group)] = UInt32(record)
+            if whole || depth < depthLimit { shallow.append((UInt32(record), group)) }
         }
 
         /// Builds the groups.
@@ -119,18 +143,19 @@ extension Hierarchy {
                     } else if depthLimit < .max {
                         key = Builder.truncated(key, toDepth: depthLimit, shell: shell)
                     }
+                    let walksAll = limit == .max && depthLimit < .max
                     if key.count == previous.count
                         && (key.isEmpty || memcmp(key.baseAddress!, previous.baseAddress!, key.count) == 0)
                     {
-                        groupOf[record] = chain.last?.group ?? 0
+                        place(record, in: chain.last?.group ?? 0, depth: chain.count, whole: walksAll)
                         continue
                     }
-                    let hash = PathSet.hash(key.baseAddress, count: key.count)
-                    if let group = cache.find(hash, key, in: base) {
+                    // Counting, a group's depth is its chain's: the cache, which keeps no chain, is left out.
+                    let hash = depthLimit < .max ? 0 : PathSet.hash(key.baseAddress, count: key.count)
+                    if depthLimit == .max, let group = cache.find(hash, key, in: base) {
                         groupOf[record] = group
                         continue
                     }
-                    defer { cache.insert(hash, start: start, count: key.count, group: groupOf[record]) }
                     // Keep the groups of the components the two group paths share whole: those ending with
                     // a "/" both have.
                     let common = Builder.commonPrefix(key, previous)
@@ -157,7 +182,8 @@ extension Hierarchy {
                         }
                         index += 1
                     }
-                    groupOf[record] = parent
+                    place(record, in: parent, depth: chain.count, whole: walksAll)
+                    if depthLimit == .max { cache.insert(hash, start: start, count: key.count, group: parent) }
                     previous = key
                 }
             }
@@ -301,8 +327,12 @@ extension Hierarchy {
                     let key = Builder.filterKey(base + start, Builder.name(base, start))
                     filter[key >> 6] |= 1 << UInt64(key & 63)
                 }
-                for record in 0..<table.count {
-                    let parent = groupOf[record]
+                // Counting, only the records whose group lies above the limit may be a group's own.
+                let candidates = depthLimit < .max ? shallow.count : table.count
+                for candidate in 0..<candidates {
+                    let (record, parent) =
+                        depthLimit < .max
+                        ? (Int(shallow[candidate].record), shallow[candidate].group) : (candidate, groupOf[candidate])
                     guard hasSubgroups[Int(parent)] else { continue }
                     let range = paths.range(record)
                     let start = range.lowerBound

@@ -67,25 +67,30 @@ extension Hierarchy.Builder {
         let count = groups.count
         groups.owns = [UInt64](repeating: 0, count: (count + 63) / 64)
         var own: [Int: UInt32] = [:]
+        var owning: Set<UInt32> = []
         for (record, found) in owners {
             let group = Int(renumbered[Int(found)])
             guard !groups.hasOwn(group) else { continue }
             groups.owns[group >> 6] |= 1 << UInt64(group & 63)
             own[group] = record
-        }
-        // Own entries count in the group they own, not in the one their path is in; records walked whole are
-        // placed in theirs.
-        for record in own.values { groupOf[Int(record)] = .max }
-        var placed: [Int: UInt32] = [:]
-        for record in walkedWhole where groupOf[Int(record)] != .max {
-            placed[Int(renumbered[Int(groupOf[Int(record)])])] = record
+            owning.insert(record)
         }
         var totals = [UInt32](repeating: 0, count: count)
         samples = [UInt32](repeating: 0, count: count)
-        for (record, group) in groupOf.enumerated() where group != .max {
-            let renumberedGroup = Int(renumbered[Int(group)])
-            totals[renumberedGroup] += 1
-            samples[renumberedGroup] = UInt32(record)
+        for found in counted.indices {
+            totals[Int(renumbered[found])] += counted[found]
+            samples[Int(renumbered[found])] = sampled[found]
+        }
+        // Own entries count in the group they own, not in the one their path is in; records walked whole are
+        // placed in theirs.
+        let whole = Set(walkedWhole)
+        var placed: [Int: UInt32] = [:]
+        for (record, found) in shallow {
+            if owning.contains(record) {
+                totals[Int(renumbered[Int(found)])] -= 1
+            } else if whole.contains(record) {
+                placed[Int(renumbered[Int(found)])] = record
+            }
         }
         var starts = [UInt32](repeating: 0, count: count + 1)
         var entries: [UInt32] = []
@@ -104,7 +109,7 @@ extension Hierarchy.Builder {
         groups.entryStarts = starts
         groups.entries = entries
         groups.entryCounts = totals
-        groupOf = []
+        (counted, sampled, shallow) = ([], [], [])
         return groups
     }
 

@@ -188,7 +188,7 @@ package enum CatalogFile {
     ///   ``parse(_:format:)`` does.
     package static func parseGrouped<Handler>(
         _ bytes: [UInt8], format: Format = .standard, rootTitle: String = "Catalog", maxChildren: Int = 10,
-        afterReading: () -> Void = {}, topLevel: ((Snapshot<Handler>, Hierarchy) -> Void)? = nil
+        afterReading: () -> Void = {}, topLevel: (@Sendable (Snapshot<Handler>, Hierarchy) -> Void)? = nil
     ) throws -> (Snapshot<Handler>, Hierarchy) {
         try Hierarchy.check(maxChildren: maxChildren)
         let (snapshot, prepared): (Snapshot<Handler>, Hierarchy.Prepared?) = try read(
@@ -196,8 +196,9 @@ package enum CatalogFile {
         ) { table, index in
             // A list kept as read needs no sort to overlap, and orders its groups by its lines, once they are read.
             guard format.order == .natural else { return (index(table), nil) }
-            // The top level first, when it needs no sort: a launcher shows it while the rest is made. Its snapshot
-            // has the table and no search order yet.
+            // The top level first, when it needs no sort: a launcher shows it while the rest is made. Found before the
+            // sort starts, it shows sooner than beside it, where the two share the cores. Its snapshot has the table
+            // and no search order yet.
             if let topLevel, let level = Hierarchy.provisional(table, rootTitle: rootTitle, maxChildren: maxChildren) {
                 topLevel(Snapshot(table: table, index: SearchIndex(folded: [], starts: [0], order: [])), level)
             }
