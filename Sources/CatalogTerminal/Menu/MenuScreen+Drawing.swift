@@ -227,17 +227,14 @@ extension MenuScreen {
 
     var statusText: String {
         let marks = options.multi && !marked.isEmpty ? " · " + words(.marked, ["count": marked.count]) : ""
-        var reading = ""
-        if case .streaming(let streaming) = phase {
-            let frames = Glyphs.spinner
-            reading =
-                " · " + words(.reading, ["source": source(streaming.what)])
-                + " \(frames[streaming.spinner % frames.count])"
-        }
-        if case .topLevel(let top) = phase {
-            let frames = Glyphs.spinner
-            reading = " · " + words(.sorting) + " \(frames[top.spinner % frames.count])"
-        }
+        // What is still being done, with a spinner: a stream read, or a file's entries sorted under its top level.
+        let work: (String, Int)? =
+            switch phase {
+            case .streaming(let streaming): (words(.reading, ["source": source(streaming.what)]), streaming.spinner)
+            case .topLevel(let top): (words(.sorting), top.spinner)
+            case .loading, .ready: nil
+            }
+        let reading = work.map { " · \($0.0) \(Glyphs.spinner[$0.1 % Glyphs.spinner.count])" } ?? ""
         return plainStatusText + marks + reading
     }
 
