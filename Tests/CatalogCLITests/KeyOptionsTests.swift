@@ -86,5 +86,8 @@ extension KeyOptionsTests {
         let placed = try LaunchCommand.menuOptions(
             Arguments(["--file", "x", "--preview", "bottom", "--preview-command", "cat {}"]))
         #expect(placed.previewCommand == "cat {}" && placed.preview == .bottom)
+        #expect(throws: Arguments.UsageError.self) {
+            try LaunchCommand.menuOptions(Arguments(["--file", "x", "--preview", " "]))
+        }
     }
 }

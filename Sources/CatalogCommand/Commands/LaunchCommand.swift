@@ -261,6 +261,11 @@ enum LaunchCommand {
     static func previewCommand(_ arguments: Arguments) throws -> String? {
         let given = arguments.values["--preview-command"]
         guard let text = arguments.values["--preview"], previewPlacement(arguments) == .auto else { return given }
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw Arguments.UsageError(
+                description:
+                    "option '--preview' needs right, bottom, hidden or a command to preview with, not '\(text)'.")
+        }
         if let given {
             throw Arguments.UsageError(
                 description: "option '--preview' gives the preview command \(Link.quoted(text)), and "
