@@ -10,6 +10,7 @@ extension Demos {
             Scenario("Korean measured", .press(.down, times: 5), .press(.enter)),
             Scenario("Japanese measured in Japanese", locale: "ja", .press(.down, times: 6), .press(.enter)),
             Scenario("cut at 30 columns", size: Size(columns: 30, rows: 12)),
+            Scenario("cut at 40 columns in Japanese", size: Size(columns: 40, rows: 12), locale: "ja"),
         ]
     ) { TextStylesDemo() }
 }
@@ -79,11 +80,18 @@ struct TextStylesDemo: LocalizedDemo {
     func row(_ index: Int, in context: ScreenContext) -> [Span] {
         let sample = Self.samples[index]
         let names = Self.samples.map { DemoWords.text($0.name, in: context) }
-        let counts: [String: any Sendable] = ["cells": DisplayWidth.of(sample.text), "characters": sample.text.count]
-        let measure = DemoWords.text(.cellsAndCharacters, in: context, counts)
+        let measures = Self.samples.map { sample in
+            let counts: [String: any Sendable] = [
+                "cells": DisplayWidth.of(sample.text), "characters": sample.text.count,
+            ]
+            return DemoWords.text(.cellsAndCharacters, in: context, counts)
+        }
+        let measure = measures[index]
         let nameWidth = max(11, (names.map(DisplayWidth.of).max() ?? 0) + 2)
-        // The sample's column, with at least a space before the measure; the marker takes two cells.
-        let column = max(min(28, context.size.columns - 2 - nameWidth - DisplayWidth.of(measure)), 3)
+        // The samples' column, one for every row so the measures line up, with room for the widest measure and at
+        // least a space before it; the marker takes two cells.
+        let widest = measures.map(DisplayWidth.of).max() ?? 0
+        let column = max(min(28, context.size.columns - 2 - nameWidth - widest), 3)
         let text = DisplayWidth.truncate(sample.text, to: column - 1)
         return [
             Span(DisplayWidth.pad(names[index], to: nameWidth)),
