@@ -84,11 +84,25 @@ struct GradientsDemo: LocalizedDemo {
         guard toldMode != ColorMode.none else {
             return .status(DemoWords.text(.colourIsOff, in: locale))
         }
-        let index = Self.modes.firstIndex(of: mode) ?? 0
-        mode = Self.modes[(index + 1) % Self.modes.count]
+        // The terminal's mode and the plainer ones: a richer one would be shown as the terminal's anyway, under a
+        // name that says otherwise (true colour in a 256-colour tmux).
+        let told = toldMode ?? .trueColor
+        let cycle = [told] + Self.modes.filter { Self.richness($0) < Self.richness(told) }
+        let index = cycle.firstIndex(of: mode) ?? 0
+        mode = cycle[(index + 1) % cycle.count]
         // Line mode prints no colour, so say what a terminal would show.
         guard case .line = input else { return .none }
         return .status(DemoWords.text(.previewStatus, in: locale, ["mode": modeName(in: locale)]))
+    }
+
+    /// How many colours a mode shows, in order: none, 16, 256, true colour.
+    static func richness(_ mode: ColorMode) -> Int {
+        switch mode {
+        case .none: 0
+        case .ansi16: 1
+        case .palette256: 2
+        case .trueColor: 3
+        }
     }
 
     /// The colour at a fraction of a gradient, interpolated between its stops.

@@ -188,6 +188,19 @@ struct GradientsDemoTests {
                 """)
     }
 
+    /// Catches: "true colour" offered on a 256-colour terminal, which draws it as 256 colours under that name.
+    @Test func theCycleStopsAtWhatTheTerminalShows() throws {
+        var session = started(
+            GradientsDemo(),
+            environment: ScreenEnvironment(locale: .init(identifier: "en"), glyphs: .unicode, colorMode: .palette256))
+        var seen: [ColorMode] = []
+        for _ in 0..<4 {
+            seen.append(try #require((session.top as? GradientsDemo)?.mode))
+            press(.character("m"), in: &session)
+        }
+        #expect(seen == [.palette256, ColorMode.none, .palette256, ColorMode.none])
+    }
+
     @Test func theColourModeComesFromTheEnvironment() throws {
         var session = started(GradientsDemo())
         #expect((session.top as? GradientsDemo)?.mode == .trueColor)
