@@ -411,5 +411,8 @@ package struct Hierarchy: Sendable {
     }
 
     /// The position of a record in search order.
+    ///
+    /// A top level made before the sort (``provisional(_:rootTitle:maxChildren:)``) has no ranks: its entries
+    /// are only groups' own and lone ones, one a group, which need none.
     func rank(of record: UInt32) -> UInt32 { ranks.isEmpty ? record : ranks[Int(record)] }
 }
