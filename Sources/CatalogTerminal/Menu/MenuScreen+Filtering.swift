@@ -277,9 +277,9 @@ extension MenuScreen {
     /// - Returns: What a pending Enter, `--select-1` or `--exit-0` ask for.
     mutating func show(_ outcome: SearchOutcome) -> Action {
         guard var current = filter, outcome.query.matchesSameEntries(as: current.query) else { return .none }
-        // Hits ranked by score (fuzzy, or a picker's exact ones) keep it: what was opened before orders only the
-        // launcher's natural order, so a picker's Enter takes what -f would list first.
-        let shown = ranked(outcome.hits.ordered, fuzzy: outcome.query.fuzzy || options.ranksExactHits)
+        // Fuzzy hits keep their scores' order, and a picker's hits the order -f lists (by score, or as read with
+        // --no-sort): what was opened before orders only the launcher's exact hits.
+        let shown = ranked(outcome.hits.ordered, fuzzy: outcome.query.fuzzy || source.picks)
         current.results = Filter.Results(
             query: outcome.query, hits: outcome.hits, shown: shown, catalog: outcome.catalog)
         current.cursor = 0
