@@ -247,6 +247,26 @@ extension FastPathTests {
                 "seed \(seed): \((groups + [title]).debugDescription)")
         }
     }
+
+    @Test("a byte's first and last places, found eight bytes at a time, are the ones a byte-by-byte scan finds")
+    func byteScansAgree() {
+        var rng = SeededGenerator(seed: 31)
+        // Bytes either side of the one sought, and the high bytes a word's borrow could mistake for it.
+        let alphabet: [UInt8] = [0x2F, 0x2E, 0x30, 0x2F ^ 0x80, 0xAF, 0xFF, 0x00, 0x01, 0x61]
+        for _ in 0..<4000 {
+            let text = (0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            let from = Int.random(in: 0...text.count, using: &rng)
+            let to = Int.random(in: from...text.count, using: &rng)
+            text.withUnsafeBufferPointer { buffer in
+                let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 8).unsafelyUnwrapped
+                #expect(
+                    ByteSearch.next(0x2F, in: base, from: from, to: to) == text[from..<to].firstIndex(of: 0x2F),
+                    "\(text) from \(from) to \(to)")
+                #expect(
+                    ByteSearch.last(0x2F, in: base, count: to) == text[..<to].lastIndex(of: 0x2F), "\(text) to \(to)")
+            }
+        }
+    }
 }
 
 /// The fuzzy scorer as first written, field by field with a search per character: the oracle for

@@ -257,9 +257,8 @@ package struct EntryTable: Sendable {
     @inline(__always)
     func titleRange(of path: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         if shellPaths { return ShellPath.title(of: path) ?? 0..<path.count }
-        var start = path.count
-        while start > 0 && path[start - 1] != 0x2F { start -= 1 }
-        return start..<path.count
+        guard let base = path.baseAddress else { return 0..<0 }
+        return (ByteSearch.last(0x2F, in: base, count: path.count).map { $0 + 1 } ?? 0)..<path.count
     }
 
     /// An entry's group names, from the root; the root group of a path that starts with `/` is named `∕` (U+2215,

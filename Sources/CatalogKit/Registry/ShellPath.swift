@@ -29,10 +29,8 @@ enum ShellPath {
                 break
             }
         }
-        guard end > 0 else { return bareTitle(of: path) }
-        var start = end
-        while start > 0 && path[start - 1] != 0x2F { start -= 1 }
-        return start..<end
+        guard end > 0, let base = path.baseAddress else { return bareTitle(of: path) }
+        return (ByteSearch.last(0x2F, in: base, count: end).map { $0 + 1 } ?? 0)..<end
     }
 
     /// The title of a path with no component: `/` for the root (`/`, `//`, `/./`), `.` for the current directory

@@ -6,6 +6,49 @@
 
 /// Substring search over raw bytes, the inner loop of every exact query.
 enum ByteSearch {
+    /// The offset of the first `byte` in `text[from..<to]`, reading eight bytes at a time: for the few bytes
+    /// to a path's next `/`, where a call to `memchr` costs more than the scan.
+    @inline(__always)
+    static func next(_ byte: UInt8, in text: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var start = from
+        while start + 8 <= to {
+            let x = UnsafeRawPointer(text + start).loadUnaligned(as: UInt64.self) ^ pattern
+            let zero = ~(((x & low) &+ low) | x | low)
+            if zero != 0 { return start + zero.trailingZeroBitCount >> 3 }
+            start += 8
+        }
+        while start < to {
+            if text[start] == byte { return start }
+            start += 1
+        }
+        return nil
+    }
+
+    /// The offset of the last `byte` in `text[..<count]`, reading eight bytes at a time: a path's title is found
+    /// from its end on every line read, grouped and sorted. (glibc's `memrchr` costs more in a call than a title's
+    /// few words.)
+    @inline(__always)
+    static func last(_ byte: UInt8, in text: UnsafePointer<UInt8>, count: Int) -> Int? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let pattern = UInt64(byte) &* ones
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var end = count
+        while end >= 8 {
+            let x = UnsafeRawPointer(text + end - 8).loadUnaligned(as: UInt64.self) ^ pattern
+            // 0x80 exactly where a byte is zero, no borrow reaching the bytes above it.
+            let zero = ~(((x & low) &+ low) | x | low)
+            if zero != 0 { return end - 1 - zero.leadingZeroBitCount >> 3 }
+            end -= 8
+        }
+        while end > 0 {
+            end -= 1
+            if text[end] == byte { return end }
+        }
+        return nil
+    }
+
     /// Finds the first occurrence of `needle` in `text[from..<to]`.
     ///
     /// A one-byte needle uses `memchr`. Longer needles compare the needle's first and last bytes against 32
