@@ -10,7 +10,8 @@ import Foundation
 /// - `register`: make and register the entries in code;
 /// - `oneshot`: read the file keeping only the entries that match a query with no hits, as `catalog search` does;
 /// - `sort`: sort the folded titles (the index builder's last step) on their own;
-/// - `loadfile PATH`: once, in a fresh process, what the launcher's load job does with a file (for `perf stat`).
+/// - `loadfile PATH`: once, in a fresh process, what the launcher's load job does with a file (for `perf stat`);
+/// - `toplevel PATH`: finding the top level a launcher shows while a file's entries sort.
 enum Profile {
     static func run(_ arguments: [String]) {
         let what = arguments.first ?? "load"
@@ -20,6 +21,9 @@ enum Profile {
             var snapshot: Snapshot<Void>?
             let parse = measure { snapshot = try? CatalogFile.parse(bytes) }
             var hierarchy: Hierarchy?
+            let level = measure {
+                _ = snapshot.map { Hierarchy.provisional($0.table, rootTitle: "Catalog", maxChildren: 10) }
+            }
             let group = measure { hierarchy = snapshot.map { try? Hierarchy($0) } ?? nil }
             snapshot = nil
             hierarchy = nil
@@ -28,9 +32,33 @@ enum Profile {
                 let grouped: (Snapshot<Void>, Hierarchy)? = try? CatalogFile.parseGrouped(bytes)
                 hierarchy = grouped?.1
             }
+            hierarchy = nil
+            // The launcher's way with its top level first: when that level is there.
+            let clock = ContinuousClock()
+            let start = clock.now
+            nonisolated(unsafe) var shown: Duration?
+            let staged = measure {
+                let grouped: (Snapshot<Void>, Hierarchy)? = try? CatalogFile.parseGrouped(
+                    bytes,
+                    topLevel: { _, _ in
+                        shown = clock.now - start
+                    })
+                hierarchy = grouped?.1
+            }
             print(
                 "loadfile: \(ms(parse + group)) (parse \(ms(parse)), group \(ms(group)), "
-                    + "\(hierarchy?.memoryFootprint ?? 0) bytes of groups); grouped while sorting \(ms(together))")
+                    + "\(hierarchy?.memoryFootprint ?? 0) bytes of groups); grouped while sorting \(ms(together)); "
+                    + "top level first \(shown.map(ms) ?? "not made") (found in \(ms(level))), whole \(ms(staged))")
+            return
+        }
+        if what == "toplevel", let path = arguments.dropFirst().first {
+            guard let data = FileManager.default.contents(atPath: path),
+                let snapshot: Snapshot<Void> = try? CatalogFile.parse([UInt8](data))
+            else { usageError("cannot read '\(path)'") }
+            let times = (0..<20).map { _ in
+                measure { _ = Hierarchy.provisional(snapshot.table, rootTitle: "Catalog", maxChildren: 10) }
+            }
+            print("toplevel: median of \(times.count): \(ms(median(times)))")
             return
         }
         var repeats = 5

@@ -41,16 +41,15 @@ extension Hierarchy {
         /// the groups below are left out (``Hierarchy/provisional(_:rootTitle:maxChildren:)``).
         let depthLimit: Int
         /// Records whose groups are all made, below ``depthLimit`` too, ascending: each the one entry of its group
-        /// at the limit, which a level shows in that group's place with the groups it stands for.
-        let walkedWhole: [UInt32]
+        /// at the limit, which a level shows in that group's place with the groups it stands for (``walkWhole(_:)``).
+        var walkedWhole: [UInt32] = []
         /// A record counted in each group, at the limit, by ``finishCounting()``: a group of one entry's entry.
         var samples: [UInt32] = []
 
-        init(table: EntryTable, readOrder: ReadOrder? = nil, depthLimit: Int = .max, walkedWhole: [UInt32] = []) {
+        init(table: EntryTable, readOrder: ReadOrder? = nil, depthLimit: Int = .max) {
             self.table = table
             self.readOrder = readOrder
             self.depthLimit = depthLimit
-            self.walkedWhole = walkedWhole
             // With a limit, records are counted, not listed one by one: no array of every record.
             groupOf = depthLimit < .max ? [] : [UInt32](repeating: 0, count: table.count)
         }
@@ -64,7 +63,7 @@ extension Hierarchy {
         /// Puts a record in its group: in ``groupOf``, or, with a limit, in the counts, and among ``shallow`` when
         /// its group lies above the limit (its line may be a group's own) or it is walked whole.
         @inline(__always)
-        private mutating func place(_ record: Int, in group: UInt32, depth: Int, whole: Bool) {
+        mutating func place(_ record: Int, in group: UInt32, depth: Int, whole: Bool) {
             guard depthLimit < .max else {
                 groupOf[record] = group
                 return
@@ -94,6 +93,11 @@ extension Hierarchy {
         /// - Complexity: as ``build(order:)`` less placing the entries.
         mutating func prepare() {
             findGroups()
+            prepareFound()
+        }
+
+        /// The rest of ``prepare()``, once the groups are found (and, counting, records walked whole).
+        mutating func prepareFound() {
             owners = findOwnEntries()
             let order: [UInt32]
             (order, renumbered) = breadthFirst()
@@ -118,7 +122,7 @@ extension Hierarchy {
         // MARK: - Groups
 
         /// Finds the group of every record's path, making groups as they are first met.
-        private mutating func findGroups() {
+        mutating func findGroups() {
             let shell = table.shellPaths
             table.withPathRanges { paths in
                 let base = paths.text
@@ -128,7 +132,6 @@ extension Hierarchy {
                 // Group paths met lately, by hash: a list in no order of directories (a catalog whose entries
                 // are spread over a few thousand groups) finds most of its groups here with one comparison.
                 var cache = KeyCache()
-                var whole = 0
                 for record in 0..<table.count {
                     let range = paths.range(record)
                     let start = range.lowerBound
@@ -136,18 +139,11 @@ extension Hierarchy {
                     let title = table.titleRange(of: path)
                     var key = UnsafeBufferPointer(rebasing: path[..<title.lowerBound])
                     // Below the depth made, a path counts in its group at that depth: compared by that much.
-                    var limit = depthLimit
-                    if whole < walkedWhole.count && walkedWhole[whole] == record {
-                        whole += 1
-                        limit = .max
-                    } else if depthLimit < .max {
-                        key = Builder.truncated(key, toDepth: depthLimit, shell: shell)
-                    }
-                    let walksAll = limit == .max && depthLimit < .max
+                    if depthLimit < .max { key = Builder.truncated(key, toDepth: depthLimit, shell: shell) }
                     if key.count == previous.count
                         && (key.isEmpty || memcmp(key.baseAddress!, previous.baseAddress!, key.count) == 0)
                     {
-                        place(record, in: chain.last?.group ?? 0, depth: chain.count, whole: walksAll)
+                        place(record, in: chain.last?.group ?? 0, depth: chain.count, whole: false)
                         continue
                     }
                     // Counting, a group's depth is its chain's: the cache, which keeps no chain, is left out.
@@ -171,7 +167,7 @@ extension Hierarchy {
                     var index = componentStart
                     while index < key.count {
                         if key[index] == 0x2F {
-                            guard chain.count < limit else { break }
+                            guard chain.count < depthLimit else { break }
                             let length = index - componentStart
                             let isDot = length == 1 && key[componentStart] == 0x2E
                             if length > 0 && !(shell && isDot) {
@@ -182,7 +178,7 @@ extension Hierarchy {
                         }
                         index += 1
                     }
-                    place(record, in: parent, depth: chain.count, whole: walksAll)
+                    place(record, in: parent, depth: chain.count, whole: false)
                     if depthLimit == .max { cache.insert(hash, start: start, count: key.count, group: parent) }
                     previous = key
                 }
@@ -230,7 +226,7 @@ extension Hierarchy {
         ///
         /// A slot holds the low 32 bits of the (parent, name) hash beside the group, so a probe reads the text only
         /// when they agree, and growing the table hashes nothing again.
-        private mutating func child(
+        mutating func child(
             of parent: UInt32, named start: Int, length: Int, in base: UnsafePointer<UInt8>
         ) -> UInt32 {
             let tag = UInt64(UInt32(truncatingIfNeeded: Builder.hash(parent, base + start, length)))

@@ -15,14 +15,22 @@ extension Hierarchy {
     ///   - maxChildren: The most children a node shows; at least 2.
     /// - Returns: The level, or `nil` when the whole hierarchy is needed to show it.
     /// - Complexity: O(B) for B bytes of paths, once for each group of the chain above the root, plus one; no
-    ///   array of every record outlives it.
+    ///   array of every record outlives it. A group of one entry costs that entry's path alone.
     package static func provisional(_ table: EntryTable, rootTitle: String, maxChildren: Int) -> Hierarchy? {
         guard table.count > 0, maxChildren >= 2 else { return nil }
         var walkedWhole: [UInt32] = []
         var depth = 1
+        // The groups found at `depth`, before any record is walked whole: one pass over the paths a depth.
+        var found: Builder?
         while depth <= 8 {
-            var builder = Builder(table: table, depthLimit: depth, walkedWhole: walkedWhole)
-            builder.prepare()
+            if found == nil {
+                var builder = Builder(table: table, depthLimit: depth)
+                builder.findGroups()
+                found = builder
+            }
+            guard var builder = found else { return nil }
+            builder.walkWhole(walkedWhole)
+            builder.prepareFound()
             let groups = builder.finishCounting()
             // The root as the whole hierarchy finds it: down the chain of groups that hold nothing else.
             var root = 0
@@ -38,6 +46,7 @@ extension Hierarchy {
             // At the depth made, the root's groups may hold more below them: look one level deeper.
             guard level < depth else {
                 depth += 1
+                found = nil
                 continue
             }
             guard direct(root) == 0 else { return nil }
@@ -59,6 +68,48 @@ extension Hierarchy {
 }
 
 extension Hierarchy.Builder {
+    /// Walks each of `records`, ascending, to its deepest group, after ``findGroups()`` counted it at the limit:
+    /// each the one entry of its group there, which a level shows with the groups it stands for. It then counts
+    /// where a pass without a limit counts it, and is placed there by ``finishCounting()``.
+    ///
+    /// - Complexity: O(length of the records' paths), whatever the table's size.
+    mutating func walkWhole(_ records: [UInt32]) {
+        walkedWhole = records
+        let shell = table.shellPaths
+        table.withPathRanges { paths in
+            let base = paths.text
+            for record in records {
+                let range = paths.range(Int(record))
+                let start = range.lowerBound
+                let path = UnsafeBufferPointer(start: base + start, count: range.count)
+                let end = table.titleRange(of: path).lowerBound
+                // Its groups from the root, as the pass walks them, and the one it was counted in at the limit.
+                var parent: UInt32 = 0
+                var depth = 0
+                var componentStart = 0
+                if shell && path.first == 0x2F {
+                    parent = child(of: 0, named: start, length: 1, in: base)
+                    depth = 1
+                    componentStart = 1
+                }
+                var atLimit = parent
+                while let slash = ByteSearch.next(0x2F, in: base + start, from: componentStart, to: end) {
+                    let length = slash - componentStart
+                    if length > 0 && !(shell && length == 1 && path[componentStart] == 0x2E) {
+                        parent = child(of: parent, named: start + componentStart, length: length, in: base)
+                        depth += 1
+                        if depth <= depthLimit { atLimit = parent }
+                    }
+                    componentStart = slash + 1
+                }
+                // Above the limit, the pass counted it where it lies, and kept it among the shallow records.
+                guard depth >= depthLimit else { continue }
+                counted[Int(atLimit)] -= 1
+                place(Int(record), in: parent, depth: depth, whole: true)
+            }
+        }
+    }
+
     /// Counts the entries at or below each group ``prepare()`` found, placing only the groups' own entries:
     /// what a level shows before the entries are sorted, with no array of every record (``Hierarchy/provisional(_:rootTitle:maxChildren:)``).
     mutating func finishCounting() -> Hierarchy.Groups {
@@ -118,17 +169,14 @@ extension Hierarchy.Builder {
     static func truncated(
         _ key: UnsafeBufferPointer<UInt8>, toDepth depth: Int, shell: Bool
     ) -> UnsafeBufferPointer<UInt8> {
+        guard let base = key.baseAddress else { return key }
         var groups = shell && key.first == 0x2F ? 1 : 0
         var componentStart = groups
-        var index = componentStart
-        while index < key.count && groups < depth {
-            if key[index] == 0x2F {
-                let length = index - componentStart
-                if length > 0 && !(shell && length == 1 && key[componentStart] == 0x2E) { groups += 1 }
-                componentStart = index + 1
-            }
-            index += 1
+        while groups < depth, let slash = ByteSearch.next(0x2F, in: base, from: componentStart, to: key.count) {
+            let length = slash - componentStart
+            if length > 0 && !(shell && length == 1 && key[componentStart] == 0x2E) { groups += 1 }
+            componentStart = slash + 1
         }
-        return groups < depth ? key : UnsafeBufferPointer(rebasing: key[..<index])
+        return groups < depth ? key : UnsafeBufferPointer(rebasing: key[..<componentStart])
     }
 }
