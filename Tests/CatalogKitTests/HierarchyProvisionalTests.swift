@@ -54,6 +54,25 @@ struct HierarchyProvisionalTests {
         #expect(provisional.root == whole.root, "seed \(seed)")
     }
 
+    /// A list under a chain of directories starts below the groups all its paths spell alike, which the root lies
+    /// in or below: a pass less for each.
+    @Test("the groups every path shares are counted as the walk counts them, and no further")
+    func sharedGroups() throws {
+        func shared(_ lines: [String]) throws -> Int {
+            let snapshot: Snapshot<Void> = try CatalogFile.parse(Array(lines.map { $0 + "\n" }.joined().utf8))
+            return Hierarchy.Builder.sharedGroups(snapshot.table)
+        }
+        #expect(try shared(["/usr/bin/zsh", "/usr/lib/a.so"]) == 2)
+        #expect(try shared(["/usr/share/doc/a/x", "/usr/share/doc/a/y"]) == 5)
+        // A directory's own line lies in its parent: `/usr` shares only `/`.
+        #expect(try shared(["/usr", "/usr/bin/zsh", "/usr/lib/a.so"]) == 1)
+        // Names that share their first letters share no group.
+        #expect(try shared(["src/main.c", "srcs/x.c"]) == 0)
+        #expect(try shared(["./src/a/x.c", "./src/b/y.c"]) == 1)
+        #expect(try shared(["a/x", "b/y", "a/z"]) == 0)
+        #expect(try shared(["only/one/file.c"]) == 2)
+    }
+
     @Test("made for trees of directories, under a chain too; not where the top level needs the sort or more")
     func whenMade() throws {
         let deep = (0..<30).flatMap { ["p\($0)/a/x.c", "p\($0)/b/y.c"] }

@@ -209,7 +209,7 @@ extension Hierarchy {
         }
 
         /// The bytes two group paths share at their start.
-        private static func commonPrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        static func commonPrefix(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
             let count = min(a.count, b.count)
             var index = 0
             while index + 8 <= count {

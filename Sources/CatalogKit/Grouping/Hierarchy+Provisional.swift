@@ -14,15 +14,18 @@ extension Hierarchy {
     ///   - rootTitle: The title of the root node.
     ///   - maxChildren: The most children a node shows; at least 2.
     /// - Returns: The level, or `nil` when the whole hierarchy is needed to show it.
-    /// - Complexity: O(B) for B bytes of paths, once for each group of the chain above the root, plus one; no
-    ///   array of every record outlives it. A group of one entry costs that entry's path alone.
+    /// - Complexity: O(B) for B bytes of paths, once for each group of the chain above the root that not every
+    ///   path spells the same, plus one; no array of every record outlives it. A group of one entry costs that
+    ///   entry's path alone.
     package static func provisional(_ table: EntryTable, rootTitle: String, maxChildren: Int) -> Hierarchy? {
         guard table.count > 0, maxChildren >= 2 else { return nil }
         var walkedWhole: [UInt32] = []
-        var depth = 1
+        // Below the groups every path lies in (`find /usr`'s `/` and `usr`): the root lies there or deeper.
+        let shared = Builder.sharedGroups(table)
+        var depth = shared + 1
         // The groups found at `depth`, before any record is walked whole: one pass over the paths a depth.
         var found: Builder?
-        while depth <= 8 {
+        while depth <= shared + 8 {
             if found == nil {
                 var builder = Builder(table: table, depthLimit: depth)
                 builder.findGroups()
@@ -68,6 +71,34 @@ extension Hierarchy {
 }
 
 extension Hierarchy.Builder {
+    /// How many groups every record's group path starts with, byte for byte: what a list under a chain of
+    /// directories shares, counted as the walk counts groups.
+    ///
+    /// - Complexity: O(n) for n records, each compared only as far as all of them agree; it stops at the first
+    ///   record that shares no whole group with the first.
+    static func sharedGroups(_ table: EntryTable) -> Int {
+        guard table.count > 0 else { return 0 }
+        return table.withPathRanges { paths in
+            func key(_ record: Int) -> UnsafeBufferPointer<UInt8> {
+                let range = paths.range(record)
+                let path = UnsafeBufferPointer(start: paths.text + range.lowerBound, count: range.count)
+                return UnsafeBufferPointer(rebasing: path[..<table.titleRange(of: path).lowerBound])
+            }
+            let first = key(0)
+            guard let base = first.baseAddress else { return 0 }
+            // Whole components only: up to the last `/` the keys share.
+            var common = first.count
+            var record = 1
+            while common > 0 && record < table.count {
+                let bytes = commonPrefix(UnsafeBufferPointer(rebasing: first[..<common]), key(record))
+                common = ByteSearch.last(0x2F, in: base, count: bytes).map { $0 + 1 } ?? 0
+                record += 1
+            }
+            return groups(in: UnsafeBufferPointer(rebasing: first[..<common]), upTo: .max, shell: table.shellPaths)
+                .count
+        }
+    }
+
     /// Walks each of `records`, ascending, to its deepest group, after ``findGroups()`` counted it at the limit:
     /// each the one entry of its group there, which a level shows with the groups it stands for. It then counts
     /// where a pass without a limit counts it, and is placed there by ``finishCounting()``.
@@ -169,7 +200,14 @@ extension Hierarchy.Builder {
     static func truncated(
         _ key: UnsafeBufferPointer<UInt8>, toDepth depth: Int, shell: Bool
     ) -> UnsafeBufferPointer<UInt8> {
-        guard let base = key.baseAddress else { return key }
+        let (count, end) = groups(in: key, upTo: depth, shell: shell)
+        return count < depth ? key : UnsafeBufferPointer(rebasing: key[..<end])
+    }
+
+    /// How many groups a group path holds, up to `depth`, and where the last of them ends (after its `/`).
+    @inline(__always)
+    static func groups(in key: UnsafeBufferPointer<UInt8>, upTo depth: Int, shell: Bool) -> (count: Int, end: Int) {
+        guard let base = key.baseAddress else { return (0, 0) }
         var groups = shell && key.first == 0x2F ? 1 : 0
         var componentStart = groups
         while groups < depth, let slash = ByteSearch.next(0x2F, in: base, from: componentStart, to: key.count) {
@@ -177,6 +215,6 @@ extension Hierarchy.Builder {
             if length > 0 && !(shell && length == 1 && key[componentStart] == 0x2E) { groups += 1 }
             componentStart = slash + 1
         }
-        return groups < depth ? key : UnsafeBufferPointer(rebasing: key[..<componentStart])
+        return (groups, componentStart)
     }
 }
