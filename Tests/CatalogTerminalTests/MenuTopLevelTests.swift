@@ -61,6 +61,31 @@ struct MenuTopLevelTests {
         #expect(try menu(session).current.cursor == 2, "the highlight stayed on the item it was on")
     }
 
+    @Test("the wheel and a press move over the top level at once; a double click waits and opens on the whole")
+    func mouseOnTopLevel() throws {
+        let release = DispatchSemaphore(value: 0)
+        let runner = JobRunner()
+        defer { runner.shutdown() }
+        var session = try session(runner, release: release)
+        settle(&session, runner, until: "sorting")
+        _ = session.settle(
+            session.handle(.key(.mouse(Mouse(.scrollDown, button: .none, row: 5, column: 5)))), with: runner)
+        #expect(try menu(session).current.cursor == MenuScreen.wheelStep, "the wheel moved the highlight")
+        // The menu's first row is its prompt's; the list's rows follow.
+        let rows = session.render(in: .standard).text.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(rows.firstIndex { $0.contains("p1  2 entries") })
+        let press = Mouse(.press, row: row, column: 4)
+        _ = session.settle(session.handle(.key(.mouse(press))), with: runner)
+        #expect(try menu(session).current.cursor == 1, "a press highlighted the row: \(rows)")
+        var double = press
+        double.clicks = 2
+        _ = session.settle(session.handle(.key(.mouse(double))), with: runner)
+        #expect(try menu(session).levels.count == 1, "a double click waits for the whole")
+        release.signal()
+        settle(&session, runner, until: "Catalog › p1")
+        #expect(try menu(session).levels.count == 2, "then opens p1: \(session.render(in: .standard).text)")
+    }
+
     @Test("Esc at the top level leaves at once, without waiting for the sort")
     func leavesAtOnce() throws {
         let release = DispatchSemaphore(value: 0)

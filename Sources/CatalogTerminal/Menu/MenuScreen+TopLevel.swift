@@ -17,14 +17,22 @@ extension MenuScreen {
         if commands.contains(.abort) || (commands.contains(.cancel) && levels.count == 1 && filter == nil) {
             return act(on: key)
         }
-        if case .mouse = key { return .none }
+        // A double click opens and a right click marks: they wait, as keys do. What the menu ignores is dropped.
+        if case .mouse(let mouse) = key, mouse.action == .release || mouse.action == .drag || mouse.button == .middle {
+            return .none
+        }
         top.pending.append(key)
         phase = .topLevel(top)
         return .none
     }
 
-    /// Whether a key only moves the highlight over a level (``topLevelMoves``).
+    /// Whether a key only moves the highlight over a level (``topLevelMoves``): the wheel and a single left press
+    /// on a row move it too.
     func movesOnTopLevel(_ key: Key) -> Bool {
+        if case .mouse(let mouse) = key {
+            return mouse.action == .scrollUp || mouse.action == .scrollDown
+                || (mouse.action == .press && mouse.button == .left && !mouse.isDoubleClick)
+        }
         let commands = keys.commands(for: key) ?? []
         return !commands.isEmpty && commands.allSatisfy(Self.topLevelMoves.contains)
     }
