@@ -118,7 +118,7 @@ extension Hierarchy.Builder {
                 var parent: UInt32 = 0
                 var depth = 0
                 var componentStart = 0
-                if shell && path.first == 0x2F {
+                if shell && end > 0 && path.first == 0x2F {
                     parent = child(of: 0, named: start, length: 1, in: base)
                     depth = 1
                     componentStart = 1
