@@ -11,7 +11,8 @@ import Foundation
 /// - `oneshot`: read the file keeping only the entries that match a query with no hits, as `catalog search` does;
 /// - `sort`: sort the folded titles (the index builder's last step) on their own;
 /// - `loadfile PATH`: once, in a fresh process, what the launcher's load job does with a file (for `perf stat`);
-/// - `toplevel PATH`: finding the top level a launcher shows while a file's entries sort.
+/// - `toplevel PATH`: finding the top level a launcher shows while a file's entries sort;
+/// - `group PATH`: grouping a file's sorted entries, the whole hierarchy.
 enum Profile {
     static func run(_ arguments: [String]) {
         let what = arguments.first ?? "load"
@@ -51,14 +52,20 @@ enum Profile {
                     + "top level first \(shown.map(ms) ?? "not made") (found in \(ms(level))), whole \(ms(staged))")
             return
         }
-        if what == "toplevel", let path = arguments.dropFirst().first {
+        if what == "toplevel" || what == "group", let path = arguments.dropFirst().first {
             guard let data = FileManager.default.contents(atPath: path),
                 let snapshot: Snapshot<Void> = try? CatalogFile.parse([UInt8](data))
             else { usageError("cannot read '\(path)'") }
             let times = (0..<20).map { _ in
-                measure { _ = Hierarchy.provisional(snapshot.table, rootTitle: "Catalog", maxChildren: 10) }
+                measure {
+                    if what == "group" {
+                        _ = try? Hierarchy(snapshot)
+                    } else {
+                        _ = Hierarchy.provisional(snapshot.table, rootTitle: "Catalog", maxChildren: 10)
+                    }
+                }
             }
-            print("toplevel: median of \(times.count): \(ms(median(times)))")
+            print("\(what): median of \(times.count): \(ms(median(times)))")
             return
         }
         var repeats = 5
