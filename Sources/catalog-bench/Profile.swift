@@ -126,7 +126,9 @@ enum Profile {
                     })
             }
         default:
-            usageError("profile takes load, fuzzy, narrow, register, oneshot, sort or loadfile FILE, not '\(what)'")
+            usageError(
+                "profile takes load, fuzzy, narrow, register, oneshot, sort, or loadfile, toplevel or group FILE, not '\(what)'"
+            )
         }
         print("\(what): median of \(times.count): \(ms(median(times)))")
     }

@@ -18,6 +18,9 @@ let usage = """
            catalog-bench figures                  the in-process figures, for compare to read
            catalog-bench profile load|fuzzy|narrow|register|oneshot|sort [REPEATS]
                                                   repeat one operation under a profiler
+           catalog-bench profile loadfile|toplevel|group FILE
+                                                  a file's load phase by phase; its top level or its
+                                                  whole grouping, 20 times
            catalog-bench snapshots                time checking and recording 1,000 scenarios
            catalog-bench rank [TARGETS]           fuzzy ranking on real path lists, against fzf
            catalog-bench reload [RUNS]            live reload: replaying 1,000 events, and a save to the new frame
