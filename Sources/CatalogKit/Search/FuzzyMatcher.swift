@@ -137,9 +137,8 @@ struct FuzzyMatcher: Sendable {
                         var name = index
                         var parent = index
                         if fieldStart == 0 {
-                            while name > 0 && text[name - 1] != 0x2F { name -= 1 }
-                            parent = max(name - 1, 0)
-                            while parent > 0 && text[parent - 1] != 0x2F { parent -= 1 }
+                            name = ByteSearch.last(0x2F, in: text, count: index).map { $0 + 1 } ?? 0
+                            parent = ByteSearch.last(0x2F, in: text, count: max(name - 1, 0)).map { $0 + 1 } ?? 0
                             // A term not meant for the name scores there as in the directory.
                             if !named { name = index }
                         }
