@@ -313,6 +313,12 @@ struct OpenTests {
         #expect(
             result.stderr == "catalog: option '--preview' gives the preview command 'cat {}', and '--preview-command' "
                 + "gives 'head {}'; give one. See 'catalog --help'.\n", "\(result.stderr)")
+        // An empty command is an error, as an empty --preview is, not a pane that shows nothing.
+        let empty = try runProcess(catalog, ["--file", "/dev/null", "--filter", "x", "--preview-command", " "])
+        #expect(empty.status == 2)
+        #expect(
+            empty.stderr == "catalog: option '--preview-command' needs a command to preview with, not ' '. "
+                + "See 'catalog --help'.\n", "\(empty.stderr)")
     }
 }
 

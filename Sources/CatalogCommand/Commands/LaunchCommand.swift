@@ -260,6 +260,10 @@ enum LaunchCommand {
     /// place for the pane being a command.
     static func previewCommand(_ arguments: Arguments) throws -> String? {
         let given = arguments.values["--preview-command"]
+        if let given, given.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw Arguments.UsageError(
+                description: "option '--preview-command' needs a command to preview with, not '\(given)'.")
+        }
         guard let text = arguments.values["--preview"], previewPlacement(arguments) == .auto else { return given }
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw Arguments.UsageError(
