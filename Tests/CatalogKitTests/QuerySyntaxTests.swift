@@ -78,6 +78,10 @@ struct QuerySyntaxTests {
         #expect(find("grid\\ guide").isEmpty)
         #expect(Query("a  b").matchesSameEntries(as: Query(" a b ")))
         #expect(!Query("^a").matchesSameEntries(as: Query("a")))
+        // No entry holds a NUL, where the record text divides an entry's fields: it is a space, and matches no
+        // path and its keyword together (the search fuzzer's "doc !\0" excluded every entry with keywords).
+        #expect(find("grid !\u{0}") == find("grid"))
+        #expect(find("md\u{0}grid", .fuzzy) == find("md grid", .fuzzy))
     }
 
     @Test("narrowing is used only where every new hit was an old one")

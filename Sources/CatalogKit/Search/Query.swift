@@ -12,7 +12,7 @@ import Foundation
 /// - `a | b`: `a` or `b` (any terms, any number of them).
 ///
 /// A term that is only an operator (`!`, `^`, `'`) matches everything, and `$` alone is the text `$`. An empty
-/// query matches every entry.
+/// query matches every entry. A NUL separates terms as a space does: no entry holds one.
 ///
 /// With smart case (a picker's, as fzf's), a term that holds a capital letter matches only where the line as read
 /// holds it in that case: `README` finds `README.md` and not `readme.txt`, while `readme` finds both. Likewise a
@@ -235,7 +235,8 @@ package struct Query: Sendable, Hashable {
         var group: [Term] = []
         // A "|" after a term joins the next term to its group; the first term after it is still pending.
         var afterBar = false
-        for token in tokens(of: text) {
+        // A NUL, which no entry holds and the record text divides fields at, is a space.
+        for token in tokens(of: text.replacingOccurrences(of: "\u{0}", with: " ")) {
             if token == "|" && !group.isEmpty && !afterBar {
                 afterBar = true
                 continue

@@ -63,11 +63,12 @@ private func check(_ query: Query, _ fields: [[[UInt8]]], _ order: [UInt32], _ i
 /// The query's terms as tests of a record's fields, in groups that must all match, each matching when one of its
 /// tests does: fzf's extended syntax read by its own rules, token by token.
 private func referenceGroups(_ text: String, fuzzy: Bool) -> [[([[UInt8]]) -> Bool]] {
-    // "\ " keeps a space in a term: the tokens are split at other whitespace.
+    // "\ " keeps a space in a term: the tokens are split at other whitespace. A NUL, which no field holds, is a
+    // space.
     var tokens: [String] = []
     var current = ""
     var escaped = false
-    for character in text {
+    for character in text.replacingOccurrences(of: "\u{0}", with: " ") {
         if escaped {
             current += character.isWhitespace ? String(character) : "\\" + String(character)
             escaped = false
