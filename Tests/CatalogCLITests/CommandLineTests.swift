@@ -251,6 +251,14 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let groff = try runProcess("/usr/bin/groff", ["-mandoc", "-Tutf8", "-ww", "-z", file.path])
         #expect(groff.status == 0 && groff.stderr.isEmpty, "groff: \(groff.stderr)")
+        // A page read in the C locale prints nothing for a return or a backspace symbol: the keys are named as
+        // --bind names them, in ASCII.
+        let keys = page.stdout.components(separatedBy: ".Sh KEYS\n").last?.components(separatedBy: ".Sh ").first ?? ""
+        let tags = keys.split(separator: "\n").filter { $0.hasPrefix(".It ") }
+        #expect(tags.count >= 20 && tags.allSatisfy { $0.allSatisfy(\.isASCII) }, "\(tags)")
+        for key in ["enter", "bspace", "alt-bspace", "up/ctrl-p/ctrl-k", "1-0"] {
+            #expect(tags.contains(".It \(key)"), "\(key) is missing from KEYS")
+        }
         // As printed: each example a command line that runs, the page's own date, values spelled as typed.
         let shown = try runProcess("/usr/bin/groff", ["-mandoc", "-Tascii", "-P-cbou", file.path]).stdout
         let examples = shown.components(separatedBy: "EXAMPLES\n").last?.split(separator: "\n") ?? []

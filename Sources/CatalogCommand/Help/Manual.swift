@@ -69,7 +69,7 @@ enum Manual {
                 + "built-in catalog while the filter is empty. Escape goes back one step. --bind binds others.")
         page.macro("Bl", "-tag", "-width", "Ds")
         for item in MenuKeys.reference {
-            page.macro("It", item.keys)
+            page.macro("It", Self.spelled(item.keys))
             page.text(sentence(item.help, capitalised: true))
         }
         page.macro("El")
@@ -170,6 +170,16 @@ enum Manual {
         guard let first = text.first else { return text }
         let written = capitalised ? first.uppercased() + text.dropFirst() : text
         return written.hasSuffix(".") ? written : written + "."
+    }
+
+    /// Keys as `--bind` names them (`up`, `enter`, `bspace`), not as the screen's help draws them (`↑`, `⏎`, `⌫`):
+    /// a page read in the C locale has no glyph for a return or a backspace symbol, and printed an empty tag for
+    /// them, and the names are what a reader of the page writes in `--bind`.
+    static func spelled(_ keys: String) -> String {
+        let names: [Character: String] = [
+            "↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "enter", "⌫": "bspace", "–": "-",
+        ]
+        return keys.map { names[$0] ?? String($0) }.joined()
     }
 
     /// The page being written: macro lines and text lines, escaped for roff.
