@@ -83,7 +83,9 @@ enum Compare {
         let fzf = Processes.which("fzf")
         print("Corpus: 1,000,000 lines, \(String(format1: Double(size) / 1e6)) MB at \(corpus)")
         for build in builds { print("\(build.name): \(build.catalog)") }
-        print("fzf: \(fzf ?? "not installed")\nRuns per cell: \(options.runs), interleaved; medians shown\n")
+        print(
+            "fzf: \(fzf ?? "not installed")\nRuns per cell: \(options.runs) (\(Processes.quickRuns) where every command of a row takes under \(Int(Processes.quick * 1000)) ms), interleaved; medians shown\n"
+        )
         var outcomes = Array(repeating: Outcome(), count: builds.count)
 
         if options.runs("oneshot") { oneShot(builds, fzf: fzf, corpus: corpus, runs: options.runs, into: &outcomes) }
