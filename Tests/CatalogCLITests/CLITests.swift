@@ -300,6 +300,14 @@ struct OpenTests {
             let cased = try runProcess(catalog, ["open", name])
             #expect(cased.stderr.hasSuffix("Did you mean: basics/greeting (Basics/Greeting)?\n"), "\(cased.stderr)")
         }
+        // An id's last part, as the title is spelled in ids, suggests the id; a part of one does not.
+        let slug = try runProcess(catalog, ["open", "multi-selector"])
+        #expect(slug.status == 2)
+        #expect(
+            slug.stderr == "catalog: no entry has the id or title 'multi-selector'. Did you mean: "
+                + "forms/multi-selector (Forms/Multi Selector)?\n", "\(slug.stderr)")
+        let part = try runProcess(catalog, ["open", "ulti-selector"])
+        #expect(part.stderr.hasSuffix("Try 'catalog list'.\n"), "\(part.stderr)")
         let blank = try runProcess(catalog, ["open", ""])
         #expect(blank.status == 2)
         #expect(blank.stderr == "catalog: an empty name names no entry. Try 'catalog list'.\n")

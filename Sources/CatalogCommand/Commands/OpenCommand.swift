@@ -151,7 +151,8 @@ enum OpenCommand {
         if matches.count == 1 { return matches[0] }
         // A few candidates, each by its id, with its path where that says more (a registry's entry); the rest are
         // counted, so an error stays one readable line however many entries share a title. An id in another case
-        // or with a "/" after it ("TREES/CHECKBOX-TREE/") is the likeliest; then what a search finds.
+        // or with a "/" after it ("TREES/CHECKBOX-TREE/") is the likeliest, then an id's last part
+        // ("checkbox-tree"); then what a search finds.
         let shown = 8
         var candidates = matches
         if candidates.isEmpty {
@@ -159,6 +160,13 @@ enum OpenCommand {
             while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
             let foldedID = Folding.fold(String(trimmed))
             candidates = (0..<snapshot.count).filter { Folding.fold(snapshot.table.id($0)) == foldedID }
+            // An id's last part, as a title is spelled in it ("multi-selector" for forms/multi-selector).
+            if candidates.isEmpty {
+                candidates = (0..<snapshot.count).filter { record in
+                    let id = Folding.fold(snapshot.table.id(record))
+                    return id.hasSuffix(foldedID) && id.dropLast(foldedID.count).last == "/"
+                }
+            }
         }
         if candidates.isEmpty { candidates = snapshot.search(name).prefix(shown).map(Int.init) }
         let list = candidates.prefix(shown).map { record in
