@@ -311,6 +311,33 @@ struct CatalogFileFormatTests {
         }
     }
 
+    @Test("a byte order mark is left out of a rewritten list too, and a name that starts with U+FEFF after it stays")
+    func byteOrderMarkOnRewrittenLists() throws {
+        // Fuzz input: a mark before a --read0 list with a name that is not UTF-8 lost the first name and printed the
+        // second twice, and so did a newline list whose first name starts with U+FEFF after the mark.
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let read0 = CatalogFile.Format(terminator: 0)
+        for (bytes, format, lines) in [
+            (
+                mark + Array("a".utf8) + [0xF9, 0] + Array("b\0".utf8), read0,
+                [Array("a".utf8) + [0xF9], Array("b".utf8)]
+            ),
+            (mark + Array("a\0b".utf8) + [0xF9, 0], read0, [Array("a".utf8), Array("b".utf8) + [0xF9]]),
+            (mark + Array("a\0b\0".utf8), read0, [Array("a".utf8), Array("b".utf8)]),
+            (
+                mark + mark + Array("a".utf8) + [0xF9, 0x0A] + Array("b\n".utf8), CatalogFile.Format.standard,
+                [mark + Array("a".utf8) + [0xF9], Array("b".utf8)]
+            ),
+            (
+                mark + mark + Array("a\nb\n".utf8), CatalogFile.Format.standard,
+                [mark + Array("a".utf8), Array("b".utf8)]
+            ),
+        ] {
+            let catalog: Snapshot<Void> = try CatalogFile.parse(bytes, format: format)
+            #expect(Set(entries(catalog).map(\.2)) == Set(lines), "\(bytes)")
+        }
+    }
+
     @Test("keywords after a TAB are kept on a rewritten line, and the line printed is the path")
     func keywords() throws {
         let catalog = try parse("Docs/x\tone\n./Docs/y\ttwo,three\n")

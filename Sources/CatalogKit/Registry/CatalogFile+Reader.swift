@@ -71,6 +71,9 @@ extension CatalogFile {
         private let matching: Bool
         /// Whether plain lines take the fast path (see ``CatalogFile/read(_:keeping:plainLines:)``).
         private let plainLines: Bool
+        /// Whether a byte order mark at the file's start is skipped: not in text the rewriting wrote, which skipped
+        /// the input's own, so a name that starts with U+FEFF after it stays whole and its line is found again.
+        private let skipsByteOrderMark: Bool
         private var folder = Folder()
         private var exact = SearchIndex.Builder()
         private var lines = 0
@@ -111,8 +114,9 @@ extension CatalogFile {
 
         init(
             _ file: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, keeping matcher: RecordMatcher?,
-            plainLines: Bool = true
+            plainLines: Bool = true, skipsByteOrderMark: Bool = true
         ) {
+            self.skipsByteOrderMark = skipsByteOrderMark
             text = file.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped
             fileEnd = file.count
             self.range = range
@@ -155,7 +159,9 @@ extension CatalogFile {
 
         private mutating func run() {
             var lineStart = range.lowerBound
-            if lineStart == 0 && range.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF {
+            if skipsByteOrderMark && lineStart == 0 && range.count >= 3 && text[0] == 0xEF && text[1] == 0xBB
+                && text[2] == 0xBF
+            {
                 lineStart = 3
             }
             let end = range.upperBound

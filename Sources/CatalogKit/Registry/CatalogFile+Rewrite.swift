@@ -41,7 +41,9 @@ extension CatalogFile {
     ) {
         input.withUnsafeBufferPointer { buffer in
             var first = 0
-            if format.terminator == 0x0A && buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB
+            // A byte order mark is left out whatever ends the lines, as the reader leaves it out of a list it reads
+            // as it is (with --read0 too); the reader then skips none in the text written here.
+            if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB
                 && buffer[2] == 0xBF
             {
                 first = 3

@@ -166,7 +166,8 @@ package enum CatalogFile {
                 try text.withUnsafeBufferPointer {
                     try read(
                         $0, keeping: matcher, plainLines: plainLines, pathsOnly: true, order: order,
-                        ranksFuzzyHits: format.ranksFuzzyHits, leavesOutRepeats: format.leavesOutRepeats)
+                        ranksFuzzyHits: format.ranksFuzzyHits, leavesOutRepeats: format.leavesOutRepeats,
+                        skipsByteOrderMark: lines == nil)
                 }
             return try finish(
                 EntryTable(
@@ -214,17 +215,21 @@ package enum CatalogFile {
     /// - Parameter pathsOnly: Whether the bounds may leave out what no line needs when no line has keywords: one
     ///   bound a record (where its line starts, its path running to the line's end) for a whole file, a table of a
     ///   million paths then 8 MB smaller; two for the entries that match a query.
+    /// - Parameter skipsByteOrderMark: Whether a byte order mark at the start is skipped; text the rewriting wrote
+    ///   has none of the input's.
     /// - Returns: The kept entries' bounds in the file, a function that sorts them and makes the snapshot once they
     ///   are in a table (which the sort's tie break reads), and how the bounds are laid out.
     private static func read<Handler>(
         _ file: UnsafeBufferPointer<UInt8>, keeping matcher: RecordMatcher?, plainLines: Bool, pathsOnly: Bool,
-        order: Format.Order, ranksFuzzyHits: Bool, leavesOutRepeats: Bool
+        order: Format.Order, ranksFuzzyHits: Bool, leavesOutRepeats: Bool, skipsByteOrderMark: Bool = true
     ) throws -> (index: (EntryTable) -> Snapshot<Handler>, bounds: [UInt32], layout: EntryTable.Layout) {
         try checkSize(file.count)
         let ranges = pieces(of: file)
         nonisolated(unsafe) let text = file
         let pieces = Parallel.map(ranges.count) { piece in
-            Reader(text, ranges[piece], keeping: matcher, plainLines: plainLines).read()
+            Reader(
+                text, ranges[piece], keeping: matcher, plainLines: plainLines, skipsByteOrderMark: skipsByteOrderMark
+            ).read()
         }
         // Report the first malformed line, else the first line that repeats a path.
         var linesBefore = 0
