@@ -148,7 +148,7 @@ extension Compare {
         print("| measure | catalog | interactive fzf --exact | `LC_ALL=C sort` |")
         print("|---|---|---|---|")
         print(
-            "| start → menu shown (its top level; moves act, other keys wait for the sort) | "
+            "| start → menu shown (its top level; moves and typing act, going into a group waits for the sort) | "
                 + "\(msText(figures.deepShown)) | \(msText(figures.deepFzfLoaded)) | \(msText(sorts.median)) |")
         print(
             "| start → everything read and ready | \(msText(figures.deepLoaded)) | \(msText(figures.deepFzfLoaded)) | "

@@ -90,3 +90,58 @@ struct HierarchyProvisionalTests {
         #expect(shown(lone.whole).contains { $0.contains("one.c · q › only") }, "\(shown(lone.whole))")
     }
 }
+
+/// The snapshot a launcher searches with its top level while the entries sort: the records in the order read.
+@Suite("Search in the order read")
+struct SearchInReadOrderTests {
+    /// The top level's snapshot and the whole one of random lists, in random line order.
+    @Test(
+        "the top level's snapshot finds what the sorted one finds, in the order read, and ranks ties so",
+        arguments: 1...20)
+    func sameHits(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        var lines = Set<String>()
+        for _ in 0..<Int.random(in: 50...400, using: &random) {
+            let depth = Int.random(in: 1...3, using: &random)
+            lines.insert(
+                (0...depth).map { _ in
+                    ["src", "Main", "lib", "a b", "x9", "Über"].randomElement(using: &random)!
+                        + "\(Int.random(in: 0..<9, using: &random))"
+                }.joined(separator: "/"))
+        }
+        let text = Array(lines.shuffled(using: &random).map { $0 + "\n" }.joined().utf8)
+        nonisolated(unsafe) var early: Snapshot<Void>?
+        let (whole, _): (Snapshot<Void>, Hierarchy) = try CatalogFile.parseGrouped(
+            text, topLevel: { snapshot, _ in early = snapshot })
+        let top = try #require(early, "a top level was made")
+        #expect(top.index.count == whole.count)
+        for text in ["src", "main 3", "!lib", "^src | x9", "ub", "zz"] {
+            for fuzzy in [false, true] {
+                let query = Query(text, fuzzy: fuzzy)
+                let found = top.index.search(query)
+                #expect(Set(found) == Set(whole.index.search(query)), "\(text) fuzzy \(fuzzy)")
+                if !fuzzy { #expect(found == found.sorted(), "exact hits in the order read: \(text)") }
+                let ranked = top.index.rankedByScore(top.index.hits(for: query), for: query).ordered
+                #expect(Set(ranked) == Set(found))
+            }
+        }
+        #expect(top.recordsInOrder == Array(0..<UInt32(whole.count)))
+    }
+
+    @Test("hits that tie on score and length go in the order read, and in natural order once sorted")
+    func ties() throws {
+        nonisolated(unsafe) var early: Snapshot<Void>?
+        let (whole, _): (Snapshot<Void>, Hierarchy) = try CatalogFile.parseGrouped(
+            Array("d3/x1\nd1/x1\nd2/x1\n".utf8), topLevel: { snapshot, _ in early = snapshot })
+        let top = try #require(early)
+        for query in [Query("x1", fuzzy: true), Query("x1")] {
+            let paths = { (snapshot: Snapshot<Void>) in
+                snapshot.index.rankedByScore(snapshot.index.hits(for: query), for: query).ordered.map {
+                    snapshot.table.path(Int($0))
+                }
+            }
+            #expect(paths(top) == ["d3/x1", "d1/x1", "d2/x1"])
+            #expect(paths(whole) == ["d1/x1", "d2/x1", "d3/x1"])
+        }
+    }
+}

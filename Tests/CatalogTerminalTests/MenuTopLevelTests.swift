@@ -5,16 +5,18 @@ import Testing
 @testable import CatalogTerminal
 
 /// A file's top level shows while the rest of it is sorted and grouped (`MenuScreen.Phase.topLevel`), on the real
-/// job runner: moves act on it at once, other keys wait for the whole, in order.
+/// job runner: moves and the filter act on it at once, other keys wait for the whole, in order.
 @Suite("Menu top level first")
 struct MenuTopLevelTests {
     static let lines = (0..<30).flatMap { ["p\($0)/a/x.c", "p\($0)/b/y.c"] }.joined(separator: "\n") + "\n"
 
     /// A launcher whose load hands on the top level, then waits for `release` before it finishes.
-    func session(_ runner: JobRunner, release: DispatchSemaphore, size: Size = .standard) throws -> Session {
+    func session(
+        _ runner: JobRunner, release: DispatchSemaphore, size: Size = .standard, lines: String = Self.lines
+    ) throws -> Session {
         let menu = try MenuScreen(loading: "tree.txt") { title, maxChildren, topLevel in
             try CatalogFile.parseGrouped(
-                Array(Self.lines.utf8), rootTitle: title, maxChildren: maxChildren,
+                Array(lines.utf8), rootTitle: title, maxChildren: maxChildren,
                 topLevel: { snapshot, level in
                     topLevel(snapshot, level)
                     release.wait()
@@ -37,7 +39,7 @@ struct MenuTopLevelTests {
 
     func menu(_ session: Session) throws -> MenuScreen { try #require(session.stack.first as? MenuScreen) }
 
-    @Test("the top level shows before the whole; a move acts at once, a typed key waits and acts on the whole")
+    @Test("the top level shows before the whole; a move acts at once, going into a group waits and acts on the whole")
     func topLevelFirst() throws {
         let release = DispatchSemaphore(value: 0)
         let runner = JobRunner()
@@ -50,15 +52,42 @@ struct MenuTopLevelTests {
         _ = session.settle(session.handle(.key(.down)), with: runner)
         _ = session.settle(session.handle(.key(.down)), with: runner)
         #expect(try menu(session).current.cursor == 2, "moves act on the top level at once")
-        _ = session.settle(session.handle(.key(.character("y"))), with: runner)
-        #expect(try menu(session).filter == nil, "a typed key waits for the whole")
         #expect(try menu(session).paneLines(in: Size(columns: 40, rows: 10)).contains { $0.text == "…" })
+        _ = session.settle(session.handle(.key(.right)), with: runner)
+        #expect(try menu(session).levels.count == 1, "going into a group waits for the whole")
         release.signal()
-        settle(&session, runner, until: "60 entries match")
-        let after = try menu(session)
-        #expect(after.filter?.text == "y", "the key waited, then acted: \(session.render(in: .standard).text)")
+        settle(&session, runner, until: "Catalog › p2")
+        #expect(
+            try menu(session).levels.count == 2, "the key waited, then acted: \(session.render(in: .standard).text)")
         _ = session.settle(session.handle(.key(.escape)), with: runner)
         #expect(try menu(session).current.cursor == 2, "the highlight stayed on the item it was on")
+    }
+
+    @Test("typing filters the top level at once: hits in the order read while sorting, in search order once sorted")
+    func filtersWhileSorting() throws {
+        let release = DispatchSemaphore(value: 0)
+        let runner = JobRunner()
+        defer { runner.shutdown() }
+        // Read last directory first, so the order read is not the sorted one.
+        let reversed = (0..<30).reversed().flatMap { ["p\($0)/a/x.c", "p\($0)/b/y.c"] }.joined(separator: "\n") + "\n"
+        var session = try session(runner, release: release, lines: reversed)
+        settle(&session, runner, until: "sorting")
+        for key in "y." { _ = session.settle(session.handle(.key(.character(key))), with: runner) }
+        settle(&session, runner, until: "30 of 60 entries match")
+        var shown = try menu(session)
+        #expect(session.render(in: .standard).text.contains("sorting"), "still sorting")
+        #expect(shown.filter?.shown.first.map { shown.snapshot.table.path(Int($0)) } == "p29/b/y.c")
+        // Escape closes the filter at once, and typing opens it again.
+        _ = session.settle(session.handle(.key(.escape)), with: runner)
+        #expect(try menu(session).filter == nil)
+        for key in "y." { _ = session.settle(session.handle(.key(.character(key))), with: runner) }
+        settle(&session, runner, until: "30 of 60 entries match")
+        #expect(session.render(in: .standard).text.contains("sorting"), "still sorting")
+        release.signal()
+        settle(&session, runner, until: "30 of 60 entries match “y.”  ")
+        shown = try menu(session)
+        #expect(!session.render(in: .standard).text.contains("sorting"), "\(session.render(in: .standard).text)")
+        #expect(shown.filter?.shown.first.map { shown.snapshot.table.path(Int($0)) } == "p0/b/y.c")
     }
 
     @Test("the wheel and a press move over the top level at once; a double click waits and opens on the whole")

@@ -105,7 +105,7 @@ package enum CatalogFile {
         let index: (EntryTable) -> Snapshot<Handler>
         let bounds: [UInt32]
         do {
-            (index, bounds, _) = try read(
+            (index, _, bounds, _) = try read(
                 bytes, keeping: RecordMatcher(query), plainLines: true, pathsOnly: false, order: format.order,
                 ranksFuzzyHits: format.ranksFuzzyHits, leavesOutRepeats: format.leavesOutRepeats)
         } catch let error as Error where format.recovers(from: error) {
@@ -151,21 +151,24 @@ package enum CatalogFile {
         _ bytes: [UInt8], keeping matcher: RecordMatcher?, format: Format = .standard, plainLines: Bool = true,
         after failure: Error? = nil
     ) throws -> Snapshot<Handler> {
-        try read(bytes, keeping: matcher, format: format, plainLines: plainLines, after: failure) { table, index in
+        try read(bytes, keeping: matcher, format: format, plainLines: plainLines, after: failure) { table, index, _ in
             index(table)
         }
     }
 
-    /// Reads a file into a table, then hands it to `finish` with the function that sorts it into a snapshot.
+    /// Reads a file into a table, then hands it to `finish` with the function that sorts it into a snapshot, and
+    /// the one that makes its snapshot in the order read at once (``SearchIndex/inReadOrder(folded:starts:)``).
     private static func read<Handler, T>(
         _ bytes: [UInt8], keeping matcher: RecordMatcher?, format: Format, plainLines: Bool = true,
-        after failure: Error? = nil, finish: (EntryTable, (EntryTable) -> Snapshot<Handler>) throws -> T
+        after failure: Error? = nil,
+        finish: (EntryTable, _ sorted: (EntryTable) -> Snapshot<Handler>, _ asRead: (EntryTable) -> Snapshot<Handler>)
+            throws -> T
     ) throws -> T {
         func readText(_ text: [UInt8], _ lines: SourceLines?, _ order: Format.Order) throws -> T {
-            let (index, bounds, layout): ((EntryTable) -> Snapshot<Handler>, [UInt32], EntryTable.Layout) =
-                try text.withUnsafeBufferPointer {
+            let (index, asRead, bounds, layout) =
+                try text.withUnsafeBufferPointer { (text) -> ReadOut<Handler> in
                     try read(
-                        $0, keeping: matcher, plainLines: plainLines, pathsOnly: true, order: order,
+                        text, keeping: matcher, plainLines: plainLines, pathsOnly: true, order: order,
                         ranksFuzzyHits: format.ranksFuzzyHits, leavesOutRepeats: format.leavesOutRepeats,
                         skipsByteOrderMark: lines == nil)
                 }
@@ -173,7 +176,7 @@ package enum CatalogFile {
                 EntryTable(
                     bytes: text, bounds: consume bounds, keywordSeparator: 0x2C, registered: nil, lines: lines,
                     layout: layout),
-                index)
+                index, asRead)
         }
         if let failure, format.recovers(from: failure) { return try format.recover(bytes, from: failure, readText) }
         return try format.read(bytes, readText)
@@ -194,14 +197,14 @@ package enum CatalogFile {
         try Hierarchy.check(maxChildren: maxChildren)
         let (snapshot, prepared): (Snapshot<Handler>, Hierarchy.Prepared?) = try read(
             bytes, keeping: nil, format: format
-        ) { table, index in
+        ) { table, index, asRead in
             // A list kept as read needs no sort to overlap, and orders its groups by its lines, once they are read.
             guard format.order == .natural else { return (index(table), nil) }
             // The top level first, when it needs no sort: a launcher shows it while the rest is made. Found before the
-            // sort starts, it shows sooner than beside it, where the two share the cores. Its snapshot has the table
-            // and no search order yet.
+            // sort starts, it shows sooner than beside it, where the two share the cores. Its snapshot searches the
+            // records in the order read, so typing acts on it while they are sorted.
             if let topLevel, let level = Hierarchy.provisional(table, rootTitle: rootTitle, maxChildren: maxChildren) {
-                topLevel(Snapshot(table: table, index: SearchIndex(folded: [], starts: [0], order: [])), level)
+                topLevel(asRead(table), level)
             }
             return Hierarchy.prepare(table) { index(table) }
         }
@@ -209,6 +212,13 @@ package enum CatalogFile {
         // Placed once the reader's buffers are gone, as grouping a parsed snapshot is.
         return (snapshot, try Hierarchy(snapshot, prepared: prepared, rootTitle: rootTitle, maxChildren: maxChildren))
     }
+
+    /// What reading a file's bytes gives: the function that sorts its table into a snapshot, the one that makes its
+    /// snapshot in the order read, at once, the entries' bounds in the file, and how they are laid out.
+    private typealias ReadOut<Handler> = (
+        index: (EntryTable) -> Snapshot<Handler>, asRead: (EntryTable) -> Snapshot<Handler>, bounds: [UInt32],
+        layout: EntryTable.Layout
+    )
 
     /// Reads a file's lines on the cores: checks every line, folds the kept ones and finds duplicate paths.
     ///
@@ -218,11 +228,12 @@ package enum CatalogFile {
     /// - Parameter skipsByteOrderMark: Whether a byte order mark at the start is skipped; text the rewriting wrote
     ///   has none of the input's.
     /// - Returns: The kept entries' bounds in the file, a function that sorts them and makes the snapshot once they
-    ///   are in a table (which the sort's tie break reads), and how the bounds are laid out.
+    ///   are in a table (which the sort's tie break reads), one that makes it in the order read, and how the
+    ///   bounds are laid out.
     private static func read<Handler>(
         _ file: UnsafeBufferPointer<UInt8>, keeping matcher: RecordMatcher?, plainLines: Bool, pathsOnly: Bool,
         order: Format.Order, ranksFuzzyHits: Bool, leavesOutRepeats: Bool, skipsByteOrderMark: Bool = true
-    ) throws -> (index: (EntryTable) -> Snapshot<Handler>, bounds: [UInt32], layout: EntryTable.Layout) {
+    ) throws -> ReadOut<Handler> {
         try checkSize(file.count)
         let ranges = pieces(of: file)
         nonisolated(unsafe) let text = file
@@ -258,11 +269,19 @@ package enum CatalogFile {
             index.isNatural = order == .natural
             return Snapshot(table: table, index: index)
         }
+        // The snapshot in the order read, made at once: a launcher searches it while the sort runs.
+        let asRead = { (table: EntryTable) -> Snapshot<Handler> in
+            var index = SearchIndex.inReadOrder(folded: folded, starts: starts)
+            index.table = table
+            index.ranksFuzzyHits = ranksFuzzyHits
+            index.isNatural = false
+            return Snapshot(table: table, index: index)
+        }
         guard order == .natural else {
             // Records are numbered as their lines were read: that order, or its reverse, needs no sort.
             let count = UInt32(titles.count)
             let records = order == .asRead ? Array(0..<count) : Array((0..<count).reversed())
-            return ({ snapshot($0, records) }, bounds, layout)
+            return ({ snapshot($0, records) }, asRead, bounds, layout)
         }
         let items = sortItems(folded, starts, titles, explicitKeys)
         let index = { (table: EntryTable) -> Snapshot<Handler> in
@@ -294,7 +313,7 @@ package enum CatalogFile {
             }
             return snapshot(table, items.takeRecords())
         }
-        return (index, bounds, layout)
+        return (index, asRead, bounds, layout)
     }
 
     /// Joins the pieces' buffers into arrays, rebasing each piece's offsets and record numbers, each piece's

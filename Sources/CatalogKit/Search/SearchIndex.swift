@@ -8,17 +8,22 @@
 ///
 /// Record `r` occupies `folded[starts[r]..<starts[r + 1]]`: its folded full path and each folded keyword, every
 /// field followed by a NUL byte. Entries never contain NUL, so a term found by one scan of the whole buffer never
-/// spans two fields or two records. `order` lists records in search order and `rank` inverts it.
+/// spans two fields or two records. `order` lists records in search order and `rank` inverts it, unless the
+/// records are searched in the order read (``inReadOrder(folded:starts:)``), which needs neither.
 ///
-/// Memory is the folded text plus 12 bytes per record; the index keeps no `String` per record.
+/// Memory is the folded text plus 12 bytes per record (4 in the order read); the index keeps no `String` per record.
 package struct SearchIndex: Sendable {
     /// The number of records.
-    public var count: Int { order.count }
+    public var count: Int { readOrder ? starts.count - 1 : order.count }
 
     let folded: [UInt8]
     let starts: [UInt32]
+    /// The records in search order, and each record's place in it; both empty when ``readOrder``.
     let order: [UInt32]
     let rank: [UInt32]
+    /// Whether records are searched in the order read, record 0 first: a launcher searches a file's records so
+    /// while they are sorted. A ``Hierarchy`` is never made from such an index.
+    let readOrder: Bool
     /// The entries' raw text, when the index was made from a table: fuzzy scores read camelCase from it.
     var table: EntryTable?
     /// Whether fuzzy hits go best first; `false` keeps them in search order (``CatalogFile/Format/ranksFuzzyHits``).
@@ -34,10 +39,23 @@ package struct SearchIndex: Sendable {
         var rank = [UInt32](repeating: 0, count: order.count)
         for (position, record) in order.enumerated() { rank[Int(record)] = UInt32(position) }
         self.rank = rank
+        readOrder = false
+    }
+
+    /// An index that searches records in the order read, keeping no order: what a launcher searches while the
+    /// records are sorted, with none of the 8 bytes a record the sorted index's order and ranks take.
+    package static func inReadOrder(folded: [UInt8], starts: [UInt32]) -> SearchIndex {
+        SearchIndex(folded: folded, starts: starts)
+    }
+
+    private init(folded: [UInt8], starts: [UInt32]) {
+        self.folded = folded
+        self.starts = starts
+        (order, rank, readOrder) = ([], [], true)
     }
 
     /// The records in search order.
-    public var recordsInOrder: [UInt32] { order }
+    public var recordsInOrder: [UInt32] { readOrder ? Array(0..<UInt32(count)) : order }
 
     /// The bytes the index holds, for memory reports.
     public var memoryFootprint: Int {
@@ -67,7 +85,7 @@ package struct SearchIndex: Sendable {
         // Checking candidates one by one costs more per byte than one pass over all the text, so a large
         // candidate set is cheaper to scan again than to filter.
         let candidates = previous.flatMap { narrowsOneByOne($0.count) ? $0.byRecord : nil }
-        if query.isEmpty { return previous ?? Hits(ordered: order, byRecord: nil) }
+        if query.isEmpty { return previous ?? Hits(ordered: recordsInOrder, byRecord: nil) }
         if count == 0 { return Hits(ordered: [], byRecord: []) }
         let matcher = RecordMatcher(query)
         if query.fuzzy {
@@ -134,11 +152,12 @@ package struct SearchIndex: Sendable {
         }
     }
 
-    /// Puts records found in record order into search order.
+    /// Puts records found in record order into search order, which is record order for an index in the order read.
     ///
     /// A handful of hits are sorted by rank; more are marked in a bitmap of ranks and read back in one pass, which
     /// costs O(n / 64 + h) whatever h is.
     private func inSearchOrder(_ records: [UInt32]) -> [UInt32] {
+        if readOrder { return records }
         if records.count < 64 || records.count < count / 1024 {
             return records.map { rank[Int($0)] }.sorted().map { order[Int($0)] }
         }
@@ -201,13 +220,14 @@ package struct SearchIndex: Sendable {
                     text.baseAddress.flatMap { memchr($0 + start, 0, Int(starts[Int(hit.record) + 1]) - start) }
                     .map { UnsafeRawPointer($0) - UnsafeRawPointer(text.baseAddress! + start) } ?? 0
                 return (UInt64(2 * limit - 1) - score) << 44 | UInt64(min(length, 4_095)) << 32
-                    | UInt64(rank[Int(hit.record)])
+                    | UInt64(readOrder ? hit.record : rank[Int(hit.record)])
             }
         }
         // The scores go before the sort takes its scratch space: the two never take memory at once.
         _ = consume scored
         KeySort.sortNumbers(&keys)
-        return keys.map { order[Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF)] }
+        let place = { (key: UInt64) in UInt32(truncatingIfNeeded: key & 0xFFFF_FFFF) }
+        return readOrder ? keys.map(place) : keys.map { order[Int(place($0))] }
     }
 
     // MARK: - Chunks

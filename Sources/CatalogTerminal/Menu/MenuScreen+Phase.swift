@@ -11,7 +11,8 @@ extension MenuScreen {
         /// and each step moves the view onto the larger catalog by ``rebase(onto:)``.
         case streaming(Streaming)
         /// A file's top level is in (``Hierarchy/provisional(_:rootTitle:maxChildren:)``) while its entries are
-        /// sorted and grouped: it is drawn and the highlight moves over it; every other key waits for the whole.
+        /// sorted and grouped: it is drawn, the highlight moves over it, and the filter searches the entries in the
+        /// order read; every other key waits for the whole.
         case topLevel(TopLevel)
         /// All of it is in.
         case ready
@@ -330,9 +331,12 @@ extension MenuScreen {
         var actions: [Action] = []
         switch phase {
         case .loading(let loading) where loaded.stage == .topLevel:
-            // Shown unless something waits for the whole: keys typed already (moves act on the top level), --query,
-            // --select-1 or --exit-0.
-            guard loading.pending.allSatisfy(movesOnTopLevel), options.query?.isEmpty ?? true, startChecks == nil
+            // Shown unless something waits for the whole: --select-1 or --exit-0, and, where the top level can't be
+            // searched, --query and keys typed already but moves. Keys replayed on a top level that can be searched
+            // act or wait there, in order (pressOnTopLevel).
+            let searchable = Self.searchesWhileSorting(catalog.snapshot)
+            guard searchable || (loading.pending.allSatisfy(movesOnTopLevel) && options.query?.isEmpty ?? true),
+                startChecks == nil
             else { return .none }
             phase = .topLevel(TopLevel(what: loading.what))
             return .batch([install(catalog), .tick(after: Self.spinnerStep)] + loading.pending.map { press($0) })

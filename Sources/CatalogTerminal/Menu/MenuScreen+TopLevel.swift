@@ -8,11 +8,12 @@ extension MenuScreen {
     ]
 
     /// A key while only the top level is in: a move acts at once (unless keys already wait, whose order it keeps),
-    /// leaving the menu at the root acts at once, and anything else waits to be replayed on the whole catalog, as
-    /// keys do while nothing is in.
+    /// and so does typing, and every key while the filter is open, where the records can be searched in the order
+    /// read (``searchesWhileSorting``); leaving the menu at the root acts at once, and anything else (going into a
+    /// group, marking one) waits to be replayed on the whole catalog, as keys do while nothing is in.
     mutating func pressOnTopLevel(_ key: Key, _ top: TopLevel) -> Action {
         var top = top
-        if top.pending.isEmpty, movesOnTopLevel(key) { return act(on: key) }
+        if top.pending.isEmpty, movesOnTopLevel(key) || (searchesWhileSorting && filters(key)) { return act(on: key) }
         let commands = keys.commands(for: key) ?? []
         if commands.contains(.abort) || (commands.contains(.cancel) && levels.count == 1 && filter == nil) {
             return act(on: key)
@@ -35,6 +36,23 @@ extension MenuScreen {
         }
         let commands = keys.commands(for: key) ?? []
         return !commands.isEmpty && commands.allSatisfy(Self.topLevelMoves.contains)
+    }
+
+    /// Whether the top level's snapshot can be searched: a file's records in the order read, while they are sorted
+    /// (`SearchIndex.inReadOrder(folded:starts:)`). Hits then tie in the order read until the whole
+    /// catalog is in and the filter searches again.
+    var searchesWhileSorting: Bool { Self.searchesWhileSorting(snapshot) }
+
+    static func searchesWhileSorting(_ snapshot: Snapshot<any Screen>) -> Bool {
+        snapshot.count > 0 && snapshot.index.count == snapshot.count
+    }
+
+    /// Whether a key acts on the filter: any key while it is open, and text that opens it (a digit too in a
+    /// picker, where digits open nothing).
+    func filters(_ key: Key) -> Bool {
+        if filter != nil { return true }
+        guard case .character(let character) = key, keys.commands(for: key) == nil else { return false }
+        return keys.picker || !character.isNumber
     }
 
     /// Whether an item's children are not known yet: a group below the top level, while only the top level is in.
