@@ -21,6 +21,9 @@ extension Compare {
         var deepFzfPeakKB = 0
         var deepKeystroke = Double.nan
         var deepFzfKeystroke = Double.nan
+        /// Start → the hits of a query typed at once, shown over the whole file.
+        var deepTyped = Double.nan
+        var deepFzfTyped = Double.nan
         var tree = Double.nan
         var list = Double.nan
         var rank: Ranking.Summary?
@@ -119,8 +122,19 @@ extension Compare {
         var sorts = Processes.Series()
         var trees = Processes.Series()
         var lists = Processes.Series()
+        var typedOurs: [Double] = []
+        var typedTheirs: [Double] = []
         let typing = "src main"
         for _ in 0..<runs {
+            if let time = LauncherLatency.typedAtStart(
+                catalog: build.catalog, file: file, entries: count, query: typing)
+            {
+                typedOurs.append(time)
+            }
+            if let fzf, let time = LauncherLatency.fzfTypedAtStart(fzf: fzf, file: file, entries: count, query: typing)
+            {
+                typedTheirs.append(time)
+            }
             if let run = LauncherLatency.measure(catalog: build.catalog, file: file, entries: count, typing: typing) {
                 ours.append(run)
             }
@@ -145,6 +159,8 @@ extension Compare {
         figures.deepFzfKeystroke = keys(theirs).isEmpty ? .nan : keys(theirs)[keys(theirs).count / 2]
         figures.tree = trees.median
         figures.list = lists.median
+        figures.deepTyped = middle(typedOurs)
+        figures.deepFzfTyped = middle(typedTheirs)
         print("| measure | catalog | interactive fzf --exact | `LC_ALL=C sort` |")
         print("|---|---|---|---|")
         print(
@@ -153,6 +169,9 @@ extension Compare {
         print(
             "| start → everything read and ready | \(msText(figures.deepLoaded)) | \(msText(figures.deepFzfLoaded)) | "
                 + "\(msText(sorts.median)) |")
+        print(
+            "| start → the hits of \"\(typing)\", typed as the first frame shows | \(msText(figures.deepTyped)) | "
+                + "\(msText(figures.deepFzfTyped)) | \(msText(sorts.median)) |")
         print(
             "| keystroke → its results shown, typing \"\(typing)\" | \(typingText(keys(ours))) | "
                 + "\(typingText(keys(theirs))) | |")

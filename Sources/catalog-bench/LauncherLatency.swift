@@ -51,6 +51,33 @@ enum LauncherLatency {
             loaded: seconds(loaded - session.start), keystrokes: keystrokes, peakKB: Processes.peakKB(of: session.pid))
     }
 
+    /// Runs the launcher once and types `query` as soon as its first frame shows, as someone who knows what they
+    /// want does: the seconds from start to the frame that counts the query's hits among every entry of the file
+    /// ("N of 1,000,000 entries match “src main”"), whether that frame comes while the entries sort or after.
+    static func typedAtStart(catalog: String, file: String, entries: Int, query: String) -> Double? {
+        let exact = Processes.capture([catalog, "--help"]).contains("--exact") ? ["--exact"] : []
+        guard let session = Session(arguments: [catalog, "--file", file] + exact, input: nil) else { return nil }
+        defer { session.end() }
+        guard session.wait(for: "Catalog", since: 0) != nil else { return nil }
+        session.type(query)
+        guard let shown = session.wait(for: "of \(grouped(entries)) entries match “\(query)”", since: 0) else {
+            return nil
+        }
+        return seconds(shown - session.start)
+    }
+
+    /// Runs interactive fzf (`--exact`) once and types `query` as soon as it starts: the seconds from start to its
+    /// counter showing the query's hits among every line (their number found beforehand with `--filter`).
+    static func fzfTypedAtStart(fzf: String, file: String, entries: Int, query: String) -> Double? {
+        let count = Processes.filter(fzf: fzf, query: query, file: file, exact: true).filter { !$0.isEmpty }.count
+        guard let session = Session(arguments: [fzf, "--exact"], input: file) else { return nil }
+        defer { session.end() }
+        guard session.wait(for: ">", since: 0) != nil else { return nil }
+        session.type(query)
+        guard let shown = session.wait(for: "\(count)/\(entries)", since: 0) else { return nil }
+        return seconds(shown - session.start)
+    }
+
     /// Runs the launcher once on the file read through a pipe (`cat FILE | catalog --file -`), as a slow producer's
     /// output arrives, and returns the times to its first frame and to the whole catalog shown.
     static func measureThroughPipe(catalog: String, file: String, entries: Int) -> (firstFrame: Double, loaded: Double)?
