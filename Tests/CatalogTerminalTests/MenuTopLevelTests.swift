@@ -77,6 +77,10 @@ struct MenuTopLevelTests {
         var shown = try menu(session)
         #expect(session.render(in: .standard).text.contains("sorting"), "still sorting")
         #expect(shown.filter?.shown.first.map { shown.snapshot.table.path(Int($0)) } == "p29/b/y.c")
+        // A held Backspace empties the filter and goes on acting, so what is typed next is not held up.
+        for _ in 0..<3 { _ = session.settle(session.handle(.key(.backspace)), with: runner) }
+        _ = session.settle(session.handle(.key(.character("x"))), with: runner)
+        #expect(try menu(session).filter?.text == "x", "\(session.render(in: .standard).text)")
         // Escape closes the filter at once, and typing opens it again.
         _ = session.settle(session.handle(.key(.escape)), with: runner)
         #expect(try menu(session).filter == nil)

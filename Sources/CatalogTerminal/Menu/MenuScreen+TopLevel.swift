@@ -47,10 +47,11 @@ extension MenuScreen {
         snapshot.count > 0 && snapshot.index.count == snapshot.count
     }
 
-    /// Whether a key acts on the filter: any key while it is open, and text that opens it (a digit too in a
-    /// picker, where digits open nothing).
+    /// Whether a key acts on the filter: any key while it is open, a held Backspace that emptied it (``Cleared``),
+    /// and text that opens it (a digit too in a picker, where digits open nothing).
     func filters(_ key: Key) -> Bool {
         if filter != nil { return true }
+        if case .cleared = mode, keys.commands(for: key) == [.backwardDeleteChar] { return true }
         guard case .character(let character) = key, keys.commands(for: key) == nil else { return false }
         return keys.picker || !character.isNumber
     }
