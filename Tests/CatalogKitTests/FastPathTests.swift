@@ -198,13 +198,18 @@ extension FastPathTests {
             }.joined(separator: " ")
             if Int.random(in: 0..<4, using: &rng) == 0 { text += " " + (extra.randomElement(using: &rng) ?? "") }
             let query = Query(text, fuzzy: true)
-            // Best score first, then the shorter path, then search order.
+            // Best score first, then the shorter name (the path's last component), then the shorter path, then
+            // search order.
             let length = { (record: Int) in records[record].firstIndex(of: 0) ?? records[record].count }
+            let name = { (record: Int) in
+                min(length(record) - (records[record][..<length(record)].lastIndex(of: 0x2F).map { $0 + 1 } ?? 0), 63)
+            }
             let expected = (0..<catalog.count).compactMap { record -> (Int, Int32)? in
                 let raw = catalog.table.withPathBytes(record) { Array($0) }
                 return ReferenceFuzzy.score(query.terms, records[record], raw: raw).map { (record, $0) }
             }.sorted { a, b in
                 if a.1 != b.1 { return a.1 > b.1 }
+                if name(a.0) != name(b.0) { return name(a.0) < name(b.0) }
                 if length(a.0) != length(b.0) { return length(a.0) < length(b.0) }
                 return catalog.index.rank[a.0] < catalog.index.rank[b.0]
             }.map { UInt32($0.0) }

@@ -132,6 +132,26 @@ struct SearchTests {
         #expect(paths(catalog, catalog.search("__p cre !zzz", fuzzy: true)) == [lines[1], lines[0]])
     }
 
+    @Test("hits the query fits equally well come shorter name first, then shorter path, in both modes")
+    func shorterNameFirst() throws {
+        // `sudo` fits each name's start the same; the name it covers whole is the likeliest meant, though its
+        // path is the longest.
+        let lines = [
+            "/usr/share/bash-completion/completions/sudo", "/usr/share/fish/completions/sudo.fish",
+            "/usr/share/vim/syntax/sudoers.vim",
+        ]
+        let catalog = try snapshot(lines)
+        let expected = [lines[0], lines[1], lines[2]]
+        #expect(paths(catalog, catalog.search("sudo", fuzzy: true)) == expected)
+        #expect(
+            paths(
+                catalog, catalog.index.rankedByScore(catalog.index.hits(for: Query("sudo")), for: Query("sudo")).ordered
+            ) == expected)
+        // Equal names: the shorter path, then search order.
+        let same = try snapshot(["b/a/con.h", "a/con.h", "c/config.h"])
+        #expect(paths(same, same.search("con", fuzzy: true)) == ["a/con.h", "b/a/con.h", "c/config.h"])
+    }
+
     @Test("in fuzzy mode, skipping letters inside a name costs, and leaving a directory's name does not")
     func gapsInsideANameCost() throws {
         // `test/support` typed as a path: skipping `test_` to reach `support` in a name ranks below the path

@@ -6,7 +6,7 @@
 /// characters (``align(_:_:in:field:from:to:name:)``, with the points of ``Points``): characters at word starts,
 /// after a `/`, in runs, and in the path's last component score more (for the query's last term: see ``named``),
 /// gaps cost. A record's score is the sum over terms of each term's best field. Hits are ranked by score, then the
-/// shorter path, then search order.
+/// shorter name, then the shorter path, then search order.
 struct FuzzyMatcher: Sendable {
     /// One term: its bytes, and where each of its characters starts (characters match whole, so a byte never
     /// matches inside another letter).

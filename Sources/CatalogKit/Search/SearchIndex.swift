@@ -185,9 +185,9 @@ package struct SearchIndex: Sendable {
         var score: Int32
     }
 
-    /// Exact hits ranked as fuzzy ones are: best score first, then the shorter path, then search order. A picker's
-    /// users expect fzf's order from `--exact` too, where `passwd` finds `/etc/passwd` first and not the first path
-    /// in natural order that holds it. Each hit is scored by its terms' best alignments where they matched.
+    /// Exact hits ranked as fuzzy ones are: best score first, then the shorter name and path, then search order. A
+    /// picker's users expect fzf's order from `--exact` too, where `passwd` finds `/etc/passwd` first and not the
+    /// first path in natural order that holds it. Each hit is scored by its terms' best alignments where they matched.
     ///
     /// - Complexity: O(Σ length of the hits' text) to score them, on the cores, and O(h) to rank them.
     package func rankedByScore(_ hits: Hits, for query: Query) -> Hits {
@@ -206,21 +206,26 @@ package struct SearchIndex: Sendable {
         return Hits(ordered: rankFuzzy(scored), byRecord: hits.byRecord)
     }
 
-    /// Orders scored hits: best score first, then the shorter path (folded), then search order.
+    /// Orders scored hits: best score first, then the shorter name (the path's last component, folded), then the
+    /// shorter path, then search order.
     ///
-    /// - Complexity: O(h), a radix sort of one 64-bit number per hit: 20 bits of score (clamped), 12 of length
-    ///   (clamped at 4,095 bytes) and 32 of rank.
+    /// Of two hits the query fits equally well, the one whose name it covers more is likelier the one meant:
+    /// `sudo` finds the name `sudo` before `sudo.fish` in a shorter path, and `con` finds `con.h` before `config.py`.
+    ///
+    /// - Complexity: O(h), a radix sort of one 64-bit number per hit: 16 bits of score (clamped), 6 of the name's
+    ///   length (clamped at 63 bytes), 10 of the path's (clamped at 1,023) and 32 of rank.
     private func rankFuzzy(_ scored: consuming [Scored]) -> [UInt32] {
         var keys = folded.withUnsafeBufferPointer { text in
             scored.map { hit -> UInt64 in
-                let limit = 1 << 19
+                let limit = 1 << 15
                 let score = UInt64(min(max(Int(hit.score), -limit), limit - 1) + limit)
                 let start = Int(starts[Int(hit.record)])
                 let length =
                     text.baseAddress.flatMap { memchr($0 + start, 0, Int(starts[Int(hit.record) + 1]) - start) }
                     .map { UnsafeRawPointer($0) - UnsafeRawPointer(text.baseAddress! + start) } ?? 0
-                return (UInt64(2 * limit - 1) - score) << 44 | UInt64(min(length, 4_095)) << 32
-                    | UInt64(readOrder ? hit.record : rank[Int(hit.record)])
+                let name = text.baseAddress.map { SearchIndex.nameLength($0 + start, count: length) } ?? 0
+                return (UInt64(2 * limit - 1) - score) << 48 | UInt64(min(name, 63)) << 42
+                    | UInt64(min(length, 1_023)) << 32 | UInt64(readOrder ? hit.record : rank[Int(hit.record)])
             }
         }
         // The scores go before the sort takes its scratch space: the two never take memory at once.
@@ -228,6 +233,11 @@ package struct SearchIndex: Sendable {
         KeySort.sortNumbers(&keys)
         let place = { (key: UInt64) in UInt32(truncatingIfNeeded: key & 0xFFFF_FFFF) }
         return readOrder ? keys.map(place) : keys.map { order[Int(place($0))] }
+    }
+
+    /// The length of a path's name in bytes: what follows its last `/`, as the fuzzy matcher scores it.
+    static func nameLength(_ path: UnsafePointer<UInt8>, count: Int) -> Int {
+        count - (ByteSearch.last(0x2F, in: path, count: count).map { $0 + 1 } ?? 0)
     }
 
     // MARK: - Chunks
