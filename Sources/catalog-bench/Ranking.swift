@@ -37,6 +37,8 @@ enum Ranking {
         var target: String
         var ours = 0
         var fzf = 0
+        /// The reciprocal rank a ranking that knew how the queries are made would expect (``Ceiling``).
+        var ceiling = 0.0
     }
 
     /// The evaluation's figures: mean reciprocal rank, hit@1 and hit@10, per kind and in all, for both tools.
@@ -73,6 +75,8 @@ enum Ranking {
                 let snapshot: Snapshot<Void> = try? CatalogFile.parse([UInt8](data))
             else { continue }
             var cases = makeCases(list.name, [UInt8](data), targets: targets)
+            let ceiling = Ceiling([UInt8](data))
+            for index in cases.indices { cases[index].ceiling = ceiling.expected(cases[index]) }
             var recordOf: [String: UInt32] = [:]
             for record in 0..<snapshot.count { recordOf[snapshot.table.path(record)] = UInt32(record) }
             // fzf's ranks depend only on the list and the query: kept beside the list, keyed by both.
@@ -105,7 +109,9 @@ enum Ranking {
             if fzf != nil { try? cacheText.write(toFile: cacheFile, atomically: true, encoding: .utf8) }
             if ProcessInfo.processInfo.environment["CATALOG_RANK_CASES"] != nil {
                 for item in cases {
-                    print("case\t\(list.name)\t\(item.kind)\t\(item.ours)\t\(item.fzf)\t\(item.query)\t\(item.target)")
+                    print(
+                        "case\t\(list.name)\t\(item.kind)\t\(item.ours)\t\(item.fzf)\t\(item.query)\t\(item.target)\t"
+                            + String(format: "%.3f", item.ceiling))
                 }
             }
             summary.cases += cases
@@ -116,6 +122,21 @@ enum Ranking {
 
     /// Draws targets among a list's files and makes their four queries.
     static func makeCases(_ list: String, _ bytes: [UInt8], targets: Int) -> [Case] {
+        let files = files(bytes)
+        var rng = Seeded(seed: UInt64(truncatingIfNeeded: list.hashValueStable))
+        var cases: [Case] = []
+        for _ in 0..<min(targets, files.count) {
+            let target = files[rng.next(files.count)]
+            for (kind, query) in queries(target, &rng) {
+                cases.append(Case(list: list, kind: kind, query: query, target: target))
+            }
+        }
+        return cases
+    }
+
+    /// The lines of a list a target is drawn among: files (no line continues them) with a name of three
+    /// characters or more, in plain text.
+    static func files(_ bytes: [UInt8]) -> [String] {
         let lines = bytes.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
         let set = Set(lines)
         // A file: no line continues it; a name of three characters or more, in plain text.
@@ -130,38 +151,103 @@ enum Ranking {
             let name = line[line.index(after: slash)...]
             return name.count >= 3 && name.allSatisfy { $0.isASCII && !$0.isWhitespace } && set.contains(line)
         }
-        var rng = Seeded(seed: UInt64(truncatingIfNeeded: list.hashValueStable))
-        var cases: [Case] = []
-        for _ in 0..<min(targets, files.count) {
-            let target = files[rng.next(files.count)]
-            let parts = target.split(separator: "/").map { String($0).lowercased() }
-            guard let name = parts.last else { continue }
-            let directory = parts.count >= 2 ? parts[parts.count - 2] : nil
-            let take = { (text: String, low: Int, high: Int, rng: inout Seeded) -> String in
-                String(text.prefix(min(text.count, low + rng.next(high - low + 1))))
-            }
-            var queries = [(0, take(name, 2, 5, &rng))]
-            if let directory {
-                let start = take(directory, 2, 3, &rng)
-                let end = take(name, 2, 4, &rng)
-                queries.append((1, start + end))
-                queries.append((2, start + " " + end))
-            }
-            queries.append((3, name))
-            for (kind, query) in queries { cases.append(Case(list: list, kind: kind, query: query, target: target)) }
+        return files
+    }
+
+    /// How many letters of a name and of its directory each kind of query takes, each count as likely.
+    static let nameLetters = 2...5
+    static let directoryLetters = 2...3
+    static let joinedNameLetters = 2...4
+
+    /// A target's name and the name of its directory, in lower case, as its queries are typed.
+    static func parts(_ target: String) -> (name: String, directory: String?)? {
+        let parts = target.split(separator: "/").map { String($0).lowercased() }
+        guard let name = parts.last else { return nil }
+        return (name, parts.count >= 2 ? parts[parts.count - 2] : nil)
+    }
+
+    /// A target's four queries by kind, the letters each takes drawn from `rng`.
+    static func queries(_ target: String, _ rng: inout Seeded) -> [(Int, String)] {
+        guard let (name, directory) = parts(target) else { return [] }
+        let take = { (text: String, letters: ClosedRange<Int>, rng: inout Seeded) -> String in
+            String(text.prefix(letters.lowerBound + rng.next(letters.count)))
         }
-        return cases
+        var queries = [(0, take(name, nameLetters, &rng))]
+        if let directory {
+            let start = take(directory, directoryLetters, &rng)
+            let end = take(name, joinedNameLetters, &rng)
+            queries.append((1, start + end))
+            queries.append((2, start + " " + end))
+        }
+        queries.append((3, name))
+        return queries
+    }
+
+    /// The best any ranking can expect on the evaluation: one that knows how its queries are made (a target drawn
+    /// at random among the files, letters taken as ``queries(_:_:)`` takes them) ranks every file by how many of
+    /// the ways of typing it give the query, and can only draw among the files that give it in as many ways. A
+    /// query's ceiling is the reciprocal rank that ranking expects for its target.
+    struct Ceiling {
+        /// For each kind, query and number of ways: how many files give that query in that many ways.
+        private var files: [String: Int] = [:]
+        /// How many ways each file gives each of its queries, by kind.
+        private var ways: [String: Int] = [:]
+
+        init(_ bytes: [UInt8]) {
+            for file in Ranking.files(bytes) {
+                for (kind, query, count) in Ceiling.typings(file) {
+                    ways["\(kind)\t\(query)\t\(file)"] = count
+                    files["\(kind)\t\(query)\t\(count)", default: 0] += 1
+                }
+            }
+        }
+
+        /// Every query a file gives, by kind, with the number of ways it gives it.
+        static func typings(_ file: String) -> [(Int, String, Int)] {
+            guard let (name, directory) = Ranking.parts(file) else { return [] }
+            var counted: [String: Int] = [:]
+            var result: [(Int, String, Int)] = []
+            func add(_ kind: Int, _ queries: [String]) {
+                counted = [:]
+                for query in queries { counted[query, default: 0] += 1 }
+                result += counted.map { (kind, $0.key, $0.value) }
+            }
+            add(0, nameLetters.map { String(name.prefix($0)) })
+            if let directory {
+                let pairs = directoryLetters.flatMap { start in
+                    joinedNameLetters.map { (String(directory.prefix(start)), String(name.prefix($0))) }
+                }
+                add(1, pairs.map { $0.0 + $0.1 })
+                add(2, pairs.map { $0.0 + " " + $0.1 })
+            }
+            add(3, [name])
+            return result
+        }
+
+        /// The reciprocal rank expected for a case's target: after every file that gives its query in more ways,
+        /// at a random place among those that give it in as many.
+        func expected(_ item: Case) -> Double {
+            guard let count = ways["\(item.kind)\t\(item.query)\t\(item.target)"] else { return 0 }
+            let most = [nameLetters.count, directoryLetters.count * joinedNameLetters.count, 1].max() ?? 1
+            let ahead = (count + 1...max(count + 1, most)).reduce(0) {
+                $0 + files["\(item.kind)\t\(item.query)\t\($1)", default: 0]
+            }
+            let tied = max(files["\(item.kind)\t\(item.query)\t\(count)", default: 1], 1)
+            return (1...tied).reduce(0) { $0 + 1 / Double(ahead + $1) } / Double(tied)
+        }
     }
 
     /// The tables: per kind and in all, then per list.
     static func table(_ summary: Summary, fzf: Bool) -> String {
-        var text = "| query kind | queries | catalog MRR | fzf MRR | ratio | catalog hit@1 | fzf hit@1 | "
-        text += "catalog hit@10 | fzf hit@10 |\n|---|---|---|---|---|---|---|---|---|\n"
+        var text = "| query kind | queries | catalog MRR | fzf MRR | ratio | ceiling | ceiling ÷ fzf | catalog hit@1 | "
+        text += "fzf hit@1 | catalog hit@10 | fzf hit@10 |\n|---|---|---|---|---|---|---|---|---|---|---|\n"
         func row(_ label: String, _ cases: [Case]) {
             let ours = summary.mrr(cases, \.ours)
             let theirs = fzf ? summary.mrr(cases, \.fzf) : .nan
             text +=
                 "| \(label) | \(cases.count) | \(f3(ours)) | \(f3(theirs)) | \(String(format: "%.2f×", ours / theirs)) | "
+            let ceiling = cases.isEmpty ? .nan : cases.reduce(0) { $0 + $1.ceiling } / Double(cases.count)
+            text += "\(f3(ceiling)) | \(String(format: "%.2f×", ceiling / theirs)) | "
             text +=
                 "\(f3(summary.hits(cases, within: 1, \.ours))) | \(f3(fzf ? summary.hits(cases, within: 1, \.fzf) : .nan)) | "
             text +=
