@@ -112,6 +112,26 @@ struct MenuStreamingTests {
         }
     }
 
+    @Test("at 40 columns, a filter over a stream still shows that input is read: the count is cut, not the spinner")
+    func narrowStatusKeepsTheSpinner() throws {
+        let work = SteppedWork(steps: [Self.doc, Self.doc + ["/x/late"]])
+        let terminal = VirtualTerminal(size: Size(columns: 40, rows: 12))
+        let runner = JobRunner()
+        step(work, at: .milliseconds(10), on: terminal, runner: runner)
+        terminal.type("changelog", at: .milliseconds(20))
+        step(work, at: .milliseconds(50), on: terminal, runner: runner)
+        terminal.close(at: .milliseconds(60))
+        _ = try run(try streaming(work), terminal, runner: runner)
+        // The frame of the filter's hits while the stream is read, on its status line (the one with "1/40").
+        let status = { (frame: String) in frame.split(separator: "\n").first { $0.contains("1/40") }.map(String.init) }
+        let reading = try #require(terminal.frames.compactMap(status).first { $0.contains("40 of 80") })
+        #expect(Glyphs.spinner.contains { reading.contains($0) }, "the spinner stays: \(reading)")
+        #expect(reading.hasSuffix("1/40 · exact"), "the place and the mode keep the right end: \(reading)")
+        // Once the stream ends, the line has no spinner.
+        let done = try #require(terminal.frames.compactMap(status).last)
+        #expect(!Glyphs.spinner.contains { done.contains($0) }, "\(done)")
+    }
+
     @Test("keys pressed while a file loads are replayed on it, in order: ↓ ↓ ⏎ picks the third entry")
     func keysDuringLoad() throws {
         let work = SteppedWork(steps: [["a/one", "b/two", "c/three", "d/four"]])

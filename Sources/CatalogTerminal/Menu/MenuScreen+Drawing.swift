@@ -217,15 +217,33 @@ extension MenuScreen {
         let place = count > listRows ? words(.position, ["row": row + 1, "count": count]) : ""
         let label = [place, filter == nil ? "" : matchingLabel].filter { !$0.isEmpty }.joined(separator: " · ")
         let room = width - DisplayWidth.of(label) - 2
-        guard !label.isEmpty, room >= 8 else { return Line(DisplayWidth.truncate(statusText, to: width), .dim) }
-        let text = DisplayWidth.truncate(statusText, to: room)
-        return Line(DisplayWidth.pad(text, to: width - DisplayWidth.of(label)) + label, .dim)
+        guard !label.isEmpty, room >= 8 else { return Line(fittedStatus(width), .dim) }
+        return Line(DisplayWidth.pad(fittedStatus(room), to: width - DisplayWidth.of(label)) + label, .dim)
+    }
+
+    /// The status text in `width` columns. What is cut first is the count and the query, then the words of the
+    /// work still going on, then the marks; the spinner goes last. At 40 columns a filter over a stream still shows
+    /// that input is read, as fzf's spinner does.
+    func fittedStatus(_ width: Int) -> String {
+        let (plain, marks, work, spinner) = statusParts
+        if DisplayWidth.of(plain + marks + work) <= width { return plain + marks + work }
+        for ending in [marks + work, marks + spinner, spinner] where width - DisplayWidth.of(ending) >= 8 {
+            return DisplayWidth.truncate(plain, to: width - DisplayWidth.of(ending)) + ending
+        }
+        return DisplayWidth.truncate(plain + marks + work, to: width)
     }
 
     /// How the filter matches, as the status line names it.
     var matchingLabel: String { words(matching == .fuzzy ? .fuzzy : .exact) }
 
     var statusText: String {
+        let (plain, marks, work, _) = statusParts
+        return plain + marks + work
+    }
+
+    /// The status text in parts: what the list shows, the marks, the work still going on with its spinner, and
+    /// that spinner alone, for a line too narrow for the work's words.
+    private var statusParts: (plain: String, marks: String, work: String, spinner: String) {
         let marks = options.multi && !marked.isEmpty ? " · " + words(.marked, ["count": marked.count]) : ""
         // What is still being done, with a spinner: a stream read, or a file's entries sorted under its top level.
         let work: (String, Int)? =
@@ -234,8 +252,9 @@ extension MenuScreen {
             case .topLevel(let top): (words(.sorting), top.spinner)
             case .loading, .ready: nil
             }
-        let reading = work.map { " · \($0.0) \(Glyphs.spinner[$0.1 % Glyphs.spinner.count])" } ?? ""
-        return plainStatusText + marks + reading
+        let spinner = work.map { " " + Glyphs.spinner[$0.1 % Glyphs.spinner.count] } ?? ""
+        let reading = work.map { " · \($0.0)" + spinner } ?? ""
+        return (plainStatusText, marks, reading, spinner)
     }
 
     private var plainStatusText: String {
