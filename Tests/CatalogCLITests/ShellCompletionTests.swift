@@ -159,6 +159,12 @@ struct ShellCompletionTests {
         let afterOption = try session.candidates("\(program) --plain ")
         #expect(Set(afterOption).isDisjoint(with: subcommands), "\(kind): \(afterOption)")
 
+        // The word after an option that takes a value is its value, spelled long or short: no option is offered.
+        for typed in ["--query", "-q", "-f"] {
+            let value = try session.candidates("\(program) \(typed) ")
+            #expect(!value.contains { $0.hasPrefix("-") }, "\(kind) after \(typed): \(value)")
+        }
+
         for command in CommandTable.visibleSubcommands where !sample || command.name == "open" {
             let options = try session.candidates("\(program) \(command.name) --").filter { $0.hasPrefix("--") }
             let expected = CommandTable.options(for: command).map(\.name)

@@ -7,7 +7,9 @@ extension CompletionScript {
             let prefix = "__\(identifier(name))"
             var lines = header(name: name, prefix: prefix).split(separator: "\n", omittingEmptySubsequences: false)
                 .map(String.init)
-            let skipped = valueOptions.map(\.name).joined(separator: "|")
+            // An option that takes a value, spelled long or short (`-q TEXT`): the word after it is its value.
+            let spellings = { (option: CommandTable.Option) in [option.name] + (option.short.map { ["-\($0)"] } ?? []) }
+            let skipped = valueOptions.flatMap(spellings).joined(separator: "|")
             lines += [
                 "_\(identifier(name))() {",
                 "    local cur program command=\"\" file=\"\" prev=\"\" given=\" \" option=\"\" before=\"\" value=\"\"",
@@ -51,9 +53,9 @@ extension CompletionScript {
             for option in valueOptions {
                 let action = values(option.completion, prefix: prefix, before: "\"$before\"", value: "\"$value\"")
                 if let index = arms.firstIndex(where: { $0.action == action }) {
-                    arms[index].names.append(option.name)
+                    arms[index].names += spellings(option)
                 } else {
-                    arms.append(([option.name], action))
+                    arms.append((spellings(option), action))
                 }
             }
             for arm in arms {
