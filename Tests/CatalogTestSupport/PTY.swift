@@ -37,9 +37,13 @@ package final class PTY {
     package enum Error: Swift.Error, CustomStringConvertible {
         case systemCall(String, Int32)
         case timedOut(waitingFor: String, output: String)
+        /// What came instead of the awaited text: the text that means it won't come.
+        case sawInstead(String, waitingFor: String, output: String)
 
         package var description: String {
             switch self {
+            case .sawInstead(let failure, let text, let output):
+                "Saw \(failure.debugDescription) while waiting for \(text.debugDescription); output: \(output.debugDescription)"
             case .systemCall(let name, let code):
                 "\(name) failed: \(String(cString: strerror(code)))"
             case .timedOut(let text, let output):
@@ -165,7 +169,24 @@ package final class PTY {
     /// - Throws: ``Error/timedOut(waitingFor:output:)`` when the text doesn't appear in time.
     @discardableResult
     package func read(until text: String, since: Int? = nil, timeout: Duration = .seconds(10)) throws -> String {
-        try read(until: text, since: since, timeout: timeout, stoppingAtEnd: false) ?? ""
+        try read(until: text, unless: nil, since: since, timeout: timeout, stoppingAtEnd: false) ?? ""
+    }
+
+    /// Reads output until it contains some text, and fails at once when other text that means it won't come
+    /// appears first, instead of waiting out the timeout.
+    ///
+    /// - Parameters:
+    ///   - text: The text to wait for, in the raw output (escape sequences included).
+    ///   - failure: The text that means `text` won't come.
+    ///   - since: Where in the output to start looking (a ``mark``); by default, where the call began.
+    ///   - timeout: How long to wait.
+    /// - Returns: The output from `since` on.
+    /// - Throws: ``Error/sawInstead(_:waitingFor:output:)`` when `failure` appears first;
+    ///   ``Error/timedOut(waitingFor:output:)`` when neither appears in time.
+    @discardableResult
+    package func read(until text: String, unless failure: String, since: Int? = nil, timeout: Duration) throws -> String
+    {
+        try read(until: text, unless: failure, since: since, timeout: timeout, stoppingAtEnd: false) ?? ""
     }
 
     /// Reads output until it contains some text, or until the output ends because the child has gone.
@@ -180,17 +201,22 @@ package final class PTY {
     /// - Returns: The output from `since` on, or `nil` when the output ended without the text.
     /// - Throws: ``Error/timedOut(waitingFor:output:)`` when the child is still there but the text doesn't appear.
     package func readUnlessEnded(until text: String, since: Int? = nil, timeout: Duration) throws -> String? {
-        try read(until: text, since: since, timeout: timeout, stoppingAtEnd: true)
+        try read(until: text, unless: nil, since: since, timeout: timeout, stoppingAtEnd: true)
     }
 
     /// Reads output until it contains some text; with `stoppingAtEnd`, returns `nil` once the output has ended.
-    private func read(until text: String, since: Int?, timeout: Duration, stoppingAtEnd: Bool) throws -> String? {
+    private func read(
+        until text: String, unless failure: String?, since: Int?, timeout: Duration, stoppingAtEnd: Bool
+    ) throws -> String? {
         let startCount = min(since ?? output.count, output.count)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {
             let fresh = String(decoding: output[startCount...], as: UTF8.self)
             if fresh.contains(text) { return fresh }
+            if let failure, fresh.contains(failure) {
+                throw Error.sawInstead(failure, waitingFor: text, output: fresh)
+            }
             let remaining = clock.now.duration(to: deadline)
             guard remaining > .zero else { throw Error.timedOut(waitingFor: text, output: fresh) }
             if !pump(timeout: remaining), stoppingAtEnd { return nil }
