@@ -277,7 +277,7 @@ extension Compare {
             row(
                 "fuzzy ranking: mean reciprocal rank ÷ fzf", String(format: "%.3f", ours),
                 String(format: "%.3f", theirs), ours / theirs, "≥ 1.1×", ours / theirs >= 1.1)
-            // What no ranking can pass on these queries: the goal, measured against it.
+            // The best any ranking can expect on these queries: the goal, measured against it.
             let ceiling = rank.cases.reduce(0) { $0 + $1.ceiling } / Double(max(rank.cases.count, 1))
             print(
                 "| fuzzy ranking: the best any ranking expects here ÷ fzf | \(String(format: "%.3f", ceiling)) | "
