@@ -84,7 +84,7 @@ enum Compare {
         print("Corpus: 1,000,000 lines, \(String(format1: Double(size) / 1e6)) MB at \(corpus)")
         for build in builds { print("\(build.name): \(build.catalog)") }
         print(
-            "fzf: \(fzf ?? "not installed")\nRuns per cell: \(options.runs) (\(Processes.quickRuns) where every command of a row takes under \(Int(Processes.quick * 1000)) ms), interleaved; medians shown\n"
+            "fzf: \(fzf ?? "not installed")\nRuns per cell: \(options.runs) (\(Processes.quickRuns) where every command of a row takes under \(Int(Processes.quick * 1000)) ms, \(Processes.briefRuns) where one of them takes under \(Int(Processes.brief * 1000)) ms), interleaved; medians shown\n"
         )
         var outcomes = Array(repeating: Outcome(), count: builds.count)
 
