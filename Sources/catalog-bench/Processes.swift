@@ -48,10 +48,7 @@ enum Processes {
         /// The output lines of the last run.
         var lines: [Substring] = []
 
-        var median: Double {
-            let sorted = samples.map(\.seconds).sorted()
-            return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
-        }
+        var median: Double { middle(samples.map(\.seconds)) }
         var peakKB: Int { samples.map(\.peakKB).max() ?? 0 }
     }
 
@@ -73,9 +70,11 @@ enum Processes {
     static func interleaved(_ runs: Int, _ commands: [String], keepOutput: Bool = true) -> [Series] {
         var series = Array(repeating: Series(), count: commands.count)
         var done = 0
-        while done < runs || (done < quickRuns && series.allSatisfy { $0.median < quick })
-            || (done < briefRuns && series.allSatisfy { $0.median < quick } && series.contains { $0.median < brief })
-        {
+        func fewest() -> Int {
+            guard series.allSatisfy({ $0.median < quick }) else { return runs }
+            return max(runs, series.contains { $0.median < brief } ? briefRuns : quickRuns)
+        }
+        while done < fewest() {
             for (position, command) in commands.enumerated() {
                 series[position].samples.append(run(command))
             }
