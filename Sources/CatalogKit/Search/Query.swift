@@ -66,8 +66,11 @@ package struct Query: Sendable, Hashable {
         /// text answers alone.
         init?(_ text: Substring) {
             keepsCase = text.unicodeScalars.contains { $0.properties.isUppercase }
-            // A letter that folds to another besides its lower case: an accented one (é to e), or ß to ss.
-            keepsAccents = text.unicodeScalars.contains { scalar in
+            // A letter that folds to another besides its lower case: an accented one (é to e), or ß to ss. Composed
+            // first, so that `e` and a combining accent (a paste, a macOS keyboard) is the `é` it stands for.
+            let composed =
+                text.allSatisfy(\.isASCII) ? String(text) : String(text).precomposedStringWithCanonicalMapping
+            keepsAccents = composed.unicodeScalars.contains { scalar in
                 scalar.value >= 0x80
                     && Folding.foldedBytes(String(scalar)) != Array(String(scalar).lowercased().utf8)
             }
