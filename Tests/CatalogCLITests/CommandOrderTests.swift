@@ -23,6 +23,23 @@ struct CommandOrderTests {
         #expect(error(["-i", "tree"]) == "the command 'tree' comes first, before any option.", "-i takes no value")
     }
 
+    @Test("a short option's value may be joined to it, as fzf and getopt take it")
+    func joinedValues() throws {
+        #expect(try Arguments(["-qgz"]).values["--query"] == "gz")
+        #expect(try Arguments(["-fgz"]).values["--filter"] == "gz")
+        #expect(try Arguments(["-q-x"]).values["--query"] == "-x", "the rest of the word, whatever it starts with")
+        #expect(try Arguments(["-q=x"]).values["--query"] == "=x", "as getopt reads it")
+        #expect(error(["-mx"]) == "unknown option '-mx'.", "a flag takes nothing joined")
+        #expect(error(["-qgz", "tree"]) == "the command 'tree' comes first, before any option.")
+        #expect(Arguments.options(in: ["-qgz", "-m"]).map(\.name) == ["--query", "--multi"])
+    }
+
+    @Test("--version and the generated texts refuse a stray word, as every command does")
+    func strayWords() {
+        #expect(error(["--version", "extra"]) == "unexpected argument 'extra'.")
+        #expect(error(["--generate-manual", "x"]) == "unexpected argument 'x'.")
+    }
+
     private func error(_ words: [String]) -> String {
         do {
             _ = try Arguments(words)

@@ -68,7 +68,17 @@ struct Arguments {
 
     private var commandSuffix: String { command.name.isEmpty ? "" : " to '\(command.name)'" }
 
+    /// A short option with its value joined on (`-qgz`, as fzf takes it) in the form `-q=gz`, which the parser
+    /// reads; any other word as it is.
+    private static func separatingJoinedValue(_ word: String) -> String {
+        guard word.count > 2, !word.hasPrefix("--"), let option = CommandTable.option(named: word.prefix(2)),
+            option.value != nil
+        else { return word }
+        return word.prefix(2) + "=" + word.dropFirst(2)
+    }
+
     private mutating func parseOption(_ argument: String, rest: inout ArraySlice<String>) throws {
+        let argument = Self.separatingJoinedValue(argument)
         var name = argument
         var inline: String?
         if let equals = argument.firstIndex(of: "=") {
@@ -103,9 +113,12 @@ struct Arguments {
     }
 
     private func checkOperands() throws {
-        if flags.contains("--help") || flags.contains("--version") || flags.contains("--generate-manual")
+        if flags.contains("--help") { return }
+        if flags.contains("--version") || flags.contains("--generate-manual")
             || values["--generate-completion-script"] != nil
         {
+            // They print what they print whatever else is given; a word beside them is a mistake to name.
+            if let extra = operands.first { throw UsageError(description: "unexpected argument '\(extra)'.") }
             return
         }
         let operands = command.operands
@@ -164,7 +177,7 @@ struct Arguments {
         var found: [(words: Range<Int>, name: String, takesValue: Bool)] = []
         var index = 0
         while index < words.count {
-            let word = words[index]
+            let word = separatingJoinedValue(words[index])
             if word == "--" { break }
             index += 1
             guard word.hasPrefix("-"), word != "-" else { continue }
