@@ -94,6 +94,12 @@ enum LaunchCommand {
         if let error = final?.loadError {
             throw InputError(description: error)
         }
+        // fzf's become(…): the command takes this process's place, the terminal already given back.
+        if outcome.status == 0, let become = final?.becomes {
+            context.out.flush()
+            throw InputError(
+                description: ProcessImage.become(become.command, shell: become.shell, environment: context.environment))
+        }
         let picks = final?.pickedBytes ?? []
         if let store, let menu = final, !menu.picked.isEmpty {
             // Picks end the run at once, so they are remembered here rather than by the menu's jobs.

@@ -226,7 +226,9 @@ struct CommandTable {
         Option(name: "--query", short: "q", value: "TEXT", commands: [""], help: "start with this filter"),
         Option(
             name: "--bind", value: "KEY:ACTION", commands: [""],
-            help: "bind a key to menu actions, fzf's way (ctrl-a:first,alt-j:down+down); may be repeated",
+            help:
+                "bind a key to menu actions, fzf's way (ctrl-a:first,alt-j:down+down, ctrl-o:execute(less {})); "
+                + "may be repeated",
             repeatable: true),
         Option(name: "--select-1", short: "1", commands: [""], help: "pick at once when exactly one entry matches"),
         Option(name: "--exit-0", short: "0", commands: [""], help: "exit 1 at once when no entry matches"),

@@ -30,6 +30,10 @@ public enum Action {
     /// its cancellation (a preview command is killed) and its result is never handed back. Queued jobs (saves)
     /// are never cancelled.
     case cancel(JobLaneID?)
+    /// Run a shell command and wait for its end (fzf's `execute`): the screen is put away while the command has the
+    /// terminal, and drawn again after. A `silent` one (`execute-silent`) runs with no terminal, the screen left
+    /// as it is. `shell` runs it (`shell -c command`).
+    case execute(_ command: String, shell: String, silent: Bool)
     /// Several actions, carried out in order.
     case batch([Action])
 }

@@ -399,6 +399,7 @@ package struct Session {
                 chrome.isFlashing = true
                 effects.append(Effect(action: action, owner: owner))
             case .status(let message): chrome.status = message
+            case .execute: effects.append(Effect(action: action, owner: owner))
             }
         }
         return effects

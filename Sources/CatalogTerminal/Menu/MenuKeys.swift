@@ -68,16 +68,29 @@ package struct MenuKeys: Sendable {
         /// Switch the filter between exact and fuzzy matching, searching again at once.
         case toggleExact = "toggle-exact"
         case ignore
+        /// fzf's `execute(CMD)`: runs a shell command on the terminal, the menu put away until it ends.
+        case execute
+        /// fzf's `execute-silent(CMD)`: runs a shell command with no terminal and waits for it.
+        case executeSilent = "execute-silent"
+        /// fzf's `become(CMD)`: leaves, and the shell command takes the process's place.
+        case become
+
+        /// Whether the command takes a shell command as its argument (`execute(less {})`).
+        public var takesShellCommand: Bool { [.execute, .executeSilent, .become].contains(self) }
     }
 
     /// A key bound to commands, run in order (`ctrl-a:first+accept`).
     public struct Binding: Sendable, Equatable {
         public var key: Key
         public var commands: [Command]
+        /// The shell command of each command that takes one (``Command/takesShellCommand``), by its place in
+        /// `commands`.
+        public var arguments: [Int: String]
 
-        public init(key: Key, commands: [Command]) {
+        public init(key: Key, commands: [Command], arguments: [Int: String] = [:]) {
             self.key = key
             self.commands = commands
+            self.arguments = arguments
         }
     }
 
@@ -90,6 +103,8 @@ package struct MenuKeys: Sendable {
     let keymap: Keymap<[Command]>
     /// Whether the menu is a picker, whose digits are text.
     let picker: Bool
+    /// The shell commands of the user's bound keys, by key and the command's place (``Binding/arguments``).
+    let arguments: [Key: [Int: String]]
 
     /// Makes the menu's keys.
     ///
@@ -104,10 +119,15 @@ package struct MenuKeys: Sendable {
                     KeyBinding($0.keys, [$0.command], label: $0.label, help: $0.help, footer: $0.inFooter)
                 })
         self.picker = picker
+        // The first binding of a key is the one the keymap finds.
+        arguments = Dictionary(bindings.map { ($0.key, $0.arguments) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The commands a key runs, if it is bound.
     func commands(for key: Key) -> [Command]? { keymap.command(for: key) }
+
+    /// The shell command a key's command at a place runs (``Command/takesShellCommand``).
+    func shellCommand(for key: Key, at place: Int) -> String? { arguments[key]?[place] }
 
     /// The default keys, with what help says of them in English (the README's table and the manual page).
     public static let defaults = defaults(in: Locale(identifier: "en"))
@@ -187,9 +207,12 @@ package struct MenuKeys: Sendable {
             if !multi && (command == .toggleDown || command == .toggleUp) { continue }
             if !history && command == .toggleFavourite { continue }
             let label = binding.label ?? binding.keys.map(\.description).joined(separator: "/")
+            let own = binding.keys.first.flatMap { arguments[$0] } ?? [:]
             let help =
                 binding.help == "bound by --bind"
-                ? binding.command.map(\.rawValue).joined(separator: "+")
+                ? binding.command.enumerated().map { place, command in
+                    own[place].map { "\(command.rawValue)(\($0))" } ?? command.rawValue
+                }.joined(separator: "+")
                 : translated.first { [$0.command] == binding.command }?.help ?? binding.help
             items.append(HelpItem(keys: label, help: help))
         }
@@ -214,18 +237,31 @@ package struct MenuKeys: Sendable {
 
     // MARK: - --bind
 
-    /// Reads `--bind` values, fzf's way: `KEY:ACTION[+ACTION…]`, several joined by commas.
+    /// Reads `--bind` values, fzf's way: `KEY:ACTION[+ACTION…]`, several joined by commas. A shell command is
+    /// written in parentheses (`execute(less {})`), or between any of fzf's other marks (`execute[…]`, `{…}`,
+    /// `<…>`, `~…~`, `!…!`, `@…@`, `#…#`, `$…$`, `%…%`, `^…^`, `&…&`, `*…*`, `;…;`, `/…/`, `|…|`), or after a
+    /// colon to the value's end (`execute:less {}`). Brackets may nest inside their own kind.
     ///
     /// - Parameter text: One `--bind` value.
     /// - Returns: The bindings.
     /// - Throws: ``BindError`` naming the key or action that can't be read, or a key the launcher keeps.
     public static func bindings(_ text: String) throws -> [Binding] {
         var result: [Binding] = []
-        for part in Self.split(text) {
-            guard let colon = part.lastIndex(of: ":"), colon != part.startIndex else {
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            // The key runs to the first colon, unless the key is a colon or a comma itself (`::accept`, `,:first`).
+            let colon: Substring.Index
+            if let first = rest.first, first == ":" || first == ",", rest.dropFirst().first == ":" {
+                colon = rest.index(after: rest.startIndex)
+            } else if let found = rest.firstIndex(of: ":"), found != rest.startIndex,
+                !rest[..<found].contains(",")
+            {
+                colon = found
+            } else {
+                let part = rest.prefix { $0 != "," }
                 throw BindError(description: "'\(part)' needs KEY:ACTION, such as ctrl-a:first.")
             }
-            let name = String(part[..<colon])
+            let name = String(rest[..<colon])
             guard let key = Self.key(named: name) else {
                 throw BindError(
                     description: "'\(name)' is not a key catalog knows, such as ctrl-a, alt-x, f10 or enter.")
@@ -233,41 +269,65 @@ package struct MenuKeys: Sendable {
             if Session.reservedKeys.contains(key) || key == .control("z") {
                 throw BindError(description: "'\(name)' is kept by the launcher and can't be bound.")
             }
-            var commands: [Command] = []
-            for action in part[part.index(after: colon)...].split(separator: "+", omittingEmptySubsequences: false) {
+            rest = rest[rest.index(after: colon)...]
+            var binding = Binding(key: key, commands: [])
+            while true {
+                var action = rest.prefix { $0.isLetter || $0 == "-" }
+                // The one name with a "/" in it; elsewhere a "/" may open a shell command (`execute/…/`).
+                if action == "delete-char", rest.dropFirst(action.count).hasPrefix("/eof") {
+                    action = rest.prefix(action.count + 4)
+                }
+                rest = rest.dropFirst(action.count)
                 // fzf's `toggle+down` and `toggle+up` are one action whose name holds a "+".
-                if let last = commands.last, last == .toggle, action == "down" || action == "up" {
-                    commands[commands.count - 1] = action == "down" ? .toggleDown : .toggleUp
-                    continue
+                if binding.commands.last == .toggle, action == "down" || action == "up" {
+                    binding.commands[binding.commands.count - 1] = action == "down" ? .toggleDown : .toggleUp
+                } else {
+                    // fzf's other name for moving to the first row.
+                    guard let command = Command(rawValue: action == "top" ? "first" : String(action)) else {
+                        throw BindError(
+                            description: "'\(action)' is not an action; try one of "
+                                + Command.allCases.map { $0.takesShellCommand ? "\($0.rawValue)(…)" : $0.rawValue }
+                                .joined(separator: ", ") + ".")
+                    }
+                    if command.takesShellCommand {
+                        binding.arguments[binding.commands.count] = try shellCommand(of: action, in: &rest)
+                    }
+                    binding.commands.append(command)
                 }
-                // fzf's other name for moving to the first row.
-                guard let command = Command(rawValue: action == "top" ? "first" : String(action)) else {
-                    throw BindError(
-                        description:
-                            "'\(action)' is not an action; try one of \(Command.allCases.map(\.rawValue).joined(separator: ", "))."
-                    )
+                guard let next = rest.popFirst() else { break }
+                if next == "," { break }
+                guard next == "+" else {
+                    throw BindError(description: "'\(action)' must be followed by '+', ',' or the end, not '\(next)'.")
                 }
-                commands.append(command)
             }
-            result.append(Binding(key: key, commands: commands))
+            result.append(binding)
         }
         return result
     }
 
-    /// Splits a `--bind` value at the commas between bindings; a comma right after a colon is the key `,`.
-    private static func split(_ text: String) -> [Substring] {
-        var parts: [Substring] = []
-        var start = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index] == ",", index > start, text[text.index(before: index)] != ":" {
-                parts.append(text[start..<index])
-                start = text.index(after: index)
-            }
-            index = text.index(after: index)
+    /// Reads an action's shell command from the start of `rest`, and takes it off.
+    private static func shellCommand(of action: Substring, in rest: inout Substring) throws -> String {
+        let closers: [Character: Character] = ["(": ")", "[": "]", "{": "}", "<": ">"]
+        guard let open = rest.popFirst(), open == ":" || closers[open] != nil || "~!@#$%^&*;/|".contains(open) else {
+            throw BindError(description: "'\(action)' needs a shell command, as in \(action)(less {}).")
         }
-        if start < text.endIndex { parts.append(text[start...]) }
-        return parts
+        if open == ":" {
+            defer { rest = rest[rest.endIndex...] }
+            return String(rest)
+        }
+        let close = closers[open] ?? open
+        var depth = 0
+        var index = rest.startIndex
+        while index < rest.endIndex {
+            let character = rest[index]
+            if character == close && depth == 0 {
+                defer { rest = rest[rest.index(after: index)...] }
+                return String(rest[..<index])
+            }
+            if close != open { depth += character == open ? 1 : character == close ? -1 : 0 }
+            index = rest.index(after: index)
+        }
+        throw BindError(description: "'\(action)\(open)' is never closed with '\(close)'.")
     }
 
     /// A key by its fzf name: `ctrl-a`, `ctrl-space`, `ctrl-/` (or `ctrl-_`), `ctrl-\`, `ctrl-]`, `ctrl-^`, `alt-x`,

@@ -95,8 +95,10 @@ extension MenuScreen {
         }
         if let commands = keys.commands(for: key) {
             var actions: [Action] = []
-            for command in commands {
-                let action = perform(command)
+            for (place, command) in commands.enumerated() {
+                let action =
+                    command.takesShellCommand
+                    ? run(command, keys.shellCommand(for: key, at: place) ?? "") : perform(command)
                 actions.append(action)
                 if action.ends { break }
             }
@@ -168,6 +170,7 @@ extension MenuScreen {
         case .toggleExact: return toggleMatching()
         case .yank: return yank()
         case .ignore: break
+        case .execute, .executeSilent, .become: break  // Only with their shell command: run(_:_:).
         default: return edit(command)
         }
         return .none

@@ -176,6 +176,9 @@ package struct MenuScreen: Screen {
     var killed = ""
     /// The name of the `--expect` key that picked, if one did rather than Enter.
     package var pickedWith: String?
+    /// The shell command a `become(…)` key left for, placeholders expanded, and the shell to run it: it takes the
+    /// process's place once the terminal is restored (``ProcessImage/become(_:shell:environment:)``).
+    package internal(set) var becomes: (command: String, shell: String)?
     /// The history, and what it means in this catalog: the shelves' entries, the favourites and each opened
     /// entry's frecency, by record.
     var history: History?

@@ -95,12 +95,7 @@ package struct Handover: Codable, Sendable, Equatable {
     package func exec(_ program: String, arguments: [String], environment: [String: String]) -> String {
         var environment = environment
         environment[Self.variable] = text
-        Self.closeOnExec()
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        execve(program, argv, envp)
-        let code = errno
-        (argv + envp).forEach { free($0) }
+        let code = ProcessImage.replace(with: program, arguments: arguments, environment: environment)
         return "could not start the rebuilt '\(program)': \(String(cString: strerror(code)))"
     }
 
@@ -123,18 +118,5 @@ package struct Handover: Codable, Sendable, Equatable {
     /// screen it would vanish as the terminal is left); does nothing once the launcher has left it.
     package static func giveBack() {
         SignalGuard.restoreTerminal()
-    }
-
-    /// Marks every open descriptor above standard error close-on-exec.
-    private static func closeOnExec() {
-        guard let folder = opendir("/proc/self/fd") else { return }
-        defer { closedir(folder) }
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard let descriptor = Int32(name), descriptor > STDERR_FILENO else { continue }
-            _ = fcntl(descriptor, F_SETFD, fcntl(descriptor, F_GETFD) | FD_CLOEXEC)
-        }
     }
 }

@@ -45,9 +45,11 @@ enum ChildProcesses {
 
     /// Registers a process group, as the job runner's whose job is running on this thread, if any.
     ///
-    /// - Parameter group: The group's id (its leader's pid).
-    static func register(_ group: pid_t) {
-        let owner = Thread.current.threadDictionary[ownerKey] as? Int ?? 0
+    /// - Parameters:
+    ///   - group: The group's id (its leader's pid).
+    ///   - owner: Whose group it is, when not the running job's (``ShellCommand/backgroundOwner``).
+    static func register(_ group: pid_t, owner: Int? = nil) {
+        let owner = owner ?? Thread.current.threadDictionary[ownerKey] as? Int ?? 0
         for index in 0..<capacity {
             // A free slot's owner is 0 (``unregister(_:)``), so until the store below the group is no runner's.
             if slots[index].compareExchange(expected: 0, desired: group, ordering: .acquiringAndReleasing).exchanged {
@@ -72,8 +74,14 @@ enum ChildProcesses {
         (0..<capacity).map { slots[$0].load(ordering: .acquiring) }.filter { $0 > 0 }
     }
 
-    /// Sends SIGKILL to every registered group. Async-signal-safe.
+    /// The command that has the terminal (fzf's `execute`), 0 for none: it runs in the launcher's own group, so it
+    /// is killed by itself, not as a group.
+    static let foreground = Atomic<Int32>(0)
+
+    /// Sends SIGKILL to every registered group, and to the command that has the terminal. Async-signal-safe.
     static func killAll() {
+        let command = foreground.load(ordering: .acquiring)
+        if command > 0 { kill(command, SIGKILL) }
         for index in 0..<capacity {
             let group = slots[index].load(ordering: .acquiring)
             if group > 0 { kill(-group, SIGKILL) }
@@ -92,6 +100,17 @@ enum ChildProcesses {
         }
         let started = descendantGroups(of: groups)
         for group in groups + started { kill(-group, SIGKILL) }
+    }
+
+    /// Kills an owner's groups as ``killAllWithDescendants(of:)`` does, and forgets them.
+    static func end(groupsOf owner: Int) {
+        let groups = (0..<capacity).compactMap { index -> pid_t? in
+            let group = slots[index].load(ordering: .acquiring)
+            return group > 0 && owners[index].load(ordering: .acquiring) == owner ? group : nil
+        }
+        guard !groups.isEmpty else { return }
+        killAllWithDescendants(of: owner)
+        groups.forEach(unregister)
     }
 
     /// The process groups of a process's descendants that left its group, found while it still holds them: once it

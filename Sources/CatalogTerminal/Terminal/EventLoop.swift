@@ -82,7 +82,10 @@ package struct EventLoop {
     /// - Returns: 0 when the session quit, 130 when it was interrupted (Ctrl-C), 1 when the terminal went away.
     /// - Throws: When the terminal can't be entered or written.
     public mutating func run() throws -> Int32 {
-        defer { jobs.shutdown() }
+        defer {
+            jobs.shutdown()
+            ShellCommand.endBackground()
+        }
         try terminal.enter()
         // A session that quit for a rebuilt binary leaves the terminal as it is, for that binary to take over.
         defer { if session.reload == nil { terminal.leave() } }
@@ -282,6 +285,13 @@ package struct EventLoop {
                 jobs.cancel(lane, of: effect.owner)
                 // A closed screen's clock stops with it.
                 if lane == nil { ticks.removeAll { $0.owner == effect.owner } }
+            case .execute(let command, let shell, let silent):
+                terminal.execute(command, shell: shell, silent: silent)
+                guard !silent else { break }
+                // The command drew over the screen: all of it is drawn again, at the size the window has now.
+                renderer.invalidate()
+                size = terminal.size() ?? size
+                if carryOut(session.handle(.resize(size))) { return true }
             case .none, .push, .pop, .status, .batch:
                 break  // The session carries these out itself.
             }

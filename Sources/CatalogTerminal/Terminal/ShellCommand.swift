@@ -164,6 +164,24 @@ package enum ShellCommand {
         return .output(lines: lines(of: output, limit: maximumLines), status: child.status)
     }
 
+    /// Sets a shell's spawn attributes: default signal actions (the launcher ignores SIGPIPE, and a pipeline in the
+    /// command should die of it as in a shell), no blocked signals, and with `ownGroup` a process group of its own
+    /// (pgid 0: the child's pid).
+    static func prepare(_ attributes: inout posix_spawnattr_t, ownGroup: Bool) {
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        if ownGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+    }
+
     /// The fewest milliseconds between two reports of a running command's output.
     static let partialInterval: Int64 = 50
 
@@ -221,17 +239,7 @@ package enum ShellCommand {
             var attributes = posix_spawnattr_t()
             posix_spawnattr_init(&attributes)
             defer { posix_spawnattr_destroy(&attributes) }
-            // A group of its own (pgid 0: the child's pid), default signal actions (the launcher ignores SIGPIPE,
-            // and a pipeline in the preview should die of it as in a shell) and no blocked signals.
-            var defaults = sigset_t()
-            sigfillset(&defaults)
-            var none = sigset_t()
-            sigemptyset(&none)
-            posix_spawnattr_setsigdefault(&attributes, &defaults)
-            posix_spawnattr_setsigmask(&attributes, &none)
-            posix_spawnattr_setpgroup(&attributes, 0)
-            posix_spawnattr_setflags(
-                &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+            ShellCommand.prepare(&attributes, ownGroup: true)
             let arguments = [String]([shell, "-c", command]).map { strdup($0) }
             defer { arguments.forEach { free($0) } }
             var argv = arguments + [nil]

@@ -330,6 +330,19 @@ final class Terminal: Terminaling {
         try learnRegionTop()
     }
 
+    /// Runs a shell command to its end on the terminal given back, or with none when `silent`
+    /// (``ShellCommand/runToEnd(_:shell:silent:)``), and enters the launcher's mode again after.
+    public func execute(_ command: String, shell: String, silent: Bool) {
+        if silent {
+            _ = ShellCommand.runToEnd(command, shell: shell, silent: true)
+            return
+        }
+        leave()
+        _ = ShellCommand.runToEnd(command, shell: shell, silent: false)
+        // A terminal that can't be entered again fails the next frame's write, which ends the loop.
+        try? enter()
+    }
+
     /// Restores the terminal, stops the process, and enters the terminal again once continued.
     public func suspend() throws {
         leave()

@@ -35,6 +35,10 @@ package protocol Terminaling: AnyObject {
     /// On return the terminal is in the launcher's mode again.
     func suspend() throws
 
+    /// Runs a shell command to its end (fzf's `execute`): with the terminal restored to the user's mode while it
+    /// runs, and the launcher's mode entered again after; or, `silent`, with no terminal at all.
+    func execute(_ command: String, shell: String, silent: Bool)
+
     /// Makes the launcher's area fit a window that changed size, before the next frame is drawn in full: an inline
     /// region is cleared and made again at its new height (the terminal may have reflowed the old one).
     func prepareForResize() throws

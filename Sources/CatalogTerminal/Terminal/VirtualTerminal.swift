@@ -147,6 +147,17 @@ package final class VirtualTerminal: Terminaling {
         return TerminalInput()
     }
 
+    /// The shell commands run (fzf's `execute`), with whether each was silent; none is really run.
+    public private(set) var executed: [(command: String, silent: Bool)] = []
+
+    /// Records the command and, unless it is silent, leaves and enters again, as the real terminal does around it.
+    public func execute(_ command: String, shell: String, silent: Bool) {
+        executed.append((command, silent))
+        guard !silent else { return }
+        leave()
+        try? enter()
+    }
+
     public func suspend() throws {
         leave()
         suspendCount += 1

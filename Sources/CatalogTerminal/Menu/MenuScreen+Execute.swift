@@ -1,0 +1,31 @@
+import CatalogKit
+
+extension MenuScreen {
+    /// fzf's `execute(…)`, `execute-silent(…)` and `become(…)`: a bound key's shell command, with `{}` the highlighted
+    /// entry's path, `{q}` the filter's text and `{+}` the marked entries' paths (the highlighted one's when none is
+    /// marked), each quoted as the preview command's are (``ShellCommand/expand(_:path:query:marked:)``).
+    ///
+    /// A command that names an entry does nothing while none is highlighted (no hit, a group, or nothing read
+    /// yet), as fzf's does with an empty list; one that names none runs at once.
+    ///
+    /// - Parameters:
+    ///   - command: ``MenuKeys/Command/execute``, ``MenuKeys/Command/executeSilent`` or ``MenuKeys/Command/become``.
+    ///   - text: The shell command as bound.
+    /// - Returns: ``Action/execute(_:shell:silent:)``; for `become`, ``Action/quit`` with ``becomes`` set; or the
+    ///   bell when the command names an entry and none is highlighted.
+    mutating func run(_ command: MenuKeys.Command, _ text: String) -> Action {
+        let record: UInt32? = if case .node(.entry(let record))? = highlighted { record } else { nil }
+        let marks = marked.inOrder.map { snapshot.table.path(Int($0)) }
+        let namesEntry = text.contains("{}") || (text.contains("{+}") && marks.isEmpty)
+        guard record != nil || !namesEntry else { return .bell }
+        let expanded = ShellCommand.expand(
+            text, path: record.map { snapshot.table.path(Int($0)) } ?? "", query: query, marked: marks)
+        switch command {
+        case .become:
+            becomes = (expanded, options.shell)
+            return .quit
+        case .executeSilent: return .execute(expanded, shell: options.shell, silent: true)
+        default: return .execute(expanded, shell: options.shell, silent: false)
+        }
+    }
+}

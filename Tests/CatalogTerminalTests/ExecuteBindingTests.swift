@@ -1,0 +1,81 @@
+import CatalogKit
+import Testing
+
+@testable import CatalogTerminal
+
+/// fzf's `execute(…)`, `execute-silent(…)` and `become(…)` bindings: read in fzf's notations, expanded with the
+/// preview's placeholders, and handed to the shell as effects (the virtual terminal records them; the picker's
+/// pipeline tests run them for real).
+@Suite("Bound shell commands")
+struct ExecuteBindingTests {
+    @Test("--bind reads a shell command in parentheses, fzf's other marks, or after a colon to the end")
+    func notations() throws {
+        func bound(_ text: String) throws -> [MenuKeys.Binding] { try MenuKeys.bindings(text) }
+        #expect(
+            try bound("ctrl-o:execute(less {})")
+                == [MenuKeys.Binding(key: .control("o"), commands: [.execute], arguments: [0: "less {}"])])
+        #expect(
+            try bound("ctrl-o:execute(echo $(date) {}),ctrl-y:execute-silent[echo {} | xclip]+down")
+                == [
+                    MenuKeys.Binding(key: .control("o"), commands: [.execute], arguments: [0: "echo $(date) {}"]),
+                    MenuKeys.Binding(
+                        key: .control("y"), commands: [.executeSilent, .down], arguments: [0: "echo {} | xclip"]),
+                ], "parentheses nest; a comma and a + inside a command are its own")
+        #expect(try bound("alt-e:execute~vim {+}~")[0].arguments == [0: "vim {+}"])
+        #expect(try bound("alt-e:execute/a, b/")[0].arguments == [0: "a, b"], "/ marks a command, not a name")
+        #expect(
+            try bound("enter:first+become:vim {}, then more")
+                == [
+                    MenuKeys.Binding(key: .enter, commands: [.first, .become], arguments: [1: "vim {}, then more"])
+                ], "after a colon, the rest of the value")
+        #expect(try bound("ctrl-d:delete-char/eof")[0].commands == [.deleteCharEOF])
+        #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:execute") }
+        #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:execute(less {}") }
+        #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:execute(less)x") }
+        #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:reload(ls)") }
+    }
+
+    static let list = "docs/readme.md\nsrc/main.swift\n"
+
+    func loop(_ bind: String, _ terminal: VirtualTerminal) throws -> EventLoop {
+        var options = MenuScreen.Options(background: false)
+        options.bindings = try MenuKeys.bindings(bind)
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array(Self.list.utf8))
+        return EventLoop(
+            session: Session(root: try MenuScreen(source: .fixed(snapshot), options: options)), terminal: terminal,
+            jobs: InlineJobs(), renderer: Renderer(colorMode: .none))
+    }
+
+    @Test("execute runs with the highlighted path, the query and the marks, and the whole screen is drawn again")
+    func execute() throws {
+        let terminal = VirtualTerminal(size: .standard)
+        terminal.type("main", at: .milliseconds(10))
+        terminal.type([0x0F], at: .milliseconds(20))  // Ctrl-O
+        terminal.type([0x19], at: .milliseconds(30))  // Ctrl-Y
+        terminal.type("zzz", at: .milliseconds(40))
+        terminal.type([0x0F], at: .milliseconds(50))  // no hit: nothing to name
+        terminal.type([0x03], at: .milliseconds(60))
+        var loop = try loop("ctrl-o:execute(less {} {q}),ctrl-y:execute-silent(touch {+})", terminal)
+        #expect(try loop.run() == 130)
+        #expect(terminal.executed.map(\.command) == ["less 'src/main.swift' 'main'", "touch 'src/main.swift'"])
+        #expect(terminal.executed.map(\.silent) == [false, true])
+        let menu = try #require(loop.session.stack.first as? MenuScreen)
+        #expect(menu.help.contains { $0.keys == "ctrl-o" && $0.help == "execute(less {} {q})" }, "help shows it")
+        // Left and entered again around the command that had the terminal, and not around the silent one.
+        #expect(terminal.enterCount == 2)
+        let after = terminal.writes.first { $0.time >= .milliseconds(20) }
+        #expect(after?.bytes.contains("docs") == false && after?.bytes.contains("Catalog") == true, "drawn whole")
+    }
+
+    @Test("become leaves the menu with the command, placeholders expanded, for the process to become")
+    func become() throws {
+        let terminal = VirtualTerminal(size: .standard)
+        terminal.type("read", at: .milliseconds(10))
+        terminal.type("\r", at: .milliseconds(20))
+        var loop = try loop("enter:become(vim {} +{q})", terminal)
+        #expect(try loop.run() == 0)
+        let menu = try #require(loop.session.stack.first as? MenuScreen)
+        #expect(menu.becomes?.command == "vim 'docs/readme.md' +'read'")
+        #expect(menu.picked.isEmpty, "nothing is printed as picked")
+    }
+}
