@@ -60,4 +60,90 @@ extension PickerPipelineTests {
         }
         #expect(gone, "and ends with the picker")
     }
+
+    @Test("execute-silent has no terminal: a command that reads it fails at once instead of stopping the picker")
+    func silentHasNoTerminal() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell(
+            "exec \"$CATALOG\" --file \"$LIST\" --bind 'ctrl-s:execute-silent(read x </dev/tty; echo $? > \"$LIST.rc\")'",
+            in: workspace)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
+        try pty.send("\u{13}")
+        let clock = ContinuousClock()
+        let deadline = clock.now + Self.timeout
+        var status: String?
+        while status == nil, clock.now < deadline {
+            status = try? String(contentsOfFile: workspace.list + ".rc", encoding: .utf8)
+            if status == nil { usleep(20_000) }
+        }
+        #expect(status.map { $0 != "0\n" } == true, "the read failed: there is no terminal to read")
+        try pty.send("\u{1B}")
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(130), "and the picker still takes keys")
+    }
+
+    @Test("SIGTERM while execute(…) has the terminal ends the command's children too")
+    func terminatedDuringExecute() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell(
+            "exec \"$CATALOG\" --file \"$LIST\" --bind 'ctrl-o:execute(sleep 61 & echo $! > \"$LIST.pid\"; wait)'",
+            in: workspace)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
+        try pty.send("\u{0F}")
+        let clock = ContinuousClock()
+        let deadline = clock.now + Self.timeout
+        var pid: pid_t = 0
+        while pid == 0, clock.now < deadline {
+            pid =
+                (try? String(contentsOfFile: workspace.list + ".pid", encoding: .utf8)).flatMap {
+                    pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+                } ?? 0
+            if pid == 0 { usleep(20_000) }
+        }
+        try #require(pid > 0)
+        pty.signal(SIGTERM)
+        #expect(try pty.wait(timeout: Self.timeout) == .signaled(SIGTERM))
+        var gone = false
+        while !gone, clock.now < deadline {
+            gone = kill(pid, 0) != 0
+            if !gone { usleep(20_000) }
+        }
+        #expect(gone, "the command's child was killed with it")
+    }
+
+    @Test("Ctrl-Z in a pipeline stops the whole job, so the shell takes the terminal back; fg continues it")
+    func suspendInPipeline() throws {
+        let workspace = try Workspace(Self.lines)
+        var environment = TerminalRestoreTests.environment
+        environment["CATALOG"] = productPath("catalog")
+        environment["LIST"] = workspace.list
+        environment["PS1"] = "ready$ "
+        let pty = try PTY.spawn(
+            path: "/bin/bash", arguments: ["--norc", "--noprofile", "-i"], environment: environment, size: .standard)
+        try pty.read(until: "ready$ ", timeout: Self.timeout)
+        try pty.send("cat \"$LIST\" | \"$CATALOG\" --file - --bind 'ctrl-o:execute(sleep 60)' | sed 's/^/got:/'\r")
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
+        try pty.send("\u{1A}")
+        try pty.read(until: "ready$ ", timeout: Self.timeout)
+        var mark = pty.output.count
+        try pty.send("fg\r")
+        try pty.read(until: "type to filter · F1 help", since: mark, timeout: Self.timeout)
+        // Again with a command on the terminal: it stops with the job, and comes back with it.
+        try pty.send("\u{0F}")
+        usleep(200_000)
+        mark = pty.output.count
+        try pty.send("\u{1A}")
+        try pty.read(until: "ready$ ", since: mark, timeout: Self.timeout)
+        mark = pty.output.count
+        try pty.send("fg\r")
+        // bash names the job it continues; then Ctrl-C goes to the command, which has the terminal again.
+        try pty.read(until: "got:/'", since: mark, timeout: Self.timeout)
+        usleep(300_000)
+        mark = pty.output.count
+        try pty.send("\u{03}")
+        try pty.read(until: "type to filter · F1 help", since: mark, timeout: Self.timeout)
+        try pty.send("readme\r")
+        try pty.read(until: "got:docs/readme.md", timeout: Self.timeout)
+        try pty.send("exit\r")
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
+    }
 }

@@ -20,8 +20,17 @@ struct ExecuteBindingTests {
                     MenuKeys.Binding(key: .control("o"), commands: [.execute], arguments: [0: "echo $(date) {}"]),
                     MenuKeys.Binding(
                         key: .control("y"), commands: [.executeSilent, .down], arguments: [0: "echo {} | xclip"]),
-                ], "parentheses nest; a comma and a + inside a command are its own")
+                ], "a mark, comma or + inside a command is its own unless the mark closes it before + or ,")
         #expect(try bound("alt-e:execute~vim {+}~")[0].arguments == [0: "vim {+}"])
+        // fzf's closing rule: the first closing mark at the value's end or before a + or a ",".
+        #expect(try bound(#"x:execute(echo ")")"#)[0].arguments == [0: #"echo ")""#])
+        #expect(try bound("x:execute(case x in *) echo;; esac)")[0].arguments == [0: "case x in *) echo;; esac"])
+        #expect(try bound("x:execute|cat {} | less|")[0].arguments == [0: "cat {} | less"])
+        #expect(try bound("x:execute/ls /tmp/")[0].arguments == [0: "ls /tmp"])
+        // Keys that are marks themselves.
+        #expect(try bound("alt-::accept")[0].key == .modified(.character(":"), .alt))
+        #expect(try bound("alt-,:first")[0].key == .modified(.character(","), .alt))
+        #expect(try bound("::accept,,:first").map(\.key) == [.character(":"), .character(",")])
         #expect(try bound("alt-e:execute/a, b/")[0].arguments == [0: "a, b"], "/ marks a command, not a name")
         #expect(
             try bound("enter:first+become:vim {}, then more")
@@ -33,6 +42,15 @@ struct ExecuteBindingTests {
         #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:execute(less {}") }
         #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:execute(less)x") }
         #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:reload(ls)") }
+    }
+
+    @Test("a key bound twice does what its last binding says, as in fzf: the command line's over the defaults'")
+    func lastBindingWins() throws {
+        let keys = MenuKeys(bindings: try MenuKeys.bindings("ctrl-o:execute(a)") + MenuKeys.bindings("ctrl-o:up"))
+        #expect(keys.commands(for: .control("o")) == [.up])
+        let again = MenuKeys(bindings: try MenuKeys.bindings("ctrl-o:up,ctrl-o:execute(b)"))
+        #expect(again.commands(for: .control("o")) == [.execute])
+        #expect(again.shellCommand(for: .control("o"), at: 0) == "b")
     }
 
     static let list = "docs/readme.md\nsrc/main.swift\n"

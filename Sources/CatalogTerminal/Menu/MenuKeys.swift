@@ -112,15 +112,17 @@ package struct MenuKeys: Sendable {
     ///   - bindings: The user's bindings, which win over the defaults.
     ///   - picker: Whether digits are text (a picker) or open items (the launcher).
     public init(bindings: [Binding] = [], picker: Bool = false) {
-        let own = bindings.map { KeyBinding([$0.key], $0.commands, help: "bound by --bind", footer: false) }
+        // The last binding of a key wins, as in fzf: the command line's over CATALOG_DEFAULT_OPTS'.
+        let own = bindings.reversed().map {
+            KeyBinding([$0.key], $0.commands, help: "bound by --bind", footer: false)
+        }
         keymap = Keymap(
             own
                 + Self.defaults.bindings.map {
                     KeyBinding($0.keys, [$0.command], label: $0.label, help: $0.help, footer: $0.inFooter)
                 })
         self.picker = picker
-        // The first binding of a key is the one the keymap finds.
-        arguments = Dictionary(bindings.map { ($0.key, $0.arguments) }, uniquingKeysWith: { first, _ in first })
+        arguments = Dictionary(bindings.map { ($0.key, $0.arguments) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The commands a key runs, if it is bound.
@@ -249,17 +251,14 @@ package struct MenuKeys: Sendable {
         var result: [Binding] = []
         var rest = Substring(text)
         while !rest.isEmpty {
-            // The key runs to the first colon, unless the key is a colon or a comma itself (`::accept`, `,:first`).
-            let colon: Substring.Index
-            if let first = rest.first, first == ":" || first == ",", rest.dropFirst().first == ":" {
-                colon = rest.index(after: rest.startIndex)
-            } else if let found = rest.firstIndex(of: ":"), found != rest.startIndex,
-                !rest[..<found].contains(",")
-            {
-                colon = found
-            } else {
+            // The key runs to the first colon after its first character, so `::accept` binds ":" and `,:first` ",";
+            // a name that ends in "-" takes the character after it, whatever it is (`alt-::accept`).
+            guard var colon = rest.dropFirst().firstIndex(of: ":") else {
                 let part = rest.prefix { $0 != "," }
                 throw BindError(description: "'\(part)' needs KEY:ACTION, such as ctrl-a:first.")
+            }
+            if rest[..<colon].hasSuffix("-"), rest[rest.index(after: colon)...].first == ":" {
+                colon = rest.index(after: colon)
             }
             let name = String(rest[..<colon])
             guard let key = Self.key(named: name) else {
@@ -315,17 +314,17 @@ package struct MenuKeys: Sendable {
             defer { rest = rest[rest.endIndex...] }
             return String(rest)
         }
+        // fzf's rule: the command ends at the first closing mark that ends the value or comes before a "+" or a
+        // ",", so `execute(echo ")")` and `execute|cat {} | less|` hold their marks.
         let close = closers[open] ?? open
-        var depth = 0
         var index = rest.startIndex
         while index < rest.endIndex {
-            let character = rest[index]
-            if character == close && depth == 0 {
-                defer { rest = rest[rest.index(after: index)...] }
+            let after = rest.index(after: index)
+            if rest[index] == close, after == rest.endIndex || rest[after] == "+" || rest[after] == "," {
+                defer { rest = rest[after...] }
                 return String(rest[..<index])
             }
-            if close != open { depth += character == open ? 1 : character == close ? -1 : 0 }
-            index = rest.index(after: index)
+            index = after
         }
         throw BindError(description: "'\(action)\(open)' is never closed with '\(close)'.")
     }

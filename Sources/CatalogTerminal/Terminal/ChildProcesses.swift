@@ -74,14 +74,8 @@ enum ChildProcesses {
         (0..<capacity).map { slots[$0].load(ordering: .acquiring) }.filter { $0 > 0 }
     }
 
-    /// The command that has the terminal (fzf's `execute`), 0 for none: it runs in the launcher's own group, so it
-    /// is killed by itself, not as a group.
-    static let foreground = Atomic<Int32>(0)
-
-    /// Sends SIGKILL to every registered group, and to the command that has the terminal. Async-signal-safe.
+    /// Sends SIGKILL to every registered group. Async-signal-safe.
     static func killAll() {
-        let command = foreground.load(ordering: .acquiring)
-        if command > 0 { kill(command, SIGKILL) }
         for index in 0..<capacity {
             let group = slots[index].load(ordering: .acquiring)
             if group > 0 { kill(-group, SIGKILL) }
@@ -102,8 +96,18 @@ enum ChildProcesses {
         for group in groups + started { kill(-group, SIGKILL) }
     }
 
+    /// Forgets an owner's groups that have no process left, so their places can be taken and their ids, which the
+    /// system may give out again, are never signalled.
+    static func forgetEnded(of owner: Int) {
+        for index in 0..<capacity where owners[index].load(ordering: .acquiring) == owner {
+            let group = slots[index].load(ordering: .acquiring)
+            if group > 0, kill(-group, 0) != 0, errno == ESRCH { unregister(group) }
+        }
+    }
+
     /// Kills an owner's groups as ``killAllWithDescendants(of:)`` does, and forgets them.
     static func end(groupsOf owner: Int) {
+        forgetEnded(of: owner)
         let groups = (0..<capacity).compactMap { index -> pid_t? in
             let group = slots[index].load(ordering: .acquiring)
             return group > 0 && owners[index].load(ordering: .acquiring) == owner ? group : nil

@@ -41,6 +41,9 @@ package enum ProcessImage {
             }
         }
         signal(SIGPIPE, SIG_DFL)
+        // A handover from a rebuild is this process's, not the command's.
+        var environment = environment
+        environment[Handover.variable] = nil
         let code = replace(with: shell, arguments: [shell, "-c", command], environment: environment)
         signal(SIGPIPE, SIG_IGN)
         return "could not run the become command with '\(shell)': \(String(cString: strerror(code)))"

@@ -166,8 +166,9 @@ package enum ShellCommand {
 
     /// Sets a shell's spawn attributes: default signal actions (the launcher ignores SIGPIPE, and a pipeline in the
     /// command should die of it as in a shell), no blocked signals, and with `ownGroup` a process group of its own
-    /// (pgid 0: the child's pid).
-    static func prepare(_ attributes: inout posix_spawnattr_t, ownGroup: Bool) {
+    /// (pgid 0: the child's pid), or with `ownSession` a session of its own, with no terminal, whose group's id is
+    /// its pid too.
+    static func prepare(_ attributes: inout posix_spawnattr_t, ownGroup: Bool, ownSession: Bool) {
         var defaults = sigset_t()
         sigfillset(&defaults)
         var none = sigset_t()
@@ -179,6 +180,8 @@ package enum ShellCommand {
             posix_spawnattr_setpgroup(&attributes, 0)
             flags |= POSIX_SPAWN_SETPGROUP
         }
+        // glibc's POSIX_SPAWN_SETSID (2.26 on), which the Glibc module doesn't declare.
+        if ownSession { flags |= 0x80 }
         posix_spawnattr_setflags(&attributes, Int16(flags))
     }
 
@@ -239,7 +242,7 @@ package enum ShellCommand {
             var attributes = posix_spawnattr_t()
             posix_spawnattr_init(&attributes)
             defer { posix_spawnattr_destroy(&attributes) }
-            ShellCommand.prepare(&attributes, ownGroup: true)
+            ShellCommand.prepare(&attributes, ownGroup: true, ownSession: false)
             let arguments = [String]([shell, "-c", command]).map { strdup($0) }
             defer { arguments.forEach { free($0) } }
             var argv = arguments + [nil]

@@ -221,6 +221,22 @@ enum SignalGuard {
         pending.store(0, ordering: .releasing)
     }
 
+    /// Stops the launcher's whole job, as Ctrl-Z on a terminal in its usual mode does: every other process of its
+    /// process group (the rest of a pipeline, `find | catalog --file - | sed …`) gets SIGTSTP, so the shell sees the
+    /// job stop and takes the terminal back, and the launcher stops at once (`raise` stops this thread before it
+    /// runs on); all of them continue on `fg`. Stopping only the launcher left the shell waiting for the rest.
+    static func stopJob() {
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigemptyset(&ignore.sa_mask)
+        var previous = sigaction()
+        // Ignored for the moment of sending, so the launcher's own handler doesn't take it on another thread.
+        sigaction(SIGTSTP, &ignore, &previous)
+        kill(0, SIGTSTP)
+        sigaction(SIGTSTP, &previous, nil)
+        raise(SIGSTOP)
+    }
+
     /// Takes the flags the handlers have set since the last call, and empties the self-pipe.
     static func takePending() -> Pending {
         if let pipe = wakePipe { WakePipe.drain(pipe.read) }

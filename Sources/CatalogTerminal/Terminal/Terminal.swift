@@ -337,6 +337,19 @@ final class Terminal: Terminaling {
             _ = ShellCommand.runToEnd(command, shell: shell, silent: true)
             return
         }
+        // Ctrl-C while the terminal is the user's but not yet the command's, or again the launcher's and not yet raw,
+        // would end the launcher: it is ignored from before leaving to after entering, as system(3) ignores it.
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigemptyset(&ignore.sa_mask)
+        var previousInterrupt = sigaction()
+        var previousQuit = sigaction()
+        sigaction(SIGINT, &ignore, &previousInterrupt)
+        sigaction(SIGQUIT, &ignore, &previousQuit)
+        defer {
+            sigaction(SIGINT, &previousInterrupt, nil)
+            sigaction(SIGQUIT, &previousQuit, nil)
+        }
         leave()
         _ = ShellCommand.runToEnd(command, shell: shell, silent: false)
         // A terminal that can't be entered again fails the next frame's write, which ends the loop.
@@ -346,9 +359,7 @@ final class Terminal: Terminaling {
     /// Restores the terminal, stops the process, and enters the terminal again once continued.
     public func suspend() throws {
         leave()
-        // raise, not kill(getpid(), …): a signal sent to the process may be taken by another thread, and this one
-        // would run on and re-enter raw mode before the stop lands. raise targets this thread, which stops at once.
-        raise(SIGSTOP)
+        SignalGuard.stopJob()
         _ = SignalGuard.takePending()
         try enter()
     }
