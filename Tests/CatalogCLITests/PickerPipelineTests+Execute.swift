@@ -38,27 +38,12 @@ extension PickerPipelineTests {
             in: workspace)
         try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
         try pty.send("\u{13}")
-        let clock = ContinuousClock()
-        let deadline = clock.now + Self.timeout
-        var pid: pid_t = 0
-        while pid == 0, clock.now < deadline {
-            pid =
-                (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap {
-                    pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
-                } ?? 0
-            if pid == 0 { usleep(20_000) }
-        }
-        try #require(pid > 0, "the silent command ran")
+        let pid = try #require(Self.eventually { Self.number(inFile: pidFile) })
         usleep(200_000)
         #expect(kill(pid, 0) == 0, "what it started runs on while the picker does")
         try pty.send("\u{1B}")
         #expect(try pty.wait(timeout: Self.timeout) == .exited(130))
-        var gone = false
-        while !gone, clock.now < deadline {
-            gone = kill(pid, 0) != 0
-            if !gone { usleep(20_000) }
-        }
-        #expect(gone, "and ends with the picker")
+        #expect(Self.eventually { kill(pid, 0) != 0 ? true : nil } == true, "and ends with the picker")
     }
 
     @Test("execute-silent has no terminal: a command that reads it fails at once instead of stopping the picker")
@@ -69,13 +54,7 @@ extension PickerPipelineTests {
             in: workspace)
         try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
         try pty.send("\u{13}")
-        let clock = ContinuousClock()
-        let deadline = clock.now + Self.timeout
-        var status: String?
-        while status == nil, clock.now < deadline {
-            status = try? String(contentsOfFile: workspace.list + ".rc", encoding: .utf8)
-            if status == nil { usleep(20_000) }
-        }
+        let status = Self.eventually { try? String(contentsOfFile: workspace.list + ".rc", encoding: .utf8) }
         #expect(status.map { $0 != "0\n" } == true, "the read failed: there is no terminal to read")
         try pty.send("\u{1B}")
         #expect(try pty.wait(timeout: Self.timeout) == .exited(130), "and the picker still takes keys")
@@ -89,25 +68,10 @@ extension PickerPipelineTests {
             in: workspace)
         try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
         try pty.send("\u{0F}")
-        let clock = ContinuousClock()
-        let deadline = clock.now + Self.timeout
-        var pid: pid_t = 0
-        while pid == 0, clock.now < deadline {
-            pid =
-                (try? String(contentsOfFile: workspace.list + ".pid", encoding: .utf8)).flatMap {
-                    pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
-                } ?? 0
-            if pid == 0 { usleep(20_000) }
-        }
-        try #require(pid > 0)
+        let pid = try #require(Self.eventually { Self.number(inFile: workspace.list + ".pid") })
         pty.signal(SIGTERM)
         #expect(try pty.wait(timeout: Self.timeout) == .signaled(SIGTERM))
-        var gone = false
-        while !gone, clock.now < deadline {
-            gone = kill(pid, 0) != 0
-            if !gone { usleep(20_000) }
-        }
-        #expect(gone, "the command's child was killed with it")
+        #expect(Self.eventually { kill(pid, 0) != 0 ? true : nil } == true, "the command's child was killed with it")
     }
 
     @Test("Ctrl-Z in a pipeline stops the whole job, so the shell takes the terminal back; fg continues it")
@@ -145,5 +109,23 @@ extension PickerPipelineTests {
         try pty.read(until: "got:docs/readme.md", timeout: Self.timeout)
         try pty.send("exit\r")
         #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
+    }
+
+    /// What `value` gives once it gives something, asked every 20 ms until the timeout; `nil` if it never does.
+    static func eventually<Value>(_ value: () -> Value?) -> Value? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if let found = value() { return found }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    /// The number a file holds (a pid a command wrote), once it holds one.
+    static func number(inFile path: String) -> pid_t? {
+        (try? String(contentsOfFile: path, encoding: .utf8)).flatMap {
+            pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
     }
 }
