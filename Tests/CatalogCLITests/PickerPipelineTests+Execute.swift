@@ -111,6 +111,25 @@ extension PickerPipelineTests {
         #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
     }
 
+    @Test("reload(…) lists the command's output, and a command still running is ended with the picker")
+    func reloadFromCommand() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell(
+            "\"$CATALOG\" --file \"$LIST\" --bind 'ctrl-r:reload(printf \"x/one\\ny/two\\n\"; sleep 60 & echo $! > \"$LIST.pid\"; wait)'"
+                + " | sed 's/^/picked:/'",
+            in: workspace)
+        try pty.read(until: "4 entries", timeout: Self.timeout)
+        try pty.send("\u{12}")
+        try pty.read(until: "2 entries", timeout: Self.timeout)
+        let pid = try #require(Self.eventually { Self.number(inFile: workspace.list + ".pid") })
+        try pty.send("two")
+        try pty.read(until: "1 of 2 entries matches", timeout: Self.timeout)
+        try pty.send("\r")
+        try pty.read(until: "picked:y/two", timeout: Self.timeout)
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
+        #expect(Self.eventually { kill(pid, 0) != 0 ? true : nil } == true, "the reload's command was ended")
+    }
+
     /// What `value` gives once it gives something, asked every 20 ms until the timeout; `nil` if it never does.
     static func eventually<Value>(_ value: () -> Value?) -> Value? {
         let clock = ContinuousClock()

@@ -1,4 +1,5 @@
 import CatalogKit
+import Synchronization
 import Testing
 
 @testable import CatalogTerminal
@@ -41,7 +42,7 @@ struct ExecuteBindingTests {
         #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:execute") }
         #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:execute(less {}") }
         #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:execute(less)x") }
-        #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:reload(ls)") }
+        #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:change-prompt(x> )") }
     }
 
     @Test("a key bound twice does what its last binding says, as in fzf: the command line's over the defaults'")
@@ -95,5 +96,36 @@ struct ExecuteBindingTests {
         let menu = try #require(loop.session.stack.first as? MenuScreen)
         #expect(menu.becomes?.command == "vim 'docs/readme.md' +'read'")
         #expect(menu.picked.isEmpty, "nothing is printed as picked")
+    }
+
+    @Test("reload reads the list again from the command, placeholders expanded, and the highlighted entry stays")
+    func reload() throws {
+        let terminal = VirtualTerminal(size: .standard)
+        terminal.type("\u{1B}[B", at: .milliseconds(10))  // ↓ onto src/main.swift
+        terminal.type([0x12], at: .milliseconds(20))  // Ctrl-R
+        terminal.type([0x03], at: .milliseconds(30))
+        var options = MenuScreen.Options(background: false)
+        options.bindings = try MenuKeys.bindings("ctrl-r:reload(ls {})")
+        let asked = Mutex<[String]>([])
+        options.reload = { command, _ in
+            asked.withLock { $0.append(command) }
+            return { title, maxChildren in
+                let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("a/x\nb/y\nsrc/main.swift\n".utf8))
+                return (snapshot, try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren), true)
+            }
+        }
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array(Self.list.utf8))
+        var loop = EventLoop(
+            session: Session(root: try MenuScreen(source: .fixed(snapshot), options: options)), terminal: terminal,
+            jobs: InlineJobs(), renderer: Renderer(colorMode: .none))
+        #expect(try loop.run() == 130)
+        #expect(asked.withLock { $0 } == ["ls 'src/main.swift'"])
+        let menu = try #require(loop.session.stack.first as? MenuScreen)
+        #expect(menu.snapshot.count == 3, "the command's list")
+        guard case .node(.entry(let record))? = menu.highlighted else {
+            Issue.record("nothing highlighted")
+            return
+        }
+        #expect(menu.snapshot.table.path(Int(record)) == "src/main.swift", "the same entry, at its new place")
     }
 }

@@ -40,6 +40,21 @@ enum LaunchCommand {
         // read by list, search and tree still names the line.
         let format = try CatalogSource.format(arguments, repeats: .listedOnce)
         let headerLines = try arguments.number("--header-lines", in: 0...1000, default: 0)
+        if picker {
+            // fzf's reload(…): the command's output is the list, read as a pipe is, its lines all entries.
+            options.reload = { command, shell in
+                let output = Mutex<ShellCommand.ListOutput?>(nil)
+                let stream: @Sendable () throws -> CatalogStream = {
+                    try output.withLock { started in
+                        let list =
+                            try started ?? ShellCommand.ListOutput(command, shell: shell, terminator: format.terminator)
+                        started = list
+                        return list.stream
+                    }
+                }
+                return streamSteps(stream, name: command, format: format, linesBefore: 0)
+            }
+        }
         if let path = arguments.values["--file"],
             let stream = try CatalogSource.stream(path, terminator: format.terminator)
         {
@@ -48,20 +63,9 @@ enum LaunchCommand {
             let header = try CatalogSource.readHeader(headerLines, from: stream, name: name)
             options.header = CatalogSource.headerText(options.header, lines: header, format: format)
             let linesBefore = header.count { $0 == format.terminator }
-            let clock = ContinuousClock()
-            // When the last step's read ended: from then until the next step starts, the catalog read so far was
-            // parsed and grouped and the menu took it in.
-            let lastRead = Mutex<ContinuousClock.Instant?>(nil)
-            menu = try MenuScreen(streaming: name, options: options) { title, maxChildren in
-                // Each step parses everything read so far, so it reads for longer as that work grows.
-                let work = lastRead.withLock { $0.map { $0.duration(to: clock.now) } ?? .zero }
-                let (bytes, done) = try stream.read(for: CatalogStream.budget(afterWork: work))
-                lastRead.withLock { $0 = clock.now }
-                let (snapshot, hierarchy) = try CatalogSource.parseGrouped(
-                    bytes, name: name, format: format, rootTitle: title, maxChildren: maxChildren,
-                    linesBefore: linesBefore, afterReading: { if done { ProcessMemory.returnLargeBlocks() } })
-                return (snapshot, hierarchy, done)
-            }
+            menu = try MenuScreen(
+                streaming: name, options: options,
+                stepGrouped: streamSteps({ stream }, name: name, format: format, linesBefore: linesBefore))
         } else if let path = arguments.values["--file"] {
             // Read the file now (fast); fold, check and sort it in the background so the first frame is immediate.
             var bytes = try CatalogSource.read(path)
@@ -132,6 +136,27 @@ enum LaunchCommand {
         // Nothing matched at the start (--exit-0), in the launcher too, or a picker picked nothing: as fzf says so.
         if final?.foundNothing == true { return 1 }
         return picker && picks.isEmpty ? 1 : 0
+    }
+
+    /// The steps of a list read from a pipe (standard input, or a `reload(…)` command's output): each reads for a
+    /// while and parses and groups everything read so far, so it reads for longer as that work grows.
+    static func streamSteps(
+        _ stream: @escaping @Sendable () throws -> CatalogStream, name: String, format: CatalogFile.Format,
+        linesBefore: Int
+    ) -> MenuScreen.StreamStep {
+        let clock = ContinuousClock()
+        // When the last step's read ended: from then until the next step starts, the catalog read so far was
+        // parsed and grouped and the menu took it in.
+        let lastRead = Mutex<ContinuousClock.Instant?>(nil)
+        return { title, maxChildren in
+            let work = lastRead.withLock { $0.map { $0.duration(to: clock.now) } ?? .zero }
+            let (bytes, done) = try stream().read(for: CatalogStream.budget(afterWork: work))
+            lastRead.withLock { $0 = clock.now }
+            let (snapshot, hierarchy) = try CatalogSource.parseGrouped(
+                bytes, name: name, format: format, rootTitle: title, maxChildren: maxChildren,
+                linesBefore: linesBefore, afterReading: { if done { ProcessMemory.returnLargeBlocks() } })
+            return (snapshot, hierarchy, done)
+        }
     }
 
     /// `--filter QUERY` (fzf's `-f`): the lines that match, best first when fuzzy (the picker's default), with no

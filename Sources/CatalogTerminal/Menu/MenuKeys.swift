@@ -74,9 +74,11 @@ package struct MenuKeys: Sendable {
         case executeSilent = "execute-silent"
         /// fzf's `become(CMD)`: leaves, and the shell command takes the process's place.
         case become
+        /// fzf's `reload(CMD)`: reads the list again from a shell command's output.
+        case reload
 
         /// Whether the command takes a shell command as its argument (`execute(less {})`).
-        public var takesShellCommand: Bool { [.execute, .executeSilent, .become].contains(self) }
+        public var takesShellCommand: Bool { [.execute, .executeSilent, .become, .reload].contains(self) }
     }
 
     /// A key bound to commands, run in order (`ctrl-a:first+accept`).

@@ -21,11 +21,30 @@ extension MenuScreen {
         let expanded = ShellCommand.expand(
             text, path: record.map { snapshot.table.path(Int($0)) } ?? "", query: query, marked: marks)
         switch command {
+        case .reload: return reload(expanded)
         case .become:
             becomes = (expanded, options.shell)
             return .quit
         case .executeSilent: return .execute(expanded, shell: options.shell, silent: true)
         default: return .execute(expanded, shell: options.shell, silent: false)
         }
+    }
+
+    /// fzf's `reload(…)`: reads the list again from a shell command's output, streamed in as a pipe's is, the view
+    /// moved onto each step by identity (``rebase(onto:)``), so the highlighted entry stays highlighted while it is
+    /// still there and the filter keeps its text. A reload before the first list is in, or in the built-in
+    /// catalog, rings the bell; one during another ends the other's command.
+    mutating func reload(_ command: String) -> Action {
+        guard let makeStep = options.reload else { return .bell }
+        let ticking: Bool
+        switch phase {
+        case .ready: ticking = false
+        case .streaming: ticking = true
+        case .loading, .topLevel: return .bell
+        }
+        let step = makeStep(command, options.shell)
+        let job = Self.loadJob(options) { title, maxChildren, _ in try step(title, maxChildren) }
+        phase = .streaming(Streaming(what: command, step: job))
+        return .batch([.cancel(Self.loadLane), .run(job)] + (ticking ? [] : [.tick(after: Self.spinnerStep)]))
     }
 }

@@ -191,7 +191,7 @@ extension MenuScreen {
     ///
     /// A top level handed on early (`read`'s third argument) goes to the menu at once, its shelves worked out from
     /// its table, which the whole catalog shares: they are kept for it.
-    private static func loadJob(
+    static func loadJob(
         _ options: Options,
         _ read:
             @escaping @Sendable (

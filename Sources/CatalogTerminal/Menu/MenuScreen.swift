@@ -74,6 +74,13 @@ package struct MenuScreen: Screen {
     public static let backgroundSearchThreshold = 100_000
 
     /// How a menu behaves: what its command line asked for.
+    /// A step of a catalog streaming in: reads for a while and returns all of it read so far, grouped under the root
+    /// title and the most children a level shows, and whether the input has ended.
+    package typealias StreamStep =
+        @Sendable (_ rootTitle: String, _ maxChildren: Int) throws -> (
+            snapshot: Snapshot<any Screen>, hierarchy: Hierarchy, complete: Bool
+        )
+
     public struct Options: Sendable {
         /// The root's title in the breadcrumb.
         public var title = "Catalog"
@@ -118,6 +125,9 @@ package struct MenuScreen: Screen {
         public var previewCommand: String?
         /// The shell the preview command runs in: the user's `$SHELL`, as fzf's, or `/bin/sh`.
         public var shell = "/bin/sh"
+        /// Makes the steps of a list read from a shell command's output (`reload(…)`), given the command, placeholders
+        /// expanded, and the shell; `nil` where the menu has no list to read again (the built-in catalog).
+        package var reload: (@Sendable (_ command: String, _ shell: String) -> StreamStep)?
         /// Keys that pick as Enter does (fzf's `--expect`), each with the name it is printed by.
         public var expectedKeys: [Key: String] = [:]
         /// Whether ↑ on the first row goes to the last, and ↓ on the last to the first (fzf's `--cycle`).

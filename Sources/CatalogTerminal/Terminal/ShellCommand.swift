@@ -210,7 +210,7 @@ package enum ShellCommand {
     }
 
     /// A running shell: its process id (also its process group's) and the read end of its output.
-    private final class Child {
+    final class Child {
         let pid: pid_t
         let output: Int32
         /// How it ended, once reaped: the exit code, or 128 plus the signal's number.
@@ -229,8 +229,9 @@ package enum ShellCommand {
             var description: String { "\(call) failed: \(String(cString: strerror(code))) (errno \(code))" }
         }
 
-        /// Starts `/bin/sh -c command` in a new process group.
-        static func spawn(_ command: String, shell: String = "/bin/sh") throws -> Child {
+        /// Starts `/bin/sh -c command` in a new process group, its standard error into its output unless
+        /// `mergesErrors` is false, which sends it to `/dev/null`.
+        static func spawn(_ command: String, shell: String = "/bin/sh", mergesErrors: Bool = true) throws -> Child {
             var pipe: [Int32] = [-1, -1]
             guard makePipe(&pipe) == 0 else { throw SpawnError(call: "pipe", code: errno) }
             var actions = posix_spawn_file_actions_t()
@@ -238,7 +239,11 @@ package enum ShellCommand {
             defer { posix_spawn_file_actions_destroy(&actions) }
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, pipe[1], STDOUT_FILENO)
-            posix_spawn_file_actions_adddup2(&actions, pipe[1], STDERR_FILENO)
+            if mergesErrors {
+                posix_spawn_file_actions_adddup2(&actions, pipe[1], STDERR_FILENO)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+            }
             var attributes = posix_spawnattr_t()
             posix_spawnattr_init(&attributes)
             defer { posix_spawnattr_destroy(&attributes) }
