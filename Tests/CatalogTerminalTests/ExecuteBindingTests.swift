@@ -128,4 +128,52 @@ struct ExecuteBindingTests {
         }
         #expect(menu.snapshot.table.path(Int(record)) == "src/main.swift", "the same entry, at its new place")
     }
+
+    @Test("fzf's events bind as keys do: change, start, load and backward-eof")
+    func eventNotation() throws {
+        #expect(
+            try MenuKeys.bindings("change:reload(rg {q}),backward-eof:abort")
+                == [
+                    MenuKeys.Binding(trigger: .event(.change), commands: [.reload], arguments: [0: "rg {q}"]),
+                    MenuKeys.Binding(trigger: .event(.backwardEOF), commands: [.abort]),
+                ])
+        #expect(try MenuKeys.bindings("load:last")[0].trigger == .event(.load))
+        #expect(throws: MenuKeys.BindError.self) { try MenuKeys.bindings("focus:first") }
+    }
+
+    @Test("--disabled with change:reload(…): each change of the text reloads, and every entry is listed")
+    func changeReloads() throws {
+        let terminal = VirtualTerminal(size: .standard)
+        terminal.type("a", at: .milliseconds(10))
+        terminal.type("b", at: .milliseconds(20))
+        terminal.type([0x7F], at: .milliseconds(30))  // ⌫: "a"
+        terminal.type([0x7F], at: .milliseconds(40))  // ⌫: empty, the filter closes
+        // ⌫ with nothing to delete, once a held ⌫'s grace is over (it stops where the filter was): backward-eof.
+        terminal.type([0x7F], at: .seconds(3))
+        var options = MenuScreen.Options(background: false)
+        options.disabled = true
+        options.bindings = try MenuKeys.bindings("change:reload(grep -- {q} list),backward-eof:abort,load:last")
+        let asked = Mutex<[String]>([])
+        options.reload = { command, _ in
+            asked.withLock { $0.append(command) }
+            return { title, maxChildren in
+                let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("x/a\ny/ab\nz/b\n".utf8))
+                return (snapshot, try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren), true)
+            }
+        }
+        let menu = try MenuScreen(loading: "list", options: options) {
+            try CatalogFile.parse(Array(Self.list.utf8)) as Snapshot<any Screen>
+        }
+        var loop = EventLoop(
+            session: Session(root: menu), terminal: terminal, jobs: InlineJobs(), renderer: Renderer(colorMode: .none))
+        #expect(try loop.run() == 130, "backward-eof aborted")
+        #expect(
+            asked.withLock { $0 } == ["grep -- 'a' list", "grep -- 'ab' list", "grep -- 'a' list", "grep -- '' list"])
+        let after = try #require(loop.session.stack.first as? MenuScreen)
+        #expect(after.snapshot.count == 3)
+        #expect(after.levels.last?.cursor == 2, "load:last, once the last reload's list was in")
+        let frames = terminal.writes.map(\.bytes).joined()
+        #expect(frames.contains("3 entries"), "--disabled lists every entry, with no 'of … match'")
+        #expect(!frames.contains(" of 3 "))
+    }
 }

@@ -242,6 +242,9 @@ struct CommandTable {
         Option(
             name: "--cycle", commands: [""], help: "↑ on the first row goes to the last, ↓ on the last to the first"),
         Option(
+            name: "--disabled", commands: [""],
+            help: "the filter filters nothing: its text is for commands' {q} (change:reload(rg {q}))"),
+        Option(
             name: "--layout", value: "LAYOUT", completion: .choices(["reverse"]), commands: [""],
             help: "reverse: the prompt on top and the list below it, as catalog always draws them (fzf's option)"),
         Option(name: "--reverse", commands: [""], help: "the same as --layout reverse"),

@@ -81,16 +81,44 @@ package struct MenuKeys: Sendable {
         public var takesShellCommand: Bool { [.execute, .executeSilent, .become, .reload].contains(self) }
     }
 
-    /// A key bound to commands, run in order (`ctrl-a:first+accept`).
+    /// fzf's events, which `--bind` binds as it binds keys (`change:first`, `start:reload(ls)`).
+    public enum Event: String, Sendable, CaseIterable {
+        /// Once, when the menu opens.
+        case start
+        /// When the whole list is in: read to its end, or a reload's command's output ended.
+        case load
+        /// When the filter's text changes.
+        case change
+        /// When Backspace is pressed with no text to delete.
+        case backwardEOF = "backward-eof"
+    }
+
+    /// A key or an event bound to commands, run in order (`ctrl-a:first+accept`).
     public struct Binding: Sendable, Equatable {
-        public var key: Key
+        /// What sets a binding off.
+        public enum Trigger: Sendable, Hashable {
+            case key(Key)
+            case event(Event)
+        }
+
+        public var trigger: Trigger
         public var commands: [Command]
         /// The shell command of each command that takes one (``Command/takesShellCommand``), by its place in
         /// `commands`.
         public var arguments: [Int: String]
 
+        /// The key, for a key's binding.
+        public var key: Key? {
+            if case .key(let key) = trigger { return key }
+            return nil
+        }
+
         public init(key: Key, commands: [Command], arguments: [Int: String] = [:]) {
-            self.key = key
+            self.init(trigger: .key(key), commands: commands, arguments: arguments)
+        }
+
+        public init(trigger: Trigger, commands: [Command], arguments: [Int: String] = [:]) {
+            self.trigger = trigger
             self.commands = commands
             self.arguments = arguments
         }
@@ -107,6 +135,8 @@ package struct MenuKeys: Sendable {
     let picker: Bool
     /// The shell commands of the user's bound keys, by key and the command's place (``Binding/arguments``).
     let arguments: [Key: [Int: String]]
+    /// The user's bound events, each with its commands and their shell commands.
+    let events: [Event: (commands: [Command], arguments: [Int: String])]
 
     /// Makes the menu's keys.
     ///
@@ -115,8 +145,8 @@ package struct MenuKeys: Sendable {
     ///   - picker: Whether digits are text (a picker) or open items (the launcher).
     public init(bindings: [Binding] = [], picker: Bool = false) {
         // The last binding of a key wins, as in fzf: the command line's over CATALOG_DEFAULT_OPTS'.
-        let own = bindings.reversed().map {
-            KeyBinding([$0.key], $0.commands, help: "bound by --bind", footer: false)
+        let own = bindings.reversed().compactMap { binding in
+            binding.key.map { KeyBinding([$0], binding.commands, help: "bound by --bind", footer: false) }
         }
         keymap = Keymap(
             own
@@ -124,7 +154,15 @@ package struct MenuKeys: Sendable {
                     KeyBinding($0.keys, [$0.command], label: $0.label, help: $0.help, footer: $0.inFooter)
                 })
         self.picker = picker
-        arguments = Dictionary(bindings.map { ($0.key, $0.arguments) }, uniquingKeysWith: { _, last in last })
+        arguments = Dictionary(
+            bindings.compactMap { binding in binding.key.map { ($0, binding.arguments) } },
+            uniquingKeysWith: { _, last in last })
+        events = Dictionary(
+            bindings.compactMap { binding in
+                guard case .event(let event) = binding.trigger else { return nil }
+                return (event, (binding.commands, binding.arguments))
+            },
+            uniquingKeysWith: { _, last in last })
     }
 
     /// The commands a key runs, if it is bound.
@@ -263,15 +301,21 @@ package struct MenuKeys: Sendable {
                 colon = rest.index(after: colon)
             }
             let name = String(rest[..<colon])
-            guard let key = Self.key(named: name) else {
+            let trigger: Binding.Trigger
+            if let event = Event(rawValue: name) {
+                trigger = .event(event)
+            } else if let key = Self.key(named: name) {
+                if Session.reservedKeys.contains(key) || key == .control("z") {
+                    throw BindError(description: "'\(name)' is kept by the launcher and can't be bound.")
+                }
+                trigger = .key(key)
+            } else {
                 throw BindError(
-                    description: "'\(name)' is not a key catalog knows, such as ctrl-a, alt-x, f10 or enter.")
-            }
-            if Session.reservedKeys.contains(key) || key == .control("z") {
-                throw BindError(description: "'\(name)' is kept by the launcher and can't be bound.")
+                    description: "'\(name)' is not a key catalog knows, such as ctrl-a, alt-x, f10 or enter, nor one "
+                        + "of fzf's events it knows (\(Event.allCases.map(\.rawValue).joined(separator: ", "))).")
             }
             rest = rest[rest.index(after: colon)...]
-            var binding = Binding(key: key, commands: [])
+            var binding = Binding(trigger: trigger, commands: [])
             while true {
                 var action = rest.prefix { $0.isLetter || $0 == "-" }
                 // The one name with a "/" in it; elsewhere a "/" may open a shell command (`execute/…/`).

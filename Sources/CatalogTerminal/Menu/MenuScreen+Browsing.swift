@@ -63,6 +63,17 @@ extension MenuScreen {
     /// While nothing of the catalog is in, the key waits to be replayed on it, in order, and acts meanwhile on the
     /// empty catalog, so what it types shows; only leaving (Escape at the root, Ctrl-Q) is carried out at once.
     mutating func press(_ key: Key) -> Action {
+        let before = query
+        // A key pressed while nothing is in is replayed on the catalog when it comes, and acts then.
+        let replayedLater = if case .loading = phase { true } else { false }
+        let action = pressed(key)
+        // fzf's `change` event: after whatever changed the text, its commands.
+        guard !replayedLater, query != before, keys.events[.change] != nil else { return action }
+        return .batch([action, fire(.change)])
+    }
+
+    /// A key, before the `change` event it may set off (``press(_:)``).
+    private mutating func pressed(_ key: Key) -> Action {
         if case .loading(var loading) = phase {
             if case .mouse = key { return .none }
             loading.pending.append(key)
@@ -94,21 +105,34 @@ extension MenuScreen {
             pickedWith = nil
         }
         if let commands = keys.commands(for: key) {
-            var actions: [Action] = []
-            for (place, command) in commands.enumerated() {
-                let action =
-                    command.takesShellCommand
-                    ? run(command, keys.shellCommand(for: key, at: place) ?? "") : perform(command)
-                actions.append(action)
-                if action.ends { break }
+            // fzf's `backward-eof`: Backspace with nothing to delete.
+            if commands == [.backwardDeleteChar], query.isEmpty, keys.events[.backwardEOF] != nil {
+                return fire(.backwardEOF)
             }
-            return .batch(actions)
+            return perform(commands, arguments: keys.arguments[key] ?? [:])
         }
         guard case .character(let character) = key else { return .none }
         if filter == nil, !keys.picker, let digit = character.wholeNumberValue, character.isASCII {
             return jump(to: digit)
         }
         return type(character)
+    }
+
+    /// Carries out a binding's commands, in order, up to one that ends the menu.
+    mutating func perform(_ commands: [MenuKeys.Command], arguments: [Int: String]) -> Action {
+        var actions: [Action] = []
+        for (place, command) in commands.enumerated() {
+            let action = command.takesShellCommand ? run(command, arguments[place] ?? "") : perform(command)
+            actions.append(action)
+            if action.ends { break }
+        }
+        return .batch(actions)
+    }
+
+    /// Carries out the commands bound to one of fzf's events, if any are.
+    mutating func fire(_ event: MenuKeys.Event) -> Action {
+        guard let bound = keys.events[event] else { return .none }
+        return perform(bound.commands, arguments: bound.arguments)
     }
 
     /// Carries out a command.

@@ -264,6 +264,8 @@ extension MenuScreen {
             return words(.searching, ["query": filter.text, "total": total])
         }
         if let filter {
+            // --disabled: the text filters nothing, and every entry is listed.
+            if options.disabled { return words(.entries, ["count": total]) }
             if filter.query.isEmpty { return words(.typeToFilter, ["total": total]) }
             if filter.hits.isEmpty { return words(.noMatches, ["query": filter.text]) }
             return words(.matches, ["shown": filter.hits.count, "total": total, "query": filter.text])

@@ -114,12 +114,12 @@ extension MenuScreen {
             let text = run.drop { $0.isWhitespace }
             guard !text.isEmpty else { return (run.count, refreshed) }
             mode = .filtering(Filter(text: String(text), query: query(for:)))
-            return (run.count, .batch([refreshed, search(), previewWork()]))
+            return (run.count, .batch([refreshed, search(), previewWork(), fire(.change)]))
         }
         current.insert(run)
         mode = .filtering(current)
         // The preview follows the new text too, as it follows each key: a `{q}` in its command runs again.
-        return (run.count, .batch([refreshed, search(), previewWork()]))
+        return (run.count, .batch([refreshed, search(), previewWork(), fire(.change)]))
     }
 
     /// Carries out an editing command on the filter's text; browsing, only those that mean something there.
@@ -233,7 +233,10 @@ extension MenuScreen {
     }
 
     /// The query a text asks for, in the menu's mode and case.
-    func query(for text: String) -> Query { Query(text, matching: matching, smartCase: options.smartCase) }
+    func query(for text: String) -> Query {
+        // fzf's --disabled: the text is only for commands' `{q}`, and everything is a hit.
+        Query(options.disabled ? "" : text, matching: matching, smartCase: options.smartCase)
+    }
 
     /// Searches for the filter's text: among the previous hits when the new query narrows the one they answer.
     ///

@@ -251,6 +251,7 @@ extension MenuScreen {
             phase = .loading(loading)
             actions.append(.run(loading.job))
             if loading.streams { actions.append(.tick(after: Self.spinnerStep)) }
+            actions.append(fire(.start))
         case .streaming, .topLevel:
             break
         case .ready:
@@ -366,6 +367,7 @@ extension MenuScreen {
             return .none
         }
         actions.append(settleStartChecks())
+        if case .ready = phase { actions.append(fire(.load)) }
         return .batch(actions)
     }
 

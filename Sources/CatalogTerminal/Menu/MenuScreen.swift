@@ -128,6 +128,9 @@ package struct MenuScreen: Screen {
         /// Makes the steps of a list read from a shell command's output (`reload(…)`), given the command, placeholders
         /// expanded, and the shell; `nil` where the menu has no list to read again (the built-in catalog).
         package var reload: (@Sendable (_ command: String, _ shell: String) -> StreamStep)?
+        /// fzf's `--disabled`: the filter's text filters nothing; it is there for commands' `{q}`
+        /// (`change:reload(rg {q})`).
+        package var disabled = false
         /// Keys that pick as Enter does (fzf's `--expect`), each with the name it is printed by.
         public var expectedKeys: [Key: String] = [:]
         /// Whether ↑ on the first row goes to the last, and ↓ on the last to the first (fzf's `--cycle`).
