@@ -130,6 +130,38 @@ extension PickerPipelineTests {
         #expect(Self.eventually { kill(pid, 0) != 0 ? true : nil } == true, "the reload's command was ended")
     }
 
+    @Test("execute(…)'s command reads what is typed on the terminal, and the picker comes back after it")
+    func commandReadsTerminal() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell(
+            "exec \"$CATALOG\" --file \"$LIST\" --bind 'ctrl-o:execute(echo ready; read x; echo \"got:$x\")'",
+            in: workspace)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
+        try pty.send("\u{0F}")
+        try pty.read(until: "ready", timeout: Self.timeout)
+        try pty.send("typed\r")
+        try pty.read(until: "got:typed", timeout: Self.timeout)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
+        try pty.send("\u{1B}")
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(130))
+    }
+
+    @Test("SIGTERM while a command has the alternate screen leaves the terminal on the main screen, as the user had it")
+    func terminatedOnAlternateScreen() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell(
+            "exec \"$CATALOG\" --file \"$LIST\" --bind 'ctrl-o:execute(printf \"\\033[?1049h\\033[?1h\\033=ALT\"; sleep 60)'",
+            in: workspace)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
+        try pty.send("\u{0F}")
+        try pty.read(until: "ALT", timeout: Self.timeout)
+        let mark = pty.output.count
+        pty.signal(SIGTERM)
+        #expect(try pty.wait(timeout: Self.timeout) == .signaled(SIGTERM))
+        let after = String(decoding: pty.output[mark...], as: UTF8.self)
+        #expect(after.contains("\u{1B}[?1049l") && after.contains("\u{1B}[?1l"), "main screen, keypad off")
+    }
+
     /// What `value` gives once it gives something, asked every 20 ms until the timeout; `nil` if it never does.
     static func eventually<Value>(_ value: () -> Value?) -> Value? {
         let clock = ContinuousClock()

@@ -41,7 +41,12 @@ struct ExecuteBindingTests {
         #expect(try bound("ctrl-d:delete-char/eof")[0].commands == [.deleteCharEOF])
         #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:execute") }
         #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:execute(less {}") }
-        #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:execute(less)x") }
+        #expect(
+            throws: MenuKeys.BindError(
+                description: "'execute(…)' must be followed by '+', ',' or the end of the value.")
+        ) {
+            try bound("ctrl-o:execute(less)x")
+        }
         #expect(throws: MenuKeys.BindError.self) { try bound("ctrl-o:change-prompt(x> )") }
     }
 

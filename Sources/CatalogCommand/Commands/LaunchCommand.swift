@@ -145,16 +145,21 @@ enum LaunchCommand {
         linesBefore: Int
     ) -> MenuScreen.StreamStep {
         let clock = ContinuousClock()
-        // When the last step's read ended: from then until the next step starts, the catalog read so far was
-        // parsed and grouped and the menu took it in.
-        let lastRead = Mutex<ContinuousClock.Instant?>(nil)
+        // When the last step's read ended, and how long it then took to parse and group what it read. From that end
+        // until the next step starts, the catalog was parsed and grouped and the menu took it in: the work the
+        // next read is sized by. But the loop may have been away meanwhile (an execute(…) had the terminal), so
+        // that time counts for at most twice the parsing, or the next step would read for seconds.
+        let last = Mutex<(readEnd: ContinuousClock.Instant, parsing: Duration)?>(nil)
         return { title, maxChildren in
-            let work = lastRead.withLock { $0.map { $0.duration(to: clock.now) } ?? .zero }
+            let work = last.withLock { last in
+                last.map { min($0.readEnd.duration(to: clock.now), $0.parsing * 2) } ?? .zero
+            }
             let (bytes, done) = try stream().read(for: CatalogStream.budget(afterWork: work))
-            lastRead.withLock { $0 = clock.now }
+            let readEnd = clock.now
             let (snapshot, hierarchy) = try CatalogSource.parseGrouped(
                 bytes, name: name, format: format, rootTitle: title, maxChildren: maxChildren,
                 linesBefore: linesBefore, afterReading: { if done { ProcessMemory.returnLargeBlocks() } })
+            last.withLock { $0 = (readEnd, readEnd.duration(to: clock.now)) }
             return (snapshot, hierarchy, done)
         }
     }
@@ -250,6 +255,11 @@ enum LaunchCommand {
         // A --flat line (`ps`, `history`) is all the pane could show: the row keeps the width unless one is asked
         // for (F4, --preview).
         if arguments.has("--flat") && options.preview == .auto { options.preview = .hidden }
+        if let window = arguments.values["--preview-window"] {
+            let (placement, size) = try previewWindow(window)
+            if let placement { options.preview = placement }
+            options.previewSize = size
+        }
         for value in arguments.lists["--bind"] ?? [] {
             do {
                 options.bindings += try MenuKeys.bindings(value)
@@ -286,6 +296,42 @@ enum LaunchCommand {
             [.right, .bottom, .hidden].contains(placement)
         else { return .auto }
         return placement
+    }
+
+    /// fzf's `--preview-window`: its position (`right`, or `down`/`bottom`), its size (`60%`, or `40` columns or
+    /// rows) and `hidden` (shown by F4 or `toggle-preview`), separated by `,` or `:`. fzf's border options are taken
+    /// and change nothing, as catalog draws its one rule; anything else is refused by name.
+    static func previewWindow(_ text: String) throws -> (MenuScreen.PreviewPlacement?, MenuScreen.PreviewSize?) {
+        var placement: MenuScreen.PreviewPlacement?
+        var size: MenuScreen.PreviewSize?
+        var hidden = false
+        for token in text.split(whereSeparator: { $0 == "," || $0 == ":" }) {
+            switch token {
+            case "right": placement = .right
+            case "down", "bottom": placement = .bottom
+            case "hidden": hidden = true
+            case "nohidden": hidden = false
+            case "nowrap", "noborder", "sharp", "rounded", "bold", "double", "block", "thinblock", "horizontal",
+                "vertical":
+                continue
+            case _ where token.hasPrefix("border"): continue
+            case "left", "up", "top":
+                throw Arguments.UsageError(
+                    description: "option '--preview-window': catalog puts the preview right of the list or below it "
+                        + "(right, down), not '\(token)'.")
+            default:
+                if token.hasSuffix("%"), let share = Int(token.dropLast()), (1...99).contains(share) {
+                    size = .percent(share)
+                } else if let count = Int(token), count > 0 {
+                    size = .cells(count)
+                } else {
+                    throw Arguments.UsageError(
+                        description: "option '--preview-window' takes right or down, a size (60% or 40), hidden and "
+                            + "fzf's border options, not '\(token)'.")
+                }
+            }
+        }
+        return (hidden ? .hidden : placement, size)
     }
 
     /// The preview command: `--preview-command CMD`, or `--preview CMD` as fzf's users write it, any value but a

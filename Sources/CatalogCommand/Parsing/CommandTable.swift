@@ -242,6 +242,9 @@ struct CommandTable {
         Option(
             name: "--cycle", commands: [""], help: "↑ on the first row goes to the last, ↓ on the last to the first"),
         Option(
+            name: "--preview-window", value: "SPEC", commands: [""],
+            help: "fzf's preview window: right or down, a size (60% or 40), hidden; border options change nothing"),
+        Option(
             name: "--disabled", commands: [""],
             help: "the filter filters nothing: its text is for commands' {q} (change:reload(rg {q}))"),
         Option(

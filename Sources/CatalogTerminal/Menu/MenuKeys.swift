@@ -372,7 +372,11 @@ package struct MenuKeys: Sendable {
             }
             index = after
         }
-        throw BindError(description: "'\(action)\(open)' is never closed with '\(close)'.")
+        guard rest.contains(close) else {
+            throw BindError(description: "'\(action)\(open)' is never closed with '\(close)'.")
+        }
+        throw BindError(
+            description: "'\(action)\(open)…\(close)' must be followed by '+', ',' or the end of the value.")
     }
 
     /// A key by its fzf name: `ctrl-a`, `ctrl-space`, `ctrl-/` (or `ctrl-_`), `ctrl-\`, `ctrl-]`, `ctrl-^`, `alt-x`,

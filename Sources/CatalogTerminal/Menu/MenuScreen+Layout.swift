@@ -11,6 +11,23 @@ extension MenuScreen {
         case forced
     }
 
+    /// How much of the menu the preview pane takes (fzf's `--preview-window` size): a share of the columns beside the
+    /// list or of the rows below it, or so many columns or rows.
+    package enum PreviewSize: Sendable, Equatable {
+        case percent(Int)
+        case cells(Int)
+
+        /// The pane's columns or rows out of `total`, leaving the list at least `keep`.
+        func cells(of total: Int, keeping keep: Int) -> Int {
+            let wanted =
+                switch self {
+                case .percent(let share): total * share / 100
+                case .cells(let count): count
+                }
+            return max(min(wanted, total - keep), 1)
+        }
+    }
+
     /// Where each part of the menu goes in the size it is drawn into: the one layout that scrolling, paging,
     /// clicking and drawing all read, so the rows the cursor is kept within are the rows that are drawn.
     struct Layout: Equatable {
@@ -44,14 +61,18 @@ extension MenuScreen {
         ///
         /// The list keeps at least one row while there is any; then the prompt, the status line and the footer
         /// take what is left, in that order. A pane beside the list takes 55% of the width after a one-column rule;
-        /// one below takes 60% of the list's rows after a one-row rule.
+        /// one below takes 60% of the list's rows after a one-row rule; or what `paneSize` says, the list keeping
+        /// at least 20 columns or 3 rows.
         ///
         /// - Parameters:
         ///   - size: The size the menu is drawn into.
         ///   - prompt: Whether the filter's prompt is shown.
         ///   - preview: Where the preview goes; ``PreviewPlacement/auto`` decides by the size.
         ///   - header: The lines of the header, drawn after the prompt has its row.
-        init(size: Size, prompt: Bool, preview: PreviewPlacement = .hidden, header: Int = 0) {
+        init(
+            size: Size, prompt: Bool, preview: PreviewPlacement = .hidden, header: Int = 0,
+            paneSize: PreviewSize? = nil
+        ) {
             var rows = max(size.rows, 0)
             let chrome = (prompt ? 1 : 0) + header + 2
             listRows = rows > chrome ? rows - chrome : min(rows, 1)
@@ -76,13 +97,13 @@ extension MenuScreen {
             switch placement {
             case .right where columns >= 50:
                 // The rule and a space before the pane's text.
-                let paneColumns = columns * 55 / 100 - 2
+                let paneColumns = paneSize.map { $0.cells(of: columns, keeping: 22) } ?? columns * 55 / 100 - 2
                 columns -= paneColumns + 2
                 pane = Pane(
                     row: headerRows, column: columns + 2,
                     size: Size(columns: paneColumns, rows: promptRows + listRows), placement: .right)
             case .bottom where listRows >= 8:
-                let paneRows = listRows * 60 / 100
+                let paneRows = paneSize.map { $0.cells(of: listRows, keeping: 4) } ?? listRows * 60 / 100
                 listRows -= paneRows + 1
                 pane = Pane(
                     row: headerRows + promptRows + listRows + 1, column: 0,
@@ -102,7 +123,7 @@ extension MenuScreen {
         Layout(
             size: size, prompt: filter != nil || options.prompt != nil,
             preview: preview.shown ? preview.placement(options.preview) : .hidden,
-            header: headerLines.count)
+            header: headerLines.count, paneSize: options.previewSize)
     }
 
     /// The header's lines (`--header`, which may hold several, as fzf's does), each drawn on a row of its own.

@@ -131,6 +131,8 @@ package struct MenuScreen: Screen {
         /// fzf's `--disabled`: the filter's text filters nothing; it is there for commands' `{q}`
         /// (`change:reload(rg {q})`).
         package var disabled = false
+        /// How much of the menu the preview pane takes (`--preview-window`'s size); the layout's own share without.
+        package var previewSize: PreviewSize?
         /// Keys that pick as Enter does (fzf's `--expect`), each with the name it is printed by.
         public var expectedKeys: [Key: String] = [:]
         /// Whether ↑ on the first row goes to the last, and ↓ on the last to the first (fzf's `--cycle`).

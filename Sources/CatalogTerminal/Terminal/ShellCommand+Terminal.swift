@@ -50,10 +50,11 @@ extension ShellCommand {
                 guard errno == EINTR else { break }
                 continue
             }
-            // Stopped (Ctrl-Z): the launcher stops too, as the shell's job, and on `fg` gives the terminal back.
+            // Stopped (Ctrl-Z): the launcher stops too, as the shell's job, and on `fg` gives the terminal back. Sent
+            // on with `bg` instead, it is not the terminal's to give: it stops again, as fzf does, until `fg`.
             guard raw & 0xff == 0x7f else { break }
             give(tty, to: getpgrp())
-            SignalGuard.stopJob()
+            repeat { SignalGuard.stopJob() } while tcgetpgrp(tty) != getpgrp()
             give(tty, to: pid)
         }
         if silent {

@@ -237,6 +237,24 @@ enum SignalGuard {
         raise(SIGSTOP)
     }
 
+    /// Ignores SIGINT and SIGQUIT, as `system(3)` does while its command runs: a Ctrl-C while the terminal is the
+    /// user's but not yet a command's, or the launcher's again but not yet raw, would end the launcher.
+    ///
+    /// - Returns: What puts the actions they had back.
+    static func ignoreInterrupts() -> () -> Void {
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigemptyset(&ignore.sa_mask)
+        var previousInterrupt = sigaction()
+        var previousQuit = sigaction()
+        sigaction(SIGINT, &ignore, &previousInterrupt)
+        sigaction(SIGQUIT, &ignore, &previousQuit)
+        return {
+            sigaction(SIGINT, &previousInterrupt, nil)
+            sigaction(SIGQUIT, &previousQuit, nil)
+        }
+    }
+
     /// Takes the flags the handlers have set since the last call, and empties the self-pipe.
     static func takePending() -> Pending {
         if let pipe = wakePipe { WakePipe.drain(pipe.read) }

@@ -337,24 +337,21 @@ final class Terminal: Terminaling {
             _ = ShellCommand.runToEnd(command, shell: shell, silent: true)
             return
         }
-        // Ctrl-C while the terminal is the user's but not yet the command's, or again the launcher's and not yet raw,
-        // would end the launcher: it is ignored from before leaving to after entering, as system(3) ignores it.
-        var ignore = sigaction()
-        ignore.__sigaction_handler.sa_handler = SIG_IGN
-        sigemptyset(&ignore.sa_mask)
-        var previousInterrupt = sigaction()
-        var previousQuit = sigaction()
-        sigaction(SIGINT, &ignore, &previousInterrupt)
-        sigaction(SIGQUIT, &ignore, &previousQuit)
-        defer {
-            sigaction(SIGINT, &previousInterrupt, nil)
-            sigaction(SIGQUIT, &previousQuit, nil)
-        }
-        leave()
+        let restore = SignalGuard.ignoreInterrupts()
+        defer { restore() }
+        // Left keeping what is typed, which is the command's (the `q` for a `less` just opened), as in fzf; armed
+        // again, so a fatal signal kills the command and then restores what it can't (less's alternate screen).
+        SignalGuard.restoreTerminal()
+        isActive = false
+        SignalGuard.arm(
+            settings: original, input: input, output: output, leave: mode.leaveSequence + Self.keypadOff)
         _ = ShellCommand.runToEnd(command, shell: shell, silent: false)
         // A terminal that can't be entered again fails the next frame's write, which ends the loop.
         try? enter()
     }
+
+    /// Turns off the keypad's application mode, which a full-screen command (less, vim) turns on.
+    static let keypadOff = "\u{1B}[?1l\u{1B}>"
 
     /// Restores the terminal, stops the process, and enters the terminal again once continued.
     public func suspend() throws {
