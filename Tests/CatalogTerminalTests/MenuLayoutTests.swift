@@ -147,4 +147,16 @@ struct MenuLayoutTests {
         let none = Layout(size: Size(columns: 80, rows: 0), prompt: false)
         #expect(none.listRows == 0)
     }
+
+    @Test("the pane takes the size asked for, and the list keeps 20 columns or 3 rows")
+    func paneSizes() {
+        typealias Layout = MenuScreen.Layout
+        let size = Size(columns: 100, rows: 30)
+        #expect(Layout(size: size, prompt: false, preview: .right, paneSize: .percent(30)).pane?.size.columns == 30)
+        let wide = Layout(size: size, prompt: false, preview: .right, paneSize: .cells(500))
+        #expect(wide.columns == 20, "the list keeps its 20 columns")
+        #expect(Layout(size: size, prompt: false, preview: .bottom, paneSize: .cells(5)).pane?.size.rows == 5)
+        let tall = Layout(size: size, prompt: false, preview: .bottom, paneSize: .percent(99))
+        #expect(tall.listRows == 3)
+    }
 }

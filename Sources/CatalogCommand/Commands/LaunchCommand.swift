@@ -320,15 +320,17 @@ enum LaunchCommand {
                     description: "option '--preview-window': catalog puts the preview right of the list or below it "
                         + "(right, down), not '\(token)'.")
             default:
-                if token.hasSuffix("%"), let share = Int(token.dropLast()), (1...99).contains(share) {
-                    size = .percent(share)
-                } else if let count = Int(token), count > 0 {
-                    size = .cells(count)
-                } else {
+                // Digits only: fzf's `+SCROLL` and `~HEADER` start with a sign of their own.
+                let percent = token.hasSuffix("%")
+                let digits = percent ? token.dropLast() : token[...]
+                guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits),
+                    percent ? (1...99).contains(number) : number > 0
+                else {
                     throw Arguments.UsageError(
                         description: "option '--preview-window' takes right or down, a size (60% or 40), hidden and "
                             + "fzf's border options, not '\(token)'.")
                 }
+                size = percent ? .percent(number) : .cells(number)
             }
         }
         return (hidden ? .hidden : placement, size)
