@@ -162,6 +162,22 @@ extension PickerPipelineTests {
         #expect(after.contains("\u{1B}[?1049l") && after.contains("\u{1B}[?1l"), "main screen, keypad off")
     }
 
+    @Test("reload-sync(…) keeps the list until the command's output has ended, then replaces it at once")
+    func reloadSync() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell(
+            "exec \"$CATALOG\" --file \"$LIST\" --bind 'ctrl-r:reload-sync(echo x/one; sleep 0.6; echo y/two)'",
+            in: workspace)
+        try pty.read(until: "4 entries", timeout: Self.timeout)
+        let mark = pty.output.count
+        try pty.send("\u{12}")
+        try pty.read(until: "2 entries", since: mark, timeout: Self.timeout)
+        let meanwhile = String(decoding: pty.output[mark...], as: UTF8.self)
+        #expect(!meanwhile.contains("1 entry"), "the half-read list was never shown")
+        try pty.send("\u{1B}")
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(130))
+    }
+
     /// What `value` gives once it gives something, asked every 20 ms until the timeout; `nil` if it never does.
     static func eventually<Value>(_ value: () -> Value?) -> Value? {
         let clock = ContinuousClock()

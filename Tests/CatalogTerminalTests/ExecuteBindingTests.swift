@@ -112,7 +112,7 @@ struct ExecuteBindingTests {
         var options = MenuScreen.Options(background: false)
         options.bindings = try MenuKeys.bindings("ctrl-r:reload(ls {})")
         let asked = Mutex<[String]>([])
-        options.reload = { command, _ in
+        options.reload = { command, _, _ in
             asked.withLock { $0.append(command) }
             return { title, maxChildren in
                 let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("a/x\nb/y\nsrc/main.swift\n".utf8))
@@ -159,7 +159,7 @@ struct ExecuteBindingTests {
         options.disabled = true
         options.bindings = try MenuKeys.bindings("change:reload(grep -- {q} list),backward-eof:abort,load:last")
         let asked = Mutex<[String]>([])
-        options.reload = { command, _ in
+        options.reload = { command, _, _ in
             asked.withLock { $0.append(command) }
             return { title, maxChildren in
                 let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("x/a\ny/ab\nz/b\n".utf8))

@@ -42,7 +42,7 @@ enum LaunchCommand {
         let headerLines = try arguments.number("--header-lines", in: 0...1000, default: 0)
         if picker {
             // fzf's reload(…): the command's output is the list, read as a pipe is, its lines all entries.
-            options.reload = { command, shell in
+            options.reload = { command, shell, waitingForEnd in
                 let output = Mutex<ShellCommand.ListOutput?>(nil)
                 let stream: @Sendable () throws -> CatalogStream = {
                     try output.withLock { started in
@@ -52,7 +52,8 @@ enum LaunchCommand {
                         return list.stream
                     }
                 }
-                return streamSteps(stream, name: command, format: format, linesBefore: 0)
+                return streamSteps(
+                    stream, name: command, format: format, linesBefore: 0, waitingForEnd: waitingForEnd)
             }
         }
         if let path = arguments.values["--file"],
@@ -142,7 +143,7 @@ enum LaunchCommand {
     /// while and parses and groups everything read so far, so it reads for longer as that work grows.
     static func streamSteps(
         _ stream: @escaping @Sendable () throws -> CatalogStream, name: String, format: CatalogFile.Format,
-        linesBefore: Int
+        linesBefore: Int, waitingForEnd: Bool = false
     ) -> MenuScreen.StreamStep {
         let clock = ContinuousClock()
         // When the last step's read ended, and how long it then took to parse and group what it read. From that end
@@ -154,7 +155,9 @@ enum LaunchCommand {
             let work = last.withLock { last in
                 last.map { min($0.readEnd.duration(to: clock.now), $0.parsing * 2) } ?? .zero
             }
-            let (bytes, done) = try stream().read(for: CatalogStream.budget(afterWork: work))
+            var (bytes, done) = try stream().read(for: CatalogStream.budget(afterWork: work))
+            // reload-sync(…): one step, once the output has ended.
+            while waitingForEnd && !done { (bytes, done) = try stream().read(for: .seconds(1)) }
             let readEnd = clock.now
             let (snapshot, hierarchy) = try CatalogSource.parseGrouped(
                 bytes, name: name, format: format, rootTitle: title, maxChildren: maxChildren,

@@ -76,9 +76,11 @@ package struct MenuKeys: Sendable {
         case become
         /// fzf's `reload(CMD)`: reads the list again from a shell command's output.
         case reload
+        /// fzf's `reload-sync(CMD)`: as `reload`, but the list is replaced only once the command's output has ended.
+        case reloadSync = "reload-sync"
 
         /// Whether the command takes a shell command as its argument (`execute(less {})`).
-        public var takesShellCommand: Bool { [.execute, .executeSilent, .become, .reload].contains(self) }
+        public var takesShellCommand: Bool { [.execute, .executeSilent, .become, .reload, .reloadSync].contains(self) }
     }
 
     /// fzf's events, which `--bind` binds as it binds keys (`change:first`, `start:reload(ls)`).

@@ -21,7 +21,7 @@ extension MenuScreen {
         let expanded = ShellCommand.expand(
             text, path: record.map { snapshot.table.path(Int($0)) } ?? "", query: query, marked: marks)
         switch command {
-        case .reload: return reload(expanded)
+        case .reload, .reloadSync: return reload(expanded, waitingForEnd: command == .reloadSync)
         case .become:
             becomes = (expanded, options.shell)
             return .quit
@@ -34,7 +34,10 @@ extension MenuScreen {
     /// moved onto each step by identity (``rebase(onto:)``), so the highlighted entry stays highlighted while it is
     /// still there and the filter keeps its text. A reload before the first list is in, or in the built-in
     /// catalog, rings the bell; one during another ends the other's command.
-    mutating func reload(_ command: String) -> Action {
+    ///
+    /// - Parameter waitingForEnd: fzf's `reload-sync`: the list stays as it is until the command's output has
+    ///   ended, and is then replaced at once.
+    mutating func reload(_ command: String, waitingForEnd: Bool = false) -> Action {
         guard let makeStep = options.reload else { return .bell }
         let ticking: Bool
         switch phase {
@@ -42,7 +45,7 @@ extension MenuScreen {
         case .streaming: ticking = true
         case .loading, .topLevel: return .bell
         }
-        let step = makeStep(command, options.shell)
+        let step = makeStep(command, options.shell, waitingForEnd)
         let job = Self.loadJob(options) { title, maxChildren, _ in try step(title, maxChildren) }
         phase = .streaming(Streaming(what: command, step: job))
         return .batch([.cancel(Self.loadLane), .run(job)] + (ticking ? [] : [.tick(after: Self.spinnerStep)]))

@@ -126,8 +126,9 @@ package struct MenuScreen: Screen {
         /// The shell the preview command runs in: the user's `$SHELL`, as fzf's, or `/bin/sh`.
         public var shell = "/bin/sh"
         /// Makes the steps of a list read from a shell command's output (`reload(…)`), given the command, placeholders
-        /// expanded, and the shell; `nil` where the menu has no list to read again (the built-in catalog).
-        package var reload: (@Sendable (_ command: String, _ shell: String) -> StreamStep)?
+        /// expanded, the shell, and whether a step waits for the output's end (`reload-sync(…)`); `nil` where the menu
+        /// has no list to read again (the built-in catalog).
+        package var reload: (@Sendable (_ command: String, _ shell: String, _ waitingForEnd: Bool) -> StreamStep)?
         /// fzf's `--disabled`: the filter's text filters nothing; it is there for commands' `{q}`
         /// (`change:reload(rg {q})`).
         package var disabled = false
