@@ -59,6 +59,24 @@ struct ExecuteBindingTests {
         #expect(again.shellCommand(for: .control("o"), at: 0) == "b")
     }
 
+    /// The commands a reload was given.
+    final class Asked: Sendable {
+        let commands = Mutex<[String]>([])
+    }
+
+    /// A reload that lists `lines` whatever the command, keeping each command it was given.
+    static func reload(
+        to lines: String, asked: Asked
+    ) -> @Sendable (String, String, Bool) -> MenuScreen.StreamStep {
+        { command, _, _ in
+            asked.commands.withLock { $0.append(command) }
+            return { title, maxChildren in
+                let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array(lines.utf8))
+                return (snapshot, try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren), true)
+            }
+        }
+    }
+
     static let list = "docs/readme.md\nsrc/main.swift\n"
 
     func loop(_ bind: String, _ terminal: VirtualTerminal) throws -> EventLoop {
@@ -111,20 +129,14 @@ struct ExecuteBindingTests {
         terminal.type([0x03], at: .milliseconds(30))
         var options = MenuScreen.Options(background: false)
         options.bindings = try MenuKeys.bindings("ctrl-r:reload(ls {})")
-        let asked = Mutex<[String]>([])
-        options.reload = { command, _, _ in
-            asked.withLock { $0.append(command) }
-            return { title, maxChildren in
-                let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("a/x\nb/y\nsrc/main.swift\n".utf8))
-                return (snapshot, try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren), true)
-            }
-        }
+        let asked = Asked()
+        options.reload = Self.reload(to: "a/x\nb/y\nsrc/main.swift\n", asked: asked)
         let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array(Self.list.utf8))
         var loop = EventLoop(
             session: Session(root: try MenuScreen(source: .fixed(snapshot), options: options)), terminal: terminal,
             jobs: InlineJobs(), renderer: Renderer(colorMode: .none))
         #expect(try loop.run() == 130)
-        #expect(asked.withLock { $0 } == ["ls 'src/main.swift'"])
+        #expect(asked.commands.withLock { $0 } == ["ls 'src/main.swift'"])
         let menu = try #require(loop.session.stack.first as? MenuScreen)
         #expect(menu.snapshot.count == 3, "the command's list")
         guard case .node(.entry(let record))? = menu.highlighted else {
@@ -158,14 +170,8 @@ struct ExecuteBindingTests {
         var options = MenuScreen.Options(background: false)
         options.disabled = true
         options.bindings = try MenuKeys.bindings("change:reload(grep -- {q} list),backward-eof:abort,load:last")
-        let asked = Mutex<[String]>([])
-        options.reload = { command, _, _ in
-            asked.withLock { $0.append(command) }
-            return { title, maxChildren in
-                let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("x/a\ny/ab\nz/b\n".utf8))
-                return (snapshot, try Hierarchy(snapshot, rootTitle: title, maxChildren: maxChildren), true)
-            }
-        }
+        let asked = Asked()
+        options.reload = Self.reload(to: "x/a\ny/ab\nz/b\n", asked: asked)
         let menu = try MenuScreen(loading: "list", options: options) {
             try CatalogFile.parse(Array(Self.list.utf8)) as Snapshot<any Screen>
         }
@@ -173,7 +179,9 @@ struct ExecuteBindingTests {
             session: Session(root: menu), terminal: terminal, jobs: InlineJobs(), renderer: Renderer(colorMode: .none))
         #expect(try loop.run() == 130, "backward-eof aborted")
         #expect(
-            asked.withLock { $0 } == ["grep -- 'a' list", "grep -- 'ab' list", "grep -- 'a' list", "grep -- '' list"])
+            asked.commands.withLock { $0 } == [
+                "grep -- 'a' list", "grep -- 'ab' list", "grep -- 'a' list", "grep -- '' list",
+            ])
         let after = try #require(loop.session.stack.first as? MenuScreen)
         #expect(after.snapshot.count == 3)
         #expect(after.levels.last?.cursor == 2, "load:last, once the last reload's list was in")

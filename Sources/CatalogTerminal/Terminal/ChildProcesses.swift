@@ -88,12 +88,20 @@ enum ChildProcesses {
     ///
     /// - Parameter owner: The runner whose jobs' groups these are (``running(for:_:)``).
     static func killAllWithDescendants(of owner: Int) {
-        let groups = (0..<capacity).compactMap { index -> pid_t? in
+        killWithDescendants(groups(of: owner))
+    }
+
+    /// The groups registered now as an owner's.
+    private static func groups(of owner: Int) -> [pid_t] {
+        (0..<capacity).compactMap { index -> pid_t? in
             let group = slots[index].load(ordering: .acquiring)
             return group > 0 && owners[index].load(ordering: .acquiring) == owner ? group : nil
         }
-        let started = descendantGroups(of: groups)
-        for group in groups + started { kill(-group, SIGKILL) }
+    }
+
+    /// Sends SIGKILL to groups and to the groups their processes started.
+    private static func killWithDescendants(_ groups: [pid_t]) {
+        for group in groups + descendantGroups(of: groups) { kill(-group, SIGKILL) }
     }
 
     /// Forgets an owner's groups that have no process left, so their places can be taken and their ids, which the
@@ -108,12 +116,9 @@ enum ChildProcesses {
     /// Kills an owner's groups as ``killAllWithDescendants(of:)`` does, and forgets them.
     static func end(groupsOf owner: Int) {
         forgetEnded(of: owner)
-        let groups = (0..<capacity).compactMap { index -> pid_t? in
-            let group = slots[index].load(ordering: .acquiring)
-            return group > 0 && owners[index].load(ordering: .acquiring) == owner ? group : nil
-        }
+        let groups = groups(of: owner)
         guard !groups.isEmpty else { return }
-        killAllWithDescendants(of: owner)
+        killWithDescendants(groups)
         groups.forEach(unregister)
     }
 
