@@ -89,6 +89,19 @@ struct HierarchyProvisionalTests {
         #expect(lone.provisional.map(shown) == shown(lone.whole))
         #expect(shown(lone.whole).contains { $0.contains("one.c · q › only") }, "\(shown(lone.whole))")
     }
+
+    /// A path met again after others (a list in no order) takes its group and its depth from the pass's cache, so
+    /// it is kept among the records above the level made (those that may be a directory's own line) only when its
+    /// path is, as when it was walked.
+    @Test("a path found again in the pass's cache counts at its own depth")
+    func cachedDepth() throws {
+        let lines = ["a/b/c/x", "q/r", "a/b/c/y", "q/s", "a/z"]
+        let snapshot: Snapshot<Void> = try CatalogFile.parse(Array(lines.map { $0 + "\n" }.joined().utf8))
+        var builder = Hierarchy.Builder(table: snapshot.table, depthLimit: 2)
+        builder.findGroups()
+        let shallow = builder.shallow.map { snapshot.table.path(Int($0.record)) }
+        #expect(shallow.sorted() == ["a/z", "q/r", "q/s"])
+    }
 }
 
 /// The snapshot a launcher searches with its top level while the entries sort: the records in the order read.

@@ -146,10 +146,10 @@ extension Hierarchy {
                         place(record, in: chain.last?.group ?? 0, depth: chain.count, whole: false)
                         continue
                     }
-                    // Counting, a group's depth is its chain's: the cache, which keeps no chain, is left out.
-                    let hash = depthLimit < .max ? 0 : PathSet.hash(key.baseAddress, count: key.count)
-                    if depthLimit == .max, let group = cache.find(hash, key, in: base) {
-                        groupOf[record] = group
+                    // A path met lately: its group and depth from the cache, the chain left as the previous path's.
+                    let hash = PathSet.hash(key.baseAddress, count: key.count)
+                    if let (group, depth) = cache.find(hash, key, in: base) {
+                        place(record, in: group, depth: depth, whole: false)
                         continue
                     }
                     // Keep the groups of the components the two group paths share whole: those ending with
@@ -179,32 +179,34 @@ extension Hierarchy {
                         index += 1
                     }
                     place(record, in: parent, depth: chain.count, whole: false)
-                    if depthLimit == .max { cache.insert(hash, start: start, count: key.count, group: parent) }
+                    cache.insert(hash, start: start, count: key.count, group: parent, depth: chain.count)
                     previous = key
                 }
             }
         }
 
-        /// A direct-mapped table of group paths met lately: each slot a hash, a group, and where a record spells
-        /// the path.
+        /// A direct-mapped table of group paths met lately: each slot a hash, a group with its depth (how many
+        /// groups the path spells, as the walk counts them), and where a record spells the path.
         struct KeyCache {
             private var hashes = [UInt64](repeating: 0, count: 1 << 14)
             private var places = [UInt64](repeating: 0, count: 1 << 14)
-            private var groups = [UInt32](repeating: 0, count: 1 << 14)
+            private var groups = [UInt64](repeating: 0, count: 1 << 14)
 
-            func find(_ hash: UInt64, _ key: UnsafeBufferPointer<UInt8>, in base: UnsafePointer<UInt8>) -> UInt32? {
+            func find(
+                _ hash: UInt64, _ key: UnsafeBufferPointer<UInt8>, in base: UnsafePointer<UInt8>
+            ) -> (group: UInt32, depth: Int)? {
                 let slot = Int(truncatingIfNeeded: hash) & (hashes.count - 1)
                 guard hashes[slot] == hash, places[slot] & 0xFFFF_FFFF == UInt64(key.count) else { return nil }
                 let start = Int(places[slot] >> 32)
                 guard key.isEmpty || memcmp(base + start, key.baseAddress!, key.count) == 0 else { return nil }
-                return groups[slot]
+                return (UInt32(truncatingIfNeeded: groups[slot]), Int(groups[slot] >> 32))
             }
 
-            mutating func insert(_ hash: UInt64, start: Int, count: Int, group: UInt32) {
+            mutating func insert(_ hash: UInt64, start: Int, count: Int, group: UInt32, depth: Int) {
                 let slot = Int(truncatingIfNeeded: hash) & (hashes.count - 1)
                 hashes[slot] = hash
                 places[slot] = UInt64(start) << 32 | UInt64(count)
-                groups[slot] = group
+                groups[slot] = UInt64(depth) << 32 | UInt64(group)
             }
         }
 
