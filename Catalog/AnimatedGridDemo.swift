@@ -102,7 +102,7 @@ struct AnimatedGridDemo: LocalizedDemo {
             // r and → pause the grid and then do what the footer says: restore the order, or step one frame.
             isRunning = false
             let done = perform(key: key)
-            return .batch([done, .status(DemoWords.text(.pausedAt, in: locale, ["step": "\(step)"]))])
+            return .batch([done, .status(DemoWords.text(.pausedAt, in: locale, ["step": step]))])
         }
     }
 
@@ -114,7 +114,7 @@ struct AnimatedGridDemo: LocalizedDemo {
         case .pause:
             guard isRunning else { return .none }
             isRunning = false
-            return .status(DemoWords.text(.pausedAt, in: locale, ["step": "\(step)"]))
+            return .status(DemoWords.text(.pausedAt, in: locale, ["step": step]))
         case .step:
             guard let count = input.number(in: Self.steps, default: 1) else {
                 return input.missingNumber(in: Self.steps, DemoWords.text(.askFrameCount, in: locale), locale: locale)
@@ -176,7 +176,7 @@ struct AnimatedGridDemo: LocalizedDemo {
 
     /// The frame and whether it plays, in a locale's language.
     func stateLine(in locale: Locale) -> String {
-        DemoWords.text(isRunning ? .framePlaying : .framePaused, in: locale, ["step": "\(step)"])
+        DemoWords.text(isRunning ? .framePlaying : .framePaused, in: locale, ["step": step])
     }
 
     func render(in context: ScreenContext) -> Frame {
@@ -192,7 +192,7 @@ struct AnimatedGridDemo: LocalizedDemo {
         let width = context.size.columns
         // Line mode has no clock: frames move only with `s`.
         return gridRows(width: width).map { String($0) } + [
-            DemoWords.text(.frameLine, in: context, ["step": "\(step)"])
+            DemoWords.text(.frameLine, in: context, ["step": step])
         ]
     }
 }

@@ -69,6 +69,7 @@ struct StepperDemo: LocalizedDemo {
     }
 
     func lines(in context: ScreenContext) -> [String] {
-        fitted(["\(DemoWords.text(.quantity, in: context)): \(value)"], width: context.size.columns)
+        let shown = value.formatted(.number.locale(context.environment.locale))
+        return fitted(["\(DemoWords.text(.quantity, in: context)): \(shown)"], width: context.size.columns)
     }
 }

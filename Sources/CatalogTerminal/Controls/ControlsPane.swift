@@ -165,7 +165,7 @@ package struct ControlsPane: Widget, Sendable {
     /// A decimal as the pane writes it in a locale: "0,5" in German, "0.5" in English, digits after the point as
     /// many as it has, and no grouping, so what is shown can be typed back.
     static func decimalText(_ value: Double, in locale: Locale) -> String {
-        value.formatted(.number.locale(locale).grouping(.never).precision(.fractionLength(0...12)))
+        value.formatted(.number.locale(locale).precision(.fractionLength(0...12)))
     }
 
     /// Typed text as the control parses it: a number as the locale writes it, made plain (ASCII digits, "." as the
@@ -220,7 +220,9 @@ package struct ControlsPane: Widget, Sendable {
         _ value: ControlValue?, of control: Control, glyphs: Glyphs, locale: Locale = Locale(identifier: "en")
     ) -> String {
         var text = value?.description ?? ""
+        // Numbers in the locale's digits and grouping, as the screen and the range in an error show them.
         if case .decimal(let number)? = value { text = decimalText(number, in: locale) }
+        if case .integer(let number)? = value { text = number.formatted(.number.locale(locale)) }
         switch control.kind {
         case .boolean: return LauncherWords.text(value == .boolean(true) ? .on : .off, in: locale)
         case .integer, .decimal, .choice:

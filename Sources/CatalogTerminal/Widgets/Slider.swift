@@ -1,4 +1,5 @@
 import CatalogKit
+import Foundation
 
 /// A value on a track, moved in steps: ←/→ a step, Page Up/Down ten, Home/End the ends.
 public struct Slider: Widget, Sendable, Equatable {
@@ -44,8 +45,12 @@ public struct Slider: Widget, Sendable, Equatable {
     /// The track with its knob where the value is, then the value; the knob reversed when focused.
     public func render(in size: Size, focused: Bool, context: ScreenContext) -> [Line] {
         guard size.rows > 0 else { return [] }
-        let label = "  \(value)"
-        let track = max(size.columns - DisplayWidth.of(String(range.upperBound)) - 2, 3)
+        // In the screen's digits and grouping, with room for the widest end of the range.
+        let format = IntegerFormatStyle<Int>.number.locale(context.environment.locale)
+        let label = "  " + value.formatted(format)
+        let widest = max(
+            DisplayWidth.of(range.upperBound.formatted(format)), DisplayWidth.of(range.lowerBound.formatted(format)))
+        let track = max(size.columns - widest - 2, 3)
         let span = max(range.upperBound - range.lowerBound, 1)
         let knob = (value - range.lowerBound) * (track - 1) / span
         let line = context.glyphs.horizontal

@@ -1,4 +1,5 @@
 import CatalogKit
+import Foundation
 
 /// A whole number stepped up and down within a range: ↑ or + up, ↓ or - down. At an end, the key is handled and the
 /// value stays, so the screen may ring the bell.
@@ -44,6 +45,12 @@ public struct Stepper: Widget, Sendable, Equatable {
     /// `[ - ]  3  [ + ]`, the value reversed when focused.
     public func render(in size: Size, focused: Bool, context: ScreenContext) -> [Line] {
         guard size.rows > 0 else { return [] }
-        return [Line([Span("[ - ]  "), Span("\(value)", focused ? .focusedValue : .bold), Span("  [ + ]")])]
+        return [
+            Line([
+                Span("[ - ]  "),
+                Span(value.formatted(.number.locale(context.environment.locale)), focused ? .focusedValue : .bold),
+                Span("  [ + ]"),
+            ])
+        ]
     }
 }

@@ -56,6 +56,20 @@ struct ControlsPaneTests {
         #expect(pane.values.decimal("speed") == 0.5, "0,1 is below the range: refused, kept open")
     }
 
+    /// Catches a number shown as "1000" beside a refusal that says "bis 1.000": the pane shows what it reads.
+    @Test("in German a number shows grouped as German writes it, as the range in a refusal does")
+    func germanGrouping() throws {
+        var pane = ControlsPane(
+            values: try ControlValues([
+                .integer("value", default: 1000, in: 0...1000), .decimal("rate", default: 2500.5, in: 0...5000),
+            ]))
+        pane.locale = Locale(identifier: "de_DE")
+        let context = ScreenContext(environment: ScreenEnvironment(locale: pane.locale))
+        let rows = pane.render(in: Size(columns: 30, rows: 5), focused: true, context: context).map(\.text)
+        #expect(rows.contains("value  ‹ 1.000 ›"), "\(rows)")
+        #expect(rows.contains("rate   ‹ 2.500,5 ›"), "\(rows)")
+    }
+
     @Test("a typed number is read as its locale writes it, grouping only where it is well formed, never misread")
     func localizedNumbers() throws {
         let decimal = Control.decimal("speed", default: 1, in: -1e9...1e9)

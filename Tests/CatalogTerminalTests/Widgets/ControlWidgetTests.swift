@@ -52,6 +52,17 @@ struct ControlWidgetTests {
         #expect(text(Slider(value: 3, in: 3...3).render(width: 10)) == "●──────  3")
     }
 
+    /// Catches a value drawn without the locale's grouping, as "1000" beside an error that says "bis 1.000", and a
+    /// track that leaves no room for the grouped value.
+    @Test func aSliderAndAStepperShowTheirValueInTheScreensDigits() {
+        let size = Size(columns: 16, rows: 1)
+        let german = ScreenContext(size: size, environment: ScreenEnvironment(locale: Locale(identifier: "de")))
+        let slider = Slider(value: 1000, in: 0...1000)
+        #expect(text(slider.render(in: size, focused: false, context: german)) == "────────●  1.000")
+        let stepper = Stepper(value: 12345, in: 0...99999)
+        #expect(text(stepper.render(in: size, focused: false, context: german)) == "[ - ]  12.345  [ + ]")
+    }
+
     @Test func aStepperHandlesButKeepsItsValueAtTheEnds() {
         var stepper = Stepper(value: 9, in: 0...10)
         #expect(stepper.handle("+") == .changed(10))
