@@ -67,8 +67,8 @@ struct AppStorageDemo: LocalizedDemo {
     private(set) var settings: AppSettings
     /// The row under the cursor: 0 accent, 1 counter.
     private(set) var row = 0
-    /// The problems found while loading or saving, one sentence each, shown until the next successful save.
-    private(set) var messages: [String]
+    /// The problems found while loading or saving, shown until the next successful save.
+    private(set) var problems: [SettingsProblem]
     private(set) var glyphs = Glyphs.unicode
     private let store: any SettingsStore
 
@@ -84,7 +84,7 @@ struct AppStorageDemo: LocalizedDemo {
         self.store = store
         let checked = loaded.settings.checked()
         settings = checked.settings
-        messages = [loaded.message].compactMap { $0 } + checked.problems
+        problems = [loaded.problem].compactMap { $0 } + checked.problems
     }
 
     /// The demo's composition root: makes the store, loads the settings once, and gives both to the screen.
@@ -96,15 +96,21 @@ struct AppStorageDemo: LocalizedDemo {
         do {
             store = try makeStore()
         } catch {
-            store = MemorySettingsStore(message: "\(error) Settings last until you quit.")
+            store = MemorySettingsStore(problem: .inMemory(reason: "\(error)"))
         }
         return AppStorageDemo(store: store, loaded: store.load())
     }
 
     var title: String { "@AppStorage" }
 
-    /// The problems as one message, if there are any.
-    var message: String? { messages.isEmpty ? nil : messages.joined(separator: " ") }
+    /// The problems as one message in the screen's language, if there are any.
+    var message: String? {
+        let texts = messages(in: locale)
+        return texts.isEmpty ? nil : texts.joined(separator: " ")
+    }
+
+    /// The problems, a sentence or two each, in `locale`'s language.
+    func messages(in locale: Locale) -> [String] { problems.map { $0.text(in: locale) } }
 
     private var accentIndex: Int { AppSettings.accents.firstIndex { $0.name == settings.accent } ?? 0 }
 
@@ -135,7 +141,7 @@ struct AppStorageDemo: LocalizedDemo {
                     .bell,
                     .status(
                         DemoWords.text(
-                            .counterRange, in: locale, ["low": "\(range.lowerBound)", "high": "\(range.upperBound)"])),
+                            .counterRange, in: locale, ["low": range.lowerBound, "high": range.upperBound])),
                 ])
             }
             changed.counter = counter
@@ -185,10 +191,10 @@ struct AppStorageDemo: LocalizedDemo {
     private mutating func saved(_ outcome: Result<AppSettings, SaveFailure>?) -> Action {
         switch outcome {
         case .success?:
-            messages = []
+            problems = []
             return .none
         case .failure(.failed(let reason))?:
-            messages = [DemoWords.text(.notSaved, in: locale, ["reason": reason])]
+            problems = [.notSaved(reason: reason)]
             return .bell
         case nil:
             return .none
@@ -215,11 +221,12 @@ struct AppStorageDemo: LocalizedDemo {
                     Span("\(left) \(DemoWords.text(AppSettings.accents[accentIndex].word, in: context)) \(right)"),
                     swatch,
                 ]),
-            field(1, [Span("\(settings.counter)")]),
+            field(1, [Span(settings.counter.formatted(.number.locale(context.environment.locale)))]),
             "",
             footer(in: context),
         ]
         // Wrapped, not cut: a message names the file to find and where its bad copy goes.
+        let messages = messages(in: context.environment.locale)
         if !messages.isEmpty {
             lines += [""] + messages.flatMap { LineText.wrapped($0, width: size.columns).map { Line($0, .bold) } }
         }
@@ -232,6 +239,8 @@ struct AppStorageDemo: LocalizedDemo {
         let accent = DemoWords.text(.accentColour, in: context)
         let counter = DemoWords.text(.counter, in: context)
         let colour = DemoWords.text(AppSettings.accents[accentIndex].word, in: context)
-        return fitted(["\(accent): \(colour)", "\(counter): \(settings.counter)"], width: width) + messages
+        let value = settings.counter.formatted(.number.locale(context.environment.locale))
+        return fitted(["\(accent): \(colour)", "\(counter): \(value)"], width: width)
+            + messages(in: context.environment.locale)
     }
 }

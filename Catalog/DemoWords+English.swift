@@ -144,5 +144,14 @@ extension DemoWords {
         .previousDay: "previous day",
         .setDate: "set the date",
         .date: "Date",
+        .savedCounterOutOfRange: "The saved counter {saved} is out of range, so it is {now} now.",
+        .savedAccentUnknown: "The saved accent colour “{saved}” is unknown, so it is {now} now.",
+        .settingsUnreadable: "Could not read '{path}', so defaults are used: {reason}",
+        .settingsNotJSON:
+            "'{path}' is not valid settings JSON, so defaults are used. It will be kept as "
+            + "settings.json.corrupt-<time> when the settings are first saved.",
+        .settingsInMemory: "{reason} Settings last until you quit.",
+        .settingsDirectory:
+            "'{path}' is a directory, not a settings file, so defaults are used. Move it away to save settings.",
     ]
 }

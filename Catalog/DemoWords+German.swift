@@ -144,5 +144,16 @@ extension DemoWords {
         .previousDay: "Vorheriger Tag",
         .setDate: "Datum setzen",
         .date: "Datum",
+        .savedCounterOutOfRange:
+            "Der gespeicherte Zähler {saved} liegt außerhalb des Bereichs, daher ist er jetzt {now}.",
+        .savedAccentUnknown: "Die gespeicherte Akzentfarbe „{saved}“ ist unbekannt, daher ist sie jetzt {now}.",
+        .settingsUnreadable: "„{path}“ ließ sich nicht lesen, daher gelten die Standardwerte: {reason}",
+        .settingsNotJSON:
+            "„{path}“ ist kein gültiges Einstellungs-JSON, daher gelten die Standardwerte. Die Datei wird beim "
+            + "ersten Speichern als settings.json.corrupt-<Zeit> aufbewahrt.",
+        .settingsInMemory: "{reason} Die Einstellungen gelten bis zum Beenden.",
+        .settingsDirectory:
+            "„{path}“ ist ein Verzeichnis, keine Einstellungsdatei, daher gelten die Standardwerte. Zum Speichern "
+            + "bitte das Verzeichnis wegräumen.",
     ]
 }

@@ -144,5 +144,11 @@ extension DemoWords {
         .previousDay: "前日",
         .setDate: "日付を設定",
         .date: "日付",
+        .savedCounterOutOfRange: "保存されたカウンター {saved} は範囲外のため、{now} にしました。",
+        .savedAccentUnknown: "保存されたアクセントカラー「{saved}」は不明なため、{now} にしました。",
+        .settingsUnreadable: "「{path}」を読めなかったため、既定値を使います: {reason}",
+        .settingsNotJSON: "「{path}」は正しい設定 JSON ではないため、既定値を使います。設定を初めて保存するときに settings.json.corrupt-<時刻> として残します。",
+        .settingsInMemory: "{reason} 設定は終了するまで有効です。",
+        .settingsDirectory: "「{path}」は設定ファイルではなくディレクトリのため、既定値を使います。設定を保存するには、このディレクトリを移動してください。",
     ]
 }

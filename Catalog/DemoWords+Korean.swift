@@ -144,5 +144,11 @@ extension DemoWords {
         .previousDay: "전날",
         .setDate: "날짜 설정",
         .date: "날짜",
+        .savedCounterOutOfRange: "저장된 카운터 {saved}이(가) 범위를 벗어나 지금은 {now}입니다.",
+        .savedAccentUnknown: "저장된 강조 색상 “{saved}”을(를) 알 수 없어 지금은 {now}입니다.",
+        .settingsUnreadable: "‘{path}’을(를) 읽을 수 없어 기본값을 씁니다: {reason}",
+        .settingsNotJSON: "‘{path}’은(는) 올바른 설정 JSON이 아니어서 기본값을 씁니다. 설정을 처음 저장할 때 settings.json.corrupt-<시각>(으)로 보관합니다.",
+        .settingsInMemory: "{reason} 설정은 종료할 때까지만 유지됩니다.",
+        .settingsDirectory: "‘{path}’은(는) 설정 파일이 아니라 디렉터리여서 기본값을 씁니다. 설정을 저장하려면 이 디렉터리를 치우십시오.",
     ]
 }

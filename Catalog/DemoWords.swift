@@ -79,6 +79,19 @@ enum DemoWords: CaseIterable, Sendable {
     case noAccent
     /// Not saved: {reason}
     case notSaved
+    /// The saved counter {saved} is out of range, so it is {now} now.
+    case savedCounterOutOfRange
+    /// The saved accent colour “{saved}” is unknown, so it is {now} now.
+    case savedAccentUnknown
+    /// Could not read '{path}', so defaults are used: {reason}
+    case settingsUnreadable
+    /// '{path}' is not valid settings JSON, so defaults are used. It will be kept as settings.json.corrupt-<time>
+    /// when the settings are first saved.
+    case settingsNotJSON
+    /// {reason} Settings last until you quit.
+    case settingsInMemory
+    /// '{path}' is a directory, not a settings file, so defaults are used. Move it away to save settings.
+    case settingsDirectory
     /// check or uncheck
     case checkOrUncheck
     /// Checked: {list}

@@ -24,32 +24,73 @@ struct AppSettings: Codable, Equatable, Sendable {
     /// `-` can never overflow.
     static let counterRange = -999_999...999_999
 
-    /// The settings with every value brought into range, and a sentence for each value that had to change.
+    /// The settings with every value brought into range, and a problem for each value that had to change.
     ///
     /// A hand-edited file can hold any number or name: a counter beyond ``counterRange`` is clamped to its nearest
     /// end, and an accent colour that isn't one of ``accents`` becomes the default.
     ///
     /// - Returns: The usable settings, and what was changed to make them so (empty when nothing was).
-    func checked() -> (settings: AppSettings, problems: [String]) {
+    func checked() -> (settings: AppSettings, problems: [SettingsProblem]) {
         var checked = self
-        var problems: [String] = []
+        var problems: [SettingsProblem] = []
         let range = Self.counterRange
         if !range.contains(counter) {
             checked.counter = min(max(counter, range.lowerBound), range.upperBound)
-            problems.append("The saved counter \(counter) is out of range, so it is \(checked.counter) now.")
+            problems.append(.counterOutOfRange(saved: counter, now: checked.counter))
         }
         if !Self.accents.contains(where: { $0.name == accent }) {
             checked.accent = AppSettings().accent
-            problems.append("The saved accent colour “\(accent)” is unknown, so it is \(checked.accent) now.")
+            problems.append(.unknownAccent(saved: accent, now: checked.accent))
         }
         return (checked, problems)
     }
 }
 
-/// What loading found: the settings to use, and a message when they are defaults because of a problem.
+/// A problem with the settings, kept as what it is and said in the screen's language when shown.
+enum SettingsProblem: Equatable, Sendable {
+    /// A saved counter beyond ``AppSettings/counterRange``, and the nearest value in it.
+    case counterOutOfRange(saved: Int, now: Int)
+    /// A saved accent colour that isn't one of ``AppSettings/accents``, and the accent's name used instead.
+    case unknownAccent(saved: String, now: String)
+    /// The file exists but can't be read; the system's reason.
+    case unreadable(path: String, reason: String)
+    /// The file is not settings JSON.
+    case notJSON(path: String)
+    /// A directory sits where the file should be.
+    case directoryInTheWay(path: String)
+    /// There is nowhere to keep settings; why not.
+    case inMemory(reason: String)
+    /// A save failed; why.
+    case notSaved(reason: String)
+
+    /// The problem in `locale`'s language; numbers in its digits and grouping.
+    func text(in locale: Locale) -> String {
+        let (key, arguments): (DemoWords, [String: any Sendable]) =
+            switch self {
+            case .counterOutOfRange(let saved, let now): (.savedCounterOutOfRange, ["saved": saved, "now": now])
+            case .unknownAccent(let saved, let now):
+                (
+                    .savedAccentUnknown,
+                    [
+                        "saved": saved,
+                        "now": AppSettings.accents.first { $0.name == now }.map { DemoWords.text($0.word, in: locale) }
+                            ?? now,
+                    ]
+                )
+            case .unreadable(let path, let reason): (.settingsUnreadable, ["path": path, "reason": reason])
+            case .notJSON(let path): (.settingsNotJSON, ["path": path])
+            case .directoryInTheWay(let path): (.settingsDirectory, ["path": path])
+            case .inMemory(let reason): (.settingsInMemory, ["reason": reason])
+            case .notSaved(let reason): (.notSaved, ["reason": reason])
+            }
+        return DemoWords.text(key, in: locale, arguments)
+    }
+}
+
+/// What loading found: the settings to use, and the problem when they are defaults because of one.
 struct SettingsLoad: Equatable {
     var settings: AppSettings
-    var message: String?
+    var problem: SettingsProblem?
 }
 
 /// Where settings live. The screen only talks to this, so tests give it a store in a temporary directory or memory.
@@ -65,22 +106,22 @@ protocol SettingsStore: Sendable {
 /// Settings kept in memory only, for when there is nowhere to write.
 final class MemorySettingsStore: SettingsStore {
     private let stored: Mutex<AppSettings>
-    private let message: String?
+    private let problem: SettingsProblem?
 
     /// Creates a store holding settings.
     ///
     /// - Parameters:
     ///   - settings: What ``load()`` gives until the first save.
-    ///   - message: What ``load()`` reports, such as why settings can't be kept on disk.
-    init(_ settings: AppSettings = AppSettings(), message: String? = nil) {
+    ///   - problem: What ``load()`` reports, such as why settings can't be kept on disk.
+    init(_ settings: AppSettings = AppSettings(), problem: SettingsProblem? = nil) {
         stored = Mutex(settings)
-        self.message = message
+        self.problem = problem
     }
 
     /// The settings last saved.
     var settings: AppSettings { stored.withLock { $0 } }
 
-    func load() -> SettingsLoad { SettingsLoad(settings: settings, message: message) }
+    func load() -> SettingsLoad { SettingsLoad(settings: settings, problem: problem) }
     func save(_ settings: AppSettings) throws { stored.withLock { $0 = settings } }
 }
 
@@ -145,24 +186,20 @@ struct FileSettingsStore: SettingsStore {
             return SettingsLoad(settings: AppSettings())
         }
         if isDirectory.boolValue {
-            return SettingsLoad(settings: AppSettings(), message: "\(Error.directoryInTheWay(path)) Using defaults.")
+            return SettingsLoad(settings: AppSettings(), problem: .directoryInTheWay(path: path))
         }
         let data: Data
         do {
             data = try Data(contentsOf: file)
         } catch {
-            return SettingsLoad(
-                settings: AppSettings(), message: "Could not read '\(path)', so defaults are used: \(error)")
+            return SettingsLoad(settings: AppSettings(), problem: .unreadable(path: path, reason: "\(error)"))
         }
         if let settings = try? JSONDecoder().decode(AppSettings.self, from: data) {
             return SettingsLoad(settings: settings)
         }
         // Loading only reads: a factory runs this, and so does the preview of a merely highlighted entry. The first
         // save, a job the screen asks the shell for, keeps the file aside before it writes.
-        return SettingsLoad(
-            settings: AppSettings(),
-            message: "'\(path)' is not valid settings JSON, so defaults are used. It will be kept as "
-                + "settings.json.corrupt-<time> when the settings are first saved.")
+        return SettingsLoad(settings: AppSettings(), problem: .notJSON(path: path))
     }
 
     /// Renames a corrupt file to a name no other file has.

@@ -76,8 +76,10 @@ struct SettingsStoreTests {
         try Data("{ \"accent\": ".utf8).write(to: store.file)
         let loaded = store.load()
         #expect(loaded.settings == AppSettings())
+        #expect(loaded.problem == .notJSON(path: store.file.path))
         #expect(
-            loaded.message == "'\(store.file.path)' is not valid settings JSON, so defaults are used. It will be "
+            loaded.problem?.text(in: Locale(identifier: "en"))
+                == "'\(store.file.path)' is not valid settings JSON, so defaults are used. It will be "
                 + "kept as settings.json.corrupt-<time> when the settings are first saved.")
         #expect(contents(store.file) == "{ \"accent\": ", "loading never moves or changes the file")
         let aside = store.directory.appendingPathComponent("settings.json.corrupt-20231114T221320Z")
@@ -143,7 +145,7 @@ struct SettingsStoreTests {
         try Data("keep me".utf8).write(to: store.file.appendingPathComponent("inside.txt"))
         let loaded = store.load()
         #expect(loaded.settings == AppSettings())
-        #expect(loaded.message?.contains("is a directory, not a settings file") == true)
+        #expect(loaded.problem == .directoryInTheWay(path: store.file.path))
         #expect(throws: FileSettingsStore.Error.directoryInTheWay(store.file.path)) {
             try store.save(AppSettings(accent: "Pink", counter: 3))
         }
@@ -251,7 +253,7 @@ struct SettingsStoreTests {
         }
         #expect(failures == 0)
         let final = store.load()
-        #expect(final.message == nil)
+        #expect(final.problem == nil)
         #expect(final.settings.counter == rounds)
         let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
         #expect(names == ["settings.json"])
@@ -373,12 +375,15 @@ struct AppStorageDemoTests {
         var session = started(AppStorageDemo.opening { store })
         let demo = try #require(session.top as? AppStorageDemo)
         #expect(demo.settings == AppSettings(accent: "Pink", counter: 999_999))
-        #expect(demo.message == "The saved counter 9223372036854775807 is out of range, so it is 999999 now.")
+        let clamped = "The saved counter 9,223,372,036,854,775,807 is out of range, so it is 999,999 now."
+        #expect(demo.message == clamped)
+        // Wrapped at the screen's 80 columns.
         #expect(
-            frame(session).contains("\nThe saved counter 9223372036854775807 is out of range, so it is 999999 now.\n"))
+            frame(session).contains(
+                "\nThe saved counter 9,223,372,036,854,775,807 is out of range, so it is 999,999\nnow.\n"))
         // + and → at the top ring the bell and save nothing; - saves the clamped value less one.
         #expect(press(.character("+"), in: &session) == [.bell])
-        #expect(session.status == "The counter goes from -999999 to 999999.")
+        #expect(session.status == "The counter goes from -999,999 to 999,999.")
         #expect(press(.down, .right, in: &session) == [.bell])
         #expect(store.load().settings.counter == Int.max)
         press(.character("-"), in: &session)
@@ -393,16 +398,33 @@ struct AppStorageDemoTests {
         let output = run(["-", "+"], on: AppStorageDemo.opening { store })
         #expect(
             output == [
-                "Accent colour: Blue", "Counter: -999999",
-                "The saved counter -9223372036854775808 is out of range, so it is -999999 now.",
+                "Accent colour: Blue", "Counter: -999,999",
+                "The saved counter -9,223,372,036,854,775,808 is out of range, so it is -999,999 now.",
                 "The saved accent colour “Teal” is unknown, so it is Blue now.",
-                "The counter goes from -999999 to 999999.",
-                "Accent colour: Blue", "Counter: -999999",
-                "The saved counter -9223372036854775808 is out of range, so it is -999999 now.",
+                "The counter goes from -999,999 to 999,999.",
+                "Accent colour: Blue", "Counter: -999,999",
+                "The saved counter -9,223,372,036,854,775,808 is out of range, so it is -999,999 now.",
                 "The saved accent colour “Teal” is unknown, so it is Blue now.",
-                "Accent colour: Blue", "Counter: -999998",
+                "Accent colour: Blue", "Counter: -999,998",
             ])
         #expect(store.load().settings == AppSettings(accent: "Blue", counter: -999_998))
+    }
+
+    /// Catches: a problem kept as English text made before the screen knew its language, or a number shown
+    /// without the locale's grouping.
+    @Test func problemsAndTheCounterSpeakTheScreensLanguage() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = try handEdited(#"{"accent": "Red", "counter": 1234567}"#, in: directory)
+        let session = started(
+            AppStorageDemo.opening { store }, environment: ScreenEnvironment(locale: Locale(identifier: "de")))
+        let text = frame(session)
+        #expect(text.contains("Zähler        999.999"), "\(text)")
+        #expect(
+            text.contains(
+                "Der gespeicherte Zähler 1.234.567 liegt außerhalb des Bereichs, daher ist er\njetzt 999.999."),
+            "\(text)")
+        #expect(text.contains("Die gespeicherte Akzentfarbe „Red“ ist unbekannt, daher ist sie jetzt Blau."), "\(text)")
     }
 
     @Test func aCounterTooLargeForAnyIntegerIsACorruptFile() throws {

@@ -87,7 +87,7 @@ struct HistoryStoreTests {
         }
         let loaded = store(scratch).load()
         #expect(loaded.history == saved)
-        #expect(loaded.message == nil)
+        #expect(loaded.problem == nil)
         #expect(
             scratch.text("history/registry.json") == """
                 {
@@ -131,7 +131,7 @@ struct HistoryStoreTests {
         let aside = store.url.path + ".corrupt-20231114T221320Z"
         #expect(loaded.history == History())
         #expect(
-            loaded.message
+            loaded.problem?.text(in: Locale(identifier: "en"))
                 == "The history '\(store.url.path)' is not one this program can read (\(reason)); it was moved to "
                 + "'\(aside)', and recents and favourites start empty.")
         #expect(scratch.text("history/registry.json.corrupt-20231114T221320Z") == content)
@@ -167,7 +167,7 @@ struct HistoryStoreTests {
         let loaded = store.load()
         #expect(loaded.history == History())
         #expect(
-            loaded.message
+            loaded.problem?.text(in: Locale(identifier: "en"))
                 == "Could not read the history '\(store.url.path)': it is a directory. It is left alone, and openings "
                 + "are not saved until it can be read; fix its permissions or move it away. Recents and favourites "
                 + "start empty.")
@@ -184,7 +184,7 @@ struct HistoryStoreTests {
         defer { scratch.remove() }
         let (store, before) = try storeWithOneOpening(scratch)
         chmod(store.url.path, 0)
-        #expect(store.load().message?.contains("Permission denied") == true)
+        #expect(store.load().problem == .unreadable(path: store.url.path, reason: "Permission denied"))
         #expect(throws: HistoryStore.Error.self) { try store.update { $0.recordOpening("b", at: Self.time) } }
         chmod(store.url.path, 0o600)
         #expect(scratch.text("history/registry.json") == before)

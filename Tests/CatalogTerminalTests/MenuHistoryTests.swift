@@ -111,6 +111,24 @@ struct MenuHistoryTests {
         #expect(try shelf() == ["Straße", "Grid", "Toast"], "most recent first again")
     }
 
+    @Test("the history's problem at start, and F5 without a history, speak the menu's language")
+    func historyWordsTranslated() throws {
+        var options = MenuScreen.Options()
+        options.historyOff = .asked
+        options.historyProblem = .movedAside(path: "/s/r.json", why: .version(2), aside: "/s/r.json.corrupt-1")
+        var session = Session(
+            root: try MenuScreen(source: .registry(try MenuScreenTests.registry()), options: options),
+            environment: ScreenEnvironment(locale: Locale(identifier: "de")))
+        _ = session.settle(session.start(size: .standard), with: InlineJobs())
+        #expect(
+            session.status
+                == "Der Verlauf „/s/r.json“ ist keiner, den dieses Programm lesen kann (er hat Version 2, dieses "
+                + "Programm liest Version 1); er wurde nach „/s/r.json.corrupt-1“ verschoben; „Zuletzt geöffnet“ "
+                + "und „Favoriten“ beginnen leer.")
+        _ = session.handle(.key(.function(5)))
+        #expect(session.status == "Der Verlauf ist aus (--no-history): keine Favoriten.")
+    }
+
     @Test("F5 on an entry keeps the highlight on it, so a second F5 undoes the first")
     func favouriteTwice() throws {
         var session = try session(history: History())

@@ -28,10 +28,10 @@ enum LaunchCommand {
         if let query = handover?.query { options.query = query }
         let store = HistoryFiles.store(arguments, context)
         if let store {
-            let (history, message) = store.load()
+            let (history, problem) = store.load()
             options.history = history
             options.historyStore = store
-            options.historyMessage = message
+            options.historyProblem = problem
             options.now = Date()
         }
         let menu: MenuScreen
@@ -284,12 +284,10 @@ enum LaunchCommand {
     }
 
     /// Why a launcher has no history, for the message the favourite key gets.
-    static func historyOff(_ arguments: Arguments) -> String {
-        if arguments.has("--no-history") { return "History is off (--no-history): no favourites." }
-        if arguments.values["--file"] == "-" {
-            return "Standard input has no name to keep a history under: no favourites for it."
-        }
-        return "History is off: no state directory (set XDG_STATE_HOME or HOME): no favourites."
+    static func historyOff(_ arguments: Arguments) -> MenuScreen.HistoryOff {
+        if arguments.has("--no-history") { return .asked }
+        if arguments.values["--file"] == "-" { return .standardInput }
+        return .noDirectory
     }
 
     /// `--preview right|bottom|hidden`, or the menu's own choice by the terminal's size: any other `--preview` is a

@@ -97,32 +97,70 @@ package struct HistoryStore: Sendable {
         return URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
+    /// Why a history file could not be used at start, for the launcher to say in its language.
+    package enum LoadProblem: Equatable, Sendable {
+        /// The file can't be opened or read; the system's reason. It is left alone.
+        case unreadable(path: String, reason: String)
+        /// It is not a history this program can use, and was moved aside to `aside`.
+        case movedAside(path: String, why: Invalid, aside: String)
+        /// It is not a history this program can use, and moving it aside failed with `message`.
+        case notMovedAside(path: String, why: Invalid, message: String)
+
+        /// The problem in a sentence or two of `locale`'s language.
+        package func text(in locale: Locale) -> String {
+            switch self {
+            case .unreadable(let path, let reason):
+                LauncherWords.text(.historyUnreadable, in: locale, ["path": path, "reason": reason])
+            case .movedAside(let path, let why, let aside):
+                LauncherWords.text(
+                    .historyMovedAside, in: locale, ["path": path, "reason": why.text(in: locale), "aside": aside])
+            case .notMovedAside(let path, let why, let message):
+                LauncherWords.text(
+                    .historyNotMovedAside, in: locale,
+                    ["path": path, "reason": why.text(in: locale), "message": message])
+            }
+        }
+    }
+
+    /// Why a file that was read is not a history this program can use.
+    package enum Invalid: Equatable, Sendable {
+        case notJSON
+        /// Another version than ``HistoryStore/version``, or none (`nil`).
+        case version(Int?)
+        /// Its records are not in the form expected, at a place in the JSON when it is known.
+        case records(at: String?)
+
+        func text(in locale: Locale) -> String {
+            switch self {
+            case .notJSON: LauncherWords.text(.historyNotJSON, in: locale)
+            case .version(let found?):
+                LauncherWords.text(.historyOtherVersion, in: locale, ["found": found, "version": HistoryStore.version])
+            case .version(nil): LauncherWords.text(.historyNoVersion, in: locale, ["version": HistoryStore.version])
+            case .records(let place?): LauncherWords.text(.historyRecordsAt, in: locale, ["place": place])
+            case .records(nil): LauncherWords.text(.historyRecords, in: locale)
+            }
+        }
+    }
+
     /// Reads the history.
     ///
     /// A missing file is an empty history. A file that is not a version-1 history is moved aside and the history
-    /// starts empty; a file that can't be read is left alone and the history starts empty. Either way the message
-    /// says so in one line.
+    /// starts empty; a file that can't be read is left alone and the history starts empty. Either way the problem
+    /// says so.
     ///
-    /// - Returns: The history, and a message for the user when the file could not be used.
-    public func load() -> (history: History, message: String?) {
+    /// - Returns: The history, and the problem when the file could not be used.
+    package func load() -> (history: History, problem: LoadProblem?) {
         switch read() {
         case .missing: return (History(), nil)
         case .history(let history): return (history, nil)
-        case .unreadable(let reason):
-            return (
-                History(), "\(Error.unreadable(path: url.path, reason: reason)) Recents and favourites start empty."
-            )
-        case .invalid:
+        case .unreadable(let reason): return (History(), .unreadable(path: url.path, reason: reason))
+        case .invalid(let why):
             // Moved aside under the lock, and only if it is still bad then: another launcher may have just
             // replaced it with a good file.
             do {
                 return try locked { try readRecovering() }
             } catch {
-                return (
-                    History(),
-                    "The history '\(url.path)' is not one this program can read, and it could not be moved aside: "
-                        + "\(error) Recents and favourites start empty."
-                )
+                return (History(), .notMovedAside(path: url.path, why: why, message: "\(error)"))
             }
         }
     }
@@ -171,7 +209,7 @@ package struct HistoryStore: Sendable {
         /// It exists but could not be read; the system's reason.
         case unreadable(String)
         /// It was read but is not a history this program can use; why not.
-        case invalid(String)
+        case invalid(Invalid)
     }
 
     private func read() -> Contents {
@@ -193,11 +231,10 @@ package struct HistoryStore: Sendable {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         guard let version = try? decoder.decode(Version.self, from: data) else {
-            return .invalid("it is not a JSON object")
+            return .invalid(.notJSON)
         }
         guard version.version == Self.version else {
-            let found = version.version.map { "version \($0)" } ?? "no version"
-            return .invalid("it has \(found), and this program reads version \(Self.version)")
+            return .invalid(.version(version.version))
         }
         do {
             return .history(History(records: try decoder.decode(File.self, from: data).records))
@@ -205,25 +242,21 @@ package struct HistoryStore: Sendable {
             DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context)
         {
             let place = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return .invalid("its records are not in the expected form at '\(place)'")
+            return .invalid(.records(at: place))
         } catch {
-            return .invalid("its records are not in the expected form")
+            return .invalid(.records(at: nil))
         }
     }
 
     /// Reads the file, moving it aside when it is not a history. Call it holding the lock.
-    private func readRecovering() throws -> (history: History, message: String?) {
+    private func readRecovering() throws -> (history: History, problem: LoadProblem?) {
         switch read() {
         case .missing: return (History(), nil)
         case .history(let history): return (history, nil)
         case .unreadable(let reason): throw Error.unreadable(path: url.path, reason: reason)
-        case .invalid(let reason):
+        case .invalid(let why):
             let aside = try moveAside()
-            return (
-                History(),
-                "The history '\(url.path)' is not one this program can read (\(reason)); it was moved to "
-                    + "'\(aside.path)', and recents and favourites start empty."
-            )
+            return (History(), .movedAside(path: url.path, why: why, aside: aside.path))
         }
     }
 

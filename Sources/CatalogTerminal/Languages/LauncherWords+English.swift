@@ -138,5 +138,22 @@ extension LauncherWords {
         .moreErrors: "… and {count} more {count|error|errors}",
         .reopenedSaved:
             "Rebuilt {product} in {seconds} s; “{title}” keeps its state in files, so it opened from what it saved.",
+        .historyOffAsked: "History is off (--no-history): no favourites.",
+        .historyOffStandardInput: "Standard input has no name to keep a history under: no favourites for it.",
+        .historyOffNoDirectory: "History is off: no state directory (set XDG_STATE_HOME or HOME): no favourites.",
+        .historyUnreadable:
+            "Could not read the history '{path}': {reason}. It is left alone, and openings are not saved until it can "
+            + "be read; fix its permissions or move it away. Recents and favourites start empty.",
+        .historyMovedAside:
+            "The history '{path}' is not one this program can read ({reason}); it was moved to '{aside}', and "
+            + "recents and favourites start empty.",
+        .historyNotMovedAside:
+            "The history '{path}' is not one this program can read ({reason}), and it could not be moved aside: "
+            + "{message} Recents and favourites start empty.",
+        .historyNotJSON: "it is not a JSON object",
+        .historyOtherVersion: "it has version {found}, and this program reads version {version}",
+        .historyNoVersion: "it has no version, and this program reads version {version}",
+        .historyRecordsAt: "its records are not in the expected form at '{place}'",
+        .historyRecords: "its records are not in the expected form",
     ]
 }

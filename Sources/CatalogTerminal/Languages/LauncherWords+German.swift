@@ -139,5 +139,24 @@ extension LauncherWords {
         .moreErrors: "… und {count} weitere {count|Fehler|Fehler}",
         .reopenedSaved:
             "{product} in {seconds} s neu gebaut; „{title}“ hält seinen Zustand in Dateien und wurde aus dem Gespeicherten geöffnet.",
+        .historyOffAsked: "Der Verlauf ist aus (--no-history): keine Favoriten.",
+        .historyOffStandardInput: "Die Standardeingabe hat keinen Namen, unter dem ein Verlauf läge: keine Favoriten.",
+        .historyOffNoDirectory:
+            "Der Verlauf ist aus: kein Zustandsverzeichnis (XDG_STATE_HOME oder HOME setzen): keine Favoriten.",
+        .historyUnreadable:
+            "Der Verlauf „{path}“ ließ sich nicht lesen: {reason}. Er bleibt unangetastet, und Geöffnetes wird erst "
+            + "wieder gespeichert, wenn er lesbar ist; bitte seine Rechte richten oder ihn wegräumen. „Zuletzt "
+            + "geöffnet“ und „Favoriten“ beginnen leer.",
+        .historyMovedAside:
+            "Der Verlauf „{path}“ ist keiner, den dieses Programm lesen kann ({reason}); er wurde nach „{aside}“ "
+            + "verschoben; „Zuletzt geöffnet“ und „Favoriten“ beginnen leer.",
+        .historyNotMovedAside:
+            "Der Verlauf „{path}“ ist keiner, den dieses Programm lesen kann ({reason}), und er ließ sich nicht "
+            + "beiseitelegen: {message} „Zuletzt geöffnet“ und „Favoriten“ beginnen leer.",
+        .historyNotJSON: "er ist kein JSON-Objekt",
+        .historyOtherVersion: "er hat Version {found}, dieses Programm liest Version {version}",
+        .historyNoVersion: "er hat keine Version, dieses Programm liest Version {version}",
+        .historyRecordsAt: "seine Einträge haben bei „{place}“ nicht die erwartete Form",
+        .historyRecords: "seine Einträge haben nicht die erwartete Form",
     ]
 }

@@ -136,5 +136,18 @@ extension LauncherWords {
         .entryGone: "再ビルドしました。「{id}」はカタログにもうありません。",
         .moreErrors: "… ほかにエラー {count} 件",
         .reopenedSaved: "{product} を {seconds} 秒で再ビルドしました。「{title}」は状態をファイルに保存するため、保存された状態から開きました。",
+        .historyOffAsked: "履歴はオフです（--no-history）。お気に入りは使えません。",
+        .historyOffStandardInput: "標準入力には履歴を保存する名前がないため、お気に入りは使えません。",
+        .historyOffNoDirectory: "履歴はオフです。状態ディレクトリがありません（XDG_STATE_HOME か HOME を設定してください）。お気に入りは使えません。",
+        .historyUnreadable:
+            "履歴「{path}」を読めませんでした: {reason}。ファイルはそのままにします。読めるようになるまで、開いた項目は保存されません。権限を直すか、ファイルを移動してください。「最近使った項目」と「お気に入り」は空の状態で始まります。",
+        .historyMovedAside: "履歴「{path}」はこのプログラムが読める形式ではありません（{reason}）。「{aside}」に移動し、「最近使った項目」と「お気に入り」は空の状態で始まります。",
+        .historyNotMovedAside:
+            "履歴「{path}」はこのプログラムが読める形式ではなく（{reason}）、移動もできませんでした: {message} 「最近使った項目」と「お気に入り」は空の状態で始まります。",
+        .historyNotJSON: "JSON オブジェクトではありません",
+        .historyOtherVersion: "バージョン {found} ですが、このプログラムが読むのはバージョン {version} です",
+        .historyNoVersion: "バージョンがありません。このプログラムが読むのはバージョン {version} です",
+        .historyRecordsAt: "「{place}」の記録が想定した形式ではありません",
+        .historyRecords: "記録が想定した形式ではありません",
     ]
 }

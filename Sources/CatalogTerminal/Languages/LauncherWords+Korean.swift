@@ -136,5 +136,19 @@ extension LauncherWords {
         .entryGone: "다시 빌드했습니다. 카탈로그에 “{id}”이(가) 더 이상 없습니다.",
         .moreErrors: "… 그 밖의 오류 {count}개",
         .reopenedSaved: "{product}을(를) {seconds}초 만에 다시 빌드했습니다. “{title}”은(는) 상태를 파일에 두므로 저장된 상태로 열었습니다.",
+        .historyOffAsked: "기록이 꺼져 있습니다(--no-history). 즐겨찾기를 쓸 수 없습니다.",
+        .historyOffStandardInput: "표준 입력에는 기록을 둘 이름이 없어 즐겨찾기를 쓸 수 없습니다.",
+        .historyOffNoDirectory: "기록이 꺼져 있습니다. 상태 디렉터리가 없습니다(XDG_STATE_HOME 또는 HOME 설정). 즐겨찾기를 쓸 수 없습니다.",
+        .historyUnreadable:
+            "기록 파일 ‘{path}’을(를) 읽을 수 없습니다: {reason}. 파일은 그대로 두며, 읽을 수 있게 될 때까지 연 항목은 저장되지 않습니다. 권한을 고치거나 파일을 치우십시오. ‘최근 항목’과 ‘즐겨찾기’는 빈 상태로 시작합니다.",
+        .historyMovedAside:
+            "기록 파일 ‘{path}’은(는) 이 프로그램이 읽을 수 있는 형식이 아닙니다({reason}). ‘{aside}’(으)로 옮겼으며, ‘최근 항목’과 ‘즐겨찾기’는 빈 상태로 시작합니다.",
+        .historyNotMovedAside:
+            "기록 파일 ‘{path}’은(는) 이 프로그램이 읽을 수 있는 형식이 아니며({reason}), 옮기지도 못했습니다: {message} ‘최근 항목’과 ‘즐겨찾기’는 빈 상태로 시작합니다.",
+        .historyNotJSON: "JSON 객체가 아님",
+        .historyOtherVersion: "버전 {found}이며, 이 프로그램은 버전 {version}을 읽음",
+        .historyNoVersion: "버전이 없으며, 이 프로그램은 버전 {version}을 읽음",
+        .historyRecordsAt: "‘{place}’의 기록이 예상한 형식이 아님",
+        .historyRecords: "기록이 예상한 형식이 아님",
     ]
 }

@@ -275,6 +275,31 @@ package enum LauncherWords: CaseIterable, Sendable {
     case moreErrors
     /// Rebuilt {product} in {seconds} s; “{title}” keeps its state in files, so it opened from what it saved.
     case reopenedSaved
+    /// History is off (--no-history): no favourites.
+    case historyOffAsked
+    /// Standard input has no name to keep a history under: no favourites for it.
+    case historyOffStandardInput
+    /// History is off: no state directory (set XDG_STATE_HOME or HOME): no favourites.
+    case historyOffNoDirectory
+    /// Could not read the history '{path}': {reason}. It is left alone, and openings are not saved until it can be
+    /// read; fix its permissions or move it away. Recents and favourites start empty.
+    case historyUnreadable
+    /// The history '{path}' is not one this program can read ({reason}); it was moved to '{aside}', and recents and
+    /// favourites start empty.
+    case historyMovedAside
+    /// The history '{path}' is not one this program can read ({reason}), and it could not be moved aside:
+    /// {message} Recents and favourites start empty.
+    case historyNotMovedAside
+    /// it is not a JSON object
+    case historyNotJSON
+    /// it has version {found}, and this program reads version {version}
+    case historyOtherVersion
+    /// it has no version, and this program reads version {version}
+    case historyNoVersion
+    /// its records are not in the expected form at '{place}'
+    case historyRecordsAt
+    /// its records are not in the expected form
+    case historyRecords
 
     /// Every language's table.
     static let table = StringTable<LauncherWords>([

@@ -135,7 +135,7 @@ extension MenuScreen {
     /// Makes the highlighted entry a favourite, or not. The highlight stays on the entry, and the shelves, which
     /// come after the catalog's items, renumber nothing.
     mutating func toggleFavourite() -> Action {
-        guard history != nil else { return .status(options.historyOff) }
+        guard history != nil else { return .status(words(options.historyOff.words)) }
         guard case .node(.entry(let record))? = highlighted else {
             return .batch([.bell, .status(words(.favouriteNeedsEntry))])
         }
@@ -183,6 +183,26 @@ extension MenuScreen {
             return historyChanged()
         case .failure(let failure):
             return .status(words(.historyNotSaved, ["message": failure.message]))
+        }
+    }
+}
+
+extension MenuScreen {
+    /// Why a launcher has no history, for the message the favourite key gets in the menu's language.
+    package enum HistoryOff: Sendable, Equatable {
+        /// `--no-history`.
+        case asked
+        /// The list is read from standard input, which has no name to keep a history under.
+        case standardInput
+        /// Neither `XDG_STATE_HOME` nor `HOME` gives a state directory.
+        case noDirectory
+
+        var words: LauncherWords {
+            switch self {
+            case .asked: .historyOffAsked
+            case .standardInput: .historyOffStandardInput
+            case .noDirectory: .historyOffNoDirectory
+            }
         }
     }
 }

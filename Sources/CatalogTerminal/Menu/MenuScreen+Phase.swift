@@ -239,9 +239,9 @@ extension MenuScreen {
     /// once. Later sizes find nothing left to start.
     mutating func begin() -> Action {
         var actions: [Action] = []
-        if let message = announcement {
+        if let problem = announcement {
             announcement = nil
-            actions.append(.status(message))
+            actions.append(.status(problem.text(in: environment.locale)))
         }
         actions.append(noRoomForAskedPane())
         switch phase {

@@ -119,7 +119,7 @@ package struct MenuScreen: Screen {
         /// Where openings and favourites are saved, by jobs; `nil` keeps them for this run only.
         public var historyStore: HistoryStore?
         /// Why there is no history, when there is none, for the message a favourite key gets.
-        public var historyOff = "History is off (--no-history): no favourites."
+        package var historyOff = HistoryOff.asked
         /// A command whose output previews an entry of a catalog file, `{}` standing for its path, `{q}` for the
         /// query and `{+}` for the marked entries (fzf's `--preview`).
         public var previewCommand: String?
@@ -139,7 +139,7 @@ package struct MenuScreen: Screen {
         /// Whether ↑ on the first row goes to the last, and ↓ on the last to the first (fzf's `--cycle`).
         public var cycle = false
         /// A problem found loading the history, shown once in the status line.
-        public var historyMessage: String?
+        package var historyProblem: HistoryStore.LoadProblem?
         /// The time frecency is measured from.
         public var now = Date(timeIntervalSince1970: 0)
         /// Keys bound to other commands (`--bind`), ahead of the defaults.
@@ -206,7 +206,7 @@ package struct MenuScreen: Screen {
     /// Whether `--exit-0` ended the menu because nothing matched, which the command reports with status 1.
     package internal(set) var foundNothing = false
     /// A message to show once as the menu opens: a problem found loading the history.
-    var announcement: String?
+    var announcement: HistoryStore.LoadProblem?
 
     /// Why loading failed, if it did; the menu quits then.
     public internal(set) var loadError: String?
@@ -259,7 +259,7 @@ package struct MenuScreen: Screen {
         if options.selectOne || options.exitZero {
             startChecks = StartChecks(selectOne: options.selectOne, exitZero: options.exitZero)
         }
-        announcement = options.historyMessage
+        announcement = options.historyProblem
         recomputeShelves()
         if let text = options.query, !text.isEmpty { mode = .filtering(Filter(text: text, query: query(for:))) }
     }
