@@ -44,6 +44,10 @@ struct CommandLineTests {
             (["--fuzy"], "unknown option '--fuzy'; did you mean '--fuzzy'?"),
             (["lsit"], "unknown command 'lsit'; did you mean 'list'?"),
             (["help", "serach"], "unknown command 'serach'; did you mean 'search'?"),
+            (
+                ["help", "bogus"],
+                "unknown command 'bogus'. Commands: list, search, tree, open, snapshot, record, help."
+            ),
             (["--zzzzzzzz"], "unknown option '--zzzzzzzz'."),
         ])
     func suggestions(_ example: ([String], String)) throws {

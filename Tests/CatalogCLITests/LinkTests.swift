@@ -219,5 +219,11 @@ struct LinkOptionTests {
         #expect(bad.stderr.hasPrefix("catalog: \(file.path):2: option '--keys': 'upp' is not a key"), "\(bad.stderr)")
         let none = try run(["snapshot", "--scenario-file", file.path, "--dir", goldens])
         #expect(none.status == 2 && none.stderr.contains("needs the entry it is for"), "\(none.stderr)")
+        // A file that isn't there is named as every command names one.
+        let missing = try run(["snapshot", "progress", "--scenario-file", file.path + ".gone", "--dir", goldens])
+        #expect(
+            missing.status == 2
+                && missing.stderr == "catalog: cannot read '\(file.path).gone': No such file or directory\n",
+            "\(missing.stderr)")
     }
 }

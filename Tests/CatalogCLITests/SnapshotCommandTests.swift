@@ -231,6 +231,7 @@ struct SnapshotCommandTests {
         #expect(whole.stdout.hasSuffix(", 1 stale\n"), "\(whole.stdout)")
         let pruned = try snapshot(["--record", "never", "--prune", "--dir", dir, "--svg", pictures], in: copy)
         #expect(pruned.status == 0 && pruned.stdout.contains("removed stale \(pictures)/gone/entry/initial.svg\n"))
+        #expect(pruned.stdout.hasSuffix(", 1 stale removed\n"), "\(pruned.stdout)")
         #expect(!FileManager.default.fileExists(atPath: pictures + "/gone"))
     }
 

@@ -6,9 +6,7 @@ enum HelpCommand {
             return 0
         }
         guard let command = CommandTable.command(named: name), !command.name.isEmpty, !command.hidden else {
-            let names = CommandTable.visibleSubcommands.map(\.name)
-            throw Arguments.UsageError(
-                description: Suggestion.sentence("unknown command '\(name)'", hint: name, among: names))
+            throw Arguments.unknownCommand(name)
         }
         context.out.raw(Help.text(for: command, name: context.name) + "\n")
         return 0

@@ -88,11 +88,9 @@ enum SnapshotCommand {
                         ? "no entry matches '\(query)'."
                         : "'\(query)' matches \(found.count) entries; give one id: \(names).")
         }
-        let text: String
-        do {
-            text = try String(contentsOfFile: file, encoding: .utf8)
-        } catch {
-            throw InputError(description: "could not read \(file): \((error as NSError).localizedDescription)")
+        // Read as every file of the command is, so a missing one is named as the others are.
+        guard let text = String(validating: try CatalogSource.read(file), as: UTF8.self) else {
+            throw InputError(description: "cannot read '\(file)': it is not UTF-8 text")
         }
         var scenarios: [Scenario] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -218,7 +216,9 @@ enum SnapshotCommand {
         out.line(
             "\(report.results.count) \(report.results.count == 1 ? "scenario" : "scenarios") of \(entries) "
                 + "\(entries == 1 ? "entry" : "entries"): \(parts.joined(separator: ", "))"
-                + (report.isStale ? ", \(report.stale.count + report.stalePictures.count) stale" : ""))
+                + (report.isStale
+                    ? ", \(report.stale.count + report.stalePictures.count) \(pruned ? "stale removed" : "stale")" : "")
+        )
     }
 
     private static func write(json report: SnapshotCheck.Report, to out: inout Output) {

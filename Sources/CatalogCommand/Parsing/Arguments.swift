@@ -20,10 +20,7 @@ struct Arguments {
         var rest = arguments[...]
         if let first = rest.first, !first.hasPrefix("-") || first == "---complete" {
             guard let command = CommandTable.command(named: first), !command.name.isEmpty else {
-                let names = CommandTable.visibleSubcommands.map(\.name)
-                throw UsageError(
-                    description: Suggestion.sentence("unknown command '\(first)'", hint: first, among: names)
-                        + " Commands: \(names.joined(separator: ", ")).")
+                throw Self.unknownCommand(first)
             }
             self.command = command
             rest = rest.dropFirst()
@@ -290,5 +287,15 @@ enum Suggestion {
             (previous2, previous, row) = (previous, row, previous2)
         }
         return previous[y.count]
+    }
+}
+
+extension Arguments {
+    /// The error for a word that names no command: the nearest command, and the list of them.
+    static func unknownCommand(_ name: String) -> UsageError {
+        let names = CommandTable.visibleSubcommands.map(\.name)
+        return UsageError(
+            description: Suggestion.sentence("unknown command '\(name)'", hint: name, among: names)
+                + " Commands: \(names.joined(separator: ", ")).")
     }
 }

@@ -97,11 +97,15 @@ package struct ScenarioRun {
             session: session, terminal: terminal, jobs: InlineJobs(writes: writes),
             renderer: Renderer(colorMode: session.environment.colorMode, synchronized: false), draws: draws)
         let status = try loop.run()
+        var session = loop.session
+        // A replay that saves nothing keeps nothing its steps sent out either: an F9 among them appends no capture
+        // once the screen goes on live, and F8 and F9 put nothing on the clipboard.
+        if !writes { _ = session.takeOutgoing() }
         let end = terminal.windowSize
-        let drawn = loop.session.render(in: end)
-        let frame = Renderer.visible(drawn, size: end, colorMode: loop.session.environment.colorMode)
+        let drawn = session.render(in: end)
+        let frame = Renderer.visible(drawn, size: end, colorMode: session.environment.colorMode)
         return ScenarioRun(
             scenario: scenario, size: end, frame: frame, drawn: drawn, writes: terminal.writes, duration: now,
-            session: loop.session, pendingTicks: loop.pendingTicks, quit: status != 1)
+            session: session, pendingTicks: loop.pendingTicks, quit: status != 1)
     }
 }

@@ -72,7 +72,9 @@ package enum StepText {
         if let text = word.dropPrefix("line:") { return .line(try unquoted(text, in: word)) }
         if let text = word.dropPrefix("wait:") {
             guard let duration = duration(text) else {
-                throw Problem(description: "'\(word)' is no wait; write a time such as wait:500ms or wait:2s.")
+                throw Problem(
+                    description: "'\(word)' is no wait; write a time from 0 to a day (86400s), such as wait:500ms or "
+                        + "wait:2s.")
             }
             return .wait(duration)
         }
@@ -121,7 +123,10 @@ package enum StepText {
     }
 
     private static func duration(_ text: Substring) -> Duration? {
-        if let number = text.dropSuffix("ms").flatMap({ Int($0) }), number >= 0 { return .milliseconds(number) }
+        // At most a day either way: a replay waits on a virtual clock, but a day of ticks is already long.
+        if let number = text.dropSuffix("ms").flatMap({ Int($0) }), number >= 0, number <= 86_400_000 {
+            return .milliseconds(number)
+        }
         if let number = text.dropSuffix("s").flatMap({ Double($0) }), number >= 0, number <= 86_400 {
             return .milliseconds(Int((number * 1000).rounded()))
         }

@@ -126,6 +126,18 @@ struct CaptureTests {
         #expect(session.status?.hasPrefix("Als Szenario festgehalten: Scenario(") == true, "\(session.status ?? "")")
     }
 
+    /// Catches a replayed F9 appending to the user's captures file once the screen goes on live, as `open --keys
+    /// 'enter f9'` did on exit, against the rule that a link's replay saves nothing.
+    @Test("F9 and F8 among a link's replayed steps keep nothing: no capture, no link, nothing for the clipboard")
+    func replayKeepsNothing() throws {
+        let scenario = Scenario(
+            "link", size: Size(columns: 60, rows: 10), .press("a"), .press(.function(9)), .press(.function(8)))
+        let run = try ScenarioRun.play(scenario, link: "catalog") { entry(try ControlValues(Self.controls)) }
+        var session = run.session
+        #expect(session.takeOutgoing().isEmpty)
+        #expect(session.stack.count == 1, "the screen is still open, to go on live")
+    }
+
     @Test("F8 and F9 on the menu, or with links off, say so and send nothing")
     func nothingToLink() throws {
         var session = Session(closable: entry(try ControlValues(Self.controls)))

@@ -88,7 +88,8 @@ struct StepTextTests {
         "a word that can't be read is named",
         arguments: [
             ("upp", "'upp' is not a key"), ("wait:soon", "'wait:soon' is no wait"),
-            ("wait:-5ms", "'wait:-5ms' is no wait"),
+            ("wait:-5ms", "'wait:-5ms' is no wait"), ("wait:100000s", "write a time from 0 to a day (86400s)"),
+            ("wait:86400001ms", "'wait:86400001ms' is no wait"),
             ("resize:0x10", "'resize:0x10' is no size"), ("resize:5000x10", "'resize:5000x10' is no size"),
             ("up*99999", "'up*99999' presses a key"), ("type:\"abc", "never closed"), ("f13", "'f13' is not a key"),
             ("ctrl-1", "'ctrl-1' is not a key"), ("press@1", "'press@1' is not a key"),
