@@ -127,7 +127,12 @@ package struct ControlsPane: Widget, Sendable {
             } else {
                 let value = Self.shown(values[control.name], of: control, glyphs: context.glyphs, locale: locale)
                 let style: Style = here ? .focusedValue : .plain
-                lines.append(Line([Span(name + "  ", here ? .focusedLabel : .plain), Span(value, style)]))
+                // In a pane too narrow for both, the value keeps its room and the name is cut further: a value
+                // cut to "‹ …" shows nothing that ←/→ change.
+                let room = max(size.columns - DisplayWidth.of(value) - 2, 1)
+                let label =
+                    room >= nameWidth ? name : DisplayWidth.pad(DisplayWidth.truncate(control.name, to: room), to: room)
+                lines.append(Line([Span(label + "  ", here ? .focusedLabel : .plain), Span(value, style)]))
             }
         }
         // Wrapped, so the range at the end of "count takes an integer from 1 to 500" is never cut off.

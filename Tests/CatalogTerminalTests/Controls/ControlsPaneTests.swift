@@ -70,6 +70,16 @@ struct ControlsPaneTests {
         #expect(rows.contains("rate   ‹ 2.500,5 ›"), "\(rows)")
     }
 
+    /// Catches a narrow pane (a 20-column terminal gives it 10) cutting every value to "‹ …", so ←/→ changed
+    /// nothing a user could see.
+    @Test("a pane too narrow for names and values keeps the values whole and cuts the names")
+    func narrowPaneShowsValues() throws {
+        let pane = ControlsPane(
+            values: try ControlValues([.integer("value", default: 50, in: 0...100), .boolean("compact")]))
+        let rows = pane.render(in: Size(columns: 10, rows: 4), focused: false, context: ScreenContext()).map(\.text)
+        #expect(rows == ["Controls", "v…  ‹ 50 ›", "comp…  off"], "\(rows)")
+    }
+
     @Test("a typed number is read as its locale writes it, grouping only where it is well formed, never misread")
     func localizedNumbers() throws {
         let decimal = Control.decimal("speed", default: 1, in: -1e9...1e9)
