@@ -158,6 +158,18 @@ struct FastPathTests {
         #expect(catalog.recordsInOrder.map(Int.init) == expected, "seed \(seed)")
     }
 
+    /// Catches a run of equal titles longer than the block its tie keys are fetched in losing or misplacing a
+    /// block's keys: many files of one name (`__init__.py`) go in the order of their paths.
+    @Test("hundreds of files of one name sort by their paths, over several blocks of tie keys")
+    func manyEqualTitles() throws {
+        var rng = SeededGenerator(seed: 7)
+        let paths = (0..<300).map { "src/d\($0)/e\(Int.random(in: 0..<5, using: &rng))/__init__.py" }
+        let catalog: Snapshot<Void> = try CatalogFile.parse(
+            Array(paths.shuffled(using: &rng).joined(separator: "\n").utf8))
+        let sorted = catalog.recordsInOrder.map { catalog.table.path(Int($0)) }
+        #expect(sorted == paths.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    }
+
     @Test("fuzzy scores are the best alignment's, found by trying every alignment of random records", arguments: 1...4)
     func fuzzyScoresAgree(seed: UInt64) {
         var rng = SeededGenerator(seed: seed)

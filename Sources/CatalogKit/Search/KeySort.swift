@@ -193,10 +193,10 @@ enum KeySort {
                                 stack.append((first..<last, depth + 8))
                             } else {
                                 var equal = view(first..<last)
-                                tieKeys?.prefetch(equal)
                                 if let tieKeys, equal.count > 8 {
                                     sortEqual(equal, tieKeys, tieBreak)
                                 } else {
+                                    tieKeys?.prefetch(equal)
                                     equal.sort { tieBreak($0.record, $1.record) }
                                 }
                             }
@@ -236,9 +236,15 @@ enum KeySort {
         var bytes: [UInt8] = []
         var starts: [UInt32] = [0]
         starts.reserveCapacity(equal.count + 1)
-        for item in equal {
-            tieKeys.write(item.record, &bytes)
-            starts.append(UInt32(bytes.count))
+        // Fetched a block at a time, as a run's keys are (``touchedAtOnce``): ten thousand files named alike
+        // (`__init__.py`) fetched at once are evicted before their keys are written.
+        for block in stride(from: 0, to: equal.count, by: touchedAtOnce) {
+            let run = UnsafeMutableBufferPointer(rebasing: equal[block..<min(block + touchedAtOnce, equal.count)])
+            tieKeys.prefetch(run)
+            for item in run {
+                tieKeys.write(item.record, &bytes)
+                starts.append(UInt32(bytes.count))
+            }
         }
         let records = equal.map(\.record)
         let order = withoutActuallyEscaping(tieBreak) { tieBreak in
