@@ -253,6 +253,19 @@ struct CatalogFileFormatTests {
         let lines = Set((0..<odd.count).map { odd.table.withLineBytes($0) { String(decoding: $0, as: UTF8.self) } })
         #expect(lines == ["a", "x/ /y", "see http://x.com/ ", "\tindented", deep], "\(lines)")
         #expect(odd.table.groups(Int(odd.index.search(Query("x/ /y"))[0])).isEmpty, "whole, at the root")
+        // One odd line rewrites the whole list, and a pick is still the whole line as read, TAB and all, as in a
+        // list read as it is: `#define X<TAB>1` among tab-indented source, never `#define X`.
+        for text in ["#define X\t1\n\treturn 0;\n", "#define X\t1\n", "./#define X\t1\nsee a/ \n"] {
+            let source: Snapshot<Void> = try CatalogFile.parse(Array(text.utf8), format: once)
+            let picked = (0..<source.count).map {
+                source.table.withWholeLineBytes($0) { String(decoding: $0, as: UTF8.self) }
+            }
+            #expect(picked.contains { $0.hasSuffix("#define X\t1") }, "\(picked)")
+            let listed = (0..<source.count).map {
+                source.table.withLineBytes($0) { String(decoding: $0, as: UTF8.self) }
+            }
+            #expect(listed.contains { $0.hasSuffix("#define X") }, "list prints the path before the TAB: \(listed)")
+        }
         // A catalog file still refuses such a line, on its line as read.
         #expect(throws: CatalogFile.Error(line: 2, problem: "the path has an empty group name")) {
             try parse("a\nx/ /y\n")

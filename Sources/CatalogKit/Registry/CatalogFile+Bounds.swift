@@ -63,13 +63,15 @@ extension CatalogFile {
         let raw: [UInt8]
         /// Where each rewritten entry's path starts in the rewritten text, ascending.
         let starts: [UInt32]
-        /// Where each rewritten entry's line starts and ends in `raw`, two offsets an entry.
+        /// Where each rewritten entry's line starts in `raw`, where its path ends, and where the line ends (after
+        /// its keywords), three offsets an entry.
         let ranges: [UInt32]
 
-        /// The range in `raw` of the entry whose rewritten path starts at `pathStart`.
+        /// The range in `raw` of the line of the entry whose rewritten path starts at `pathStart`, keywords and all
+        /// when `whole`.
         ///
         /// - Complexity: O(log n) in the number of entries.
-        func range(ofPathAt pathStart: UInt32) -> Range<Int> {
+        func range(ofPathAt pathStart: UInt32, whole: Bool = false) -> Range<Int> {
             var low = 0
             var high = starts.count
             while low < high {
@@ -77,7 +79,7 @@ extension CatalogFile {
                 if starts[middle] < pathStart { low = middle + 1 } else { high = middle }
             }
             let entry = min(low, starts.count - 1)
-            return Int(ranges[2 * entry])..<Int(ranges[2 * entry + 1])
+            return Int(ranges[3 * entry])..<Int(ranges[3 * entry + (whole ? 2 : 1)])
         }
     }
 }

@@ -180,9 +180,10 @@ extension CatalogFile {
                 }
             }
             starts.append(UInt32(truncatingIfNeeded: start))
-            // The path is where the line starts: what is printed is the line without its keywords.
+            // The path is where the line starts: `list` prints the line without its keywords, a pick the whole line.
             ranges.append(UInt32(truncatingIfNeeded: offset))
             ranges.append(UInt32(truncatingIfNeeded: offset + path.count))
+            ranges.append(UInt32(truncatingIfNeeded: offset + (keywords.isEmpty ? path.count : line.count)))
             text.append(contentsOf: keywords)
             text.append(0x0A)
         }

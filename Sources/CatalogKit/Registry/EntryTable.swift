@@ -227,7 +227,11 @@ package struct EntryTable: Sendable {
     ///
     /// - Complexity: O(1), or as ``withLineBytes(_:_:)`` for a rewritten list.
     public func withWholeLineBytes<R>(_ record: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        guard lines == nil, registered == nil, stride == 3, bounds[3 * record + 2] > bounds[3 * record + 1] else {
+        if let lines {
+            let range = lines.range(ofPathAt: bounds[stride * record], whole: true)
+            return lines.raw.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        guard registered == nil, stride == 3, bounds[3 * record + 2] > bounds[3 * record + 1] else {
             return withLineBytes(record, body)
         }
         return bytes.withUnsafeBufferPointer { buffer in
