@@ -106,6 +106,20 @@ struct PreviewCommandTests {
 
     /// Catches: the preview run by /bin/sh whatever the user's shell is: fzf runs it with $SHELL, so bash's `<<<`
     /// works in it.
+    /// Catches one of fzf's field placeholders passing as text (`head -n {2} {1}` ran with the braces), and text
+    /// in braces that is no placeholder (an awk program) being refused.
+    @Test func fzfsOtherPlaceholdersAreFoundAndOtherBracesAreNot() {
+        for (command, found) in [
+            ("head -n {2} {1}", "{2}"), ("echo {2..}", "{2..}"), ("echo {-1}", "{-1}"), ("echo {n}", "{n}"),
+            ("cat {+f}", "{+f}"), ("echo {s1..3}", "{s1..3}"), ("echo {+1}", "{+1}"), ("echo {1,3}", "{1,3}"),
+        ] {
+            #expect(ShellCommand.unsupportedPlaceholder(in: command) == found, "\(command)")
+        }
+        for command in ["cat {}", "rg {q} {+}", "awk '{print $1}' {}", "echo {", "printf '%s}' {}", "x={a}"] {
+            #expect(ShellCommand.unsupportedPlaceholder(in: command) == nil, "\(command)")
+        }
+    }
+
     @Test func theShellGivenRunsTheCommand() {
         let bash = ShellCommand.run(
             "cat <<< {}", path: "here", shell: "/bin/bash", maximumLines: 5, isCancelled: Self.never())

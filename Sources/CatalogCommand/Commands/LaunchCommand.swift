@@ -345,6 +345,10 @@ enum LaunchCommand {
             throw Arguments.UsageError(
                 description: "option '--preview-command' needs a command to preview with, not '\(given)'.")
         }
+        if let given, let placeholder = ShellCommand.unsupportedPlaceholder(in: given) {
+            throw Arguments.UsageError(
+                description: ShellCommand.placeholderProblem(placeholder, in: "option '--preview-command'"))
+        }
         guard let text = arguments.values["--preview"], previewPlacement(arguments) == .auto else { return given }
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw Arguments.UsageError(
@@ -355,6 +359,10 @@ enum LaunchCommand {
             throw Arguments.UsageError(
                 description: "option '--preview' gives the preview command \(Link.quoted(text)), and "
                     + "'--preview-command' gives \(Link.quoted(given)); give one.")
+        }
+        if let placeholder = ShellCommand.unsupportedPlaceholder(in: text) {
+            throw Arguments.UsageError(
+                description: ShellCommand.placeholderProblem(placeholder, in: "option '--preview'"))
         }
         return text
     }

@@ -337,7 +337,12 @@ package struct MenuKeys: Sendable {
                                 .joined(separator: ", ") + ".")
                     }
                     if command.takesShellCommand {
-                        binding.arguments[binding.commands.count] = try shellCommand(of: action, in: &rest)
+                        let shell = try shellCommand(of: action, in: &rest)
+                        if let placeholder = ShellCommand.unsupportedPlaceholder(in: shell) {
+                            throw BindError(
+                                description: ShellCommand.placeholderProblem(placeholder, in: "\(action)(…)"))
+                        }
+                        binding.arguments[binding.commands.count] = shell
                     }
                     binding.commands.append(command)
                 }

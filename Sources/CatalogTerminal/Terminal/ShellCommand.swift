@@ -66,6 +66,36 @@ package enum ShellCommand {
         return result
     }
 
+    /// The first of fzf's placeholders in a command that ``expand(_:path:query:marked:)`` leaves as it is: its
+    /// fields (`{1}`, `{2..}`, `{-1}`, `{+1}`), its line number (`{n}`), its forms with flags (`{+f}`, `{s}`, `{r}`).
+    /// A command holding one would run with the placeholder as literal text (`head -n {2} {1}`), so it is refused
+    /// before anything runs. Text in braces that fzf doesn't read as a placeholder (`awk '{print $1}'`) is no
+    /// placeholder.
+    ///
+    /// - Returns: The placeholder as written, or `nil` when every one is `{}`, `{q}` or `{+}`.
+    public static func unsupportedPlaceholder(in command: String) -> String? {
+        var rest = command.unicodeScalars[...]
+        while let open = rest.firstIndex(of: "{") {
+            rest = rest[rest.index(after: open)...]
+            guard let close = rest.firstIndex(of: "}") else { return nil }
+            let inside = String(String.UnicodeScalarView(rest[..<close]))
+            // fzf's forms: flags (+ s f r) then a field range (digits, "-", "..", ","), or q, or n with + and f.
+            let flags = inside.prefix { "+sfr".contains($0) }
+            let range = inside.dropFirst(flags.count)
+            let isField = range.allSatisfy { $0.isASCII && ($0.isNumber || "-.,".contains($0)) }
+            let isNumber = ["n", "+n", "fn", "nf", "+fn", "+nf"].contains(inside)
+            if (isField || isNumber) && !["", "+"].contains(inside) { return "{" + inside + "}" }
+            rest = rest[rest.index(after: close)...]
+        }
+        return nil
+    }
+
+    /// What refusing a placeholder says, for a command given where `place` names.
+    public static func placeholderProblem(_ placeholder: String, in place: String) -> String {
+        "\(place) holds \(placeholder), a placeholder of fzf's that catalog doesn't fill (it has no fields or line "
+            + "numbers); use {} for the line, {q} for the query, {+} for the marked lines."
+    }
+
     /// Whether a command's output depends on the query: it holds `{q}`, so it runs again as the query changes.
     public static func usesQuery(_ command: String) -> Bool { command.contains("{q}") }
 
