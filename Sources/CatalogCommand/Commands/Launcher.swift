@@ -132,6 +132,16 @@ enum Launcher {
         var hint = ListOnCommands(program: context.name, startsAtMenu: session.top is MenuScreen)
         var ahead: String?
         let reader = CommandReader(commands)
+        // What a script's run prints waits until its first line is known to be a command: a list piped in by
+        // mistake (`ls | catalog | xargs rm`) gets nothing on standard output, not the menu for the next program
+        // to act on.
+        var held: [UInt8]? = commands == .standardInput && reader?.isTerminal == false ? [] : nil
+        func release() {
+            guard let bytes = held else { return }
+            held = nil
+            out.raw(bytes)
+            out.flush()
+        }
         var outcome = LineDriver.run(
             session: session,
             readLine: {
@@ -151,6 +161,7 @@ enum Launcher {
                         out.raw([0x0A])
                         out.flush()
                     }
+                    release()
                     return nil
                 }
                 // A list piped in by mistake ends here, at its second path, rather than as thousands of unknown
@@ -159,23 +170,34 @@ enum Launcher {
                 if commands == .standardInput, !hint.said {
                     if hint.read(line) { return nil }
                     if hint.awaitsSecondLine, reader?.isTerminal == false {
-                        guard let next = reader?.next() else { return hint.endOfInput() ? nil : line }
+                        guard let next = reader?.next() else {
+                            if hint.endOfInput() { return nil }
+                            release()
+                            return line
+                        }
                         if hint.read(next) { return nil }
                         ahead = next
                     }
                 }
+                release()
                 return line
             },
             write: { text in
                 // With no one to answer (no terminal, the list on standard input), only --select-1 or --exit-0 may
-                // decide: a menu nobody reads is not printed.
-                guard commands != .none else { return }
+                // decide: a menu nobody reads is not printed. A list where commands were expected prints nothing.
+                guard commands != .none, !hint.said else { return }
+                if held != nil {
+                    held?.append(contentsOf: text.utf8)
+                    return
+                }
                 out.raw(Array(text.utf8))
                 out.flush()
             },
             width: LineDriver.width(
                 environment: context.environment, terminal: Size.window(of: out.descriptor)?.columns),
             started: started)
+        // A run that ended before it read a line (--select-1 decided) prints what it held.
+        if !hint.said { release() }
         if !picker { context.out = out }
         // A list where commands were expected is bad input, as the line on standard error said.
         if hint.said { outcome.status = 2 }
