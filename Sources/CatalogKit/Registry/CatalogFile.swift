@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -163,10 +161,7 @@ package enum CatalogFile {
     private static func read<Handler, T>(
         _ bytes: [UInt8], keeping matcher: RecordMatcher?, format: Format, plainLines: Bool = true,
         after failure: Error? = nil,
-        finish: (
-            EntryTable, _ sorted: @escaping (EntryTable) -> Snapshot<Handler>,
-            _ asRead: @escaping (EntryTable) -> Snapshot<Handler>
-        )
+        finish: (EntryTable, _ sorted: (EntryTable) -> Snapshot<Handler>, _ asRead: (EntryTable) -> Snapshot<Handler>)
             throws -> T
     ) throws -> T {
         func readText(_ text: [UInt8], _ lines: SourceLines?, _ order: Format.Order) throws -> T {
@@ -205,23 +200,12 @@ package enum CatalogFile {
         ) { table, index, asRead in
             // A list kept as read needs no sort to overlap, and orders its groups by its lines, once they are read.
             guard format.order == .natural else { return (index(table), nil) }
-            guard let topLevel else { return Hierarchy.prepare(table) { index(table) } }
-            // The top level first, when it needs no sort: a launcher shows it while the rest is made. Its snapshot
-            // searches the records in the order read, so typing acts on it while they are sorted. It is found on a
-            // thread of its own beside the sort: a pass on one core, which left the other idle when it came first
-            // (35 ms of a generated million's load), and it shows a little later for it. The whole is returned only
-            // after it, so the top level never comes after the whole.
-            let found = DispatchSemaphore(value: 0)
-            nonisolated(unsafe) let asRead = asRead
-            let thread = Thread {
-                if let level = Hierarchy.provisional(table, rootTitle: rootTitle, maxChildren: maxChildren) {
-                    topLevel(asRead(table), level)
-                }
-                found.signal()
+            // The top level first, when it needs no sort: a launcher shows it while the rest is made. Found before the
+            // sort starts, it shows sooner than beside it, where the two share the cores. Its snapshot searches the
+            // records in the order read, so typing acts on it while they are sorted.
+            if let topLevel, let level = Hierarchy.provisional(table, rootTitle: rootTitle, maxChildren: maxChildren) {
+                topLevel(asRead(table), level)
             }
-            thread.stackSize = 1 << 22
-            thread.start()
-            defer { found.wait() }
             return Hierarchy.prepare(table) { index(table) }
         }
         afterReading()
@@ -299,9 +283,8 @@ package enum CatalogFile {
             let records = order == .asRead ? Array(0..<count) : Array((0..<count).reversed())
             return ({ snapshot($0, records) }, asRead, bounds, layout)
         }
+        let items = sortItems(folded, starts, titles, explicitKeys)
         let index = { (table: EntryTable) -> Snapshot<Handler> in
-            // Made here, once the sort starts, so a top level found beside it overlaps this pass too.
-            let items = sortItems(folded, starts, titles, explicitKeys)
             folded.withUnsafeBufferPointer { text in
                 starts.withUnsafeBufferPointer { starts in
                     KeySort.order(
@@ -388,6 +371,40 @@ package enum CatalogFile {
         return (0..<cuts.count - 1).map { cuts[$0]..<cuts[$0 + 1] }
     }
 
+    /// The most groups a path may have. Deeper paths are refused: every group level costs the tree drawing and
+    /// the grouping a prefix as long as the depth, so a path 10,000 groups deep would draw hundreds of megabytes,
+    /// and JSON readers refuse nesting much deeper than this.
+    public static let maximumGroups = 100
+
+    /// Checks a path's components, read as shell tools print paths (``ShellPath``), and finds its title.
+    ///
+    /// - Returns: The title's range in `path` (`/` or `.` for a path of the root or the current directory alone,
+    ///   ``ShellPath/bareTitle(of:)``), `nil` for an empty path, or the problem.
+    static func checkPath(_ path: UnsafeBufferPointer<UInt8>, line: Int) -> Result<Range<Int>?, Error> {
+        var groups = -1
+        var last: Range<Int>?
+        var blank: Range<Int>?
+        PathComponents.slash.forEachComponent(of: path) { range in
+            groups += 1
+            if blank == nil, let previous = last, isBlank(UnsafeBufferPointer(rebasing: path[previous])) {
+                blank = previous
+            }
+            last = range
+        }
+        guard let title = last else { return .success(ShellPath.bareTitle(of: path)) }
+        if blank != nil {
+            return .failure(Error(line: line, problem: "the path has an empty group name", notAPath: true))
+        }
+        if isBlank(UnsafeBufferPointer(rebasing: path[title])) {
+            return .failure(Error(line: line, problem: "the path has an empty title", notAPath: true))
+        }
+        if groups > maximumGroups {
+            let problem = "the path has \(groups) groups, more than the \(maximumGroups) allowed; flatten it"
+            return .failure(Error(line: line, problem: problem, notAPath: true))
+        }
+        return .success(title)
+    }
+
     /// The first offset of a byte in a range of the text, by `memchr`.
     @inline(__always)
     private static func find(_ byte: UInt8, in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
@@ -395,6 +412,19 @@ package enum CatalogFile {
             let found = memchr(base + range.lowerBound, Int32(byte), range.count)
         else { return nil }
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// Whether bytes are empty or only whitespace (ASCII, or Unicode spaces such as U+3000).
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes {
+            switch byte {
+            case 0x09...0x0D, 0x20: continue
+            // Lead bytes of the other Unicode whitespace (U+0085, U+00A0, U+1680, U+2000–U+205F, U+3000).
+            case 0xC2, 0xE1, 0xE2, 0xE3: return String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace)
+            default: return false
+            }
+        }
+        return true
     }
 
     /// Compares raw titles, or raw full paths, byte by byte, the shorter first where one starts the other.
