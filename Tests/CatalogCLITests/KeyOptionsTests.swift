@@ -23,12 +23,13 @@ struct KeyOptionsTests {
             (["--bind", "hyper-x:up"], "option '--bind': 'hyper-x' is not a key catalog knows"),
             (["--bind", "f2:up"], "option '--bind': 'f2' is kept by the launcher and can't be bound."),
             (["--bind", "up"], "option '--bind': 'up' needs KEY:ACTION, such as ctrl-a:first."),
-            // fzf's fields would run as literal text: `rm {1}` must not run at all.
+            // fzf's line numbers would run as literal text: `rm {n}` must not run at all.
             (
-                ["--bind", "ctrl-d:execute(rm {1})"],
-                "option '--bind': execute(…) holds {1}, a placeholder of fzf's that catalog doesn't fill"
+                ["--bind", "ctrl-d:execute(rm {n})"],
+                "option '--bind': execute(…) holds {n}, a placeholder of fzf's that catalog doesn't fill"
             ),
-            (["--file", "-", "--preview", "head -n {2} {1}"], "option '--preview' holds {2}, a placeholder of fzf's"),
+            (["--file", "-", "--preview", "head -n {n} {1}"], "option '--preview' holds {n}, a placeholder of fzf's"),
+            (["--file", "-", "--preview", "cat {0}"], "option '--preview' holds {0}, a placeholder of fzf's"),
             (["--file", "-", "--preview-command", "cat {+f}"], "option '--preview-command' holds {+f}"),
         ])
     func badBindings(_ example: ([String], String)) throws {

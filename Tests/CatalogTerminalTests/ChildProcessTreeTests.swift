@@ -28,7 +28,7 @@ struct ChildProcessTreeTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let outcome = ShellCommand.run(
-            Self.command, path: scratch.url.path, maximumLines: 10,
+            Self.command, line: scratch.url.path, maximumLines: 10,
             isCancelled: PreviewCommandTests.once(scratch.file("pid").path))
         #expect(outcome == .cancelled)
         #expect(PreviewCommandTests().isDeadOrDying(try child(in: scratch)))
@@ -44,7 +44,7 @@ struct ChildProcessTreeTests {
         let path = scratch.url.path
         runner.start(
             Job(lane) { isCancelled in
-                _ = ShellCommand.run(Self.command, path: path, maximumLines: 10, isCancelled: isCancelled)
+                _ = ShellCommand.run(Self.command, line: path, maximumLines: 10, isCancelled: isCancelled)
                 return 0
             }, for: Session.ScreenID(value: 1))
         let started = ContinuousClock.now

@@ -121,6 +121,31 @@ struct ExecuteBindingTests {
         #expect(menu.picked.isEmpty, "nothing is printed as picked")
     }
 
+    /// Catches `{}` losing what follows a TAB (the path alone, where fzf gives the line as a pick prints it), fields
+    /// split at spaces when `--delimiter` names another text, or the options' delimiter not reaching the command.
+    @Test("become's placeholders take the whole line, and its fields at --delimiter or at spaces")
+    func becomeWithFields() throws {
+        for (delimiter, expected) in [
+            (ShellCommand.FieldDelimiter.text("/"), "vim 'readme.md\tnotes' 'docs' 'docs/readme.md\tnotes'"),
+            (.whitespace, "vim 'notes' 'docs/readme.md' 'docs/readme.md\tnotes'"),
+        ] {
+            let terminal = VirtualTerminal(size: .standard)
+            terminal.type("read", at: .milliseconds(10))
+            terminal.type("\r", at: .milliseconds(20))
+            var options = MenuScreen.Options(background: false)
+            options.bindings = try MenuKeys.bindings("enter:become(vim {-1} {1} {})")
+            options.fieldDelimiter = delimiter
+            let snapshot: Snapshot<any Screen> = try CatalogFile.parse(
+                Array("docs/readme.md\tnotes\nsrc/main.swift\n".utf8))
+            var loop = EventLoop(
+                session: Session(root: try MenuScreen(source: .fixed(snapshot), options: options)), terminal: terminal,
+                jobs: InlineJobs(), renderer: Renderer(colorMode: .none))
+            #expect(try loop.run() == 0)
+            let menu = try #require(loop.session.stack.first as? MenuScreen)
+            #expect(menu.becomes?.command == expected)
+        }
+    }
+
     @Test("reload reads the list again from the command, placeholders expanded, and the highlighted entry stays")
     func reload() throws {
         let terminal = VirtualTerminal(size: .standard)

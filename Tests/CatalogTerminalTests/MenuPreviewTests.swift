@@ -148,13 +148,15 @@ struct MenuPreviewTests {
         return session
     }
 
-    @Test("for a catalog file, the pane shows the path and the preview command's output for it")
+    @Test("for a catalog file, the pane shows the path and the preview command's output for its line")
     func previewCommand() throws {
-        let session = try commandSession("docs/it's here.md\tguide\n", "printf 'preview of [%s]\\n' {}", InlineJobs())
+        let session = try commandSession(
+            "docs/it's here.md\tguide\n", "printf 'preview of [%s] [%s]\\n' {} {-1}", InlineJobs())
         let text = self.text(session, wide)
         #expect(text.contains("│ docs/it's here.md"))
         #expect(text.contains("│ keywords: guide"))
-        #expect(text.contains("│ preview of [docs/it's here.md]"), "the path reaches the command whole, quoted")
+        // fzf's {}: the line as a pick prints it, quoted (its TAB drawn as spaces); and its last field.
+        #expect(text.contains("│ preview of [docs/it's here.md   guide] [guide]"), "\(text)")
     }
 
     @Test("a preview command's output shows as it comes, on the real job runner, before the command ends")

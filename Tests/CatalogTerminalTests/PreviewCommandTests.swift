@@ -25,7 +25,7 @@ struct PreviewCommandTests {
         _ command: String, in scratch: ScratchDirectory, maximumLines: Int = 10, cancelOnce file: String? = nil
     ) -> ShellCommand.Outcome {
         ShellCommand.run(
-            command, path: scratch.url.path, maximumLines: maximumLines,
+            command, line: scratch.url.path, maximumLines: maximumLines,
             isCancelled: file.map { Self.once(scratch.file($0).path) } ?? Self.never())
     }
 
@@ -74,23 +74,23 @@ struct PreviewCommandTests {
 
     /// Catches: a placeholder left or doubled, a quote not escaped, and a `{}` inside the path expanded again.
     @Test func placeholdersBecomeTheQuotedPath() {
-        #expect(ShellCommand.expand("cat {}", path: "a b") == "cat 'a b'")
-        #expect(ShellCommand.expand("diff {} {}", path: "it's") == #"diff 'it'\''s' 'it'\''s'"#)
-        #expect(ShellCommand.expand("echo {} {{}}", path: "{}") == "echo '{}' {'{}'}")
-        #expect(ShellCommand.expand("ls -l", path: "x") == "ls -l")
-        #expect(ShellCommand.expand("{ } {", path: "x") == "{ } {")
-        #expect(ShellCommand.expand("{}", path: "") == "''")
+        #expect(ShellCommand.expand("cat {}", line: "a b") == "cat 'a b'")
+        #expect(ShellCommand.expand("diff {} {}", line: "it's") == #"diff 'it'\''s' 'it'\''s'"#)
+        #expect(ShellCommand.expand("echo {} {{}}", line: "{}") == "echo '{}' {'{}'}")
+        #expect(ShellCommand.expand("ls -l", line: "x") == "ls -l")
+        #expect(ShellCommand.expand("{ } {", line: "x") == "{ } {")
+        #expect(ShellCommand.expand("{}", line: "") == "''")
         // A quote with a combining mark is one Character but still a quote byte to the shell.
-        #expect(ShellCommand.expand("{}", path: "x'\u{301}") == "'x'\\''\u{301}'")
+        #expect(ShellCommand.expand("{}", line: "x'\u{301}") == "'x'\\''\u{301}'")
     }
 
     /// Catches: `{q}` left as it is, unquoted, given the path, or expanded inside the query or the path; and a
     /// command with no `{q}` said to depend on the query.
     @Test func queryPlaceholderBecomesTheQuotedQuery() {
-        #expect(ShellCommand.expand("grep -n -- {q} {}", path: "a b", query: "it's") == #"grep -n -- 'it'\''s' 'a b'"#)
-        #expect(ShellCommand.expand("echo {q}{q}", path: "x", query: "") == "echo ''''")
-        #expect(ShellCommand.expand("echo {q} {}", path: "{q}", query: "{}") == "echo '{}' '{q}'")
-        #expect(ShellCommand.expand("echo {q {Q} q}", path: "x", query: "y") == "echo {q {Q} q}")
+        #expect(ShellCommand.expand("grep -n -- {q} {}", line: "a b", query: "it's") == #"grep -n -- 'it'\''s' 'a b'"#)
+        #expect(ShellCommand.expand("echo {q}{q}", line: "x", query: "") == "echo ''''")
+        #expect(ShellCommand.expand("echo {q} {}", line: "{q}", query: "{}") == "echo '{}' '{q}'")
+        #expect(ShellCommand.expand("echo {q {Q} q}", line: "x", query: "y") == "echo {q {Q} q}")
         #expect(ShellCommand.usesQuery("rg {q} {}"))
         #expect(!ShellCommand.usesQuery("head {} # {Q} {q"))
     }
@@ -98,31 +98,77 @@ struct PreviewCommandTests {
     /// Catches: `{+}` left as it is, the marks unquoted or run together, the highlighted path not used when nothing
     /// is marked, or expanded inside a path; and a command with no `{+}` said to depend on the marks.
     @Test func marksPlaceholderBecomesTheQuotedMarks() {
-        #expect(ShellCommand.expand("wc -l {+}", path: "a", marked: ["x y", "it's"]) == #"wc -l 'x y' 'it'\''s'"#)
-        #expect(ShellCommand.expand("wc -l {+}", path: "a b") == "wc -l 'a b'", "nothing marked: the highlighted")
-        #expect(ShellCommand.expand("echo {+} {}", path: "{+}", marked: ["{}"]) == "echo '{}' '{+}'")
+        #expect(ShellCommand.expand("wc -l {+}", line: "a", marked: ["x y", "it's"]) == #"wc -l 'x y' 'it'\''s'"#)
+        #expect(ShellCommand.expand("wc -l {+}", line: "a b") == "wc -l 'a b'", "nothing marked: the highlighted")
+        #expect(ShellCommand.expand("echo {+} {}", line: "{+}", marked: ["{}"]) == "echo '{}' '{+}'")
         #expect(ShellCommand.usesMarks("head {+}") && !ShellCommand.usesMarks("head {} {q}"))
+    }
+
+    /// Catches one of fzf's placeholders that catalog doesn't fill passing as text (`head -n {n}` would run with
+    /// the braces), a field fzf fills being refused, and text in braces that is no placeholder (an awk program)
+    /// being refused.
+    @Test func fzfsPlaceholdersCatalogDoesntFillAreFoundAndOtherBracesAreNot() {
+        for (command, found) in [
+            ("head -n {n} {1}", "{n}"), ("cat {+f}", "{+f}"), ("echo {r}", "{r}"), ("echo {0}", "{0}"),
+            ("echo {1..2..3}", "{1..2..3}"), ("echo {,}", "{,}"), ("echo {{+n}}", "{+n}"), ("echo {1..0}", "{1..0}"),
+        ] {
+            #expect(ShellCommand.unsupportedPlaceholder(in: command) == found, "\(command)")
+        }
+        for command in [
+            "cat {}", "rg {q} {+}", "awk '{print $1}' {}", "echo {", "printf '%s}' {}", "x={a}", "head -n {2} {1}",
+            "echo {2..} {-1} {s1..3} {+1} {1,3} {..} {-2..-1} {..2}",
+        ] {
+            #expect(ShellCommand.unsupportedPlaceholder(in: command) == nil, "\(command)")
+        }
+        #expect(ShellCommand.usesMarks("head {+2}") && !ShellCommand.usesMarks("head {2} {q}"))
+        #expect(ShellCommand.namesLine("head {-1}") && !ShellCommand.namesLine("head {+1} {q}"))
+    }
+
+    /// Catches a field split, counted, joined or trimmed otherwise than fzf 0.38 does: each expected value is what
+    /// fzf's preview printed for the same line, placeholder and delimiter.
+    @Test(
+        arguments: [
+            (
+                "  a  b:c  d  ", nil, "{1} {2} {-1} {2..} {..2} {1,3} {3..} {9} {-2..-1} {1..2} {..}",
+                ["a", "b:c", "d", "b:c  d", "a  b:c", "a  d", "d", "", "b:c  d", "a  b:c", "a  b:c  d"]
+            ),
+            (
+                "  a  b:c  d  ", nil, "{s1} {s2..} {s} {s-1} {3,1} {}",
+                [
+                    "a  ", "b:c  d  ", "  a  b:c  d  ", "d  ", "d  a",
+                    "  a  b:c  d  ",
+                ]
+            ),
+            ("foo\t bar baz", nil, "{1} {2} {1,3} {..2}", ["foo", "bar", "foo\t baz", "foo\t bar"]),
+            (
+                "  a  b:c  d  ", ":", "{1} {2} {-1} {2..} {..2} {1,3} {3..} {9}",
+                ["a  b", "c  d", "c  d", "c  d", "a  b:c  d", "a  b", "", ""]
+            ),
+            ("  a  b:c  d  ", ":", "{s1} {s2..} {s-1} {2,1}", ["  a  b", "c  d  ", "c  d  ", "c  d    a  b"]),
+            ("x:y:z", ":", "{1} {2} {-1} {2..} {..2} {1,3}", ["x", "y", "z", "y:z", "x:y", "x:z"]),
+            ("a::b:", ":", "{1} {2} {3} {-1} {2..} {1,3}", ["a", "", "b", "", ":b", "a:b"]),
+            (":x:", ":", "{1} {2} {3} {-1} {2..} {1,3}", ["", "x", "", "", "x", ""]),
+            ("foo\t bar baz", ":", "{1} {2}", ["foo\t bar baz", ""]),
+            ("a::b::c", "::", "{2} {-1} {..2}", ["b", "c", "a::b"]),
+        ] as [(String, String?, String, [String])])
+    func fieldsAsFzfGivesThem(line: String, delimiter: String?, command: String, expected: [String]) {
+        let expanded = ShellCommand.expand(command, line: line, delimiter: delimiter.map { .text($0) } ?? .whitespace)
+        #expect(expanded == expected.map { "'\($0)'" }.joined(separator: " "))
+    }
+
+    /// Catches `{+2}` taking the highlighted line's field while lines are marked, or the marks' fields run
+    /// together: fzf gives each marked line's field as a word of its own.
+    @Test func markedFieldsAreAWordEach() {
+        let marked = ["  a  b:c  d  ", "x:y:z", "foo bar"]
+        #expect(ShellCommand.expand("{+2}", line: "p:q", marked: marked, delimiter: .text(":")) == "'c  d' 'y' ''")
+        #expect(ShellCommand.expand("{+2} {1}", line: "p:q", delimiter: .text(":")) == "'q' 'p'")
     }
 
     /// Catches: the preview run by /bin/sh whatever the user's shell is: fzf runs it with $SHELL, so bash's `<<<`
     /// works in it.
-    /// Catches one of fzf's field placeholders passing as text (`head -n {2} {1}` ran with the braces), and text
-    /// in braces that is no placeholder (an awk program) being refused.
-    @Test func fzfsOtherPlaceholdersAreFoundAndOtherBracesAreNot() {
-        for (command, found) in [
-            ("head -n {2} {1}", "{2}"), ("echo {2..}", "{2..}"), ("echo {-1}", "{-1}"), ("echo {n}", "{n}"),
-            ("cat {+f}", "{+f}"), ("echo {s1..3}", "{s1..3}"), ("echo {+1}", "{+1}"), ("echo {1,3}", "{1,3}"),
-        ] {
-            #expect(ShellCommand.unsupportedPlaceholder(in: command) == found, "\(command)")
-        }
-        for command in ["cat {}", "rg {q} {+}", "awk '{print $1}' {}", "echo {", "printf '%s}' {}", "x={a}"] {
-            #expect(ShellCommand.unsupportedPlaceholder(in: command) == nil, "\(command)")
-        }
-    }
-
     @Test func theShellGivenRunsTheCommand() {
         let bash = ShellCommand.run(
-            "cat <<< {}", path: "here", shell: "/bin/bash", maximumLines: 5, isCancelled: Self.never())
+            "cat <<< {}", line: "here", shell: "/bin/bash", maximumLines: 5, isCancelled: Self.never())
         #expect(bash == .output(lines: ["here"], status: 0))
     }
 
@@ -133,7 +179,7 @@ struct PreviewCommandTests {
         "x'\u{301}; echo injected '", "日本語 ファイル.txt",
     ])
     func hostilePathsReachTheCommandAsOneWord(path: String) {
-        let outcome = ShellCommand.run("printf '%s\\n' {}", path: path, maximumLines: 10, isCancelled: Self.never())
+        let outcome = ShellCommand.run("printf '%s\\n' {}", line: path, maximumLines: 10, isCancelled: Self.never())
         let lines = path.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(outcome == .output(lines: lines, status: 0))
         #expect(!FileManager.default.fileExists(atPath: "/tmp/catalog-preview-pwned"))
@@ -147,7 +193,7 @@ struct PreviewCommandTests {
         let outcome = run("echo $$ > {}/pid; seq 1 10000; exec sleep 100", in: scratch, maximumLines: 5)
         #expect(linesCutShort(outcome) == ["1", "2", "3", "4", "5"], "\(outcome)")
         #expect(isReaped(try pid(in: scratch.file("pid"))))
-        let endless = ShellCommand.run("yes", path: "", maximumLines: 3, isCancelled: Self.never())
+        let endless = ShellCommand.run("yes", line: "", maximumLines: 3, isCancelled: Self.never())
         #expect(linesCutShort(endless) == ["y", "y", "y"], "\(endless)")
     }
 
@@ -161,7 +207,7 @@ struct PreviewCommandTests {
         // Cancels once the first lines were reported, or after ~10 s so a broken test fails rather than hangs. The
         // lines come in one write, so one report holds both.
         let outcome = ShellCommand.run(
-            "echo $$ > {}/pid; printf 'one\\ntwo\\nhalf'; exec sleep 100", path: scratch.url.path,
+            "echo $$ > {}/pid; printf 'one\\ntwo\\nhalf'; exec sleep 100", line: scratch.url.path,
             maximumLines: 10,
             isCancelled: { !reported.withLock(\.isEmpty) || calls.add(1, ordering: .relaxed).newValue > 500 },
             partial: { lines in reported.withLock { $0.append(lines) } })
@@ -170,17 +216,17 @@ struct PreviewCommandTests {
         #expect(isReaped(try pid(in: scratch.file("pid"))))
         // Whatever was reported early, a command that ends gives its whole output as the outcome.
         let done = ShellCommand.run(
-            "echo one", path: "", maximumLines: 10, isCancelled: Self.never(), partial: { _ in })
+            "echo one", line: "", maximumLines: 10, isCancelled: Self.never(), partial: { _ in })
         #expect(done == .output(lines: ["one"], status: 0))
     }
 
     /// Catches: the byte limit ignored (a single endless line, or many short ones, filling memory).
     @Test func outputIsCutToTheBytes() {
         let outcome = ShellCommand.run(
-            "yes abcdefghi", path: "", maximumLines: 1_000_000, maximumBytes: 1_000, isCancelled: Self.never())
+            "yes abcdefghi", line: "", maximumLines: 1_000_000, maximumBytes: 1_000, isCancelled: Self.never())
         #expect(linesCutShort(outcome) == Array(repeating: "abcdefghi", count: 100), "\(outcome)")
         let oneLine = ShellCommand.run(
-            "tr -d '\\n' < /dev/zero", path: "", maximumLines: 10, maximumBytes: 4_096, isCancelled: Self.never())
+            "tr -d '\\n' < /dev/zero", line: "", maximumLines: 10, maximumBytes: 4_096, isCancelled: Self.never())
         #expect(linesCutShort(oneLine) == [String(repeating: "\0", count: 4_096)], "\(oneLine)")
     }
 
@@ -209,7 +255,7 @@ struct PreviewCommandTests {
     /// Catches: standard error dropped, a status lost, or standard input inherited (`cat` would wait on it).
     @Test func errorsStatusAndInputAreThoseOfTheShell() {
         let missing = ShellCommand.run(
-            "/nonexistent/preview-command {}", path: "x", maximumLines: 10, isCancelled: Self.never())
+            "/nonexistent/preview-command {}", line: "x", maximumLines: 10, isCancelled: Self.never())
         guard case .output(let lines, let status) = missing else {
             Issue.record("expected output, got \(missing)")
             return
@@ -219,10 +265,10 @@ struct PreviewCommandTests {
         // A path, not a name: the text doesn't then depend on which PATH directories can be searched.
         #expect(lines.first?.contains("/nonexistent/preview-command: not found") == true, "\(lines)")
         #expect(
-            ShellCommand.run("echo out; echo err >&2; exit 3", path: "", maximumLines: 10, isCancelled: Self.never())
+            ShellCommand.run("echo out; echo err >&2; exit 3", line: "", maximumLines: 10, isCancelled: Self.never())
                 == .output(lines: ["out", "err"], status: 3))
         #expect(
-            ShellCommand.run("cat; echo done", path: "", maximumLines: 10, isCancelled: Self.never())
+            ShellCommand.run("cat; echo done", line: "", maximumLines: 10, isCancelled: Self.never())
                 == .output(lines: ["done"], status: 0))
     }
 
@@ -230,7 +276,7 @@ struct PreviewCommandTests {
     /// CR, and invalid UTF-8 trapping instead of becoming U+FFFD.
     @Test func bytesComeThroughAsTheyAre() {
         let outcome = ShellCommand.run(
-            #"printf 'a\033[31mred\007\r\nb\tc\001x\ry\r\n\377end'"#, path: "", maximumLines: 10,
+            #"printf 'a\033[31mred\007\r\nb\tc\001x\ry\r\n\377end'"#, line: "", maximumLines: 10,
             isCancelled: Self.never())
         #expect(outcome == .output(lines: ["a\u{1B}[31mred\u{07}", "b\tc\u{01}x\ry", "\u{FFFD}end"], status: 0))
     }
@@ -238,7 +284,7 @@ struct PreviewCommandTests {
     /// Catches: a NUL byte silently cutting the command short (it could end inside a quote), and running a
     /// command for a pane with no room.
     @Test func whatCannotBeRunIsNot() throws {
-        let nul = ShellCommand.run("cat {}", path: "a\0b", maximumLines: 10, isCancelled: Self.never())
+        let nul = ShellCommand.run("cat {}", line: "a\0b", maximumLines: 10, isCancelled: Self.never())
         guard case .failed(let message) = nul else {
             Issue.record("expected a failure, got \(nul)")
             return

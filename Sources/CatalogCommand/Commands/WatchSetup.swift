@@ -82,7 +82,7 @@ enum WatchSetup {
             let started = clock.now
             let startedAt = Date().timeIntervalSince1970
             switch ShellCommand.run(
-                command, path: root, maximumLines: 20_000, maximumBytes: 4 << 20, drains: true,
+                command, line: root, maximumLines: 20_000, maximumBytes: 4 << 20, drains: true,
                 isCancelled: isCancelled)
             {
             case .output(_, status: 0):
@@ -92,7 +92,7 @@ enum WatchSetup {
                         BuildReport(lines: ["The build made no program at \(program)."], status: 1, root: root))
                 }
                 switch ShellCommand.run(
-                    "exec {} --version 2>&1", path: program, maximumLines: 50, isCancelled: isCancelled)
+                    "exec {} --version 2>&1", line: program, maximumLines: 50, isCancelled: isCancelled)
                 {
                 case .output(_, status: 0): return .built(Rebuild.Build(duration: built, started: startedAt))
                 case .output(let lines, let status):

@@ -24,7 +24,9 @@ extension CompletionScript {
                 "        for option in --flat --read0; do",
                 "            (( ${+opt_args[$option]} )) && source+=($option)",
                 "        done",
-                "        (( ${+opt_args[--delimiter]} )) && source+=(--delimiter ${(Q)${(Q)opt_args[--delimiter]}})",
+                "        for option in -d --delimiter; do",
+                "            (( ${+opt_args[$option]} )) && source+=(--delimiter ${(Q)${(Q)opt_args[$option]}})",
+                "        done",
                 "    fi",
                 "    entries=(${(f)\"$(_call_program entries ${(q)\(prefix)_program} ---complete open ${(q)source} -- "
                     + "${(q)typed} </dev/null 2>/dev/null)\"})",
@@ -136,11 +138,16 @@ extension CompletionScript {
                 let value =
                     option.value.map { ":" + escape($0) + ":" + action(option.completion, prefix: prefix) } ?? ""
                 let repeated = option.repeatable ? "*" : ""
-                if let short = option.short {
-                    return "'(-\(short) \(option.name))'{-\(short),\(option.name)}" + quoted(help + value)
+                guard let short = option.short else {
+                    return [quoted(repeated + option.name + (option.value == nil ? "" : "=") + help + value)]
                 }
-                return quoted(repeated + option.name + (option.value == nil ? "" : "=") + help + value)
-            }
+                let excluded = "'(-\(short) \(option.name))'"
+                guard option.value != nil else { return [excluded + "{-\(short),\(option.name)}" + quoted(help)] }
+                // A value joined on or not (`-d:`, `-d :`), and after `=` or not (`--delimiter=:`).
+                return [
+                    excluded + quoted("-\(short)+" + help + value), excluded + quoted(option.name + "=" + help + value),
+                ]
+            }.flatMap { $0 }
         }
 
         /// The `_arguments` action for a kind of value.

@@ -166,8 +166,10 @@ struct CommandTable {
                 "read each line of the file as a title, not a path of groups (menus still shelve titles, ten to a"
                 + " level); a repeated line is listed once"),
         Option(
-            name: "--delimiter", value: "TEXT", commands: ["", "list", "search", "tree", "open", "---complete"],
-            help: "divide the groups of the file's lines at TEXT, such as :: or ., instead of /"),
+            name: "--delimiter", short: "d", value: "TEXT",
+            commands: ["", "list", "search", "tree", "open", "---complete"],
+            help: "divide the groups of the file's lines at TEXT, such as :: or ., instead of /; and their fields for "
+                + "{1}, {2..} in commands, which are otherwise parted by spaces, as fzf's -d does"),
         Option(
             name: "--read0", commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "read the file's entries ended by NUL, as find -print0 writes them, instead of newlines"),
@@ -210,8 +212,8 @@ struct CommandTable {
         Option(
             name: "--preview-command", value: "CMD", commands: [""],
             help:
-                "preview a file's entries with CMD's output in $SHELL, {} standing for the path, {q} for the query and "
-                + "{+} for the marked entries (shell-quoted)"
+                "preview a file's entries with CMD's output in $SHELL, {} standing for the line, {q} for the query, "
+                + "{+} for the marked entries and {1}, {-1}, {2..} for the line's fields (shell-quoted)"
         ),
         Option(name: "--no-mouse", commands: ["", "open"], help: "leave the mouse to the terminal"),
         Option(

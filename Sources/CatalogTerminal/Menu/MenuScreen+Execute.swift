@@ -2,8 +2,9 @@ import CatalogKit
 
 extension MenuScreen {
     /// fzf's `execute(…)`, `execute-silent(…)` and `become(…)`: a bound key's shell command, with `{}` the highlighted
-    /// entry's path, `{q}` the filter's text and `{+}` the marked entries' paths (the highlighted one's when none is
-    /// marked), each quoted as the preview command's are (``ShellCommand/expand(_:path:query:marked:)``).
+    /// entry's line, `{q}` the filter's text, `{+}` the marked entries' lines (the highlighted one's when none is
+    /// marked) and `{1}` a field, each quoted as the preview command's are
+    /// (``ShellCommand/expand(_:line:query:marked:delimiter:)``).
     ///
     /// A command that names an entry does nothing while none is highlighted (no hit, a group, or nothing read
     /// yet), as fzf's does with an empty list; one that names none runs at once.
@@ -15,11 +16,11 @@ extension MenuScreen {
     ///   bell when the command names an entry and none is highlighted.
     mutating func run(_ command: MenuKeys.Command, _ text: String) -> Action {
         let record: UInt32? = if case .node(.entry(let record))? = highlighted { record } else { nil }
-        let marks = marked.inOrder.map { snapshot.table.path(Int($0)) }
-        let namesEntry = text.contains("{}") || (text.contains("{+}") && marks.isEmpty)
+        let marks = marked.inOrder.map(line)
+        let namesEntry = ShellCommand.namesLine(text) || (ShellCommand.usesMarks(text) && marks.isEmpty)
         guard record != nil || !namesEntry else { return .bell }
         let expanded = ShellCommand.expand(
-            text, path: record.map { snapshot.table.path(Int($0)) } ?? "", query: query, marked: marks)
+            text, line: record.map(line) ?? "", query: query, marked: marks, delimiter: options.fieldDelimiter)
         switch command {
         case .reload, .reloadSync: return reload(expanded, waitingForEnd: command == .reloadSync)
         case .become:
@@ -28,6 +29,11 @@ extension MenuScreen {
         case .executeSilent: return .execute(expanded, shell: options.shell, silent: true)
         default: return .execute(expanded, shell: options.shell, silent: false)
         }
+    }
+
+    /// An entry's whole line as read, keywords and all, as a pick prints it and fzf's placeholders take it.
+    func line(_ record: UInt32) -> String {
+        snapshot.table.withWholeLineBytes(Int(record)) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// fzf's `reload(…)`: reads the list again from a shell command's output, streamed in as a pipe's is, the view

@@ -140,7 +140,7 @@ extension MenuScreen {
         let query = make == nil && ShellCommand.usesQuery(command) ? self.query : nil
         let marked =
             make == nil && ShellCommand.usesMarks(command)
-            ? marked.inOrder.map { snapshot.table.path(Int($0)) } : nil
+            ? marked.inOrder.map(line) : nil
         let key = PreviewKey(
             record: record, size: frameSize(in: pane.size, for: record), query: query, marked: marked)
         let id = snapshot.table.id(Int(record))
@@ -160,8 +160,8 @@ extension MenuScreen {
                     return PreviewOutcome(key: key, preview: Preview(id: id, size: key.size, frame: frame))
                 })
         }
-        let path = snapshot.table.path(Int(record))
-        let shell = options.shell
+        let line = line(record)
+        let (shell, delimiter) = (options.shell, options.fieldDelimiter)
         return .run(
             Job(Self.previewLane) { isCancelled, report in
                 // Killed when the highlight moves on: a newer preview supersedes this job. What it prints shows as
@@ -175,7 +175,8 @@ extension MenuScreen {
                 let frame: Result<Frame, PreviewFailure>
                 let limit = Self.previewCommandLines
                 switch ShellCommand.run(
-                    command, path: path, query: query ?? "", marked: marked ?? [], shell: shell, maximumLines: limit,
+                    command, line: line, query: query ?? "", marked: marked ?? [], delimiter: delimiter, shell: shell,
+                    maximumLines: limit,
                     isCancelled: isCancelled,
                     partial: { report(preview(.success(Frame(lines: $0.map(AnsiText.line))), complete: false)) })
                 {

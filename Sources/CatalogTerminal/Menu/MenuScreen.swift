@@ -120,9 +120,11 @@ package struct MenuScreen: Screen {
         public var historyStore: HistoryStore?
         /// Why there is no history, when there is none, for the message a favourite key gets.
         package var historyOff = HistoryOff.asked
-        /// A command whose output previews an entry of a catalog file, `{}` standing for its path, `{q}` for the
-        /// query and `{+}` for the marked entries (fzf's `--preview`).
+        /// A command whose output previews an entry of a catalog file, `{}` standing for its line, `{q}` for the
+        /// query, `{+}` for the marked entries and `{1}` for a field (fzf's `--preview`).
         public var previewCommand: String?
+        /// How the lines divide into fields for the placeholders `{1}`, `{2..}` (`--delimiter`, as fzf's).
+        package var fieldDelimiter = ShellCommand.FieldDelimiter.whitespace
         /// The shell the preview command runs in: the user's `$SHELL`, as fzf's, or `/bin/sh`.
         public var shell = "/bin/sh"
         /// Makes the steps of a list read from a shell command's output (`reload(…)`), given the command, placeholders

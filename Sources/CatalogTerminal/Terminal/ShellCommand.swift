@@ -23,85 +23,6 @@ package enum ShellCommand {
     /// The poll interval, in milliseconds.
     static let tick: Int32 = 20
 
-    /// Puts the path and the query into a command, fzf's way: every `{}` becomes the path, every `{q}` what is
-    /// typed, and every `{+}` the marked entries' paths (`--multi`), or the path when none is marked; each in single
-    /// quotes with each quote in it written `'\''`, so the shell reads it as one word whatever it contains. Neither
-    /// the paths nor the query is searched for placeholders.
-    ///
-    /// - Parameters:
-    ///   - command: The command, as the user wrote it.
-    ///   - path: The entry's path.
-    ///   - query: What is typed in the filter.
-    ///   - marked: The marked entries' paths, in the order they were marked.
-    /// - Returns: The command to give the shell.
-    /// - Complexity: O(*n* + *k* × *m*) for a command of length *n* with *k* placeholders, and paths and a query
-    ///   of total length at most *m*.
-    public static func expand(_ command: String, path: String, query: String = "", marked: [String] = []) -> String {
-        // Scalars, not characters: a quote followed by a combining mark is one `Character` that is not equal to
-        // "'", yet the shell still sees the quote's byte.
-        func quoted(_ text: String) -> String {
-            var quoted = "'"
-            for scalar in text.unicodeScalars {
-                if scalar == "'" { quoted += #"'\''"# } else { quoted.unicodeScalars.append(scalar) }
-            }
-            return quoted + "'"
-        }
-        let path = quoted(path)
-        var result = ""
-        var rest = command.unicodeScalars[...]
-        while let scalar = rest.popFirst() {
-            if scalar == "{", rest.first == "}" {
-                rest.removeFirst()
-                result += path
-            } else if scalar == "{", rest.starts(with: "q}".unicodeScalars) {
-                rest.removeFirst(2)
-                result += quoted(query)
-            } else if scalar == "{", rest.starts(with: "+}".unicodeScalars) {
-                rest.removeFirst(2)
-                result += marked.isEmpty ? path : marked.map(quoted).joined(separator: " ")
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    /// The first of fzf's placeholders in a command that ``expand(_:path:query:marked:)`` leaves as it is: its
-    /// fields (`{1}`, `{2..}`, `{-1}`, `{+1}`), its line number (`{n}`), its forms with flags (`{+f}`, `{s}`, `{r}`).
-    /// A command holding one would run with the placeholder as literal text (`head -n {2} {1}`), so it is refused
-    /// before anything runs. Text in braces that fzf doesn't read as a placeholder (`awk '{print $1}'`) is no
-    /// placeholder.
-    ///
-    /// - Returns: The placeholder as written, or `nil` when every one is `{}`, `{q}` or `{+}`.
-    public static func unsupportedPlaceholder(in command: String) -> String? {
-        var rest = command.unicodeScalars[...]
-        while let open = rest.firstIndex(of: "{") {
-            rest = rest[rest.index(after: open)...]
-            guard let close = rest.firstIndex(of: "}") else { return nil }
-            let inside = String(String.UnicodeScalarView(rest[..<close]))
-            // fzf's forms: flags (+ s f r) then a field range (digits, "-", "..", ","), or q, or n with + and f.
-            let flags = inside.prefix { "+sfr".contains($0) }
-            let range = inside.dropFirst(flags.count)
-            let isField = range.allSatisfy { $0.isASCII && ($0.isNumber || "-.,".contains($0)) }
-            let isNumber = ["n", "+n", "fn", "nf", "+fn", "+nf"].contains(inside)
-            if (isField || isNumber) && !["", "+"].contains(inside) { return "{" + inside + "}" }
-            rest = rest[rest.index(after: close)...]
-        }
-        return nil
-    }
-
-    /// What refusing a placeholder says, for a command given where `place` names.
-    public static func placeholderProblem(_ placeholder: String, in place: String) -> String {
-        "\(place) holds \(placeholder), a placeholder of fzf's that catalog doesn't fill (it has no fields or line "
-            + "numbers); use {} for the line, {q} for the query, {+} for the marked lines."
-    }
-
-    /// Whether a command's output depends on the query: it holds `{q}`, so it runs again as the query changes.
-    public static func usesQuery(_ command: String) -> Bool { command.contains("{q}") }
-
-    /// Whether a command's output depends on the marks: it holds `{+}`, so it runs again as they change.
-    public static func usesMarks(_ command: String) -> Bool { command.contains("{+}") }
-
     /// Runs a preview command and collects its output.
     ///
     /// Runs `shell -c` (`/bin/sh` unless given) with the expanded command in a new process group, standard input from `/dev/null`, and
@@ -118,11 +39,12 @@ package enum ShellCommand {
     /// through as they are: the renderer sanitizes what it draws.
     ///
     /// - Parameters:
-    ///   - command: The command, with `{}` for the path, `{q}` for the query and `{+}` for the marked entries (see
-    ///     ``expand(_:path:query:marked:)``).
-    ///   - path: The highlighted entry's path.
+    ///   - command: The command, with `{}` for the line, `{q}` for the query, `{+}` for the marked entries and `{1}`
+    ///     for a field (see ``expand(_:line:query:marked:delimiter:)``).
+    ///   - line: The highlighted entry's line.
     ///   - query: What is typed in the filter.
-    ///   - marked: The marked entries' paths.
+    ///   - marked: The marked entries' lines.
+    ///   - delimiter: How the lines divide into fields.
     ///   - shell: The shell that runs it: a preview's is the user's `$SHELL`, as fzf's is; a build's `/bin/sh`.
     ///   - maximumLines: How many lines the pane can show; with none, nothing is run and there is no output.
     ///   - maximumBytes: How much output to read at most.
@@ -134,14 +56,15 @@ package enum ShellCommand {
     /// - Returns: The output and status, ``Outcome/cancelled``, or ``Outcome/failed(_:)`` when the shell could not be
     ///   started (or the command holds a NUL byte, which no shell can be given).
     public static func run(
-        _ command: String, path: String, query: String = "", marked: [String] = [], shell: String = "/bin/sh",
-        maximumLines: Int, maximumBytes: Int = 262_144, drains: Bool = false, isCancelled: @escaping JobCancellation,
+        _ command: String, line: String, query: String = "", marked: [String] = [],
+        delimiter: FieldDelimiter = .whitespace, shell: String = "/bin/sh", maximumLines: Int,
+        maximumBytes: Int = 262_144, drains: Bool = false, isCancelled: @escaping JobCancellation,
         partial: (([String]) -> Void)? = nil
     ) -> Outcome {
         guard maximumLines > 0, maximumBytes > 0 else { return .output(lines: [], status: 0) }
-        let expanded = expand(command, path: path, query: query, marked: marked)
+        let expanded = expand(command, line: line, query: query, marked: marked, delimiter: delimiter)
         guard !expanded.utf8.contains(0) else {
-            return .failed("The preview command for '\(path)' contains a NUL byte, which no shell can be given.")
+            return .failed("The preview command for '\(line)' contains a NUL byte, which no shell can be given.")
         }
         let child: Child
         do {
