@@ -357,13 +357,19 @@ package final class PTY {
 
     /// Whether the child is stopped (after SIGTSTP or SIGSTOP), waiting up to `timeout` for it to stop.
     package func waitUntilStopped(timeout: Duration = .seconds(5)) -> Bool {
+        waitForStop(timeout: timeout) != nil
+    }
+
+    /// The signal that stopped the child (SIGTSTP, for which a shell says "Stopped", or SIGSTOP, "Stopped
+    /// (signal)"), waiting up to `timeout` for it to stop; `nil` if it didn't.
+    package func waitForStop(timeout: Duration = .seconds(5)) -> Int32? {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while clock.now < deadline {
             var raw: Int32 = 0
-            if waitpid(pid, &raw, WNOHANG | WUNTRACED) == pid, raw & 0xFF == 0x7F { return true }
+            if waitpid(pid, &raw, WNOHANG | WUNTRACED) == pid, raw & 0xFF == 0x7F { return (raw >> 8) & 0xFF }
             _ = pump(timeout: .milliseconds(20))
         }
-        return false
+        return nil
     }
 }

@@ -221,20 +221,57 @@ enum SignalGuard {
         pending.store(0, ordering: .releasing)
     }
 
-    /// Stops the launcher's whole job, as Ctrl-Z on a terminal in its usual mode does: every other process of its
+    /// Stops the launcher's whole job, as Ctrl-Z on a terminal in its usual mode does: every process of its
     /// process group (the rest of a pipeline, `find | catalog --file - | sed …`) gets SIGTSTP, so the shell sees the
-    /// job stop and takes the terminal back, and the launcher stops at once (`raise` stops this thread before it
-    /// runs on); all of them continue on `fg`. Stopping only the launcher left the shell waiting for the rest.
+    /// job stop and takes the terminal back, and says "Stopped" as it does after a Ctrl-Z. The launcher takes it
+    /// with the default action, unblocked on this thread, so it stops before `kill` returns; its own handler is
+    /// put back once it continues, on `fg`. Stopping only the launcher left the shell waiting for the rest.
+    ///
+    /// A group with no shell to continue it (``isOrphaned()``) would drop SIGTSTP, as the kernel drops it for
+    /// such a group; the launcher then stops with SIGSTOP, which a shell would call "Stopped (signal)".
     static func stopJob() {
-        var ignore = sigaction()
-        ignore.__sigaction_handler.sa_handler = SIG_IGN
-        sigemptyset(&ignore.sa_mask)
+        var stop = sigaction()
+        stop.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&stop.sa_mask)
         var previous = sigaction()
-        // Ignored for the moment of sending, so the launcher's own handler doesn't take it on another thread.
-        sigaction(SIGTSTP, &ignore, &previous)
-        kill(0, SIGTSTP)
+        sigaction(SIGTSTP, &stop, &previous)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTSTP)
+        var mask = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &set, &mask)
+        let orphaned = isOrphaned()
+        kill(0, SIGTSTP)  // Stops here until SIGCONT, unless orphaned.
+        if orphaned { raise(SIGSTOP) }
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
         sigaction(SIGTSTP, &previous, nil)
-        raise(SIGSTOP)
+    }
+
+    /// Whether the launcher's process group is orphaned, as POSIX defines it, judged by its ancestors: none of
+    /// those in the group has a parent in another group of the same session (the shell that runs the job).
+    static func isOrphaned() -> Bool {
+        let group = getpgrp()
+        let session = getsid(0)
+        var parent = getppid()
+        for _ in 0..<64 {
+            guard parent > 1 else { return true }
+            if getpgid(parent) != group { return getsid(parent) != session }
+            guard let next = parentProcess(of: parent) else { return true }
+            parent = next
+        }
+        return true
+    }
+
+    /// A process's parent, from the fourth field of `/proc/PID/stat`, after its name in parentheses.
+    private static func parentProcess(of process: pid_t) -> pid_t? {
+        guard let file = fopen("/proc/\(process)/stat", "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 512)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let close = line.lastIndex(of: ")") else { return nil }
+        let fields = line[line.index(after: close)...].split(separator: " ")
+        return fields.count > 1 ? pid_t(fields[1]) : nil
     }
 
     /// Ignores SIGINT and SIGQUIT, as `system(3)` does while its command runs: a Ctrl-C while the terminal is the
