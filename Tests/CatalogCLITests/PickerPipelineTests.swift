@@ -271,6 +271,34 @@ struct PickerPipelineTests {
         try pty.read(until: "status 0", timeout: Self.timeout)
     }
 
+    /// Catches a region found again at the place saved before the resize: the terminal scrolled its lines up to
+    /// keep the cursor's in view, so clearing from there left the old frame's top above the new one, or, the
+    /// other way, cleared the user's lines.
+    @Test("--height after a resize: one frame, right below the lines that were there, whether typing or not")
+    func inlineResize() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell(
+            "for i in $(seq 1 20); do echo line $i; done; \"$CATALOG\" --file \"$LIST\" --height 8; echo \"status $?\"",
+            in: workspace, size: Size(columns: 80, rows: 24))
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
+        for (size, typing) in [(Size(columns: 60, rows: 20), false), (Size(columns: 70, rows: 16), true)] {
+            if typing {
+                try pty.send("app")
+                try pty.read(until: "2 of 4 entries match", timeout: Self.timeout)
+            }
+            let mark = pty.mark
+            try pty.resize(size)
+            try pty.read(until: "F1 help", since: mark, timeout: Self.timeout)
+            usleep(200_000)
+            let screen = pty.screenText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(screen.count { $0 == "Catalog" } == 1, "one frame: \(screen)")
+            let top = try #require(screen.firstIndex(of: "Catalog"))
+            #expect(top > 0 && screen[top - 1] == "line 20", "the lines above kept: \(screen)")
+        }
+        try pty.send("\r")
+        try pty.read(until: "status 0", timeout: Self.timeout)
+    }
+
     @Test("--height 40% draws below the lines already there and leaves them as they were")
     func inline() throws {
         let workspace = try Workspace(Self.lines)

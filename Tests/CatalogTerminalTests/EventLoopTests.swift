@@ -207,6 +207,8 @@ struct InlineRegionTests {
         // Entering makes the same room, so a region made again starts where a new one would.
         #expect(inline.enterSequence(rows: 3).contains("\n\n\u{1B}[2A\r\u{1B}7"))
         #expect(Terminal.Mode.fullScreen(mouse: true).resizeSequence(rows: 24).isEmpty)
+        // Where the terminal said the region went: cleared from that row, not the saved place.
+        #expect(inline.resizeSequence(rows: 2, top: 12) == "\u{1B}[13;1H\u{1B}[J\n\u{1B}[1A\r\u{1B}7")
     }
 }
 

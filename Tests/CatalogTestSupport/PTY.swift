@@ -62,6 +62,10 @@ package final class PTY {
     private var answeredUpTo = 0
     private var status: ExitStatus?
     private var size: Size
+    /// The size the child started with, and each resize with how much output came before it: the screen is made
+    /// again by applying the output in between at each size, as a terminal saw it.
+    private let startSize: Size
+    private var resizes: [(at: Int, size: Size)] = []
 
     /// The terminal's settings before the child started: what a well-behaved child leaves behind. Read before
     /// spawning, so a child that changes them at once can't race the test.
@@ -71,7 +75,21 @@ package final class PTY {
         self.master = master
         self.pid = pid
         self.size = size
+        startSize = size
         self.initialSettings = initialSettings
+    }
+
+    /// The screen after the output up to `end`, with the resizes made meanwhile.
+    private func screen(upTo end: Int) -> ScreenModel {
+        var screen = ScreenModel(size: startSize)
+        var start = 0
+        for resize in resizes where resize.at <= end {
+            screen.apply(Array(output[start..<resize.at]))
+            screen.resize(to: resize.size)
+            start = resize.at
+        }
+        screen.apply(Array(output[start..<end]))
+        return screen
     }
 
     deinit {
@@ -262,8 +280,7 @@ package final class PTY {
                 index += 1
                 continue
             }
-            var screen = ScreenModel(size: size)
-            screen.apply(Array(output[..<index]))
+            let screen = screen(upTo: index)
             let answer = Array("\u{1B}[\(screen.cursor.row + 1);\(screen.cursor.column + 1)R".utf8)
             _ = answer.withUnsafeBufferPointer { Glibc.write(master, $0.baseAddress, $0.count) }
             index += request.count
@@ -288,9 +305,7 @@ package final class PTY {
 
     /// The screen as a simple terminal emulator would show it, trailing spaces removed from each row.
     package var screenText: String {
-        var screen = ScreenModel(size: size)
-        screen.apply(output)
-        return screen.text
+        screen(upTo: output.count).text
     }
 
     // MARK: Terminal state and signals
@@ -316,6 +331,7 @@ package final class PTY {
         var window = winsize(ws_row: UInt16(size.rows), ws_col: UInt16(size.columns), ws_xpixel: 0, ws_ypixel: 0)
         guard ioctl(master, UInt(TIOCSWINSZ), &window) == 0 else { throw Error.systemCall("ioctl", errno) }
         self.size = size
+        resizes.append((output.count, size))
     }
 
     /// Sends a signal to the child.

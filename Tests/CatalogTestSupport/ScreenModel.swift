@@ -35,7 +35,10 @@ package struct ScreenModel {
             .joined(separator: "\n")
     }
 
-    /// Changes the screen's size, keeping what fits at the top left, as a terminal window does when resized.
+    /// Changes the screen's size, keeping what fits at the left, as a terminal window does when resized. A main
+    /// screen made shorter loses blank rows below the cursor first and then rows at its top, as tmux's does (they go
+    /// to its history): the cursor moves up with its line, and a saved place doesn't. An alternate screen keeps its
+    /// top rows.
     package mutating func resize(to newSize: Size) {
         func fitted(_ grid: [[String]]) -> [[String]] {
             (0..<max(newSize.rows, 0)).map { row in
@@ -44,10 +47,18 @@ package struct ScreenModel {
                 }
             }
         }
-        main = fitted(main)
+        var kept = main
+        if newSize.rows < kept.count {
+            while kept.count > newSize.rows, kept.count - 1 > row, kept.last?.allSatisfy({ $0 == " " }) == true {
+                kept.removeLast()
+            }
+        }
+        let scrolled = onAlternate ? 0 : max(kept.count - newSize.rows, 0)
+        if onAlternate { kept = main }
+        main = fitted(Array(kept.dropFirst(scrolled)))
         alternate = fitted(alternate)
         size = newSize
-        row = min(row, max(size.rows - 1, 0))
+        row = min(max(row - scrolled, 0), max(size.rows - 1, 0))
         column = min(column, max(size.columns - 1, 0))
     }
 

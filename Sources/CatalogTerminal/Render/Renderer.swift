@@ -110,6 +110,9 @@ package struct Renderer: Sendable {
         }
         if let cursor {
             output += move(toRow: cursor.row, column: cursor.column) + "\u{1B}[?25h"
+        } else if positioning == .belowSavedCursor {
+            // Back to the region's first row, where ``restingRow`` says a hidden cursor is.
+            output += "\u{1B}8"
         }
         if synchronized { output += "\u{1B}[?2026l" }
 
@@ -118,6 +121,11 @@ package struct Renderer: Sendable {
         drawnCursor = cursor
         return output
     }
+
+    /// The row of the frame the last one drawn left the cursor on: the shown cursor's, or, hidden, the first row
+    /// of an inline region (``Positioning/belowSavedCursor``); what a terminal needs to find the region again after
+    /// a resize (``Terminaling/prepareForResize(cursorRow:)``).
+    var restingRow: Int { drawnCursor?.row ?? 0 }
 
     /// The bytes that put the cursor at a cell of the frame.
     private func move(toRow row: Int, column: Int) -> String {

@@ -127,7 +127,7 @@ package struct EventLoop {
             let newSize = terminal.size() ?? size
             if newSize != size || input.resumed {
                 size = newSize
-                if input.resized { try terminal.prepareForResize() }
+                if input.resized { try terminal.prepareForResize(cursorRow: renderer.restingRow) }
                 renderer.invalidate()
                 if carryOut(session.handle(.resize(size))) { return true }
             }

@@ -25,69 +25,6 @@ final class Terminal: Terminaling {
         }
     }
 
-    /// How the launcher takes the terminal.
-    enum Mode: Sendable, Equatable {
-        /// The alternate screen, whole; the user's screen comes back on leaving.
-        case fullScreen(mouse: Bool)
-        /// A region of so many rows below the prompt, on the main screen, so the scrollback stays as it was; it is
-        /// cleared on leaving and the prompt comes back where the region began.
-        case inline(height: InlineHeight, mouse: Bool)
-
-        /// Bytes that enter the mode: alternate screen, cursor hidden, bracketed paste on, and SGR mouse reporting
-        /// (buttons, drags, wheel) when asked for.
-        func enterSequence(rows: Int) -> String {
-            switch self {
-            case .fullScreen(let mouse):
-                return "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h" + Self.mouseOn(mouse)
-            case .inline(_, let mouse):
-                return "\u{1B}[?25l" + Self.region(rows: rows) + "\u{1B}[?2004h" + Self.mouseOn(mouse)
-            }
-        }
-
-        /// Room for an inline region, made by newlines (which scroll the screen if need be), then back up to its
-        /// first row, whose place is saved for every frame to start from.
-        private static func region(rows: Int) -> String {
-            let room = String(repeating: "\n", count: max(rows - 1, 0))
-            let back = rows > 1 ? "\u{1B}[\(rows - 1)A" : ""
-            return room + back + "\r\u{1B}7"
-        }
-
-        private static func mouseOn(_ mouse: Bool) -> String {
-            mouse ? "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" : ""
-        }
-
-        /// Bytes that make an inline region again after a resize: back to where it began, everything below erased
-        /// (the terminal may have reflowed the old frame into more rows), then room for its new height, as on
-        /// entering; nothing in full screen, where the next frame covers the window.
-        func resizeSequence(rows: Int) -> String {
-            guard case .inline = self else { return "" }
-            return "\u{1B}8\u{1B}[J" + Self.region(rows: rows)
-        }
-
-        /// Bytes that leave it: mouse reporting and bracketed paste off, attributes reset, cursor shown, and the
-        /// main screen back (or the inline region erased, with the cursor where it began).
-        var leaveSequence: String {
-            let off = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m"
-            switch self {
-            case .fullScreen: return off + "\u{1B}[?25h\u{1B}[?1049l"
-            case .inline: return off + "\u{1B}8\u{1B}[J\u{1B}[?25h"
-            }
-        }
-
-        /// Whether mouse reporting is on.
-        var mouse: Bool {
-            switch self {
-            case .fullScreen(let mouse), .inline(_, let mouse): mouse
-            }
-        }
-
-        /// How the renderer reaches a row in this mode.
-        var positioning: Renderer.Positioning {
-            if case .inline = self { return .belowSavedCursor }
-            return .absolute
-        }
-    }
-
     /// How the terminal is taken.
     let mode: Mode
 
@@ -183,8 +120,15 @@ final class Terminal: Terminaling {
         guard case .inline = mode, let window = windowSize(), let rows = size()?.rows else { return }
         regionTop = max(window.rows - rows, 0)
         // The region's sequence ends with the cursor on its first row.
+        if let row = try cursorPosition() { regionTop = row }
+    }
+
+    /// The window row, from 0, that the cursor is on, as the terminal answers `ESC [ 6 n`; `nil` when it doesn't
+    /// answer in time. Keys typed before the answer are kept for the next wait.
+    private func cursorPosition() throws -> Int? {
         try write("\u{1B}[6n")
         var reply: [UInt8] = []
+        var row: Int?
         var waited: Int32 = 0
         while waited < Self.positionReportLimit {
             var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
@@ -196,13 +140,14 @@ final class Terminal: Terminaling {
             let count = Glibc.read(input, &buffer, buffer.count)
             guard count > 0 else { break }
             reply += buffer[..<count]
-            if let (row, range) = Self.positionReport(in: reply) {
-                regionTop = row
+            if let (reported, range) = Self.positionReport(in: reply) {
+                row = reported
                 reply.removeSubrange(range)
                 break
             }
         }
         heldInput += reply
+        return row
     }
 
     /// Finds a cursor position report in bytes read: its row, from 0, and where it is.
@@ -324,9 +269,17 @@ final class Terminal: Terminaling {
 
     /// Makes an inline region again at its new height, and asks again where it starts.
     public func prepareForResize() throws {
-        let sequence = mode.resizeSequence(rows: size()?.rows ?? 0)
-        guard !sequence.isEmpty else { return }
-        try write(sequence)
+        try prepareForResize(cursorRow: 0)
+    }
+
+    /// Finds an inline region where the terminal moved it on the resize: the cursor's row now, less the row of the
+    /// region the last frame left it on; then clears from there and makes the region again. A saved place is where
+    /// the region was before the terminal scrolled or reflowed its lines: clearing from there left part of the old
+    /// frame above the new one, or cleared the user's lines above it.
+    public func prepareForResize(cursorRow: Int) throws {
+        guard case .inline = mode else { return }
+        let top = try cursorPosition().map { max($0 - cursorRow, 0) }
+        try write(mode.resizeSequence(rows: size()?.rows ?? 0, top: top))
         try learnRegionTop()
     }
 

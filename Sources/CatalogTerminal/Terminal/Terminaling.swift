@@ -43,6 +43,11 @@ package protocol Terminaling: AnyObject {
     /// region is cleared and made again at its new height (the terminal may have reflowed the old one).
     func prepareForResize() throws
 
+    /// ``prepareForResize()``, told the row of the launcher's area that the last frame left the cursor on, so an
+    /// inline region is found where the terminal moved it (a terminal that reflows or scrolls its lines on a resize
+    /// keeps the cursor on its line, but not a saved position).
+    func prepareForResize(cursorRow: Int) throws
+
     /// The window row, from 0, that the launcher's first row is on: 0 for the whole window, and for an inline
     /// region the row the terminal reported for it. Mouse reports count rows from the window's top; the loop moves
     /// them by this much.
@@ -52,6 +57,9 @@ package protocol Terminaling: AnyObject {
 extension Terminaling {
     /// A terminal whose whole window is the launcher's needs nothing before a full frame.
     public func prepareForResize() throws {}
+
+    /// A terminal that doesn't need the cursor's row prepares as ``prepareForResize()`` does.
+    public func prepareForResize(cursorRow: Int) throws { try prepareForResize() }
 
     /// A terminal whose whole window is the launcher's starts at its top.
     public var regionTop: Int { 0 }
