@@ -156,8 +156,10 @@ struct LinkOptionTests {
             (["--size", "0x5"], "option '--size' needs COLSxROWS"),
             (
                 ["--color", "sometimes", "--keys", "up"],
-                "option '--color' needs never, always or auto, not 'sometimes'."
+                "option '--color' needs never, always or auto, not 'sometimes': catalog keeps its own colours"
             ),
+            // fzf's colours for the parts of its screen are not catalog's.
+            (["--color=fg:1,hl:2"], "option '--color' needs never, always or auto, not 'fg:1,hl:2'"),
         ])
     func badOptions(_ example: ([String], String)) throws {
         let result = try run(["open", "indicators/progress", "--plain"] + example.0)
@@ -225,5 +227,23 @@ struct LinkOptionTests {
             missing.status == 2
                 && missing.stderr == "catalog: cannot read '\(file.path).gone': No such file or directory\n",
             "\(missing.stderr)")
+    }
+}
+
+/// The launcher's and picker's colour options, as fzf's users write them.
+@Suite("Colour options")
+struct ColorOptionTests {
+    /// Catches `--no-color` or fzf's `bw` read as anything but no colour, or `--color` refused outside `open`.
+    @Test("--no-color, --color never and fzf's --color bw draw in no colour; always and auto as before")
+    func launcherColors() throws {
+        for (words, detected, expected) in [
+            (["--no-color"], ColorMode.trueColor, ColorMode.none), (["--color", "bw"], .trueColor, .none),
+            (["--color=never"], .palette256, .none), (["--color", "always"], .none, .trueColor),
+            (["--color", "auto"], .palette256, .palette256), ([], .ansi16, .ansi16),
+            (["--file", "list.txt", "--no-color"], .trueColor, .none),
+        ] as [([String], ColorMode, ColorMode)] {
+            let arguments = try Arguments(words)
+            #expect(try Launcher.colorMode(arguments, detected: detected) == expected, "\(words)")
+        }
     }
 }

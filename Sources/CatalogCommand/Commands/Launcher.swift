@@ -109,17 +109,20 @@ enum Launcher {
         }
     }
 
-    /// The colour `--color` asks for: none (`never`), the terminal's or full colour where it says none (`always`),
-    /// or the terminal's (`auto`, the default).
+    /// The colour `--color` asks for: none (`never`, or fzf's `bw`, or `--no-color`), the terminal's or full
+    /// colour where it says none (`always`), or the terminal's (`auto`, the default).
     ///
-    /// - Throws: ``Arguments/UsageError`` for another word.
+    /// - Throws: ``Arguments/UsageError`` for another word, such as fzf's colours for parts of its screen.
     static func colorMode(_ arguments: Arguments, detected: ColorMode) throws -> ColorMode {
+        if arguments.has("--no-color") { return .none }
         switch arguments.values["--color"] {
         case nil, "auto": return detected
-        case "never": return .none
+        case "never", "bw": return .none
         case "always": return detected == .none ? .trueColor : detected
         case let other?:
-            throw Arguments.UsageError(description: "option '--color' needs never, always or auto, not '\(other)'.")
+            throw Arguments.UsageError(
+                description: "option '--color' needs never, always or auto, not '\(other)': catalog keeps its own "
+                    + "colours, and fzf's bw is never.")
         }
     }
 

@@ -290,8 +290,9 @@ struct CommandTable {
             help: "replay steps first: key names (up, enter, ctrl-a, f5, a), up*3, type:TEXT, wait:500ms, "
                 + "resize:100x30"),
         Option(
-            name: "--color", value: "WHEN", completion: .choices(["never", "always", "auto"]), commands: ["open"],
-            help: "draw in colour: never, always, or auto (the default: as the terminal says)"),
+            name: "--color", value: "WHEN", completion: .choices(["never", "always", "auto"]), commands: ["", "open"],
+            help: "draw in colour: never (or fzf's bw), always, or auto (the default: as the terminal says)"),
+        Option(name: "--no-color", commands: ["", "open"], help: "draw in no colour, as --color never (fzf's option)"),
         Option(
             name: "--print-link", commands: ["", "open"],
             help: "print each link made with F8 to standard error on exit"),
