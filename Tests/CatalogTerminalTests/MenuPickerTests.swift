@@ -226,6 +226,27 @@ struct MenuPickerTests {
         #expect(frame.lines[3].text.hasPrefix("  util.swift"))
     }
 
+    /// Catches `--info` ignored (the status line drawn anyway), the inline counts missing from the prompt's row or
+    /// written over the typed text, or a hidden status line's row not given to the list.
+    @Test("--info inline puts the counts on the prompt's row, shown from the start; hidden puts them nowhere")
+    func infoStyles() throws {
+        let plain = try session { _ in }.render(in: .standard)
+        #expect(plain.lines.contains { $0.text.hasPrefix("5 entries") })
+        var inline = try session { $0.info = .inline }
+        let browsing = inline.render(in: .standard)
+        #expect(browsing.lines[1].text.hasPrefix("/ ") && browsing.lines[1].text.hasSuffix("5 entries"))
+        #expect(!browsing.lines.contains { $0.text.hasPrefix("5 entries") }, "no status line")
+        _ = inline.handle(.key(.character("u")))
+        let typed = inline.render(in: .standard).lines[1].text
+        #expect(typed.hasPrefix("/ u ") && typed.hasSuffix("1 of 5 entries matches “u” · exact"), "\(typed)")
+        let hidden = try session { $0.info = .hidden }.render(in: .standard)
+        #expect(!hidden.lines.contains { $0.text.hasPrefix("5 entries") }, "\(hidden.lines.map(\.text))")
+        let size = Size(columns: 80, rows: 24)
+        #expect(
+            MenuScreen.Layout(size: size, prompt: true, status: false).listRows
+                == MenuScreen.Layout(size: size, prompt: true).listRows + 1, "the list has the status line's row")
+    }
+
     @Test("a --header of several lines takes a row each, its final newline none; a short terminal keeps a list row")
     func headerOfSeveralLines() throws {
         var session = try session {

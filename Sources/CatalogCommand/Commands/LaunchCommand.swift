@@ -250,6 +250,13 @@ enum LaunchCommand {
         options.query = arguments.values["--query"]
         options.header = arguments.values["--header"]
         options.prompt = arguments.values["--prompt"]
+        if let info = arguments.values["--info"] {
+            guard let style = MenuScreen.InfoStyle(rawValue: info) else {
+                throw Arguments.UsageError(
+                    description: "option '--info' needs default, inline or hidden, not '\(info)'.")
+            }
+            options.info = style
+        }
         options.selectOne = arguments.has("--select-1")
         options.exitZero = arguments.has("--exit-0")
         options.previewCommand = try previewCommand(arguments)

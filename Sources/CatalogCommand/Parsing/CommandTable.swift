@@ -263,6 +263,10 @@ struct CommandTable {
             name: "--header-lines", value: "N", commands: [""],
             help: "show the list's first N lines above it, as a header that is never picked"),
         Option(
+            name: "--info", value: "STYLE", completion: .choices(["default", "inline", "hidden"]), commands: [""],
+            help: "where the counts and the spinner go: default (the status line), inline (the prompt's row, shown "
+                + "from the start) or hidden (nowhere; the list has the row), as fzf's --info"),
+        Option(
             name: "--prompt", value: "TEXT", commands: [""],
             help: "the filter's prompt, shown from the start (default '/ ' once you type)"),
         Option(

@@ -16,9 +16,16 @@ extension MenuScreen {
         let first = firstRow(in: layout)
         if layout.promptRows > 0 {
             let prompt = options.prompt ?? "/ "
-            let (text, caret) = TextField.scrolled(
-                filter?.text ?? "", caret: filter?.caret ?? 0, width: width - DisplayWidth.of(prompt))
-            lines.append(Line([Span(prompt, .bold), Span(text)]))
+            // --info inline: the status at the row's right end, in at most half of it, a space or two from the text.
+            let info = options.info == .inline ? inlineInfo(width: width / 2 - 2) : ""
+            let room = width - DisplayWidth.of(prompt) - (info.isEmpty ? 0 : DisplayWidth.of(info) + 2)
+            let (text, caret) = TextField.scrolled(filter?.text ?? "", caret: filter?.caret ?? 0, width: room)
+            var spans = [Span(prompt, .bold), Span(text)]
+            if !info.isEmpty {
+                spans.append(Span(String(repeating: " ", count: max(room - DisplayWidth.of(text), 0) + 2)))
+                spans.append(Span(info, .dim))
+            }
+            lines.append(Line(spans))
             cursor = (layout.headerRows, min(width - 1, DisplayWidth.of(prompt) + caret))
         }
         if let filter {
@@ -213,12 +220,28 @@ extension MenuScreen {
     /// highlighted row's place when the list is longer than its rows ("3/10") and, while filtering, the mode
     /// ("fuzzy", "exact").
     private func statusLine(width: Int, listRows: Int) -> Line {
-        let (row, count) = filter.map { ($0.cursor, $0.shown.count) } ?? (current.cursor, currentItems.count)
-        let place = count > listRows ? words(.position, ["row": row + 1, "count": count]) : ""
-        let label = [place, filter == nil ? "" : matchingLabel].filter { !$0.isEmpty }.joined(separator: " · ")
+        let label = statusLabel(listRows: listRows)
         let room = width - DisplayWidth.of(label) - 2
         guard !label.isEmpty, room >= 8 else { return Line(fittedStatus(width), .dim) }
         return Line(DisplayWidth.pad(fittedStatus(room), to: width - DisplayWidth.of(label)) + label, .dim)
+    }
+
+    /// The status line's right end: the highlighted row's place when the list is longer than its rows ("3/10")
+    /// and, while filtering, the mode ("fuzzy", "exact").
+    private func statusLabel(listRows: Int) -> String {
+        let (row, count) = filter.map { ($0.cursor, $0.shown.count) } ?? (current.cursor, currentItems.count)
+        let place = count > listRows ? words(.position, ["row": row + 1, "count": count]) : ""
+        return [place, filter == nil ? "" : matchingLabel].filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+
+    /// The status for `--info inline`, at most `width` columns: the status text, then the highlighted row's place
+    /// and the mode as the status line has them; empty when fewer than 8 columns are left.
+    private func inlineInfo(width: Int) -> String {
+        guard width >= 8 else { return "" }
+        let label = statusLabel(listRows: layout.listRows)
+        let withLabel = label.isEmpty ? 0 : DisplayWidth.of(label) + 3
+        guard width - withLabel >= 8 else { return fittedStatus(width) }
+        return fittedStatus(width - withLabel) + (label.isEmpty ? "" : " · " + label)
     }
 
     /// The status text in `width` columns. What is cut first is the count and the query, then the words of the

@@ -30,6 +30,16 @@ extension MenuScreen {
 
     /// Where each part of the menu goes in the size it is drawn into: the one layout that scrolling, paging,
     /// clicking and drawing all read, so the rows the cursor is kept within are the rows that are drawn.
+    /// Where the status line's counts and spinner go, as fzf's `--info` says.
+    package enum InfoStyle: String, Sendable, CaseIterable {
+        /// On the status line, below the list.
+        case `default`
+        /// At the right end of the prompt's row, which is shown from the start; no status line.
+        case inline
+        /// Nowhere: the list has the status line's row too.
+        case hidden
+    }
+
     struct Layout: Equatable {
         /// The preview pane's place: its first row and column in the menu and its size.
         struct Pane: Equatable {
@@ -69,19 +79,20 @@ extension MenuScreen {
         ///   - prompt: Whether the filter's prompt is shown.
         ///   - preview: Where the preview goes; ``PreviewPlacement/auto`` decides by the size.
         ///   - header: The lines of the header, drawn after the prompt has its row.
+        ///   - status: Whether the status line has a row (not with `--info inline` or `hidden`).
         init(
             size: Size, prompt: Bool, preview: PreviewPlacement = .hidden, header: Int = 0,
-            paneSize: PreviewSize? = nil
+            paneSize: PreviewSize? = nil, status: Bool = true
         ) {
             var rows = max(size.rows, 0)
-            let chrome = (prompt ? 1 : 0) + header + 2
+            let chrome = (prompt ? 1 : 0) + header + (status ? 2 : 1)
             listRows = rows > chrome ? rows - chrome : min(rows, 1)
             rows -= listRows
             promptRows = prompt && rows > 0 ? 1 : 0
             rows -= promptRows
             headerRows = min(header, rows)
             rows -= headerRows
-            showsStatus = rows > 0
+            showsStatus = status && rows > 0
             rows -= showsStatus ? 1 : 0
             showsFooter = rows > 0
             columns = max(size.columns, 0)
@@ -121,9 +132,9 @@ extension MenuScreen {
     /// The layout at a size.
     func layout(in size: Size) -> Layout {
         Layout(
-            size: size, prompt: filter != nil || options.prompt != nil,
+            size: size, prompt: filter != nil || options.prompt != nil || options.info == .inline,
             preview: preview.shown ? preview.placement(options.preview) : .hidden,
-            header: headerLines.count, paneSize: options.previewSize)
+            header: headerLines.count, paneSize: options.previewSize, status: options.info == .default)
     }
 
     /// The header's lines (`--header`, which may hold several, as fzf's does), each drawn on a row of its own.

@@ -110,6 +110,8 @@ package struct MenuScreen: Screen {
         /// The filter's prompt (`--prompt`), shown from the start as fzf shows its own, so the list stays where it
         /// is when typing starts; `nil` shows `/ ` once the user types, and the list has the row until then.
         public var prompt: String?
+        /// Where the status line's counts go (fzf's `--info`).
+        package var info = InfoStyle.default
         /// Pick at once when exactly one entry matches at the start (`--select-1`).
         public var selectOne = false
         /// Quit at once when nothing matches at the start (`--exit-0`).
