@@ -161,6 +161,8 @@ extension CatalogCommand {
             let checked = try Arguments(words + file)
             _ = try LaunchCommand.menuOptions(checked)
             _ = try CatalogSource.format(checked)
+            _ = try Launcher.border(checked)
+            _ = try Launcher.colorMode(checked, detected: .none)
             let modes: Set = ["--fuzzy", "--exact"]
             if Arguments.flags(in: arguments).contains(where: { modes.contains($0.name) }) {
                 let replaced = Set(Arguments.flags(in: words).filter { modes.contains($0.name) }.map(\.index))

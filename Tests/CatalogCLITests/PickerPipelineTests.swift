@@ -286,10 +286,12 @@ struct PickerPipelineTests {
                 try pty.send("app")
                 try pty.read(until: "2 of 4 entries match", timeout: Self.timeout)
             }
+            // The frame read whole before the resize, so the harness's screen resizes after it, as the window did.
+            pty.drain(for: .milliseconds(150))
             let mark = pty.mark
             try pty.resize(size)
             try pty.read(until: "F1 help", since: mark, timeout: Self.timeout)
-            usleep(200_000)
+            pty.drain(for: .milliseconds(150))
             let screen = pty.screenText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             #expect(screen.count { $0 == "Catalog" } == 1, "one frame: \(screen)")
             let top = try #require(screen.firstIndex(of: "Catalog"))

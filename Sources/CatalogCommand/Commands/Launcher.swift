@@ -43,12 +43,13 @@ enum Launcher {
         defer { mail.report(printingLinks: arguments.has("--print-link"), as: context) }
         let mouse = !arguments.has("--no-mouse")
         let height = try Self.height(arguments)
+        let border = try Self.border(arguments)
         var outcome: LineDriver.Outcome
         switch LaunchMode.decide(facts) {
         case .fullScreen:
             outcome = Shell.run(
                 session: session, input: STDIN_FILENO, output: STDOUT_FILENO, colorMode: colorMode, mouse: mouse,
-                height: height, resuming: resuming, send: mail.take, watch: watch)
+                height: height, border: border, resuming: resuming, send: mail.take, watch: watch)
         case .controllingTerminal:
             let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
             guard tty >= 0 else {
@@ -61,7 +62,7 @@ enum Launcher {
             defer { close(tty) }
             outcome = Shell.run(
                 session: session, input: tty, output: tty, colorMode: colorMode, mouse: mouse, height: height,
-                resuming: resuming, send: mail.take, watch: watch)
+                border: border, resuming: resuming, send: mail.take, watch: watch)
         case .lineMode(let commands):
             if watch != nil { throw watchNeedsTerminal }
             try refuseNoCommands(commands, arguments, program: context.name)
@@ -107,6 +108,20 @@ enum Launcher {
             let list = languages.formatted(.list(type: .or).locale(Locale(identifier: "en")))
             throw Arguments.UsageError(description: "option '--locale' needs a locale in \(list), not '\(name)'.")
         }
+    }
+
+    /// fzf's `--border[=STYLE]`: none without it, rounded with no style.
+    ///
+    /// - Throws: ``Arguments/UsageError`` for a style fzf 0.38 doesn't have.
+    static func border(_ arguments: Arguments) throws -> Border {
+        guard arguments.has("--border") else { return Border(.none) }
+        let name = arguments.values["--border"] ?? "rounded"
+        guard let shape = Border.Shape(rawValue: name) else {
+            let shapes = Border.Shape.allCases.map(\.rawValue).formatted(
+                .list(type: .or).locale(Locale(identifier: "en")))
+            throw Arguments.UsageError(description: "option '--border' needs \(shapes), not '\(name)'.")
+        }
+        return Border(shape)
     }
 
     /// The colour `--color` asks for: none (`never`, or fzf's `bw`, or `--no-color`), the terminal's or full

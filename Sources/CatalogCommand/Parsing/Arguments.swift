@@ -104,7 +104,16 @@ struct Arguments {
             values[name] = value
             if option.repeatable { lists[name, default: []].append(value) }
         } else {
-            guard inline == nil else { throw UsageError(description: "option '\(name)' takes no value.") }
+            if let inline, option.inlineValue != nil {
+                values[name] = inline
+            } else if option.inlineValue != nil, case .choices(let choices) = option.completion, let next = rest.first,
+                choices.contains(next)
+            {
+                // As fzf reads an optional value: the next word when it is one of the values (`--border sharp`).
+                values[name] = rest.removeFirst()
+            } else if inline != nil {
+                throw UsageError(description: "option '\(name)' takes no value.")
+            }
             flags.insert(name)
         }
     }

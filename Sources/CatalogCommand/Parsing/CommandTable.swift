@@ -57,6 +57,9 @@ struct CommandTable {
         var short: Character?
         /// The value's name (`PATH`), or `nil` for a flag.
         var value: String?
+        /// For a flag that may take a value (fzf's `--border[=STYLE]`), the value's name: given after `=`, or as
+        /// the next word when that is one of its ``completion``'s choices.
+        var inlineValue: String?
         /// What the value completes to.
         var completion: Completion = .none
         /// The commands that accept it, by name ("" is the launcher).
@@ -262,6 +265,11 @@ struct CommandTable {
         Option(
             name: "--header-lines", value: "N", commands: [""],
             help: "show the list's first N lines above it, as a header that is never picked"),
+        Option(
+            name: "--border", inlineValue: "STYLE",
+            completion: .choices(Border.Shape.allCases.map(\.rawValue)), commands: [""],
+            help: "draw lines around the launcher, as fzf's option does: rounded, or the STYLE given after = or as "
+                + "the next word: sharp, bold, double, horizontal, vertical, top, bottom, left, right or none"),
         Option(
             name: "--info", value: "STYLE", completion: .choices(["default", "inline", "hidden"]), commands: [""],
             help: "where the counts and the spinner go: default (the status line), inline (the prompt's row, shown "

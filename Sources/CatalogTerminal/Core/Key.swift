@@ -77,7 +77,12 @@ public struct Mouse: Sendable, Hashable {
 
     /// The same report, moved up by some rows, for a part of the screen that starts lower.
     public func shifted(rows: Int) -> Mouse {
-        Mouse(action, button: button, row: row - rows, column: column, clicks: clicks)
+        shifted(rows: rows, columns: 0)
+    }
+
+    /// The same report, so many rows and columns up and to the left.
+    package func shifted(rows: Int, columns: Int) -> Mouse {
+        Mouse(action, button: button, row: row - rows, column: column - columns, clicks: clicks)
     }
 
     /// Whether this is a second press on the same cell soon after the first.

@@ -32,6 +32,10 @@ package struct EventLoop {
     private var renderer: Renderer
     private var decoder = KeyDecoder()
     private var size = Size.standard
+    /// fzf's `--border`: lines the loop draws around the session's frame, which is drawn at the size inside them.
+    package var border = Border(.none)
+    /// The size the session is told and draws at: the terminal's, less the border.
+    private var inner: Size { border.inner(size) }
     private var ticks: [(deadline: Duration, owner: Session.ScreenID)] = []
     private var flashEnd: Duration?
     private var escapeDeadline: Duration?
@@ -94,8 +98,8 @@ package struct EventLoop {
             // A flash the replay left on has no end here: it is over.
             session.endFlash()
             ticks = resuming.map { (terminal.now + $0.after, $0.owner) }
-            if size != session.size, carryOut(session.handle(.resize(size))) { return exitStatus }
-        } else if carryOut(session.start(size: size)) {
+            if inner != session.size, carryOut(session.handle(.resize(inner))) { return exitStatus }
+        } else if carryOut(session.start(size: inner)) {
             return exitStatus
         }
         if let sources, sources.isStale, carryOut(session.sourcesChanged(at: terminal.now)) { return exitStatus }
@@ -129,7 +133,7 @@ package struct EventLoop {
                 size = newSize
                 if input.resized { try terminal.prepareForResize(cursorRow: renderer.restingRow) }
                 renderer.invalidate()
-                if carryOut(session.handle(.resize(size))) { return true }
+                if carryOut(session.handle(.resize(inner))) { return true }
             }
         }
         if let line = input.line {
@@ -188,8 +192,11 @@ package struct EventLoop {
     /// clicks, or dropped when it fell outside them; other keys as they are.
     private mutating func place(_ key: Key) -> Key? {
         guard case .mouse(var mouse) = key else { return key }
-        mouse = mouse.shifted(rows: terminal.regionTop)
-        guard mouse.row >= 0, mouse.row < size.rows else { return nil }
+        let origin = border.origin(in: size)
+        mouse = mouse.shifted(rows: terminal.regionTop + origin.row, columns: origin.column)
+        guard mouse.row >= 0, mouse.row < inner.rows, mouse.column >= 0, mouse.column < inner.columns else {
+            return nil
+        }
         if mouse.action == .press {
             let now = terminal.now
             if let last = lastPress, last.row == mouse.row, last.column == mouse.column,
@@ -206,7 +213,8 @@ package struct EventLoop {
     /// session's screens are in.
     private mutating func draw() throws {
         renderer.colorMode = session.environment.colorMode
-        var bytes = renderer.render(session.render(in: size), size: size)
+        let frame = border.framed(session.render(in: inner), in: size, glyphs: session.environment.glyphs)
+        var bytes = renderer.render(frame, size: size)
         for outgoing in session.takeOutgoing() {
             guard case .clipboard(let text) = outgoing else {
                 send(outgoing)
@@ -246,7 +254,7 @@ package struct EventLoop {
         try terminal.suspend()
         renderer.invalidate()
         size = terminal.size() ?? size
-        return carryOut(session.handle(.resize(size)))
+        return carryOut(session.handle(.resize(inner)))
     }
 
     /// Delivers ticks that are due and ends a flash whose time is up.
@@ -291,7 +299,7 @@ package struct EventLoop {
                 // The command drew over the screen: all of it is drawn again, at the size the window has now.
                 renderer.invalidate()
                 size = terminal.size() ?? size
-                if carryOut(session.handle(.resize(size))) { return true }
+                if carryOut(session.handle(.resize(inner))) { return true }
             case .none, .push, .pop, .status, .batch:
                 break  // The session carries these out itself.
             }

@@ -28,6 +28,18 @@ package enum Shell {
         height: InlineHeight? = nil, resuming: [(after: Duration, owner: Session.ScreenID)]? = nil,
         send: @escaping (Session.Outgoing) -> Void = { _ in }, watch: Watch? = nil
     ) -> LineDriver.Outcome {
+        run(
+            session: session, input: input, output: output, colorMode: colorMode, mouse: mouse, height: height,
+            border: Border(.none), resuming: resuming, send: send, watch: watch)
+    }
+
+    /// ``run(session:input:output:colorMode:mouse:height:resuming:send:watch:)`` with fzf's `--border` around the
+    /// launcher's area.
+    package static func run(
+        session: Session, input: Int32, output: Int32, colorMode: ColorMode, mouse: Bool = true,
+        height: InlineHeight? = nil, border: Border, resuming: [(after: Duration, owner: Session.ScreenID)]? = nil,
+        send: @escaping (Session.Outgoing) -> Void = { _ in }, watch: Watch? = nil
+    ) -> LineDriver.Outcome {
         let signals = SignalGuard.install()
         defer { SignalGuard.uninstall() }
         let terminal: Terminal
@@ -44,6 +56,7 @@ package enum Shell {
             session: session, terminal: terminal, jobs: JobRunner(),
             renderer: Renderer(colorMode: colorMode, positioning: terminal.mode.positioning), send: send,
             resuming: resuming, sources: watch?.sources)
+        loop.border = border
         do {
             let status = try loop.run()
             if let reload = loop.session.reload, let watch {
