@@ -31,3 +31,36 @@ struct BorderOptionTests {
                     + "left, right, or none, not 'block'."), "\(result.stderr)")
     }
 }
+
+/// fzf's options that catalog reads otherwise or not at all.
+@Suite("fzf's other options")
+struct FzfOptionTests {
+    /// Catches an fzf option catalog lacks answered with a guess at a near name (`--pointer` → `--print0`), or
+    /// with more than one line.
+    @Test(
+        "an fzf option catalog lacks is one line saying why, with exit status 2",
+        arguments: [
+            (
+                "--pointer=>",
+                "option '--pointer' is fzf's, and catalog has none: the highlighted row is drawn in reverse"
+            ),
+            ("--with-nth=2..", "option '--with-nth' is fzf's, and catalog has none: a line is shown as it is read"),
+            ("--tiebreak=index", "option '--tiebreak' is fzf's, and catalog has none: hits that fit the query"),
+        ])
+    func fzfOnly(_ example: (String, String)) throws {
+        let result = try runProcess(productPath("catalog"), ["--file", "-", "--plain", example.0], input: [])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("catalog: " + example.1), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// Catches `--no-unicode` leaving Unicode glyphs, or `--phony` not filtering nothing as `--disabled` does.
+    @Test("--no-unicode draws in ASCII and --phony is --disabled, as in fzf")
+    func aliases() throws {
+        let context = Context(
+            registry: Registry(), name: "catalog", version: "0", environment: ["LANG": "C.UTF-8"])
+        #expect(try Launcher.environment(Arguments(["--no-unicode"]), context).glyphs == .ascii)
+        #expect(try Launcher.environment(Arguments([]), context).glyphs == .unicode)
+        #expect(try LaunchCommand.menuOptions(Arguments(["--file", "x", "--phony"])).disabled)
+    }
+}

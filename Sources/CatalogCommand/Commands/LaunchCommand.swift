@@ -280,7 +280,7 @@ enum LaunchCommand {
         }
         if let keys = arguments.values["--expect"] { options.expectedKeys = try expectedKeys(keys) }
         options.cycle = arguments.has("--cycle")
-        options.disabled = arguments.has("--disabled")
+        options.disabled = arguments.has("--disabled") || arguments.has("--phony")
         // fzf's layouts, so options copied from FZF_DEFAULT_OPTS read: catalog draws fzf's reverse one only.
         if let layout = arguments.values["--layout"], layout != "reverse" {
             throw Arguments.UsageError(

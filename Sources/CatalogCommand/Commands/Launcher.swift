@@ -96,6 +96,7 @@ enum Launcher {
         try checkLocale(arguments.values["--locale"])
         var environment = ScreenEnvironment.detect(context.environment, locale: arguments.values["--locale"])
         environment.colorMode = try colorMode(arguments, detected: environment.colorMode)
+        if arguments.has("--no-unicode") { environment.glyphs = .ascii }
         return environment
     }
 

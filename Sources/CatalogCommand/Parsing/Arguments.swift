@@ -83,6 +83,9 @@ struct Arguments {
             inline = String(argument[argument.index(after: equals)...])
         }
         guard let option = CommandTable.option(named: name) else {
+            if let reason = CommandTable.fzfOnly[name] {
+                throw UsageError(description: "option '\(name)' is fzf's, and catalog has none: \(reason).")
+            }
             let known = CommandTable.options(for: command).map(\.name)
             throw UsageError(
                 description: Suggestion.sentence("unknown option '\(name)'\(commandSuffix)", hint: name, among: known))
