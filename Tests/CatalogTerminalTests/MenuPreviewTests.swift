@@ -159,6 +159,33 @@ struct MenuPreviewTests {
         #expect(text.contains("│ preview of [docs/it's here.md   guide] [guide]"), "\(text)")
     }
 
+    /// Catches `--preview-window +{2}-2` ignored (the header and the output's start shown), the field not read from
+    /// the highlighted line, the header counted as output, or the denominator's rows not taken off.
+    @Test("+SCROLL starts the pane at the line a field names, less the offsets, as fzf's does")
+    func scrolledToField() throws {
+        let menuRows = { (session: Session) in (session.stack.first as? MenuScreen)?.layout.pane?.size.rows ?? 0 }
+        for (scroll, first) in [
+            (MenuScreen.PreviewScroll(base: "{2}", offset: -2), { (_: Int) in 10 }),
+            (MenuScreen.PreviewScroll(base: "{-1}", denominator: 2), { (rows: Int) in 40 - rows / 2 }),
+            (MenuScreen.PreviewScroll(base: "{1}"), nil),
+        ] as [(MenuScreen.PreviewScroll, ((Int) -> Int)?)] {
+            var options = MenuScreen.Options()
+            options.previewCommand = "seq 1 60"
+            options.previewScroll = scroll
+            let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("a 12 40\n".utf8))
+            var session = Session(root: try MenuScreen(source: .fixed(snapshot), options: options))
+            _ = session.settle(session.start(size: wide), with: InlineJobs())
+            let pane = text(session, wide).split(separator: "\n").compactMap { row in
+                row.range(of: "│ ").map { String(row[$0.upperBound...]).trimmingCharacters(in: .whitespaces) }
+            }
+            if let first {
+                #expect(pane.first == "\(first(menuRows(session)))", "\(pane)")
+            } else {
+                #expect(pane.first == "a 12 40", "no number in the field: the header stays, \(pane)")
+            }
+        }
+    }
+
     @Test("a preview command's output shows as it comes, on the real job runner, before the command ends")
     func previewStreams() throws {
         let runner = JobRunner()

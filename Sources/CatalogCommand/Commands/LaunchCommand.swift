@@ -267,9 +267,10 @@ enum LaunchCommand {
         // for (F4, --preview).
         if arguments.has("--flat") && options.preview == .auto { options.preview = .hidden }
         if let window = arguments.values["--preview-window"] {
-            let (placement, size) = try previewWindow(window)
+            let (placement, size, scroll) = try previewWindow(window)
             if let placement { options.preview = placement }
             options.previewSize = size
+            options.previewScroll = scroll
         }
         for value in arguments.lists["--bind"] ?? [] {
             do {
@@ -310,12 +311,17 @@ enum LaunchCommand {
     /// fzf's `--preview-window`: its position (`right`, or `down`/`bottom`), its size (`60%`, or `40` columns or
     /// rows) and `hidden` (shown by F4 or `toggle-preview`), separated by `,` or `:`. fzf's border options are taken
     /// and change nothing, as catalog draws its one rule; anything else is refused by name.
-    static func previewWindow(_ text: String) throws -> (MenuScreen.PreviewPlacement?, MenuScreen.PreviewSize?) {
+    static func previewWindow(
+        _ text: String
+    ) throws -> (MenuScreen.PreviewPlacement?, MenuScreen.PreviewSize?, MenuScreen.PreviewScroll?) {
         var placement: MenuScreen.PreviewPlacement?
         var size: MenuScreen.PreviewSize?
+        var scroll: MenuScreen.PreviewScroll?
         var hidden = false
         for token in text.split(whereSeparator: { $0 == "," || $0 == ":" }) {
             switch token {
+            case _ where token.hasPrefix("+"):
+                scroll = try previewScroll(token)
             case "right": placement = .right
             case "down", "bottom": placement = .bottom
             case "hidden": hidden = true
@@ -336,13 +342,50 @@ enum LaunchCommand {
                     percent ? (1...99).contains(number) : number > 0
                 else {
                     throw Arguments.UsageError(
-                        description: "option '--preview-window' takes right or down, a size (60% or 40), hidden and "
-                            + "fzf's border options, not '\(token)'.")
+                        description: "option '--preview-window' takes right or down, a size (60% or 40), hidden, "
+                            + "+SCROLL and fzf's border options, not '\(token)'.")
                 }
                 size = percent ? .percent(number) : .cells(number)
             }
         }
-        return (hidden ? .hidden : placement, size)
+        return (hidden ? .hidden : placement, size, scroll)
+    }
+
+    /// fzf's `+SCROLL[OFFSETS][/DENOM]`: `+{2}`, `+{2}-5`, `+{2}-/2`, `+30`.
+    static func previewScroll(_ token: Substring) throws -> MenuScreen.PreviewScroll {
+        let problem = Arguments.UsageError(
+            description: "option '--preview-window' needs +SCROLL as fzf writes it (+{2}, +{2}-5, +{2}-/2, +30), "
+                + "not '\(token)'.")
+        var rest = token.dropFirst()
+        let base: Substring
+        if rest.first == "{" {
+            guard let close = rest.firstIndex(of: "}") else { throw problem }
+            base = rest[...close]
+            rest = rest[rest.index(after: close)...]
+        } else {
+            base = rest.prefix { $0.isASCII && $0.isNumber }
+            rest = rest.dropFirst(base.count)
+        }
+        guard !base.isEmpty, base.first != "{" || ShellCommand.unsupportedPlaceholder(in: String(base)) == nil,
+            base.first == "{" || Int(base) != nil
+        else { throw problem }
+        var scroll = MenuScreen.PreviewScroll(base: String(base))
+        while let sign = rest.first, sign == "+" || sign == "-" {
+            rest = rest.dropFirst()
+            if rest.first == "/" {
+                let digits = rest.dropFirst()
+                guard sign == "-", let denominator = Int(digits), denominator > 0 else { throw problem }
+                scroll.denominator = denominator
+                rest = rest.dropFirst(rest.count)
+                break
+            }
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard let value = Int(digits) else { throw problem }
+            scroll.offset += sign == "+" ? value : -value
+            rest = rest.dropFirst(digits.count)
+        }
+        guard rest.isEmpty else { throw problem }
+        return scroll
     }
 
     /// The preview command: `--preview-command CMD`, or `--preview CMD` as fzf's users write it, any value but a

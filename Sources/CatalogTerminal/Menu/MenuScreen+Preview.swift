@@ -30,6 +30,29 @@ extension MenuScreen {
         }
     }
 
+    /// fzf's `+SCROLL[OFFSETS][/DENOM]` in `--preview-window`: the line of a preview command's output shown
+    /// first, 1 for the first: a number, or one a placeholder names in the entry's line (`+{2}`, grep's line
+    /// number), plus the offsets, less the pane's rows over `DENOM` (`+{2}-/2` puts the line in the middle).
+    package struct PreviewScroll: Sendable, Equatable {
+        package var base: String
+        package var offset = 0
+        package var denominator: Int?
+
+        package init(base: String, offset: Int = 0, denominator: Int? = nil) {
+            self.base = base
+            self.offset = offset
+            self.denominator = denominator
+        }
+
+        /// How many lines of an entry's output the pane scrolls past at first, at least 0; `nil` when the base is no
+        /// number in this line.
+        func lines(for line: String, delimiter: ShellCommand.FieldDelimiter, rows: Int) -> Int? {
+            guard let base = ShellCommand.number(base, line: line, delimiter: delimiter) else { return nil }
+            let first = base + offset - (denominator.map { rows / max($0, 1) } ?? 0)
+            return max(first - 1, 0)
+        }
+    }
+
     /// What a preview shows of an entry's screen: its first frame at the pane's size, or why it has none; and the
     /// entry it is of, so a record that now holds another entry is previewed again.
     struct Preview: Sendable {
@@ -102,7 +125,18 @@ extension MenuScreen {
 
     /// Scrolls the pane by some rows.
     mutating func scrollPreview(by rows: Int) {
-        preview.scroll = max(0, preview.scroll + rows)
+        preview.scroll = max(-previewStart(in: layout.pane?.size), preview.scroll + rows)
+    }
+
+    /// Where the highlighted entry's pane starts before the user scrolls it: 0, or with `--preview-window +SCROLL`
+    /// the line it names, past the header and its rule too, so that line is the pane's first, as in fzf's, which
+    /// has no header. Found as the pane is drawn, from the line and the pane's rows then.
+    func previewStart(in pane: Size?) -> Int {
+        guard let scroll = options.previewScroll, options.previewCommand != nil, let pane,
+            case .node(.entry(let record))? = highlighted,
+            let lines = scroll.lines(for: line(record), delimiter: options.fieldDelimiter, rows: pane.rows)
+        else { return 0 }
+        return previewHeader(for: record).count + 1 + lines
     }
 
     /// The rows of the pane above the screen's frame: title, path, summary, keywords and a rule.
@@ -128,6 +162,7 @@ extension MenuScreen {
         let item = highlighted
         if preview.scrolledFor != item {
             preview.scroll = 0
+
             preview.scrolledFor = item
         }
         guard let pane = layout.pane, case .node(.entry(let record))? = item, hasLivePreview(record) else {
@@ -212,7 +247,8 @@ extension MenuScreen {
     /// being made; a group's name and what it holds.
     func paneLines(in pane: Size) -> [Line] {
         let lines = unscrolledPaneLines(in: pane)
-        return Array(lines.dropFirst(min(preview.scroll, max(lines.count - pane.rows, 0))))
+        let scroll = max(previewStart(in: pane) + preview.scroll, 0)
+        return Array(lines.dropFirst(min(scroll, max(lines.count - pane.rows, 0))))
     }
 
     private func unscrolledPaneLines(in pane: Size) -> [Line] {

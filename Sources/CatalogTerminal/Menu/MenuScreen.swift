@@ -138,6 +138,8 @@ package struct MenuScreen: Screen {
         package var disabled = false
         /// How much of the menu the preview pane takes (`--preview-window`'s size); the layout's own share without.
         package var previewSize: PreviewSize?
+        /// Where a preview command's output starts in the pane, as fzf's `--preview-window +{2}-5` says.
+        package var previewScroll: PreviewScroll?
         /// Keys that pick as Enter does (fzf's `--expect`), each with the name it is printed by.
         public var expectedKeys: [Key: String] = [:]
         /// Whether ↑ on the first row goes to the last, and ↓ on the last to the first (fzf's `--cycle`).

@@ -134,6 +134,17 @@ extension ShellCommand {
         return pieces
     }
 
+    /// A number a placeholder names in a line, as fzf's `--preview-window +{2}` reads one: the field's text (or the
+    /// line's, for `{}`), or the digits themselves; `nil` when it is no whole number.
+    static func number(_ text: String, line: String, delimiter: FieldDelimiter) -> Int? {
+        if let number = Int(text) { return number }
+        guard text.hasPrefix("{"), text.hasSuffix("}"),
+            case .success(.line(marked: false, let ranges, _))? = placeholder(text.dropFirst().dropLast())
+        else { return nil }
+        let value = ranges.map { fields(of: line, $0, delimiter: delimiter) } ?? line
+        return Int(value.trimmingCharacters(in: .whitespaces))
+    }
+
     /// Text as one shell word: in single quotes, each quote in it written `'\''`. Scalars, not characters: a quote
     /// followed by a combining mark is one `Character` that is not equal to "'", yet the shell still sees its byte.
     private static func quoted(_ text: String) -> String {
