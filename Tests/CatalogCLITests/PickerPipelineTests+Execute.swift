@@ -29,6 +29,22 @@ extension PickerPipelineTests {
         #expect(written == "became:src/lib/util.swift\n", "become writes where the picks would go, and only it")
     }
 
+    /// Catches print-query's run ending with status 1 (nothing picked), or printing a pick too.
+    @Test("print-query prints the filter's text alone, with status 0")
+    func printQueryAction() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell(
+            "x=$(\"$CATALOG\" --file \"$LIST\" --bind 'ctrl-p:print-query'); printf 'got:[%s] status %s\\n' \"$x\" $?",
+            in: workspace)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
+        try pty.send("zz")
+        try pty.read(until: "No entries match", timeout: Self.timeout)
+        try pty.send("\u{10}")
+        try pty.read(until: "status", timeout: Self.timeout)
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
+        #expect(pty.outputText.contains("got:[zz] status 0"), "the query alone, and success")
+    }
+
     @Test("execute-silent(… &) runs on in the background while the picker runs, and ends with it")
     func silentBackground() throws {
         let workspace = try Workspace(Self.lines)

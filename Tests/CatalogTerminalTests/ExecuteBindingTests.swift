@@ -121,6 +121,21 @@ struct ExecuteBindingTests {
         #expect(menu.picked.isEmpty, "nothing is printed as picked")
     }
 
+    /// Catches replace-query taking the title rather than the line, or print-query picking the highlighted entry.
+    @Test("replace-query puts the highlighted line in the filter; print-query leaves with the filter's text alone")
+    func queryActions() throws {
+        let terminal = VirtualTerminal(size: .standard)
+        terminal.type("\u{1B}[B", at: .milliseconds(10))  // ↓ onto src/main.swift
+        terminal.type([0x14], at: .milliseconds(20))  // Ctrl-T
+        terminal.type("x", at: .milliseconds(30))
+        terminal.type([0x10], at: .milliseconds(40))  // Ctrl-P
+        var loop = try loop("ctrl-t:replace-query,ctrl-p:print-query", terminal)
+        #expect(try loop.run() == 0)
+        let menu = try #require(loop.session.stack.first as? MenuScreen)
+        #expect(menu.query == "src/main.swiftx")
+        #expect(menu.printsQuery && menu.picked.isEmpty)
+    }
+
     /// Catches `{}` losing what follows a TAB (the path alone, where fzf gives the line as a pick prints it), fields
     /// split at spaces when `--delimiter` names another text, or the options' delimiter not reaching the command.
     @Test("become's placeholders take the whole line, and its fields at --delimiter or at spaces")

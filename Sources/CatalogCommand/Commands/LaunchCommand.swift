@@ -127,7 +127,11 @@ enum LaunchCommand {
             }
         }
         // The query first, as fzf's --print-query: also when nothing was picked (status 1), but not when cancelled.
-        if arguments.has("--print-query"), outcome.status == 0, let menu = final { emit(Array(menu.query.utf8)) }
+        if arguments.has("--print-query") || final?.printsQuery == true, outcome.status == 0, let menu = final {
+            emit(Array(menu.query.utf8))
+        }
+        // fzf's print-query action: the query alone, and success.
+        if final?.printsQuery == true, outcome.status == 0 { return 0 }
         // Then, with --expect, the key that picked: empty for Enter, as fzf prints it.
         if arguments.values["--expect"] != nil, outcome.status == 0, let menu = final {
             emit(Array((menu.pickedWith ?? "").utf8))

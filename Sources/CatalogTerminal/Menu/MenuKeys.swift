@@ -51,6 +51,10 @@ package struct MenuKeys: Sendable {
         /// Put back the text deleted last, at the caret.
         case yank
         case clearQuery = "clear-query"
+        /// The filter's text becomes the highlighted entry's line (fzf's `replace-query`).
+        case replaceQuery = "replace-query"
+        /// Leave printing the filter's text alone, with status 0 (fzf's `print-query`).
+        case printQuery = "print-query"
         /// Mark or unmark (`--multi`), then move down or up, as fzf's Tab and Shift-Tab.
         case toggleDown = "toggle+down"
         case toggleUp = "toggle+up"

@@ -193,6 +193,12 @@ extension MenuScreen {
         case .toggleFavourite: return toggleFavourite()
         case .toggleExact: return toggleMatching()
         case .yank: return yank()
+        case .replaceQuery:
+            guard case .node(.entry(let record))? = highlighted else { return .bell }
+            return replaceQuery(with: line(record))
+        case .printQuery:
+            printsQuery = true
+            return .quit
         case .ignore: break
         case .execute, .executeSilent, .become: break  // Only with their shell command: run(_:_:).
         default: return edit(command)

@@ -188,6 +188,18 @@ extension MenuScreen {
         return search()
     }
 
+    /// Puts `text` in the filter in place of what is there, the caret at its end, and searches it.
+    mutating func replaceQuery(with text: String) -> Action {
+        guard var current = filter else {
+            mode = .filtering(Filter(text: text, query: query(for:)))
+            return search()
+        }
+        current.text = text
+        current.caret = text.count
+        mode = .filtering(current)
+        return search()
+    }
+
     /// What a word is made of for Alt-B, Alt-F, Alt-⌫ and Alt-D: letters and digits, as readline's and fzf's words.
     private static func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber }
 

@@ -201,6 +201,8 @@ package struct MenuScreen: Screen {
     /// The shell command a `become(…)` key left for, placeholders expanded, and the shell to run it: it takes the
     /// process's place once the terminal is restored (``ProcessImage/become(_:shell:environment:)``).
     package internal(set) var becomes: (command: String, shell: String)?
+    /// Whether the menu was left by fzf's `print-query`: the filter's text is printed alone, with status 0.
+    package internal(set) var printsQuery = false
     /// The history, and what it means in this catalog: the shelves' entries, the favourites and each opened
     /// entry's frecency, by record.
     var history: History?
