@@ -182,8 +182,14 @@ enum Compare {
         var figures = Array(repeating: [LauncherLatency.Figures](), count: builds.count)
         var piped = Array(repeating: [(firstFrame: Double, loaded: Double)](), count: builds.count)
         var sorts = Processes.Series()
-        for _ in 0..<runs {
-            for (position, build) in builds.enumerated() {
+        for index in 0..<runs {
+            sorts.samples.append(Processes.run("LC_ALL=C sort \(shellQuote(corpus))"))
+            // Each run starts with the sort, and the builds take turns at going first after it: with the order
+            // fixed, the same binary measured 45-60 ms slower in the first place than in the second (the first
+            // follows the sort).
+            for offset in builds.indices {
+                let position = (index + offset) % builds.count
+                let build = builds[position]
                 if let run = LauncherLatency.measure(catalog: build.catalog, file: corpus, entries: 1_000_000) {
                     figures[position].append(run)
                 }
@@ -193,7 +199,6 @@ enum Compare {
                     piped[position].append(run)
                 }
             }
-            sorts.samples.append(Processes.run("LC_ALL=C sort \(shellQuote(corpus))"))
         }
         let fzfPeak = fzf.flatMap { LauncherLatency.fzfPeakKB(fzf: $0, file: corpus, entries: 1_000_000) }
         for position in builds.indices {
