@@ -33,7 +33,7 @@ extension LauncherWords {
         .controlsOnEntryScreen: "The controls are on the entry's first screen: go back to it for F7.",
         .reservedKeys: "This screen binds {keys}, which Catalog keeps for itself; those bindings never fire.",
         .captured: "Captured as a scenario: {scenario}",
-        .capturedIn: "Captured in {file}; its Swift was sent to the clipboard",
+        .capturedIn: "Captured in {file}; its Swift was offered to the terminal's clipboard (OSC 52)",
         .suspend: "suspend; fg comes back",
         .language: "Language: {name}",
         .colourOff: "Colour off",

@@ -34,7 +34,8 @@ extension LauncherWords {
             "Die Steuerelemente gehören zum ersten Bildschirm des Eintrags: dorthin zurück, dann F7.",
         .reservedKeys: "Dieser Bildschirm belegt {keys}, die Catalog selbst braucht; diese Belegungen greifen nie.",
         .captured: "Als Szenario festgehalten: {scenario}",
-        .capturedIn: "Festgehalten in {file}; das Swift-Szenario ging an die Zwischenablage",
+        .capturedIn:
+            "Festgehalten in {file}; das Swift-Szenario wurde der Zwischenablage des Terminals angeboten (OSC 52)",
         .suspend: "Anhalten; fg setzt fort",
         .language: "Sprache: {name}",
         .colourOff: "Farbe aus",

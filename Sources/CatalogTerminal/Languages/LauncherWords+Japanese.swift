@@ -32,7 +32,7 @@ extension LauncherWords {
         .controlsOnEntryScreen: "コントロールは項目の最初の画面にあります。戻ってから F7 を押してください。",
         .reservedKeys: "この画面は {keys} を割り当てていますが、Catalog が使うキーのため反応しません。",
         .captured: "シナリオとして保存しました: {scenario}",
-        .capturedIn: "{file} に保存しました。Swift のコードはクリップボードに送りました",
+        .capturedIn: "{file} に保存しました。Swift のコードは端末のクリップボード用に送信しました（OSC 52）",
         .suspend: "一時停止 (fg で再開)",
         .language: "言語: {name}",
         .colourOff: "カラー オフ",

@@ -32,7 +32,7 @@ extension LauncherWords {
         .controlsOnEntryScreen: "컨트롤은 항목의 첫 화면에 있습니다. 그 화면으로 돌아가서 F7을 누르세요.",
         .reservedKeys: "이 화면은 {keys} 키를 쓰지만 Catalog가 이미 쓰는 키라서 동작하지 않습니다.",
         .captured: "시나리오로 저장함: {scenario}",
-        .capturedIn: "{file}에 저장했습니다. Swift 코드는 클립보드로 보냈습니다",
+        .capturedIn: "{file}에 저장했습니다. Swift 코드는 터미널 클립보드용으로 보냈습니다(OSC 52)",
         .suspend: "일시 중지, fg로 복귀",
         .language: "언어: {name}",
         .colourOff: "색상 끔",

@@ -34,7 +34,7 @@ extension LauncherWords {
         .reservedKeys:
             "Этот экран назначает {keys}, но эти клавиши Catalog оставляет себе; такие назначения не сработают.",
         .captured: "Сохранено как сценарий: {scenario}",
-        .capturedIn: "Сохранено в {file}; код Swift отправлен в буфер обмена",
+        .capturedIn: "Сохранено в {file}; код Swift передан терминалу для буфера обмена (OSC 52)",
         .suspend: "приостановить; fg — продолжить",
         .language: "Язык: {name}",
         .colourOff: "Цвет выключен",

@@ -111,15 +111,15 @@ struct CaptureTests {
         _ = session.handle(.key(.function(9)))
         #expect(
             session.status
-                == "Captured in ~/.local/state/catalog/captures/basics/ticking.txt; its Swift was sent to the clipboard"
-        )
+                == "Captured in ~/.local/state/catalog/captures/basics/ticking.txt; its Swift was offered to the "
+                + "terminal's clipboard (OSC 52)")
         session.captures?.environment = ["HOME": "/home/ana", "XDG_STATE_HOME": "/srv/state"]
         _ = session.handle(.environment(ScreenEnvironment(locale: Locale(identifier: "de"))))
         _ = session.handle(.key(.function(9)))
         #expect(
             session.status
-                == "Festgehalten in /srv/state/catalog/captures/basics/ticking.txt; das Swift-Szenario ging an die "
-                + "Zwischenablage")
+                == "Festgehalten in /srv/state/catalog/captures/basics/ticking.txt; das Swift-Szenario wurde der "
+                + "Zwischenablage des Terminals angeboten (OSC 52)")
         // With no state directory the capture can't be kept (the launcher says so on exit): the Swift is shown.
         session.captures?.environment = [:]
         _ = session.handle(.key(.function(9)))
