@@ -54,6 +54,18 @@ struct FzfOptionTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    /// Catches --flat and -d refused together, the delimiter not reaching the commands' fields, or a --flat list
+    /// grouped at the delimiter after all.
+    @Test("--flat -d: lists each line whole, and divides only its fields at the delimiter")
+    func flatFields() throws {
+        let arguments = try Arguments(["--file", "x", "--flat", "-d:"])
+        #expect(try LaunchCommand.menuOptions(arguments).fieldDelimiter == .text(":"))
+        #expect(try CatalogSource.format(arguments).paths.flat)
+        let listed = try runProcess(
+            productPath("catalog"), ["list", "--file", "-", "--flat", "-d", ":"], input: Array("src/a:1:x: y\n".utf8))
+        #expect(listed.status == 0 && listed.stdout == "src/a:1:x: y\n", "\(listed.stderr)")
+    }
+
     /// Catches `--no-unicode` leaving Unicode glyphs, or `--phony` not filtering nothing as `--disabled` does.
     @Test("--no-unicode draws in ASCII and --phony is --disabled, as in fzf")
     func aliases() throws {

@@ -78,10 +78,6 @@ struct CommandLineTests {
                 ["list", "--file", "-", "--delimiter", ""],
                 "option '--delimiter' needs text to divide groups at, not ''."
             ),
-            (
-                ["list", "--file", "-", "--flat", "--delimiter", "."],
-                "options '--flat' and '--delimiter' exclude each other."
-            ),
             (["list", "--file", "-", "--json", "--print0"], "options '--json' and '--print0' exclude each other."),
             (
                 ["search", "x", "--file", "-", "--print0", "--json"],

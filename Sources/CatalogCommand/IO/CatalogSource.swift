@@ -71,11 +71,10 @@ enum CatalogSource {
         if delimiter?.isEmpty == true {
             throw Arguments.UsageError(description: "option '--delimiter' needs text to divide groups at, not ''.")
         }
-        if arguments.has("--flat") && delimiter != nil {
-            throw Arguments.UsageError(description: "options '--flat' and '--delimiter' exclude each other.")
-        }
+        // With --flat, a line is listed whole, and --delimiter divides only its fields for commands' {1}.
+        let groupsAt = arguments.has("--flat") ? "/" : delimiter ?? "/"
         var format = CatalogFile.Format(
-            paths: PathComponents(separator: Array((delimiter ?? "/").utf8), flat: arguments.has("--flat")),
+            paths: PathComponents(separator: Array(groupsAt.utf8), flat: arguments.has("--flat")),
             terminator: arguments.has("--read0") ? 0 : 0x0A, repeats: repeats)
         // As fzf reads them: --tac turns the input round, and --no-sort keeps it, fuzzy hits included.
         if arguments.has("--tac") {

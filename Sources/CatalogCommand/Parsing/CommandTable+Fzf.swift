@@ -1,0 +1,27 @@
+extension CommandTable {
+    /// fzf's options that catalog doesn't take, each with why or what to use instead: a command line or a
+    /// `CATALOG_DEFAULT_OPTS` copied from fzf's gets one line that says so, not a guess at a near name.
+    static let fzfOnly: [String: String] = [
+        "--nth": "a line's fields name what a command gets ({1}, {2..}), not what is searched",
+        "--with-nth": "a line is shown as it is read; fields name what a command gets ({1}, {2..})",
+        "--tiebreak": "hits that fit the query as well go shorter name first, then shorter path, always",
+        "--history": "the filter keeps no history of queries; the launcher's Recent shelf keeps what was opened",
+        "--pointer": "the highlighted row is drawn in reverse, with no pointer column",
+        "--marker": "--multi marks a row with a check box",
+        "--margin": "--border draws lines around the launcher, with a space inside them",
+        "--padding": "--border keeps a space inside its lines",
+        "--scrollbar": "the status line says which row of how many is highlighted",
+        "--no-scrollbar": "the status line says which row of how many is highlighted",
+        "--separator": "the status line is its own row, with no rule",
+        "--no-separator": "the status line is its own row, with no rule",
+        "--literal": "letters are found with or without their accents, as --ignore-case says",
+        "--algo": "fuzzy hits are scored by the best alignment, always",
+        "--no-bold": "bold marks what matched, which --no-color leaves as the only mark",
+        "--keep-right": "a long line keeps what matched in view, cut with … before it",
+        "--sync": "typing works while the list is read, and a query typed then waits for the whole list",
+        "--listen": "the launcher takes no commands over HTTP",
+        "--jump-labels": "digits reach the first ten rows of a menu level",
+        "--ellipsis": "a cut line ends with …",
+        "--tabstop": "a TAB starts a line's keywords, shown after the path",
+    ]
+}
