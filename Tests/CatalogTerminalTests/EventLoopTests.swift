@@ -129,6 +129,18 @@ struct EventLoopTests {
         #expect(redraws == [.zero, .milliseconds(10), .milliseconds(20)])
     }
 
+    /// Catches Ctrl-L drawing only what changed (nothing), so a screen another program wrote over stays garbled.
+    @Test("Ctrl-L draws the whole screen again, and still reaches the screen")
+    func redraw() throws {
+        let terminal = VirtualTerminal(size: size)
+        terminal.type([0x0C], at: .milliseconds(10))
+        terminal.type([0x03], at: .milliseconds(20))
+        let (_, session) = try run(LoopHost(), terminal)
+        let redraws = terminal.writes.filter { $0.bytes.contains("\u{1B}[0m\u{1B}[1;1H") }.map(\.time)
+        #expect(redraws == [.zero, .milliseconds(10)])
+        #expect(host(session)?.keys.first == .control("l"))
+    }
+
     @Test("a terminal that goes away ends the loop with status 1")
     func closed() throws {
         let terminal = VirtualTerminal(size: size)

@@ -156,6 +156,9 @@ package struct EventLoop {
                 if try suspend() { return true }
                 continue
             }
+            // Ctrl-L draws the whole screen again, as in fzf and readline, after another program wrote over it; the
+            // key still goes on to the screen.
+            if key == .control("l") { renderer.invalidate() }
             // Characters read together (a paste, or typing faster than the menu draws) may go as one edit; a
             // bracketed paste is text even where the filter is closed, so a digit that starts it opens nothing.
             let pasted = !input.bytes.isEmpty && decoder.isPasted(position - 1)
