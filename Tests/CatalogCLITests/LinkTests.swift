@@ -184,6 +184,15 @@ struct LinkOptionTests {
         #expect(lines.contains { $0.hasSuffix(#"--keys '+*2 line:"+"'"#) }, "\(lines)")
     }
 
+    /// Catches a command the screen refused kept among a link's steps, to be refused again on every replay.
+    @Test("in line mode, a command the screen refuses is no step of the link")
+    func refusedLine() throws {
+        let result = try run(
+            ["open", "indicators/progress", "--plain", "--set", "percent=40"], input: "bogus\n+\nlink\n")
+        #expect(result.stdout.contains("Unknown command “bogus”"), "\(result.stdout)")
+        #expect(result.stdout.contains(#"--keys 'line:"+"'"#), "\(result.stdout)")
+    }
+
     @Test("snapshot takes an entry's id as it prints it, hyphen and all, as open and record do")
     func snapshotById() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("by-id-\(UUID())")

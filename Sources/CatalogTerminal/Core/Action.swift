@@ -39,6 +39,9 @@ public enum Action {
 }
 
 extension Action {
+    /// Whether the action rings the bell: a screen refusing a key or a line, which changed nothing.
+    package var ringsBell: Bool { flattened.contains { if case .bell = $0 { true } else { false } } }
+
     /// The actions this one stands for, with batches flattened and nothing left out but ``none``.
     public var flattened: [Action] {
         switch self {

@@ -201,15 +201,19 @@ extension Action {
     ///   - line: What the user typed.
     ///   - keymap: The bindings in force.
     ///   - locale: The language of the message; English unless given.
-    /// - Returns: A status message naming the input and the commands to try instead.
+    /// - Returns: The bell, as for any refusal (line mode writes none, and a link leaves the line out), and a status
+    ///   message naming the input and the commands to try instead.
     public static func unknownCommand<Command>(
         _ line: String, in keymap: Keymap<Command>, locale: Locale = Locale(identifier: "en")
     ) -> Action {
         let commands = keymap.lineCommands(in: locale)
-        return .status(
-            LauncherWords.text(
-                commands.isEmpty ? .unknownCommandHelp : .unknownCommandTry, in: locale,
-                ["line": line.controlsEscaped, "commands": commands]))
+        return .batch([
+            .bell,
+            .status(
+                LauncherWords.text(
+                    commands.isEmpty ? .unknownCommandHelp : .unknownCommandTry, in: locale,
+                    ["line": line.controlsEscaped, "commands": commands])),
+        ])
     }
 
     /// The bell, and a message for line mode, for a step past the end of a range.

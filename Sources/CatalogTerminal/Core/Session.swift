@@ -285,10 +285,10 @@ package struct Session {
     /// - Throws: Whatever the screen throws; the session is unchanged apart from the screen's own state.
     public mutating func handle(line: String) throws -> [Effect] {
         chrome.status = nil
-        if let entry = screens.entryIndex(atOrBelow: screens.topIndex) {
-            screens.modifyRecording(at: entry) { $0.record(line: line) }
-        }
+        let entry = screens.entryIndex(atOrBelow: screens.topIndex)
         let action = try screens.deliver(line: line, in: .lines(width: size.columns, environment: environment))
+        // A line the screen refused (it threw, or rang the bell) changed nothing: a link need not replay it.
+        if let entry, !action.ringsBell { screens.modifyRecording(at: entry) { $0.record(line: line) } }
         return apply(action, at: screens.topIndex)
     }
 
