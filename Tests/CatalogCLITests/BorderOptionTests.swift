@@ -66,6 +66,13 @@ struct FzfOptionTests {
         #expect(listed.status == 0 && listed.stdout == "src/a:1:x: y\n", "\(listed.stderr)")
     }
 
+    /// Catches fzf's `-d '\t'` read as a backslash and a t, which divides nothing.
+    @Test("-d '\\t' is a TAB, as fzf's users write it")
+    func tabDelimiter() throws {
+        let arguments = try Arguments(["--file", "x", "--flat", "-d", "\\t"])
+        #expect(try LaunchCommand.menuOptions(arguments).fieldDelimiter == .text("\t"))
+    }
+
     /// Catches `--no-unicode` leaving Unicode glyphs, or `--phony` not filtering nothing as `--disabled` does.
     @Test("--no-unicode draws in ASCII and --phony is --disabled, as in fzf")
     func aliases() throws {

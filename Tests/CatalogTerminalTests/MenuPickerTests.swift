@@ -226,6 +226,19 @@ struct MenuPickerTests {
         #expect(frame.lines[3].text.hasPrefix("  util.swift"))
     }
 
+    /// Catches a group's row drawn with "▸" where the terminal shows ASCII only (`--no-unicode`, a C locale).
+    @Test("in ASCII, a group's row starts with >")
+    func asciiGroups() throws {
+        var session = try session { _ in }
+        _ = session.handle(
+            .environment(
+                {
+                    var environment = ScreenEnvironment.standard; environment.glyphs = .ascii; return environment
+                }()))
+        let rows = session.render(in: .standard).lines.map(\.text)
+        #expect(rows.contains { $0.contains("> src") } && !rows.contains { $0.contains("▸") }, "\(rows)")
+    }
+
     /// Catches `--info` ignored (the status line drawn anyway), the inline counts missing from the prompt's row or
     /// written over the typed text, or a hidden status line's row not given to the list.
     @Test("--info inline puts the counts on the prompt's row, shown from the start; hidden puts them nowhere")

@@ -186,6 +186,22 @@ struct MenuPreviewTests {
         }
     }
 
+    /// Catches a short pane given wholly to the entry's header, so the command's output never shows (fzf's
+    /// `--preview-window down,3` shows three rows of it).
+    @Test("a preview command's pane of fewer than 8 rows shows its output alone")
+    func shortPaneShowsOutput() throws {
+        var options = MenuScreen.Options()
+        options.previewCommand = "echo OUT-{}"
+        options.preview = .bottom
+        options.previewSize = .cells(4)
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("one\ntwo\n".utf8))
+        var session = Session(root: try MenuScreen(source: .fixed(snapshot), options: options))
+        _ = session.settle(session.start(size: wide), with: InlineJobs())
+        let rows = text(session, wide).split(separator: "\n", omittingEmptySubsequences: false)
+        let rule = try #require(rows.firstIndex { $0.hasPrefix("────") })
+        #expect(rows[rule + 1] == "OUT-one", "\(rows)")
+    }
+
     @Test("a preview command's output shows as it comes, on the real job runner, before the command ends")
     func previewStreams() throws {
         let runner = JobRunner()

@@ -264,7 +264,7 @@ enum LaunchCommand {
         options.selectOne = arguments.has("--select-1")
         options.exitZero = arguments.has("--exit-0")
         options.previewCommand = try previewCommand(arguments)
-        options.fieldDelimiter = arguments.values["--delimiter"].map { .text($0) } ?? .whitespace
+        options.fieldDelimiter = CatalogSource.delimiter(arguments).map { .text($0) } ?? .whitespace
         // A preview command is asked for: shown wherever it fits, as fzf's is, not only from 100 columns.
         if options.previewCommand != nil && options.preview == .auto { options.preview = .forced }
         // A --flat line (`ps`, `history`) is all the pane could show: the row keeps the width unless one is asked

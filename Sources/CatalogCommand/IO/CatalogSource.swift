@@ -60,7 +60,7 @@ enum CatalogSource {
     static func format(
         _ arguments: Arguments, repeats: CatalogFile.Format.Repeats = .refused
     ) throws -> CatalogFile.Format {
-        let delimiter = arguments.values["--delimiter"]
+        let delimiter = Self.delimiter(arguments)
         if arguments.values["--file"] == nil {
             for option in ["--flat", "--delimiter", "--read0", "--no-sort", "--tac", "--ansi"]
             where arguments.has(option) || arguments.values[option] != nil {
@@ -85,6 +85,12 @@ enum CatalogSource {
         format.ranksFuzzyHits = ranksHits(arguments)
         format.stripsEscapes = arguments.has("--ansi")
         return format
+    }
+
+    /// `--delimiter`'s text, with `\t` read as a TAB, as fzf's users write it (`-d '\t'`, which fzf reads as a
+    /// regular expression).
+    static func delimiter(_ arguments: Arguments) -> String? {
+        arguments.values["--delimiter"].map { $0.replacingOccurrences(of: "\\t", with: "\t") }
     }
 
     /// Whether hits are listed best first: unless `--no-sort`, as fzf's; a picker's exact hits too.

@@ -252,7 +252,8 @@ struct CommandTable {
             help: "fzf's preview window: right or down, a size (60% or 40), hidden; border options change nothing"),
         Option(
             name: "--no-unicode", commands: ["", "open"],
-            help: "draw with ASCII only (> v [x] - |), as fzf's --no-unicode; as when the locale isn't UTF-8"),
+            help: "draw marks, rules, borders and groups' arrows in ASCII (> [x] - | +), as fzf's --no-unicode and as "
+                + "when the locale isn't UTF-8; the words keep their own … and quotes"),
         Option(
             name: "--disabled", commands: [""],
             help: "the filter filters nothing: its text is for commands' {q} (change:reload(rg {q}))"),

@@ -106,10 +106,11 @@ extension MenuScreen {
         if case .node(.entry(let entry)) = item { record = entry }
         let isGroup = record == nil
         let glyph: String
+        let ascii = environment.glyphs == .ascii
         switch item {
-        case .shelf(.recent): glyph = "◷"
-        case .shelf(.favourites): glyph = "★"
-        default: glyph = isGroup ? "▸" : " "
+        case .shelf(.recent): glyph = ascii ? "~" : "◷"
+        case .shelf(.favourites): glyph = ascii ? "*" : "★"
+        default: glyph = isGroup ? environment.glyphs.collapsed : " "
         }
         let prefix = Self.itemLead(key: key, glyph: glyph) + markPrefix(item)
         var spans = [Span(prefix, selected ? .reverse : .plain)]

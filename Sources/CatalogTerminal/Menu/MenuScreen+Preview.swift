@@ -136,11 +136,18 @@ extension MenuScreen {
             case .node(.entry(let record))? = highlighted,
             let lines = scroll.lines(for: line(record), delimiter: options.fieldDelimiter, rows: pane.rows)
         else { return 0 }
-        return previewHeader(for: record).count + 1 + lines
+        let header = previewHeader(for: record).count
+        return header + (header > 0 ? 1 : 0) + lines
     }
 
     /// The rows of the pane above the screen's frame: title, path, summary, keywords and a rule.
     func previewHeader(for record: UInt32) -> [Line] {
+        // A command's preview in a short pane is its output alone, as fzf's is (`--preview-window down,3`).
+        if snapshot.factory(Int(record)) == nil, options.previewCommand != nil,
+            let pane = layout.pane, pane.size.rows < Self.headerlessBelow
+        {
+            return []
+        }
         let table = snapshot.table
         var lines = [Line(title(of: record), .bold), Line(table.path(Int(record)), .dim)]
         let summary = table.summary(Int(record))
@@ -150,9 +157,13 @@ extension MenuScreen {
         return lines
     }
 
+    /// The fewest rows a pane has where a preview command's output comes under the entry's header.
+    static let headerlessBelow = 8
+
     /// The size the screen's frame is drawn at in a pane: the pane less the header and the rule above the frame.
     func frameSize(in pane: Size, for record: UInt32) -> Size {
-        Size(columns: pane.columns, rows: max(pane.rows - previewHeader(for: record).count - 1, 0))
+        let header = previewHeader(for: record).count
+        return Size(columns: pane.columns, rows: max(pane.rows - header - (header > 0 ? 1 : 0), 0))
     }
 
     /// Keeps the preview in step with the highlight: starts making the highlighted entry's preview if it has none
@@ -269,7 +280,9 @@ extension MenuScreen {
         }
         var lines = previewHeader(for: record)
         guard hasLivePreview(record) else { return lines }
-        lines.append(Line(String(repeating: environment.glyphs.horizontal, count: max(pane.columns, 0)), .dim))
+        if !lines.isEmpty {
+            lines.append(Line(String(repeating: environment.glyphs.horizontal, count: max(pane.columns, 0)), .dim))
+        }
         let size = frameSize(in: pane, for: record)
         switch cachedPreview(record, size: size)?.frame {
         case .success(let frame)?: lines += frame.lines  // all of a command's output, to scroll through
