@@ -24,7 +24,7 @@ struct PreviewWindowTests {
         #expect(try LaunchCommand.previewWindow("right,+{2}-5").2 == Scroll(base: "{2}", offset: -5))
         #expect(try LaunchCommand.previewWindow("+{2}+3-1-/2").2 == Scroll(base: "{2}", offset: 2, denominator: 2))
         #expect(try LaunchCommand.previewWindow("+30:down").2 == Scroll(base: "30"))
-        for bad in ["+", "+{2", "+{n}", "+{2}x", "+{2}+/2", "+{2}-/0", "+x"] {
+        for bad in ["+", "+{2", "+{n}", "+{2}x", "+{2}+/2", "+{2}-/0", "+x", "+{x}", "+{+2}", "+{q}"] {
             #expect(throws: Arguments.UsageError.self, "\(bad)") { try LaunchCommand.previewWindow(bad) }
         }
     }

@@ -370,9 +370,7 @@ enum LaunchCommand {
             base = rest.prefix { $0.isASCII && $0.isNumber }
             rest = rest.dropFirst(base.count)
         }
-        guard !base.isEmpty, base.first != "{" || ShellCommand.unsupportedPlaceholder(in: String(base)) == nil,
-            base.first == "{" || Int(base) != nil
-        else { throw problem }
+        guard ShellCommand.isLinePlaceholder(String(base)) || Int(base) != nil else { throw problem }
         var scroll = MenuScreen.PreviewScroll(base: String(base))
         while let sign = rest.first, sign == "+" || sign == "-" {
             rest = rest.dropFirst()

@@ -134,6 +134,15 @@ extension ShellCommand {
         return pieces
     }
 
+    /// Whether text is one placeholder of the highlighted line or its fields (`{}`, `{2}`, `{-1}`), as
+    /// `--preview-window +{2}` takes one.
+    package static func isLinePlaceholder(_ text: String) -> Bool {
+        guard text.hasPrefix("{"), text.hasSuffix("}"), text.count >= 2,
+            case .success(.line(marked: false, _, _))? = placeholder(text.dropFirst().dropLast())
+        else { return false }
+        return true
+    }
+
     /// A number a placeholder names in a line, as fzf's `--preview-window +{2}` reads one: the field's text (or the
     /// line's, for `{}`), or the digits themselves; `nil` when it is no whole number.
     static func number(_ text: String, line: String, delimiter: FieldDelimiter) -> Int? {
