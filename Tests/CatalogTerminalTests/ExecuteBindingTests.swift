@@ -228,5 +228,6 @@ struct ExecuteBindingTests {
         let frames = terminal.writes.map(\.bytes).joined()
         #expect(frames.contains("3 entries"), "--disabled lists every entry, with no 'of … match'")
         #expect(!frames.contains(" of 3 "))
+        #expect(!frames.contains("fuzzy") && !frames.contains("exact"), "and names no way of matching")
     }
 }

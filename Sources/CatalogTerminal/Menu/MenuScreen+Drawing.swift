@@ -232,7 +232,8 @@ extension MenuScreen {
     private func statusLabel(listRows: Int) -> String {
         let (row, count) = filter.map { ($0.cursor, $0.shown.count) } ?? (current.cursor, currentItems.count)
         let place = count > listRows ? words(.position, ["row": row + 1, "count": count]) : ""
-        return [place, filter == nil ? "" : matchingLabel].filter { !$0.isEmpty }.joined(separator: " · ")
+        return [place, filter == nil || options.disabled ? "" : matchingLabel].filter { !$0.isEmpty }.joined(
+            separator: " · ")
     }
 
     /// The status for `--info inline`, at most `width` columns: the status text, then the highlighted row's place
