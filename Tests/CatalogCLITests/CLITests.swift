@@ -246,6 +246,21 @@ struct CLITests {
         #expect(slip.stdout.hasPrefix("Catalog — ") && slip.stdout.contains("Unknown command “nope”"))
         // No input at all: the menu, printed as before.
         #expect(try run([], input: []).stdout.hasPrefix("Catalog — "))
+        // `seq 100 | catalog`: numbers are commands, so "1" opens an entry, whose screen refuses "2". Input of numbers
+        // alone, one refused, is a list: the hint names it, status 2, and nothing reaches standard output.
+        let numbers = try run([], input: Array((1...100).map { "\($0)\n" }.joined().utf8))
+        #expect(
+            numbers.stderr
+                == "catalog: standard input is read as commands (line mode), and “2” is no command of the screen it "
+                + "reached; to pick from a list, pass it with --file -, as in: find . | catalog --file -\n")
+        #expect(numbers.status == 2)
+        #expect(numbers.stdout.isEmpty, "\(numbers.stdout.prefix(200))")
+        // Numbers the screens take are a script, printed once the input ends: a group, then its entry.
+        let group = try run(["--file", fixture], input: Array("2\n2\n".utf8))
+        #expect(group.stdout.hasPrefix("Documents/") && group.status == 0, "\(group.stderr.prefix(300))")
+        // After a line of another kind, a refused number is a slip, as a refused word is.
+        let late = try run([], input: Array("/greeting\n1\n7\nq\n".utf8))
+        #expect(late.status == 0 && late.stderr.isEmpty && late.stdout.contains("“7”"), "\(late.stderr)")
     }
 }
 

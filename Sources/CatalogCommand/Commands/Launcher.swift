@@ -198,7 +198,9 @@ enum Launcher {
                         ahead = next
                     }
                 }
-                release()
+                // Numbers alone may be a list (`seq 100`): what they print waits until a screen refuses one, or a
+                // line of another kind comes, or the input ends.
+                if !(commands == .standardInput && hint.onlyNumbers) { release() }
                 return line
             },
             write: { text in
@@ -214,7 +216,8 @@ enum Launcher {
             },
             width: LineDriver.width(
                 environment: context.environment, terminal: Size.window(of: out.descriptor)?.columns),
-            started: started)
+            started: started,
+            stopsAt: { line in commands == .standardInput && reader?.isTerminal == false && hint.refused(line) })
         // A run that ended before it read a line (--select-1 decided) prints what it held.
         if !hint.said { release() }
         if !picker { context.out = out }
@@ -280,13 +283,18 @@ enum Launcher {
 
     /// Notices a list piped in where line mode reads commands (`ls | catalog`, as fzf is used): its first two lines
     /// are no command of the menu it starts at, or two lines in a row are paths (`find . | catalog`),
-    /// which no script sends, since the second filter replaces the first. It then says once, on standard error, how
-    /// to pick from a list, and the run stops there with status 2: the input was no commands.
+    /// which no script sends, since the second filter replaces the first, or a list of numbers (`seq 100 | catalog`)
+    /// has one the screen refuses, where the first opened an entry and the next is no command of its screen. It then
+    /// says once, on standard error, how to pick from a list, and the run stops there with status 2: the input was
+    /// no commands.
     struct ListOnCommands {
         let program: String
         private var pathLines = 0
         /// How many lines came before the first the menu takes as a command, or -1 once one has.
         private var leadingUnknown = 0
+        /// Whether every line so far is a number, read from the menu on: what is printed waits while it is, since a
+        /// refused number says the input was a list of numbers.
+        private(set) var onlyNumbers: Bool
         /// Whether the hint was given: the input is a list, and the run ends with status 2.
         private(set) var said = false
 
@@ -295,6 +303,7 @@ enum Launcher {
         init(program: String, startsAtMenu: Bool) {
             self.program = program
             leadingUnknown = startsAtMenu ? 0 : -1
+            onlyNumbers = startsAtMenu
         }
 
         /// Whether the menu takes a line as a command: a number, a filter (`/text`), `..`, `q`, `?`, `link`, or an
@@ -315,6 +324,7 @@ enum Launcher {
             let pathLike =
                 line.hasPrefix("./") || (line.hasPrefix("/") && line.dropFirst().contains("/"))
             pathLines = pathLike ? pathLines + 1 : 0
+            onlyNumbers = onlyNumbers && ItemNumber.isNumber(line.trimmed(of: " \t\r"))
             if leadingUnknown >= 0 { leadingUnknown = Self.isMenuCommand(line) ? -1 : leadingUnknown + 1 }
             guard pathLines == 2 || leadingUnknown == 2, !said else { return false }
             say()
@@ -331,12 +341,23 @@ enum Launcher {
             return true
         }
 
-        private mutating func say() {
+        /// A line the screen refused: in input of numbers alone, a list of them (`seq 100 | catalog`), which gets
+        /// the hint, naming the line.
+        ///
+        /// - Returns: Whether the hint was given now, so the run stops before the line's answer is printed.
+        mutating func refused(_ line: String) -> Bool {
+            guard !said, onlyNumbers else { return false }
+            say(refused: line)
+            return true
+        }
+
+        private mutating func say(refused: String? = nil) {
             said = true
             var error = Output(STDERR_FILENO)
+            let reason = refused.map { ", and “\($0)” is no command of the screen it reached" } ?? ""
             error.line(
-                "\(program): standard input is read as commands (line mode); to pick from a list, pass it with "
-                    + "--file -, as in: find . | \(program) --file -")
+                "\(program): standard input is read as commands (line mode)\(reason); to pick from a list, pass it "
+                    + "with --file -, as in: find . | \(program) --file -")
             error.flush()
         }
     }

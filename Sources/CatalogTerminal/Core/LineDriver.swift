@@ -65,6 +65,8 @@ package struct LineDriver {
 
     /// Whether the session ended while starting (a screen quit on its first event).
     public private(set) var isDone = false
+    /// Whether the top screen refused the last command: it threw, or rang the bell (an unknown command).
+    package private(set) var refusedLast = false
 
     /// Carries out one command.
     ///
@@ -72,6 +74,7 @@ package struct LineDriver {
     /// - Returns: The lines to print, and whether the session is over.
     public mutating func handle(line: String) -> (output: [String], done: Bool) {
         let command = line.trimmed(of: " \t\r")
+        refusedLast = false
         let locale = session.environment.locale
         var output: [String] = []
         switch command {
@@ -101,8 +104,10 @@ package struct LineDriver {
                     return (Self.clean(session.takeStatus().map { [$0] } ?? []), true)
                 }
             } catch {
+                refusedLast = true
                 return (Self.clean([LauncherWords.text(.error, in: locale, ["message": "\(error)"])]), false)
             }
+            refusedLast = session.refusedLastLine
             if let status = session.takeStatus() { output.append(status) }
         }
         output += session.top.lines(in: .lines(width: width, environment: session.environment))
@@ -155,15 +160,19 @@ package struct LineDriver {
     ///   - write: Writes text; each call gets one line ending in `"\n"`.
     ///   - width: The width lines are printed at.
     ///   - started: Whether a link's replay started the session already.
+    ///   - stopsAt: Called with a command the screen refused, before its answer is written: `true` ends the run
+    ///     there, with nothing more written.
     /// - Returns: Exit status 0 (130 after Ctrl-C) and the final session.
     @discardableResult
     public static func run(
-        session: Session, readLine: () -> String?, write: (String) -> Void, width: Int = 80, started: Bool = false
+        session: Session, readLine: () -> String?, write: (String) -> Void, width: Int = 80, started: Bool = false,
+        stopsAt refusal: (String) -> Bool = { _ in false }
     ) -> Outcome {
         var driver = LineDriver(session: session, width: width, started: started)
         for line in driver.start() { write(line + "\n") }
         while !driver.isDone, let input = readLine() {
             let (output, done) = driver.handle(line: input)
+            if driver.refusedLast && refusal(input) { break }
             for line in output { write(line + "\n") }
             if done { break }
         }

@@ -2,6 +2,11 @@ import CatalogKit
 import Foundation
 
 extension Session {
+    /// The status-line text for an error, in a locale's language (the error's own text is as it was thrown).
+    static func message(for error: any Error, in locale: Locale = Locale(identifier: "en")) -> String {
+        LauncherWords.text(.error, in: locale, ["message": "\(error)"])
+    }
+
     /// Every help item: the top screen's, then the launcher's own.
     public var helpItems: [HelpItem] {
         let own = Self.keymap(in: environment.locale).help.compactMap { item -> HelpItem? in

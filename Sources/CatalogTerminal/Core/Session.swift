@@ -44,6 +44,9 @@ package struct Session {
     /// Whether the session ended cancelled (Ctrl-C, Ctrl-G, or a screen's ``Action/abort``), so the program exits
     /// with status 130.
     public private(set) var interrupted = false
+    /// Whether the screen refused the last line-mode command: it threw, or its action rang the bell (an unknown
+    /// command). Line mode's caller tells a list piped in by mistake from a script by it.
+    package private(set) var refusedLastLine = false
     /// The terminal size screens were last laid out for.
     public private(set) var size = Size.standard
     /// The environment every screen was last told.
@@ -286,7 +289,9 @@ package struct Session {
     public mutating func handle(line: String) throws -> [Effect] {
         chrome.status = nil
         let entry = screens.entryIndex(atOrBelow: screens.topIndex)
+        refusedLastLine = true
         let action = try screens.deliver(line: line, in: .lines(width: size.columns, environment: environment))
+        refusedLastLine = action.ringsBell
         // A line the screen refused (it threw, or rang the bell) changed nothing: a link need not replay it.
         if let entry, !action.ringsBell { screens.modifyRecording(at: entry) { $0.record(line: line) } }
         return apply(action, at: screens.topIndex)
@@ -403,11 +408,6 @@ package struct Session {
             }
         }
         return effects
-    }
-
-    /// The status-line text for an error, in a locale's language (the error's own text is as it was thrown).
-    static func message(for error: any Error, in locale: Locale = Locale(identifier: "en")) -> String {
-        LauncherWords.text(.error, in: locale, ["message": "\(error)"])
     }
 
     // MARK: - Drawing
