@@ -66,11 +66,13 @@ extension MenuScreen {
         /// The narrowest terminal the pane goes beside the list on, and the shortest it goes below it on.
         static let rightFrom = 100
         static let bottomFrom = 36
+        /// The fewest rows the list keeps beside the footer.
+        static let footerFrom = 5
 
         /// Lays out a menu.
         ///
         /// The list keeps at least one row while there is any; then the prompt, the status line and the footer
-        /// take what is left, in that order. A pane beside the list takes 55% of the width after a one-column rule;
+        /// take what is left, in that order, the footer only beside a list of ``footerFrom`` rows or more. A pane beside the list takes 55% of the width after a one-column rule;
         /// one below takes 60% of the list's rows after a one-row rule; or what `paneSize` says, the list keeping
         /// at least 20 columns or 3 rows.
         ///
@@ -85,7 +87,10 @@ extension MenuScreen {
             paneSize: PreviewSize? = nil, status: Bool = true
         ) {
             var rows = max(size.rows, 0)
-            let chrome = (prompt ? 1 : 0) + header + (status ? 2 : 1)
+            // The footer's hints (all of them in F1's help) give their row to a list that would keep fewer than
+            // `footerFrom` rows beside them, as in `--height 8`.
+            let above = (prompt ? 1 : 0) + header + (status ? 1 : 0)
+            let chrome = above + (rows - above > Self.footerFrom ? 1 : 0)
             listRows = rows > chrome ? rows - chrome : min(rows, 1)
             rows -= listRows
             promptRows = prompt && rows > 0 ? 1 : 0
