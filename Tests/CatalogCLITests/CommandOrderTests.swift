@@ -34,6 +34,16 @@ struct CommandOrderTests {
         #expect(Arguments.options(in: ["-qgz", "-m"]).map(\.name) == ["--query", "--multi"])
     }
 
+    @Test("fzf's +s and +m, as its users' scripts write them: --no-sort, and no --multi")
+    func fzfNegations() throws {
+        #expect(try Arguments(["--file", "-", "+s"]).flags.contains("--no-sort"))
+        #expect(try Arguments(["list", "+s"]).flags.contains("--no-sort"))
+        #expect(try !Arguments(["--file", "-", "-m", "+m"]).flags.contains("--multi"), "+m takes back -m")
+        #expect(try Arguments(["--file", "-", "+m", "--multi"]).flags.contains("--multi"), "the last one decides")
+        #expect(error(["list", "+m"]) == "fzf's +m does not apply to 'list': it takes back --multi, the picker's.")
+        #expect(try Arguments(["search", "--", "+s"]).operands == ["+s"], "after --, a query")
+    }
+
     @Test("--version and the generated texts refuse a stray word, as every command does")
     func strayWords() {
         #expect(error(["--version", "extra"]) == "unexpected argument 'extra'.")
