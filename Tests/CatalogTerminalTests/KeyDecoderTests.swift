@@ -132,6 +132,8 @@ struct KeyDecoderTests {
         expectKeys(bytes("\u{1B}\r"), [.modified(.enter, .alt)])
         expectKeys(bytes("\u{1B}\u{7F}"), [.modified(.backspace, .alt)])
         expectKeys(bytes("\u{1B}\u{02}"), [.modified(.control("b"), .alt)])
+        // Escape then Ctrl-C, as they arrive typed while a command runs: Ctrl-C still interrupts.
+        expectKeys(bytes("\u{1B}\u{03}"), [.escape, .control("c")])
         expectKeys(bytes("\u{1B}아"), [.escape, .character("아")])
         expectKeys(bytes("\u{1B}["), [.modified(.character("["), .alt)])
         expectKeys(bytes("\u{1B}O"), [.modified(.character("O"), .alt)])

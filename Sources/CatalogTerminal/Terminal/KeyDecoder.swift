@@ -160,8 +160,13 @@ package struct KeyDecoder: Sendable {
         case 0x0D:
             keys.append(.modified(.enter, .alt))
             state = .ground
-        case 0x01...0x1A where byte != 0x09:
+        case 0x01...0x1A where byte != 0x09 && byte != 0x03:
             keys.append(.modified(.control(Character(Unicode.Scalar(byte + 0x60))), .alt))
+            state = .ground
+        case 0x03:
+            // Escape, then Ctrl-C: typed while a command ran, they arrive together. Ctrl-C always interrupts, so it
+            // is never read as Alt-Ctrl-C, which no one binds.
+            keys += [.escape, .control("c")]
             state = .ground
         default:
             keys.append(.escape)
