@@ -198,6 +198,35 @@ struct ExecuteBindingTests {
         #expect(throws: MenuKeys.BindError.self) { try MenuKeys.bindings("focus:first") }
     }
 
+    @Test(
+        "start:reload(…) takes the place of the list, loading or all there, as fzf's launcher of rg does; once",
+        arguments: [false, true])
+    func startReloads(loading: Bool) throws {
+        let terminal = VirtualTerminal(size: .standard)
+        terminal.resize(to: Size(columns: 70, rows: 20), at: .milliseconds(10))  // begins again: no second start
+        terminal.type([0x03], at: .milliseconds(40))
+        var options = MenuScreen.Options(background: false)
+        options.disabled = true
+        options.query = "main"
+        options.bindings = try MenuKeys.bindings("start:reload(rg {q})")
+        let asked = Asked()
+        options.reload = Self.reload(to: "a/x\nb/y\nsrc/main.swift\n", asked: asked)
+        let menu =
+            loading
+            ? try MenuScreen(loading: "list", options: options) {
+                try CatalogFile.parse(Array(Self.list.utf8)) as Snapshot<any Screen>
+            }
+            : try MenuScreen(source: .fixed(try CatalogFile.parse(Array(Self.list.utf8))), options: options)
+        var loop = EventLoop(
+            session: Session(root: menu), terminal: terminal, jobs: InlineJobs(), renderer: Renderer(colorMode: .none))
+        #expect(try loop.run() == 130)
+        #expect(asked.commands.withLock { $0 } == ["rg 'main'"])
+        let after = try #require(loop.session.stack.first as? MenuScreen)
+        #expect(after.snapshot.count == 3, "the command's list, not the one loaded")
+        #expect(
+            terminal.screenText.contains("a/x") || terminal.screenText.contains("3 entries"), "\(terminal.screenText)")
+    }
+
     @Test("--disabled with change:reload(…): each change of the text reloads, and every entry is listed")
     func changeReloads() throws {
         let terminal = VirtualTerminal(size: .standard)

@@ -38,18 +38,21 @@ extension MenuScreen {
 
     /// fzf's `reload(…)`: reads the list again from a shell command's output, streamed in as a pipe's is, the view
     /// moved onto each step by identity (``rebase(onto:)``), so the highlighted entry stays highlighted while it is
-    /// still there and the filter keeps its text. A reload before the first list is in, or in the built-in
-    /// catalog, rings the bell; one during another ends the other's command.
+    /// still there and the filter keeps its text. A reload before the first list is in takes its place; one in the
+    /// built-in catalog rings the bell; one during another ends the other's command.
     ///
     /// - Parameter waitingForEnd: fzf's `reload-sync`: the list stays as it is until the command's output has
     ///   ended, and is then replaced at once.
     mutating func reload(_ command: String, waitingForEnd: Bool = false) -> Action {
         guard let makeStep = options.reload else { return .bell }
+        // A reload while the entries load (`--bind start:reload(…)`, fzf's launcher of a search program) takes
+        // their place, as a reload while a stream is read does: the load is cancelled. The spinner turns already
+        // while anything streams.
         let ticking: Bool
         switch phase {
         case .ready: ticking = false
-        case .streaming: ticking = true
-        case .loading, .topLevel: return .bell
+        case .streaming, .topLevel: ticking = true
+        case .loading(let loading): ticking = loading.streams
         }
         let step = makeStep(command, options.shell, waitingForEnd)
         let job = Self.loadJob(options) { title, maxChildren, _ in try step(title, maxChildren) }

@@ -251,13 +251,16 @@ extension MenuScreen {
             phase = .loading(loading)
             actions.append(.run(loading.job))
             if loading.streams { actions.append(.tick(after: Self.spinnerStep)) }
-            actions.append(fire(.start))
         case .streaming, .topLevel:
             break
         case .ready:
             if let filter, !filter.hasSearched { actions.append(search(force: true)) }
             actions.append(settleStartChecks())
             actions.append(followRegistry())
+        }
+        if startEventDue {
+            startEventDue = false
+            actions.append(fire(.start))
         }
         return .batch(actions)
     }

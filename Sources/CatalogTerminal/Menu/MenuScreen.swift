@@ -215,6 +215,9 @@ package struct MenuScreen: Screen {
     package internal(set) var foundNothing = false
     /// A message to show once as the menu opens: a problem found loading the history.
     var announcement: HistoryStore.LoadProblem?
+    /// Whether `--bind start:…` is yet to fire: once, as the menu opens, whether its entries load, stream in, or
+    /// were all there.
+    var startEventDue = true
 
     /// Why loading failed, if it did; the menu quits then.
     public internal(set) var loadError: String?
