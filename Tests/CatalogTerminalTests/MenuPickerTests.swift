@@ -38,7 +38,7 @@ struct MenuPickerTests {
         let line = "docker run --rm -it -v /home/user/project:/src -w /src image:latest make deploy-production"
         let query = Query("deploy", fuzzy: true)
         let (text, marks) = MenuScreen.window(of: line, matching: query, width: 36)
-        #expect(text.hasPrefix("…") && text.hasSuffix("…") && DisplayWidth.of(text) <= 36, "\(text)")
+        #expect(text.hasPrefix("…") && text.hasSuffix("deploy-production") && DisplayWidth.of(text) <= 36, "\(text)")
         let characters = Array(text)
         #expect(marks.map { String(characters[$0]) }.joined() == "deploy", "\(text) \(marks)")
         // A match that fits is shown from the line's start, as before; so is a line that fits whole.
@@ -49,6 +49,15 @@ struct MenuPickerTests {
         let (shown, found) = MenuScreen.window(of: wide, matching: Query("探す"), width: 20)
         #expect(DisplayWidth.of(shown) <= 20 && shown.hasSuffix("探す"), "\(shown)")
         #expect(found.map { String(Array(shown)[$0]) } == ["探す"])
+        // Up to ten characters after the match, as fzf's --hscroll-off: `grep -rn` hits in one file that match in its
+        // path differ by their line numbers, which stay in view.
+        let grep = "Sources/CatalogKit/Grouping/Hierarchy.swift:407:        guard let parent else { return }"
+        let (hit, matched) = MenuScreen.window(of: grep, matching: Query("hierarchy.swift"), width: 40)
+        #expect(hit == "…Kit/Grouping/Hierarchy.swift:407:     …", "\(hit)")
+        #expect(matched.map { String(Array(hit)[$0]) } == ["Hierarchy.swift"])
+        // In a narrow window the match comes first: the context takes only what its span leaves.
+        let (narrow, narrowMarks) = MenuScreen.window(of: grep, matching: Query("hierarchy.swift"), width: 20)
+        #expect(narrow == "…/Hierarchy.swift:4…" && narrowMarks == [2..<17], "\(narrow) \(narrowMarks)")
     }
 
     @Test("the footer says Enter picks on an entry, a hit or with marks, and opens a group")

@@ -91,6 +91,8 @@ extension MenuScreen {
     private static func itemLead(key: String, glyph: String) -> String { " \(key) \(glyph) " }
     /// What a hit's row starts with.
     private static let hitLead = "  "
+    /// The most characters of a long hit's text shown after the match, as fzf's `--hscroll-off` keeps columns.
+    static let contextAfterMatch = 10
 
     /// The columns before a row's title: the lead of a level's row or a hit's, and the mark's box with --multi.
     var rowIndent: Int {
@@ -188,7 +190,10 @@ extension MenuScreen {
 
     /// The part of a hit's title that fits in `width` columns, and where the query matches in it: the title's
     /// start, or, when the match lies past the right edge (a long `--flat` line, a command of a history), the end of
-    /// the match with as much before it as fits after a leading `…`, as fzf shows it.
+    /// the match and up to ``contextAfterMatch`` characters after it (at most half the width, and only what the
+    /// match's own span leaves), with as much before
+    /// it as fits after a leading `…`, as fzf shows it. So hits that match in the same path (`grep -rn` lines of one
+    /// file) still show their line numbers.
     ///
     /// - Returns: The text, and the characters that match in it.
     static func window(of title: String, matching query: Query, width: Int) -> (String, [Range<Int>]) {
@@ -196,12 +201,18 @@ extension MenuScreen {
         guard fitted != title, width > 2 else { return (fitted, Highlight.characters(in: fitted, matching: query)) }
         let marks = Highlight.characters(in: title, matching: query)
         let characters = Array(title)
-        guard let end = marks.map(\.upperBound).max(), end <= characters.count,
-            DisplayWidth.of(String(characters[..<end])) > width - 1
-        else {
+        guard let matchEnd = marks.map(\.upperBound).max(), matchEnd <= characters.count else {
             return (fitted, Highlight.characters(in: fitted, matching: query))
         }
-        // Back from the match's end until "…" and the text fit, leaving a column for a trailing "…".
+        // The context gives way to the match: the match's whole span first, then what follows it.
+        let matchStart = min(marks.map(\.lowerBound).min() ?? matchEnd, matchEnd)
+        let span = DisplayWidth.of(String(characters[matchStart..<matchEnd]))
+        let context = max(0, min(width / 2 - 2, Self.contextAfterMatch, width - 3 - span))
+        let end = min(matchEnd + context, characters.count)
+        guard DisplayWidth.of(String(characters[..<end])) > width - 1 else {
+            return (fitted, Highlight.characters(in: fitted, matching: query))
+        }
+        // Back from the context's end until "…" and the text fit, leaving a column for a trailing "…".
         var start = end
         var used = 1 + (end < characters.count ? 1 : 0)
         while start > 0 && used + DisplayWidth.of(characters[start - 1]) <= width {
