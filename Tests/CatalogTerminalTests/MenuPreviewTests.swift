@@ -118,6 +118,29 @@ struct MenuPreviewTests {
         #expect(unasked.status == nil, "the pane the size decides on is not missed")
     }
 
+    @Test("--preview-window down,hidden: F4 shows the pane below the list, where it was asked, on a wide terminal")
+    func hiddenKeepsItsPlace() throws {
+        let jobs = InlineJobs()
+        let size = Size(columns: 120, rows: 40)
+        for place in [MenuScreen.PreviewPlacement.bottom, .right] {
+            var options = MenuScreen.Options()
+            options.preview = place
+            options.previewHidden = true
+            var session = Session(
+                root: try MenuScreen(source: .registry(try MenuScreenTests.registry()), options: options))
+            _ = session.settle(session.start(size: size), with: jobs)
+            let pane = { (session: Session) in
+                (session.stack.first as? MenuScreen)?.layout(in: Session.bodySize(for: size)).pane?.placement
+            }
+            #expect(pane(session) == nil, "hidden at the start")
+            #expect(session.status == nil, "a pane asked hidden is not missed")
+            press(.function(4), in: &session, jobs: jobs)
+            #expect(pane(session) == place)
+            press(.function(4), .function(4), in: &session, jobs: jobs)
+            #expect(pane(session) == place, "off and on, still there")
+        }
+    }
+
     @Test("Shift-↑/↓ and the wheel scroll the preview; moving to another entry scrolls it back to the top")
     func scrolling() throws {
         let lines = (1...60).map { "line \($0)" }.joined(separator: "\\n")

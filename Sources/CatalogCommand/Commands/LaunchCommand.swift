@@ -271,8 +271,10 @@ enum LaunchCommand {
         // for (F4, --preview).
         if arguments.has("--flat") && options.preview == .auto { options.preview = .hidden }
         if let window = arguments.values["--preview-window"] {
-            let (placement, size, scroll) = try previewWindow(window)
+            let (placement, hidden, size, scroll) = try previewWindow(window)
             if let placement { options.preview = placement }
+            // Hidden where the place says, so F4 shows the pane there.
+            options.previewHidden = hidden
             options.previewSize = size
             options.previewScroll = scroll
         }
@@ -317,7 +319,7 @@ enum LaunchCommand {
     /// and change nothing, as catalog draws its one rule; anything else is refused by name.
     static func previewWindow(
         _ text: String
-    ) throws -> (MenuScreen.PreviewPlacement?, MenuScreen.PreviewSize?, MenuScreen.PreviewScroll?) {
+    ) throws -> (MenuScreen.PreviewPlacement?, hidden: Bool, MenuScreen.PreviewSize?, MenuScreen.PreviewScroll?) {
         var placement: MenuScreen.PreviewPlacement?
         var size: MenuScreen.PreviewSize?
         var scroll: MenuScreen.PreviewScroll?
@@ -352,7 +354,7 @@ enum LaunchCommand {
                 size = percent ? .percent(number) : .cells(number)
             }
         }
-        return (hidden ? .hidden : placement, size, scroll)
+        return (placement, hidden, size, scroll)
     }
 
     /// fzf's `+SCROLL[OFFSETS][/DENOM]`: `+{2}`, `+{2}-5`, `+{2}-/2`, `+30`.

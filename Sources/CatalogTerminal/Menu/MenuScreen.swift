@@ -101,6 +101,8 @@ package struct MenuScreen: Screen {
         public var background: Bool?
         /// Where the preview pane goes.
         public var preview = PreviewPlacement.auto
+        /// Whether the pane starts hidden, to show where ``preview`` puts it at F4 (`--preview-window down,hidden`).
+        package var previewHidden = false
         /// Whether Tab marks entries (and groups) to pick several.
         public var multi = false
         /// The filter's text at the start (`--query`).
@@ -260,6 +262,7 @@ package struct MenuScreen: Screen {
     init(source: MenuSource, options: Options, phase: Phase) throws {
         self.source = source
         self.options = options
+        if options.previewHidden { preview.visibility = .hidden }
         keys = MenuKeys(bindings: options.bindings, picker: source.picks)
         snapshot = source.snapshot()
         hierarchy = try Hierarchy(snapshot, rootTitle: options.title, maxChildren: options.maxChildren)
