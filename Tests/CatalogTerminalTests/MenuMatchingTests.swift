@@ -135,6 +135,14 @@ struct MenuMatchingTests {
         #expect(hits.contains { $0.contains("root 1 /sbin/init splash") }, "\(hits.joined(separator: "\n"))")
         #expect(!hits.joined().contains("\u{2215}"))
         #expect(screen(false).joined().contains("\u{2215}sbin\u{2215}init"), "a path list's names keep ∕")
+        // The pane's header names a flat line once, as its title: its path is the same line, with its TABs shown as
+        // escapes (`1\u{9}2`) where the title has them as the list does.
+        let tabs: Snapshot<any Screen> = try CatalogFile.parse(Array("1\t2\t3\n".utf8), format: format)
+        let flat = try MenuScreen(source: .fixed(tabs), options: MenuScreen.Options(preview: .right))
+        #expect(flat.previewHeader(for: 0).map(\.text).count == 1, "\(flat.previewHeader(for: 0).map(\.text))")
+        let grouped = try MenuScreen(
+            source: .fixed(try CatalogFile.parse(Array("a/b\n".utf8))), options: MenuScreen.Options(preview: .right))
+        #expect(grouped.previewHeader(for: 0).map(\.text) == ["b", "a/b"], "an entry in a group keeps its path")
     }
 
     @Test("a long query never pushes the mode off the status line")

@@ -140,7 +140,8 @@ extension MenuScreen {
         return header + (header > 0 ? 1 : 0) + lines
     }
 
-    /// The rows of the pane above the screen's frame: title, path, summary, keywords and a rule.
+    /// The rows of the pane above the screen's frame: title, path (of an entry in a group), summary, keywords and a
+    /// rule.
     func previewHeader(for record: UInt32) -> [Line] {
         // A command's preview in a short pane is its output alone, as fzf's is (`--preview-window down,3`).
         if snapshot.factory(Int(record)) == nil, options.previewCommand != nil,
@@ -149,7 +150,10 @@ extension MenuScreen {
             return []
         }
         let table = snapshot.table
-        var lines = [Line(title(of: record), .bold), Line(table.path(Int(record)), .dim)]
+        var lines = [Line(title(of: record), .bold)]
+        // The path, where groups come before the title: a flat list's line is the title already, its TABs shown
+        // as the list shows them.
+        if !table.groups(Int(record)).isEmpty { lines.append(Line(table.path(Int(record)), .dim)) }
         let summary = table.summary(Int(record))
         if !summary.isEmpty { lines.append(Line(summary)) }
         let keywords = table.keywords(Int(record))
