@@ -41,6 +41,16 @@ struct HierarchyBucketTests {
             guard case .bucket(_, let range) = node else { continue }
             #expect(label == lines[range.lowerBound] + " …")
         }
+        // The first lines are the ones wanted (the last commands, with --tac): nine shown directly, so Enter on the
+        // first row picks the first line, and the other sixteen in one bucket, split at the fewest keys inside.
+        #expect(Array(labels.prefix(9)) == Array(lines.prefix(9)), "\(labels)")
+        let rest = try #require(hierarchy.children(of: hierarchy.root).last)
+        guard case .bucket(_, let range) = rest else {
+            Issue.record("no bucket last: \(labels)")
+            return
+        }
+        #expect(range == 9..<25 && labels.count == 10)
+        #expect(hierarchy.children(of: rest).count == 10)
         // Sorted, the same lines' buckets are ranges again.
         format.order = .natural
         let sorted = try CatalogFile.parse(Array(lines.joined(separator: "\n").utf8), format: format) as Snapshot<Void>

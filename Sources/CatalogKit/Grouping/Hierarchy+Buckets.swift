@@ -19,10 +19,7 @@ extension Hierarchy {
     /// - Returns: The nodes shown: a child where a part holds one, a bucket where it holds more.
     /// - Complexity: O(maxChildren · c + log k), as ``children(of:)``.
     func split(_ id: Int, _ range: Range<Int>, whole: Bool) -> [Node] {
-        let sizes =
-            whole
-            ? Hierarchy.segmentSizes(segments(id), maxChildren: maxChildren)
-            : Hierarchy.bucketSizes(count: range.count, maxChildren: maxChildren)
+        let sizes = whole ? wholeSizes(id) : Hierarchy.bucketSizes(count: range.count, maxChildren: maxChildren)
         var nodes: [Node] = []
         nodes.reserveCapacity(sizes.count)
         var start = range.lowerBound
@@ -32,6 +29,21 @@ extension Hierarchy {
             start += size
         }
         return nodes
+    }
+
+    /// How a group's children are shown: by their kinds (``segmentSizes(_:maxChildren:)``), at the least keys in
+    /// all; but a group of entries alone kept in the order read (`history | catalog --file - --flat --tac`), where
+    /// the first are the ones wanted, shows all but one of its places as its first entries and the rest in one
+    /// bucket, so Enter on the first row picks the first line, as in fzf.
+    ///
+    /// - Complexity: O(maxChildren + log k).
+    func wholeSizes(_ id: Int) -> [Int] {
+        let kinds = segments(id)
+        let n = max(maxChildren, 2)
+        if entriesAsRead && kinds[0] == 0 && kinds[1] == 0 && kinds[2] > n {
+            return Array(repeating: 1, count: n - 1) + [kinds[2] - (n - 1)]
+        }
+        return Hierarchy.segmentSizes(kinds, maxChildren: maxChildren)
     }
 
     /// "First … Last", each end shortened to the word that tells it apart from the other end and from the title

@@ -106,7 +106,7 @@ extension Hierarchy {
             }
             let expected =
                 depth == 0
-                ? Hierarchy.segmentSizes(segments(group), maxChildren: maxChildren)
+                ? wholeSizes(group)
                 : Hierarchy.bucketSizes(count: range.count, maxChildren: maxChildren)
             if sizes != expected || zip(children, sizes).contains(where: { isBucket($0) && $1 < 2 }) {
                 throw InvariantViolation(description: "\(title(of: node)) is split \(sizes), not \(expected)")
@@ -126,7 +126,7 @@ extension Hierarchy {
         if next != all.upperBound {
             throw InvariantViolation(description: "\(title(of: level)) shows \(next) of \(all.count) children")
         }
-        let least = Hierarchy.leastDepthSum(segments: segments(group), maxChildren: maxChildren)
+        let least = Hierarchy.depthSum(parts: wholeSizes(group), maxChildren: maxChildren)
         if depthSum != least {
             throw InvariantViolation(
                 description: "the children of \(title(of: level)) are \(depthSum) keys deep in all, not \(least)")

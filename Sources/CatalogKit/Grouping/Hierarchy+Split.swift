@@ -99,15 +99,14 @@ extension Hierarchy {
         return zip(kinds, places).flatMap { bucketSizes(count: $0, parts: $1, maxChildren: n) }
     }
 
-    /// The least total depth of a level's children of several kinds (``segmentSizes(_:maxChildren:)``).
+    /// The keys it takes to reach every child of a level split into `parts`, each part's own children split at
+    /// the least keys in all.
     ///
-    /// - Complexity: As ``segmentSizes(_:maxChildren:)``.
-    static func leastDepthSum(segments: [Int], maxChildren: Int) -> Int {
+    /// - Complexity: O(parts · log count).
+    static func depthSum(parts: [Int], maxChildren: Int) -> Int {
         let n = max(maxChildren, 2)
         // A part of one is a child one key deep; a bucket's children are one key deeper than within it.
-        return segmentSizes(segments, maxChildren: n).reduce(0) {
-            $0 + ($1 == 1 ? 1 : $1 + leastDepthSum(count: $1, maxChildren: n))
-        }
+        return parts.reduce(0) { $0 + ($1 == 1 ? 1 : $1 + leastDepthSum(count: $1, maxChildren: n)) }
     }
 
     /// Shares `places` among kinds: one place for a kind of one child, and the rest among the larger kinds so the
