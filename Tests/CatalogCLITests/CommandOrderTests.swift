@@ -42,6 +42,18 @@ struct CommandOrderTests {
         #expect(try Arguments(["--file", "-", "+m", "--multi"]).flags.contains("--multi"), "the last one decides")
         #expect(error(["list", "+m"]) == "fzf's +m does not apply to 'list': it takes back --multi, the picker's.")
         #expect(try Arguments(["search", "--", "+s"]).operands == ["+s"], "after --, a query")
+        #expect(try Arguments(["+s", "--file", "-"]).flags.contains("--no-sort"), "first, no command")
+        #expect(error(["+i"]) == "fzf's +i is not taken: a term with a capital letter already matches its case.")
+    }
+
+    @Test("a word after an option with an optional value, which it isn't, is named as that value")
+    func optionalValueNamed() throws {
+        #expect(
+            error(["--border", "weird"])
+                == "option '--border' needs rounded, sharp, bold, double, horizontal, vertical, top, bottom, left, "
+                + "right, or none, not 'weird'.")
+        #expect(try Arguments(["--border", "sharp"]).values["--border"] == "sharp")
+        #expect(error(["--border", "-x"]).hasPrefix("unknown option '-x'"), "an option is no value")
     }
 
     @Test("--version and the generated texts refuse a stray word, as every command does")

@@ -229,6 +229,11 @@ struct PickerPipelineTests {
         let bind = try runProcess(catalog, ["--bind", "foo:up", "-f", "main"], input: list)
         #expect(bind.status == 2 && bind.stdout.isEmpty, "\(bind.stdout)")
         #expect(bind.stderr.hasPrefix("catalog: option '--bind': 'foo' is not a key"), "\(bind.stderr)")
+        for (option, value) in [("--color", "fg:1"), ("--border=weird", nil)] {
+            let refused = try runProcess(catalog, [option] + (value.map { [$0] } ?? []) + ["-f", "main"], input: list)
+            #expect(refused.status == 2 && refused.stdout.isEmpty, "\(option): \(refused.stdout)")
+            #expect(refused.stderr.hasPrefix("catalog: option '\(option.prefix { $0 != "=" })'"), "\(refused.stderr)")
+        }
     }
 
     @Test("--header-lines: a list's first lines show above it and are never listed, from a pipe or a file")

@@ -16,6 +16,8 @@ enum LaunchCommand {
         var options = try menuOptions(arguments)
         if let text = arguments.values["--filter"] {
             _ = try Launcher.height(arguments)
+            _ = try Launcher.colorMode(arguments, detected: .none)
+            _ = try Launcher.border(arguments)
             return try filter(text, arguments, &context)
         }
         options.title = context.title

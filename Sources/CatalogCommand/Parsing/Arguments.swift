@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parsed command line: the command, its operands, option values and flags. The one place arguments are read.
 struct Arguments {
     /// A usage error: the message names the problem; exit status 2.
@@ -11,6 +13,9 @@ struct Arguments {
     /// Every value of an option that may be repeated, in order.
     var lists: [String: [String]] = [:]
     var flags: Set<String> = []
+    /// The option whose value the next word could have been (`--border weird`), by that word's place among the
+    /// operands: an operand the command doesn't take is named as a value the option doesn't have.
+    private var valueLike: [Int: CommandTable.Option] = [:]
 
     /// Parses the arguments after the program name against ``CommandTable``.
     ///
@@ -18,7 +23,9 @@ struct Arguments {
     ///   value, the operands that don't fit, or a required option that is missing.
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
-        if let first = rest.first, !first.hasPrefix("-") || first == "---complete" {
+        if let first = rest.first,
+            !first.hasPrefix("-") && !["+i", "+s", "+m"].contains(first) || first == "---complete"
+        {
             guard let command = CommandTable.command(named: first), !command.name.isEmpty else {
                 throw Self.unknownCommand(first)
             }
@@ -128,6 +135,10 @@ struct Arguments {
             {
                 // As fzf reads an optional value: the next word when it is one of the values (`--border sharp`).
                 values[name] = rest.removeFirst()
+            } else if option.inlineValue != nil, case .choices = option.completion, let next = rest.first,
+                !next.hasPrefix("-")
+            {
+                valueLike[operands.count] = option
             } else if inline != nil {
                 throw UsageError(description: "option '\(name)' takes no value.")
             }
@@ -154,6 +165,12 @@ struct Arguments {
             throw UsageError(description: Self.wrongCount(command.name, minimum, maximum, operands?.name ?? ""))
         }
         if operands == nil, let extra = self.operands.first {
+            if let option = valueLike[0], case .choices(let choices) = option.completion {
+                throw UsageError(
+                    description: "option '\(option.name)' needs "
+                        + choices.formatted(.list(type: .or).locale(Locale(identifier: "en")))
+                        + ", not '\(extra)'.")
+            }
             throw UsageError(description: "unexpected argument '\(extra)'\(commandSuffix).")
         }
         if self.operands.count < minimum {
