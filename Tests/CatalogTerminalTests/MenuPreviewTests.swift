@@ -209,6 +209,37 @@ struct MenuPreviewTests {
         }
     }
 
+    /// Catches a long line cut at the pane's edge with wrap asked, a row lost or doubled where it wraps, or
+    /// +SCROLL counting lines where wrapped rows came before the one named.
+    @Test("--preview-window wrap: a long output line takes as many rows as it needs; +SCROLL counts them")
+    func wrapsLongLines() throws {
+        let long = String(repeating: "0123456789", count: 12)  // 120 characters
+        for scroll in [nil, MenuScreen.PreviewScroll(base: "{2}")] as [MenuScreen.PreviewScroll?] {
+            var options = MenuScreen.Options()
+            options.previewCommand = "echo first; echo \(long); echo third; seq 4 60"
+            options.previewWraps = true
+            options.previewScroll = scroll
+            let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array("a 3\n".utf8))
+            var session = Session(root: try MenuScreen(source: .fixed(snapshot), options: options))
+            _ = session.settle(session.start(size: wide), with: InlineJobs())
+            let columns = try #require((session.stack.first as? MenuScreen)?.layout.pane?.size.columns)
+            let pane = text(session, wide).split(separator: "\n").compactMap { row in
+                row.range(of: "│ ").map { String(row[$0.upperBound...]).trimmingCharacters(in: .whitespaces) }
+            }
+            if scroll == nil {
+                let start = try #require(pane.firstIndex(of: "first"), "\(pane)")
+                let rows = (long.count + columns - 1) / columns
+                #expect(pane[start + 1..<start + 1 + rows].joined() == long, "\(pane)")
+                #expect(pane[start + 1 + rows] == "third")
+            } else {
+                #expect(pane.first == "third", "line 3 first, past the two wrapped rows of line 2: \(pane)")
+            }
+        }
+        #expect(
+            Line([Span("ab", .bold), Span("c日d")]).wrapped(to: 3) == [Line([Span("ab", .bold), Span("c")]), "日d"])
+        #expect(Line("日本").wrapped(to: 1) == ["日", "本"], "a cluster wider than the row takes one of its own")
+    }
+
     /// Catches a short pane given wholly to the entry's header, so the command's output never shows (fzf's
     /// `--preview-window down,3` shows three rows of it).
     @Test("a preview command's pane of fewer than 8 rows shows its output alone")

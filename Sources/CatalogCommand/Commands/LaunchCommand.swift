@@ -273,12 +273,13 @@ enum LaunchCommand {
         // for (F4, --preview).
         if arguments.has("--flat") && options.preview == .auto { options.preview = .hidden }
         if let window = arguments.values["--preview-window"] {
-            let (placement, hidden, size, scroll) = try previewWindow(window)
-            if let placement { options.preview = placement }
+            let read = try previewWindow(window)
+            if let placement = read.placement { options.preview = placement }
             // Hidden where the place says, so F4 shows the pane there.
-            options.previewHidden = hidden
-            options.previewSize = size
-            options.previewScroll = scroll
+            options.previewHidden = read.hidden
+            options.previewSize = read.size
+            options.previewScroll = read.scroll
+            options.previewWraps = read.wraps
         }
         for value in arguments.lists["--bind"] ?? [] {
             do {
@@ -317,24 +318,21 @@ enum LaunchCommand {
     }
 
     /// fzf's `--preview-window`: its position (`right`, or `down`/`bottom`), its size (`60%`, or `40` columns or
-    /// rows) and `hidden` (shown by F4 or `toggle-preview`), separated by `,` or `:`. fzf's border options are taken
+    /// rows), `hidden` (shown by F4 or `toggle-preview`) and `wrap`, separated by `,` or `:`. fzf's border options are taken
     /// and change nothing, as catalog draws its one rule; anything else is refused by name.
-    static func previewWindow(
-        _ text: String
-    ) throws -> (MenuScreen.PreviewPlacement?, hidden: Bool, MenuScreen.PreviewSize?, MenuScreen.PreviewScroll?) {
-        var placement: MenuScreen.PreviewPlacement?
-        var size: MenuScreen.PreviewSize?
-        var scroll: MenuScreen.PreviewScroll?
-        var hidden = false
+    static func previewWindow(_ text: String) throws -> PreviewWindow {
+        var window = PreviewWindow()
         for token in text.split(whereSeparator: { $0 == "," || $0 == ":" }) {
             switch token {
             case _ where token.hasPrefix("+"):
-                scroll = try previewScroll(token)
-            case "right": placement = .right
-            case "down", "bottom": placement = .bottom
-            case "hidden": hidden = true
-            case "nohidden": hidden = false
-            case "nowrap", "noborder", "sharp", "rounded", "bold", "double", "block", "thinblock", "horizontal",
+                window.scroll = try previewScroll(token)
+            case "right": window.placement = .right
+            case "down", "bottom": window.placement = .bottom
+            case "hidden": window.hidden = true
+            case "nohidden": window.hidden = false
+            case "wrap": window.wraps = true
+            case "nowrap": window.wraps = false
+            case "noborder", "sharp", "rounded", "bold", "double", "block", "thinblock", "horizontal",
                 "vertical":
                 continue
             case _ where token.hasPrefix("border"): continue
@@ -351,12 +349,22 @@ enum LaunchCommand {
                 else {
                     throw Arguments.UsageError(
                         description: "option '--preview-window' takes right or down, a size (60% or 40), hidden, "
-                            + "+SCROLL and fzf's border options, not '\(token)'.")
+                            + "wrap, +SCROLL and fzf's border options, not '\(token)'.")
                 }
-                size = percent ? .percent(number) : .cells(number)
+                window.size = percent ? .percent(number) : .cells(number)
             }
         }
-        return (placement, hidden, size, scroll)
+        return window
+    }
+
+    /// What `--preview-window` says: the pane's place and size, whether it starts hidden, where a command's output
+    /// starts, and whether its long lines wrap.
+    struct PreviewWindow: Equatable {
+        var placement: MenuScreen.PreviewPlacement?
+        var hidden = false
+        var size: MenuScreen.PreviewSize?
+        var scroll: MenuScreen.PreviewScroll?
+        var wraps = false
     }
 
     /// fzf's `+SCROLL[OFFSETS][/DENOM]`: `+{2}`, `+{2}-5`, `+{2}-/2`, `+30`.

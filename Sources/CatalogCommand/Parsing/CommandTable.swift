@@ -249,7 +249,8 @@ struct CommandTable {
             name: "--cycle", commands: [""], help: "↑ on the first row goes to the last, ↓ on the last to the first"),
         Option(
             name: "--preview-window", value: "SPEC", commands: [""],
-            help: "fzf's preview window: right or down, a size (60% or 40), hidden; border options change nothing"),
+            help: "fzf's preview window: right or down, a size (60% or 40), hidden, wrap, +SCROLL; border options "
+                + "change nothing"),
         Option(
             name: "--no-unicode", commands: ["", "open"],
             help: "draw marks, rules, borders and groups' arrows in ASCII (> [x] - | +), as fzf's --no-unicode and as "

@@ -82,6 +82,35 @@ public struct Line: Sendable, Hashable, ExpressibleByStringLiteral {
     /// The number of terminal cells the line takes.
     public var width: Int { spans.reduce(0) { $0 + DisplayWidth.of($1.text) } }
 
+    /// The line in rows of a width, each as wide as whole grapheme clusters allow, styles kept: what
+    /// `--preview-window wrap` shows of a long line. A cluster wider than the width takes a row of its own.
+    ///
+    /// - Parameter columns: The cells a row has; at most 0 leaves the line as it is.
+    /// - Returns: One line or more; the line itself when it fits.
+    /// - Complexity: O(*n*) in the length of the text.
+    package func wrapped(to columns: Int) -> [Line] {
+        guard columns > 0, width > columns else { return [self] }
+        var rows: [Line] = []
+        var row: [Span] = []
+        var used = 0
+        for span in spans {
+            var text = ""
+            for character in span.text {
+                let cells = DisplayWidth.of(character)
+                if used + cells > columns && used > 0 {
+                    if !text.isEmpty { row.append(Span(text, span.style)) }
+                    rows.append(Line(row))
+                    (text, row, used) = ("", [], 0)
+                }
+                text.append(character)
+                used += cells
+            }
+            if !text.isEmpty { row.append(Span(text, span.style)) }
+        }
+        if !row.isEmpty { rows.append(Line(row)) }
+        return rows
+    }
+
     /// The line cut to a width: whole grapheme clusters up to one cell short of it, then "…" in the style the cut
     /// fell in. The one truncation of styled text: the renderer and every screen use it.
     ///

@@ -137,7 +137,21 @@ extension MenuScreen {
             let lines = scroll.lines(for: line(record), delimiter: options.fieldDelimiter, rows: pane.rows)
         else { return 0 }
         let header = previewHeader(for: record).count
-        return header + (header > 0 ? 1 : 0) + lines
+        var rows = lines
+        // Wrapped, the lines before the one named take the rows they wrap to.
+        if options.previewWraps, lines > 0,
+            case .success(let frame)? = cachedPreview(record, size: frameSize(in: pane, for: record))?.frame
+        {
+            rows = wrapped(Array(frame.lines.prefix(lines)), to: pane.columns).count + max(lines - frame.lines.count, 0)
+        }
+        return header + (header > 0 ? 1 : 0) + rows
+    }
+
+    /// A preview command's lines as the pane shows them: wrapped at its width with `--preview-window wrap`, else
+    /// as they are, cut at its edge when drawn.
+    func wrapped(_ lines: [Line], to columns: Int) -> [Line] {
+        guard options.previewWraps, options.previewCommand != nil else { return lines }
+        return lines.flatMap { $0.wrapped(to: columns) }
     }
 
     /// The rows of the pane above the screen's frame: title, path (of an entry in a group), summary, keywords and a
@@ -289,7 +303,7 @@ extension MenuScreen {
         }
         let size = frameSize(in: pane, for: record)
         switch cachedPreview(record, size: size)?.frame {
-        case .success(let frame)?: lines += frame.lines  // all of a command's output, to scroll through
+        case .success(let frame)?: lines += wrapped(frame.lines, to: pane.columns)  // all of it, to scroll through
         case .failure(let failure)?: lines.append(Line(words(.couldNotPreview, ["message": failure.message]), .bold))
         case nil: lines.append(Line("…", .dim))
         }

@@ -103,6 +103,8 @@ package struct MenuScreen: Screen {
         public var preview = PreviewPlacement.auto
         /// Whether the pane starts hidden, to show where ``preview`` puts it at F4 (`--preview-window down,hidden`).
         package var previewHidden = false
+        /// Whether a preview command's long lines wrap in the pane (`--preview-window wrap`), rather than being cut.
+        package var previewWraps = false
         /// Whether Tab marks entries (and groups) to pick several.
         public var multi = false
         /// The filter's text at the start (`--query`).
