@@ -216,3 +216,37 @@ extension PickerPipelineTests {
         }
     }
 }
+
+extension PickerPipelineTests {
+    /// Catches Ctrl-P still moving the list with --history, a cancelled run's query kept, a picked run's not, or
+    /// the file growing past --history-size.
+    @Test("--history: Ctrl-P and Ctrl-N step through the file's queries; a pick adds its query, Esc doesn't")
+    func queryHistory() throws {
+        let workspace = try Workspace(Self.lines)
+        let file = workspace.list + ".queries"
+        try Data("view\nutil\n".utf8).write(to: URL(fileURLWithPath: file))
+        let script =
+            "\"$CATALOG\" --file \"$LIST\" --history \"$LIST.queries\" --history-size 2 > /dev/null; echo \"status $?\""
+        let pty = try shell(script, in: workspace)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
+        // Ctrl-P: the last query, then the one before; Ctrl-N: forward again.
+        for (key, query) in [("\u{10}", "util"), ("\u{10}", "view"), ("\u{0E}", "util")] {
+            let mark = pty.mark
+            try pty.send(key)
+            try pty.read(until: "matches “\(query)”", since: mark, timeout: Self.timeout)
+        }
+        try pty.send("\u{15}main\r")  // Ctrl-U, then "main", picked
+        try pty.read(until: "status 0", timeout: Self.timeout)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "util\nmain\n", "the oldest dropped past 2")
+        // Cancelled: the file stays as it was.
+        let cancelled = try shell(script, in: workspace)
+        try cancelled.read(until: "type to filter · F1 help", timeout: Self.timeout)
+        try cancelled.send("app\u{03}")
+        try cancelled.read(until: "status 130", timeout: Self.timeout)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "util\nmain\n")
+        // A directory is no history file: one line that names it, status 2.
+        let bad = try runProcess(
+            productPath("catalog"), ["--file", workspace.list, "--history", NSTemporaryDirectory()], input: [])
+        #expect(bad.status == 2 && bad.stderr.contains("it is a directory"), "\(bad.stderr)")
+    }
+}

@@ -14,6 +14,8 @@ enum LaunchCommand {
         }
         // Read first, so an option that can't be read is refused with --filter too, as fzf refuses it.
         var options = try menuOptions(arguments)
+        let queries = try QueryHistoryFile(arguments)
+        queries?.apply(to: &options)
         if let text = arguments.values["--filter"] {
             _ = try Launcher.height(arguments)
             _ = try Launcher.colorMode(arguments, detected: .none)
@@ -101,6 +103,7 @@ enum LaunchCommand {
         if let error = final?.loadError {
             throw InputError(description: error)
         }
+        if let problem = queries?.keep(final?.query, after: outcome.status) { context.fail(problem) }
         // fzf's become(…): the command takes this process's place, the terminal already given back.
         if outcome.status == 0, let become = final?.becomes {
             context.out.flush()

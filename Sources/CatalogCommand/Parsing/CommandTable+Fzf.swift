@@ -5,7 +5,6 @@ extension CommandTable {
         "--nth": "a line's fields name what a command gets ({1}, {2..}), not what is searched",
         "--with-nth": "a line is shown as it is read; fields name what a command gets ({1}, {2..})",
         "--tiebreak": "hits that fit the query as well go shorter name first, then shorter path, always",
-        "--history": "the filter keeps no history of queries; the launcher's Recent shelf keeps what was opened",
         "--pointer": "the highlighted row is drawn in reverse, with no pointer column",
         "--marker": "--multi marks a row with a check box",
         "--margin": "--border draws lines around the launcher, with a space inside them",

@@ -224,6 +224,13 @@ struct CommandTable {
             name: "--no-history", commands: [""],
             help: "neither read nor save the entries opened (no Recent, no Favourites)"),
         Option(
+            name: "--history", value: "FILE", completion: .files, commands: [""],
+            help: "fzf's query history: Ctrl-P and Ctrl-N step through the queries kept in FILE, and a run that picks "
+                + "or finds nothing adds its query"),
+        Option(
+            name: "--history-size", value: "N", commands: [""],
+            help: "the most queries the file of --history keeps, the oldest dropped (1000)"),
+        Option(
             name: "--sort", value: "ORDER", completion: .choices(["name", "frecency"]), commands: ["search"],
             help: "name (the default, the same on every run) or frecency (opened often and lately first)"),
         Option(

@@ -55,6 +55,9 @@ package struct MenuKeys: Sendable {
         case replaceQuery = "replace-query"
         /// Leave printing the filter's text alone, with status 0 (fzf's `print-query`).
         case printQuery = "print-query"
+        /// The filter's text becomes the query before, or after, in `--history` (fzf's; Ctrl-P and Ctrl-N with it).
+        case previousHistory = "previous-history"
+        case nextHistory = "next-history"
         /// Mark or unmark (`--multi`), then move down or up, as fzf's Tab and Shift-Tab.
         case toggleDown = "toggle+down"
         case toggleUp = "toggle+up"

@@ -199,6 +199,14 @@ extension MenuScreen {
         case .printQuery:
             printsQuery = true
             return .quit
+        case .previousHistory, .nextHistory:
+            let current = query
+            let text =
+                command == .previousHistory
+                ? queryHistory?.previous(leaving: current) : queryHistory?.next(leaving: current)
+            guard let text else { return .bell }
+            // Back to no text: the filter closes, as when its text is deleted.
+            return text.isEmpty ? edit(.clearQuery) : replaceQuery(with: text)
         case .ignore: break
         case .execute, .executeSilent, .become: break  // Only with their shell command: run(_:_:).
         default: return edit(command)

@@ -393,6 +393,8 @@ extension MenuScreen {
         levels = [Level(item: .node(hierarchy.root))]
         mode = .browsing
         matching = options.fuzzy ? .fuzzy : .exact
+        // Ctrl-P stepped through the queries on the empty catalog too: replayed, it steps from the start again.
+        queryHistory = options.queryHistory.map(QueryHistory.init)
         guard let text = options.query, !text.isEmpty else { return .none }
         mode = .filtering(Filter(text: text, query: query(for:)))
         return search(force: true)

@@ -105,6 +105,9 @@ package struct MenuScreen: Screen {
         package var previewHidden = false
         /// Whether a preview command's long lines wrap in the pane (`--preview-window wrap`), rather than being cut.
         package var previewWraps = false
+        /// The filter's earlier queries, oldest first (`--history FILE`), which `previous-history` and
+        /// `next-history` step through.
+        package var queryHistory: [String]?
         /// Whether Tab marks entries (and groups) to pick several.
         public var multi = false
         /// The filter's text at the start (`--query`).
@@ -222,6 +225,8 @@ package struct MenuScreen: Screen {
     /// Whether `--bind start:…` is yet to fire: once, as the menu opens, whether its entries load, stream in, or
     /// were all there.
     var startEventDue = true
+    /// The filter's earlier queries and where the filter stands among them (`--history`).
+    var queryHistory: QueryHistory?
 
     /// Why loading failed, if it did; the menu quits then.
     public internal(set) var loadError: String?
@@ -265,6 +270,7 @@ package struct MenuScreen: Screen {
         self.source = source
         self.options = options
         if options.previewHidden { preview.visibility = .hidden }
+        queryHistory = options.queryHistory.map(QueryHistory.init)
         keys = MenuKeys(bindings: options.bindings, picker: source.picks)
         snapshot = source.snapshot()
         hierarchy = try Hierarchy(snapshot, rootTitle: options.title, maxChildren: options.maxChildren)
