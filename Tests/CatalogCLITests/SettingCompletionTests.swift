@@ -68,7 +68,8 @@ struct SettingCompletionTests {
         let names = CompleteCommand.settings("", of: Self.controls)
         #expect(
             names.map(\.help) == [
-                "one of light, dark", "true or false", "an integer from 0 to 9", "a number from 0.5 to 2", "any text",
+                "one of light, dark", "true or false", "an integer from 0 to 9", "a number from 0.5 to 2",
+                "any text on one line",
             ])
         #expect(CompleteCommand.settings("theme=", of: Self.controls).allSatisfy { $0.help.isEmpty })
     }

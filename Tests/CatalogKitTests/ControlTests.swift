@@ -105,7 +105,8 @@ struct ControlTests {
         #expect(
             unknown?.description
                 == "there is no control named “strat”; the controls are start (an integer from 0 to 100000), compact "
-                + "(true or false), speed (a number from 0.5 to 4), style (one of bar, dots), label (any text).")
+                + "(true or false), speed (a number from 0.5 to 4), style (one of bar, dots), label (any text on one "
+                + "line).")
     }
 
     @Test(
@@ -114,6 +115,8 @@ struct ControlTests {
             ("start=1234", true), ("start=100001", false), ("start=12x", false), ("start=", false), ("start", false),
             ("compact=true", true), ("compact=yes", false), ("speed=2.5", true), ("speed=nan", false),
             ("speed=inf", false), ("style=dots", true), ("style=Dots", false), ("label=a=b c", true), ("=1", false),
+            // A line break would break line mode's listing and the one-line --set of a link.
+            ("label=line1\nline2", false), ("label=a\r\nb", false),
         ])
     func parsing(setting: String, accepted: Bool) {
         let values = try? ControlValues(Self.controls, parsing: [setting])
@@ -152,7 +155,7 @@ struct ControlTests {
                 "\(error)"
                     == "the factory reads “strat” as an integer, but no control of that name is an integer; the "
                     + "controls are start (an integer from 0 to 100000), compact (true or false), speed (a number "
-                    + "from 0.5 to 4), style (one of bar, dots), label (any text).")
+                    + "from 0.5 to 4), style (one of bar, dots), label (any text on one line).")
         }
         let wrongType = try registry.register("Wrong type", controls: Self.controls) { $0.integer("compact") }
         #expect(

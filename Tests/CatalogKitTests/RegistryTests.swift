@@ -52,6 +52,19 @@ struct RegistryTests {
                 + "CatalogKitTests/RegistryTests.swift:\(firstLine). Remove one, or give one of them a distinct id.")
     }
 
+    @Test("one call that runs twice (a register function called twice) is named as that, not as two places")
+    func sameCallTwice() throws {
+        let registry = Registry<Int>()
+        func registerGrid() throws { try registry.register("Grid", in: ["Effects"]) { 1 } }
+        try registerGrid()
+        let line = #line - 2
+        let error = #expect(throws: Registry<Int>.Error.self) { try registerGrid() }
+        #expect(
+            "\(error, default: "")"
+                == "CatalogKitTests/RegistryTests.swift:\(line): Duplicate id 'effects/grid': 'Effects/Grid' is registered "
+                + "twice by this same call, so the code that makes it runs twice. Register it once.")
+    }
+
     @Test("the same path twice is a duplicate id too")
     func duplicatePath() throws {
         let registry = Registry<Int>()

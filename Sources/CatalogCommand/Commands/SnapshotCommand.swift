@@ -209,9 +209,7 @@ enum SnapshotCommand {
         }
         var counts: [SnapshotCheck.Status: Int] = [:]
         for result in report.results { counts[result.status, default: 0] += 1 }
-        let parts = [SnapshotCheck.Status.matched, .recorded, .rewritten, .failed, .error].compactMap { status in
-            counts[status].map { "\($0) \(status.rawValue)" }
-        }
+        let parts = countsText(counts)
         let entries = Set(report.results.map(\.entryID)).count
         out.line(
             "\(report.results.count) \(report.results.count == 1 ? "scenario" : "scenarios") of \(entries) "
@@ -251,5 +249,12 @@ enum SnapshotCommand {
             out.raw(object)
         }
         out.raw(report.results.isEmpty && report.stale.isEmpty ? "]\n" : "\n]\n")
+    }
+
+    /// The summary's counts, in a fixed order: "4 matched", "1 error", "2 errors".
+    static func countsText(_ counts: [SnapshotCheck.Status: Int]) -> [String] {
+        [SnapshotCheck.Status.matched, .recorded, .rewritten, .failed, .error].compactMap { status in
+            counts[status].map { "\($0) \(status == .error && $0 != 1 ? "errors" : status.rawValue)" }
+        }
     }
 }

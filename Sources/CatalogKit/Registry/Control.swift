@@ -120,12 +120,13 @@ public struct Control: Sendable, Hashable {
         case .decimal(let range):
             "a number from \(ControlValue.decimal(range.lowerBound)) to \(ControlValue.decimal(range.upperBound))"
         case .choice(let choices): "one of \(choices.joined(separator: ", "))"
-        case .text: "any text"
+        case .text: "any text on one line"
         }
     }
 
     /// The value as this control keeps it, or `nil` when the control doesn't take it: a whole number is taken by a
-    /// decimal control as a decimal, and text by a choice only when it is one of the choices.
+    /// decimal control as a decimal, text by a choice only when it is one of the choices, and by a text control
+    /// only on one line.
     ///
     /// - Parameter value: A value for the control.
     /// - Returns: The value the factory receives, or `nil`.
@@ -138,7 +139,8 @@ public struct Control: Sendable, Hashable {
             let decimal = Double(number)
             return range.contains(decimal) ? .decimal(decimal) : nil
         case (.choice(let choices), .text(let name)): return choices.contains(name) ? value : nil
-        case (.text, .text): return value
+        // One line: a line break would break line mode's listing and a link's one-line `--set`.
+        case (.text, .text(let text)): return text.contains(where: \.isNewline) ? nil : value
         default: return nil
         }
     }

@@ -63,6 +63,10 @@ public final class Registry<Handler>: Sendable {
                 return "'\(path)' contains a NUL character, which entries cannot hold."
             case .invalid(let path, let problem):
                 return "'\(path)': \(problem)"
+            case .at(let place, .duplicateID(let id, _, let new, let first?)) where first == place:
+                // One call ran twice (a register function called twice): the place to change is its caller.
+                return "\(place): Duplicate id '\(id)': '\(new)' is registered twice by this same call, so the code "
+                    + "that makes it runs twice. Register it once."
             case .at(let place, let error):
                 return "\(place): \(error)"
             }

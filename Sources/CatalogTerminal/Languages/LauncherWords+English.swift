@@ -126,7 +126,7 @@ extension LauncherWords {
         .acceptsInteger: "an integer from {low} to {high}",
         .acceptsDecimal: "a number from {low} to {high}",
         .acceptsChoice: "one of {list}",
-        .acceptsText: "any text",
+        .acceptsText: "any text on one line",
         .building: "Building {product}…",
         .buildErrors: "{product} did not build: {count} {count|error|errors}",
         .buildFailed: "{product} did not build or start (exit status {status})",

@@ -128,7 +128,7 @@ extension LauncherWords {
         .acceptsInteger: "eine ganze Zahl von {low} bis {high}",
         .acceptsDecimal: "eine Zahl von {low} bis {high}",
         .acceptsChoice: "{list}",
-        .acceptsText: "beliebigen Text",
+        .acceptsText: "beliebigen Text in einer Zeile",
         .building: "{product} wird gebaut…",
         .buildErrors: "{product} ließ sich nicht bauen: {count} {count|Fehler|Fehler}",
         .buildFailed: "{product} ließ sich nicht bauen oder starten (Exit-Status {status})",

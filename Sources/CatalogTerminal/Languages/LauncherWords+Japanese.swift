@@ -125,7 +125,7 @@ extension LauncherWords {
         .acceptsInteger: "{low}〜{high} の整数",
         .acceptsDecimal: "{low}〜{high} の数",
         .acceptsChoice: "{list}",
-        .acceptsText: "任意のテキスト",
+        .acceptsText: "1行の任意のテキスト",
         .building: "{product} をビルド中…",
         .buildErrors: "{product} のビルドに失敗: エラー {count} 件",
         .buildFailed: "{product} のビルドまたは起動に失敗 (終了ステータス {status})",

@@ -125,7 +125,7 @@ extension LauncherWords {
         .acceptsInteger: "{low}~{high} 사이의 정수",
         .acceptsDecimal: "{low}~{high} 사이의 수",
         .acceptsChoice: "{list}",
-        .acceptsText: "아무 텍스트",
+        .acceptsText: "한 줄로 된 아무 텍스트",
         .building: "{product} 빌드 중…",
         .buildErrors: "{product} 빌드 실패: 오류 {count}개",
         .buildFailed: "{product} 빌드 또는 실행 실패 (종료 상태 {status})",

@@ -127,7 +127,7 @@ extension LauncherWords {
         .acceptsInteger: "целое число от {low} до {high}",
         .acceptsDecimal: "число от {low} до {high}",
         .acceptsChoice: "{list}",
-        .acceptsText: "любой текст",
+        .acceptsText: "любой текст в одну строку",
         .building: "Сборка {product}…",
         .buildErrors: "{product} не собирается: {count} {count|ошибка|ошибки|ошибок}",
         .buildFailed: "{product} не собирается или не запускается (код выхода {status})",
