@@ -298,13 +298,17 @@ struct CommandLineTests {
             complete_words "$3" --generate-completion-script f
             complete_words "$3" list --file li
             complete_words "$3" open --file list.txt Pick
+            complete_words "$3" open s
+            complete_words "$3" open sl
             """
         let result = try runProcess("/bin/bash", ["-c", driver, "bash", scriptFile.path, directory.path, catalog])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
                 "search|", "--limit|", "basics/greeting|", "Outline\\ Picker|", "fish|", "list.txt|",
-                "Pickers/Outline\\ Picker|", "",
+                "Pickers/Outline\\ Picker|",
+                // Those that start with what was typed, as typed, come alone; else any case, for bash to replace.
+                "storage/appstorage|", "Slider|", "",
             ])
     }
 

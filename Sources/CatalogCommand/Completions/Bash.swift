@@ -233,14 +233,18 @@ extension CompletionScript {
 
             # Offers the entry ids and titles that start with the value typed ($4), after $3, asked of the program itself
             # ($1), of a catalog file when one is given ($2), read as the options after them say (--flat, --read0,
-            # --delimiter). What was typed is passed as data, never evaluated.
+            # --delimiter). What was typed is passed as data, never evaluated. The program matches any case; those that
+            # start with the value as typed come alone where there are any, so bash can put their common start in
+            # (`co` completes to `controls/slider`, not to nothing beside `Counter`).
             \#(prefix)_entries() {
                 local entry
-                local -a found=() source=()
+                local -a found=() source=() exact=()
                 [[ -n $2 ]] && source=(--file "$2" "${@:5}")
                 while IFS= read -r entry; do
                     found+=("$3$entry")
+                    [[ $entry == "$4"* ]] && exact+=("$3$entry")
                 done < <("$1" ---complete open "${source[@]}" -- "$4" </dev/null 2>/dev/null)
+                (( ${#exact[@]} )) && found=("${exact[@]}")
                 \#(prefix)_offer quoted "${found[@]}"
             }
 
