@@ -75,10 +75,16 @@ public enum CatalogSnapshots {
         switch result.status {
         case .matched:
             break
-        case .recorded, .rewritten:
+        case .recorded:
             Issue.record(
                 "Recorded new baseline for \(name) in \(golden); look at it, commit it and run the test again.",
                 sourceLocation: sourceLocation)
+        case .rewritten:
+            let change = result.message.map { ":\n\($0)" } ?? "."
+            let text =
+                "Rewrote the baseline for \(name) in \(golden); look at what changed, commit it and run the test "
+                + "again\(change)"
+            Issue.record("\(text)", sourceLocation: sourceLocation)
         case .failed:
             Issue.record("Snapshot \(name) differs:\n\(result.message ?? "")", sourceLocation: sourceLocation)
         case .error:

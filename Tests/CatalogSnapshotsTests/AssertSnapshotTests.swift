@@ -84,11 +84,11 @@ struct AssertSnapshotTests {
         #expect(scratch.files().isEmpty)
         #expect(check(CounterScreen(), .missing) == (.recorded, ["Recorded new baseline"]))
         #expect(check(CounterScreen(), .failed) == (.matched, []))
-        #expect(check(CounterScreen(count: 1), .failed) == (.rewritten, ["Recorded new baseline"]))
+        #expect(check(CounterScreen(count: 1), .failed) == (.rewritten, ["Rewrote the baseline "]))
         // The test's name is the calling function's: here the nested one.
         #expect(scratch.files() == ["check.counted.txt"])
         #expect(scratch.text("check.counted.txt")?.contains("Count: 2") == true)
-        #expect(check(CounterScreen(count: 1), .all) == (.rewritten, ["Recorded new baseline"]))
+        #expect(check(CounterScreen(count: 1), .all) == (.rewritten, ["Rewrote the baseline "]))
         #expect(check(CounterScreen(count: 1), .never) == (.matched, []))
     }
 

@@ -105,7 +105,14 @@ struct RegistrySnapshotTests {
         var result: SnapshotCheck.Result?
         let found = try issues { result = try CatalogSnapshots.check(cases[0], in: scratch.url, mode: .all) }
         #expect(result?.status == .rewritten)
-        #expect(found.count == 1 && found.first?.text.hasPrefix("Recorded new baseline") == true)
+        #expect(found.count == 1 && found.first?.text.hasPrefix("Rewrote the baseline for basics/counter") == true)
+        // Rewritten over a golden that differed (CATALOG_RECORD=failed), the issue shows what changed.
+        try scratch.write(golden.replacingOccurrences(of: "Count", with: "Kount"), to: "basics/counter/counted.txt")
+        let changed = try issues { result = try CatalogSnapshots.check(cases[0], in: scratch.url, mode: .failed) }
+        #expect(result?.status == .rewritten)
+        let text = changed.first?.text ?? ""
+        #expect(text.contains("look at what changed") && text.contains("-") && text.contains("Kount"), "\(text)")
+        #expect(!text.contains("Recorded new baseline"))
     }
 
     @Test("a golden no case has is stale, for a whole registry's cases")

@@ -280,6 +280,10 @@ public struct SnapshotCheck {
         if write {
             do {
                 try store.write(text, to: path)
+                // What a rewrite changed, to look at before committing it (the golden's, before a picture's).
+                if let golden, differs, message == nil {
+                    message = LineDiff.unified(golden, text, oldName: "was: \(path)", newName: "now: \(title)")
+                }
                 return golden == nil ? .recorded : .rewritten
             } catch {
                 message = "could not write \(path): \(error)"
