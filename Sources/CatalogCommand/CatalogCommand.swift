@@ -38,7 +38,7 @@ public enum CatalogCommand {
         let registry = Registry<any Screen>()
         do {
             let arguments = Array(CommandLine.arguments.dropFirst())
-            if !readsFile(arguments, name: name, environment: environment) { try register(registry) }
+            if !skipsRegistration(arguments, name: name, environment: environment) { try register(registry) }
         } catch {
             signal(SIGPIPE, SIG_IGN)
             Handover.giveBack()
@@ -49,14 +49,20 @@ public enum CatalogCommand {
         main(registry: registry, name: name, version: version)
     }
 
-    /// Whether the command line (with the defaults variable) reads a catalog file instead of the registered catalog.
+    /// Whether the command line (with the defaults variable) needs no registered catalog: it reads a catalog file
+    /// instead (`--file`, or `--filter` on a pipe, which reads standard input), or only writes the completion
+    /// script, which asks the program for entries as it completes. So a one-shot search doesn't pay for
+    /// registering, and a registration mistake doesn't stop a shell's start-up file from sourcing the completions.
     /// A command line with a usage mistake registers as usual, so the mistake is reported as it would be otherwise.
-    static func readsFile(_ arguments: [String], name: String, environment: [String: String]) -> Bool {
+    static func skipsRegistration(_ arguments: [String], name: String, environment: [String: String]) -> Bool {
         let context = Context(registry: Registry(), name: name, version: "", environment: environment)
         guard let words = try? withDefaults(arguments, context) else { return false }
         let describeCatalog: Set = ["--help", "--version", "--generate-manual"]
         let options = Arguments.options(in: words)
-        return options.contains { $0.name == "--file" } && !options.contains { describeCatalog.contains($0.name) }
+        if options.contains(where: { describeCatalog.contains($0.name) }) { return false }
+        if options.contains(where: { $0.name == "--generate-completion-script" }) { return true }
+        let filtersInput = options.contains { $0.name == "--filter" } && isatty(STDIN_FILENO) == 0
+        return options.contains { $0.name == "--file" } || filtersInput
     }
 
     /// The one line a registration error prints.

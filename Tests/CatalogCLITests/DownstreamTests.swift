@@ -76,6 +76,12 @@ struct DownstreamTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let search = try run(["search", "d", "--file", file.path], program: "brokencat")
         #expect(search.status == 0 && search.stdout == "c/d\n", "\(search.stderr)")
+        // Nor does --filter on a pipe, which reads standard input, or the completion script, which a shell's
+        // start-up file sources: it asks the program for entries only as it completes.
+        let filter = try run(["--filter", "d"], input: "a/b\nc/d\n", program: "brokencat")
+        #expect(filter.status == 0 && filter.stdout == "c/d\n", "\(filter.stderr)")
+        let script = try run(["--generate-completion-script", "bash"], program: "brokencat")
+        #expect(script.status == 0 && script.stdout.contains("complete -F"), "\(script.stderr)")
         for arguments in [["--file", file.path, "--version"], ["list", "--file", file.path, "--help"]] {
             let result = try run(arguments, program: "brokencat")
             #expect(result.status == 2 && result.stderr.contains("MyScreens/Counter.swift:"), "\(arguments)")
