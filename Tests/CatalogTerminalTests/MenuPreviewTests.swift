@@ -416,3 +416,29 @@ extension MenuPreviewTests {
         }
     }
 }
+
+extension MenuPreviewTests {
+    /// Keys pressed while nothing of the list is in act on the empty catalog and are replayed on the list: what they
+    /// changed that the first list doesn't set again was done twice. Catches F4 toggled twice (no pane change), and
+    /// Ctrl-P stepping two queries back.
+    @Test("F4 and Ctrl-P pressed while the list loads act once, when it comes")
+    func keysWhileLoading() throws {
+        let jobs = InlineJobs(timing: .whenTold)
+        var options = MenuScreen.Options()
+        options.queryHistory = ["older", "newer"]
+        options.bindings = [MenuKeys.Binding(key: .control("p"), commands: [.previousHistory])]
+        let menu = try MenuScreen(loading: "list", options: options) {
+            try CatalogFile.parse(Array("a/older.txt\nb/newer.txt\n".utf8)) as Snapshot<any Screen>
+        }
+        var session = Session(root: menu)
+        _ = session.settle(session.start(size: wide), with: jobs)
+        press(.function(4), .control("p"), in: &session, jobs: jobs)
+        jobs.runWaiting()
+        _ = session.settle([], with: jobs)
+        jobs.runWaiting()
+        _ = session.settle([], with: jobs)
+        let after = try #require(session.stack.first as? MenuScreen)
+        #expect(after.query == "newer", "one step back, not two")
+        #expect(after.layout.pane == nil, "F4 hid the pane a wide terminal shows, once: \(text(session, wide))")
+    }
+}

@@ -393,8 +393,9 @@ extension MenuScreen {
         levels = [Level(item: .node(hierarchy.root))]
         mode = .browsing
         matching = options.fuzzy ? .fuzzy : .exact
-        // Ctrl-P stepped through the queries on the empty catalog too: replayed, it steps from the start again.
+        // Ctrl-P and F4 acted on the empty catalog too: replayed, they act from the start again, once.
         queryHistory = options.queryHistory.map(QueryHistory.init)
+        preview.visibility = options.previewHidden ? .hidden : .automatic
         guard let text = options.query, !text.isEmpty else { return .none }
         mode = .filtering(Filter(text: text, query: query(for:)))
         return search(force: true)
