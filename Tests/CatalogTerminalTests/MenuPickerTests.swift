@@ -24,6 +24,26 @@ struct MenuPickerTests {
         try menu(session).pickedBytes.map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Catches a picker's leading spaces dropped, as `--disabled --bind 'change:reload(grep -- {q} …)'` needs them
+    /// to search for indented code, and as fzf keeps them.
+    @Test("in a picker a space starts the filter, typed or pasted; in the launcher it starts nothing")
+    func leadingSpaces() throws {
+        var picker = try session { _ in }
+        for key in [Key.character(" "), .character(" "), .character("m")] {
+            _ = picker.settle(picker.handle(.key(key)), with: InlineJobs())
+        }
+        #expect(try menu(picker).query == "  m")
+        var pasted = try menu(try session { _ in })
+        _ = pasted.typeAhead(Array("  main")[...], opening: true)
+        #expect(pasted.query == "  main")
+        var launcher = Session(root: try MenuScreen(source: .registry(try MenuScreenTests.registry())))
+        _ = launcher.settle(launcher.start(size: .standard), with: InlineJobs())
+        for key in [Key.character(" "), .character("g")] {
+            _ = launcher.settle(launcher.handle(.key(key)), with: InlineJobs())
+        }
+        #expect((launcher.stack.first as? MenuScreen)?.query == "g")
+    }
+
     @Test("the help lists Tab and Shift-Tab for marking only with --multi, where they do something")
     func tabInHelpOnlyWithMulti() throws {
         let marks = { (session: Session) in

@@ -76,10 +76,12 @@ extension MenuScreen {
     /// The lane of the filter's searches: a newer keystroke's search supersedes an older one.
     static let searchLane = JobLane<SearchOutcome>("menu.search")
 
-    /// Types a character into the filter, starting it if need be (a space alone starts nothing).
+    /// Types a character into the filter, starting it if need be. In the launcher a space alone starts nothing; in a
+    /// picker it does, as in fzf, where a query may start with spaces (`--disabled` with `change:reload(grep …)`
+    /// searching for indented code).
     mutating func type(_ character: Character) -> Action {
         guard var current = filter else {
-            guard !character.isWhitespace else { return .none }
+            guard !character.isWhitespace || keys.picker else { return .none }
             mode = .filtering(Filter(text: String(character), query: query(for:)))
             return search()
         }
@@ -102,7 +104,8 @@ extension MenuScreen {
     /// - Returns: How many it took (0 while nothing of the catalog is in, or with no filter open, so the keys go one
     ///   by one), and what the search asks for.
     /// - Parameter opening: Whether the characters are a paste, which opens the filter when it is closed (its
-    ///   leading spaces dropped, as typing drops them), so a paste that starts with a digit is text, not a jump.
+    ///   leading spaces dropped in the launcher, as typing drops them there), so a paste that starts with a digit
+    ///   is text, not a jump.
     package mutating func typeAhead(
         _ characters: ArraySlice<Character>, opening: Bool = false
     ) -> (taken: Int, action: Action) {
@@ -111,7 +114,7 @@ extension MenuScreen {
         guard !run.isEmpty else { return (0, .none) }
         let refreshed = refreshIfChanged()
         guard var current = filter else {
-            let text = run.drop { $0.isWhitespace }
+            let text = keys.picker ? run[...] : run.drop { $0.isWhitespace }
             guard !text.isEmpty else { return (run.count, refreshed) }
             mode = .filtering(Filter(text: String(text), query: query(for:)))
             return (run.count, .batch([refreshed, search(), previewWork(), fire(.change)]))
