@@ -2,7 +2,7 @@ import Testing
 
 @testable import CatalogTerminal
 
-/// fzf's query history, as a value: what Ctrl-P and Ctrl-N show, and what the file keeps.
+/// fzf's query history, as a value: what Ctrl-P and Ctrl-N show.
 @Suite("Query history")
 struct QueryHistoryTests {
     /// Catches a step past either end, the typed text lost on the way back, or an edit of an old query dropped.
@@ -16,15 +16,5 @@ struct QueryHistoryTests {
         #expect(history.next(leaving: "a") == "b2")
         #expect(history.next(leaving: "b2") == "typed")
         #expect(history.entries == ["a", "b"], "the file's entries are not changed by edits")
-    }
-
-    @Test("a run's query is added last, the oldest dropped past the limit; an empty or pasted one is not")
-    func adding() {
-        #expect(QueryHistory.adding("c", to: ["a", "b"], limit: 2) == ["b", "c"])
-        #expect(QueryHistory.adding("b", to: ["a", "b"], limit: 5) == ["a", "b", "b"], "as fzf keeps repeats")
-        #expect(QueryHistory.adding("", to: ["a"], limit: 5) == ["a"])
-        #expect(QueryHistory.adding("x\ny", to: ["a"], limit: 5) == ["a"])
-        #expect(QueryHistory.entries(of: "a\n\nb\n") == ["a", "b"])
-        #expect(QueryHistory.text(of: ["a", "b"]) == "a\nb\n")
     }
 }

@@ -103,7 +103,7 @@ enum LaunchCommand {
         if let error = final?.loadError {
             throw InputError(description: error)
         }
-        if let problem = queries?.keep(final?.query, after: outcome.status) { context.fail(problem) }
+        if let problem = queries?.keep(final, after: outcome.status) { context.fail(problem) }
         // fzf's become(…): the command takes this process's place, the terminal already given back.
         if outcome.status == 0, let become = final?.becomes {
             context.out.flush()

@@ -431,9 +431,13 @@ extension MenuScreen {
             first = filter.shown.first
         }
         startChecks = nil
-        if checks.selectOne, count == 1, let first { return open(record: first) }
+        if checks.selectOne, count == 1, let first {
+            decidedAlone = true
+            return open(record: first)
+        }
         if checks.exitZero, count == 0 {
             foundNothing = true
+            decidedAlone = true
             return .quit
         }
         return .none

@@ -220,6 +220,9 @@ package struct MenuScreen: Screen {
     var startChecks: StartChecks?
     /// Whether `--exit-0` ended the menu because nothing matched, which the command reports with status 1.
     package internal(set) var foundNothing = false
+    /// Whether `--select-1` or `--exit-0` ended the menu, deciding with no one choosing: such a run keeps no query
+    /// in `--history`, as fzf's doesn't.
+    package internal(set) var decidedAlone = false
     /// A message to show once as the menu opens: a problem found loading the history.
     var announcement: HistoryStore.LoadProblem?
     /// Whether `--bind start:…` is yet to fire: once, as the menu opens, whether its entries load, stream in, or

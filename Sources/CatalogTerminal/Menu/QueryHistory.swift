@@ -32,23 +32,4 @@ package struct QueryHistory: Sendable, Equatable {
         cursor = target
         return edited[target] ?? (target < entries.count ? entries[target] : "")
     }
-
-    /// A history file's entries after a run that searched for `query`: it is added last, unless empty or of more
-    /// than one line (pasted), and the oldest are dropped past `limit`.
-    ///
-    /// - Complexity: O(entries).
-    package static func adding(_ query: String, to entries: [String], limit: Int) -> [String] {
-        guard !query.isEmpty, !query.contains(where: \.isNewline) else { return entries }
-        return Array((entries + [query]).suffix(max(limit, 1)))
-    }
-
-    /// The entries of a history file's text: its lines, a trailing line end and blank lines left out.
-    package static func entries(of text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-    }
-
-    /// The text of a history file holding `entries`, one a line.
-    package static func text(of entries: [String]) -> String {
-        entries.map { $0 + "\n" }.joined()
-    }
 }
