@@ -345,9 +345,14 @@ struct CommandLineTests {
     @Test("line mode turns any typed number into an item or a message, never a crash")
     func hugeNumbers() throws {
         for number in ["-9223372036854775808", "9223372036854775807", "99999999999999999999", "11", "-1"] {
-            let result = try run(["--plain", "--no-history"], input: Array("\(number)\n".utf8))
+            // After a command of another kind, a number that names no item is a slip: said, and the script goes on.
+            let result = try run(["--plain", "--no-history"], input: Array("?\n\(number)\n".utf8))
             #expect(result.status == 0, "\(number): \(result.stderr)")
             #expect(result.stdout.contains("There is no item \(number); choose 1 to"), "\(number)")
+            // Alone, it is input of numbers that the menu refuses: a list piped in by mistake, as `seq` writes one.
+            let alone = try run(["--plain", "--no-history"], input: Array("\(number)\n".utf8))
+            #expect(alone.status == 2 && alone.stdout.isEmpty, "\(number): \(alone.stdout)")
+            #expect(alone.stderr.contains("“\(number)” is no command"), "\(number): \(alone.stderr)")
         }
     }
 }

@@ -64,19 +64,23 @@ extension MenuScreen {
         if ItemNumber.isNumber(line) {
             return openNumbered(line)
         }
-        return .status(words(.menuUnknownCommand, ["line": line.controlsEscaped]))
+        return refused(words(.menuUnknownCommand, ["line": line.controlsEscaped]))
     }
+
+    /// A line the menu refuses: what to say, and the bell every refusal rings (line mode writes none), by which the
+    /// caller tells a list piped in by mistake (`seq 100 | catalog`) from a script.
+    private func refused(_ message: String) -> Action { .batch([.status(message), .bell]) }
 
     /// What to say of a number that names none of `count` items: "There is no item 9; choose 1 to 7."
     private func noItem(_ text: String, among count: Int) -> Action {
-        .status(words(count == 1 ? .noItemOne : .noItemRange, ["text": text, "count": count]))
+        refused(words(count == 1 ? .noItemOne : .noItemRange, ["text": text, "count": count]))
     }
 
     /// Opens the item a typed number names, among the filter's hits or the level's items.
     private mutating func openNumbered(_ text: String) -> Action {
         if let filter {
             let shown = min(filter.hits.count, Self.lineModeHits)
-            guard shown > 0 else { return .status(words(.noItemNoHits, ["text": text])) }
+            guard shown > 0 else { return refused(words(.noItemNoHits, ["text": text])) }
             guard let index = ItemNumber.index(text, count: shown) else {
                 return noItem(text, among: shown)
             }
