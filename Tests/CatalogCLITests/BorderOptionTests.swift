@@ -82,4 +82,15 @@ struct FzfOptionTests {
         #expect(try Launcher.environment(Arguments([]), context).glyphs == .unicode)
         #expect(try LaunchCommand.menuOptions(Arguments(["--file", "x", "--phony"])).disabled)
     }
+
+    /// Catches a border eating the rows `--height` keeps for the title, the prompt and a row of the list: at
+    /// `--height 4 --border` the picker showed its title and nothing else.
+    @Test("--height N keeps its fewest rows inside a border: the border's rows come on top")
+    func heightAroundBorder() throws {
+        #expect(try Launcher.height(Arguments(["--height", "4"]))?.around(Border(.rounded)) == .rows(6))
+        #expect(InlineHeight.rows(3).around(Border(.top)) == .rows(5))
+        #expect(InlineHeight.rows(12).around(Border(.rounded)) == .rows(12), "room enough already")
+        #expect(InlineHeight.rows(3).around(Border(.vertical)) == .rows(4), "side lines take no rows")
+        #expect(InlineHeight.percent(40).around(Border(.rounded)) == .percent(40), "a share has 10 rows at least")
+    }
 }

@@ -42,8 +42,8 @@ enum Launcher {
         let mail = Outbox(program: context.name, environment: context.environment)
         defer { mail.report(printingLinks: arguments.has("--print-link"), as: context) }
         let mouse = !arguments.has("--no-mouse")
-        let height = try Self.height(arguments)
         let border = try Self.border(arguments)
+        let height = try Self.height(arguments)?.around(border)
         var outcome: LineDriver.Outcome
         switch LaunchMode.decide(facts) {
         case .fullScreen:

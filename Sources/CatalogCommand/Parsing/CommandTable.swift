@@ -296,8 +296,8 @@ struct CommandTable {
             help: "end each entry printed with NUL instead of a newline"),
         Option(
             name: "--height", value: "N[%]", commands: [""],
-            help: "draw in N rows (at least 4) or N% of the window (at least 10 rows) below the prompt, instead of "
-                + "the whole screen"),
+            help: "draw in N rows (at least 4, and a border's) or N% of the window (at least 10 rows) below the "
+                + "prompt, instead of the whole screen"),
         Option(
             name: "--locale", value: "LOCALE", completion: .choices(["en", "de", "ja", "ko", "ru"]),
             commands: ["", "open"],

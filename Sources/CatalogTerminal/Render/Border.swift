@@ -18,6 +18,9 @@ package struct Border: Sendable, Equatable {
     var left: Bool { [.rounded, .sharp, .bold, .double, .vertical, .left].contains(shape) }
     var right: Bool { [.rounded, .sharp, .bold, .double, .vertical, .right].contains(shape) }
 
+    /// The rows the lines take: the top's and the bottom's.
+    package var rows: Int { (top ? 1 : 0) + (bottom ? 1 : 0) }
+
     /// The rows and columns the lines take, with the space beside a vertical one.
     private var margins: (top: Int, bottom: Int, left: Int, right: Int) {
         (top ? 1 : 0, bottom ? 1 : 0, left ? 2 : 0, right ? 2 : 0)

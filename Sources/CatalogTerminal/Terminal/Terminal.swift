@@ -355,6 +355,13 @@ package enum InlineHeight: Sendable, Equatable {
     /// row of the list, so what is typed always shows.
     public static let fewestRows = 4
 
+    /// The height with room for a border's rows too: a region of rows keeps ``fewestRows`` inside it
+    /// (`--height 4 --border` showed the title and nothing else).
+    package func around(_ border: Border) -> InlineHeight {
+        guard case .rows(let rows) = self else { return self }
+        return .rows(max(rows, Self.fewestRows + border.rows))
+    }
+
     /// The region's rows in a window of so many rows: never more than the window, and never fewer than
     /// ``fewestRows`` (or, for a share, ``minimumRows``).
     public func rows(of window: Int) -> Int {
