@@ -148,7 +148,7 @@ enum Launcher {
         // A picker's menu is for the person and its pick for the next program, so with --file the menu goes to
         // standard error and `x=$(… | catalog --file list.txt)` captures the pick alone, with no terminal too.
         var out = picker ? Output(STDERR_FILENO) : context.out
-        var hint = ListOnCommands(program: context.name, startsAtMenu: session.top is MenuScreen)
+        var hint = ListOnCommands(program: context.name, startsAtMenu: session.top is MenuScreen, picker: picker)
         var ahead: String?
         let reader = CommandReader(commands)
         // What a script's run prints waits until its first line is known to be a command: a list piped in by
@@ -298,12 +298,15 @@ enum Launcher {
         /// Whether the hint was given: the input is a list, and the run ends with status 2.
         private(set) var said = false
 
-        /// - Parameter startsAtMenu: Whether the run starts at the menu, whose commands the first lines must be;
-        ///   `open` starts at the entry's screen, which has its own.
-        init(program: String, startsAtMenu: Bool) {
+        /// - Parameters:
+        ///   - startsAtMenu: Whether the run starts at the menu, whose commands the first lines must be; `open`
+        ///     starts at the entry's screen, which has its own.
+        ///   - picker: Whether a list was given with `--file`: numbers on standard input are then commands for it, a
+        ///     refused one a slip, since the list is elsewhere.
+        init(program: String, startsAtMenu: Bool, picker: Bool = false) {
             self.program = program
             leadingUnknown = startsAtMenu ? 0 : -1
-            onlyNumbers = startsAtMenu
+            onlyNumbers = startsAtMenu && !picker
         }
 
         /// Whether the menu takes a line as a command: a number, a filter (`/text`), `..`, `q`, `?`, `link`, or an
