@@ -61,8 +61,13 @@ public enum CatalogCommand {
         let options = Arguments.options(in: words)
         if options.contains(where: { describeCatalog.contains($0.name) }) { return false }
         if options.contains(where: { $0.name == "--generate-completion-script" }) { return true }
-        let filtersInput = options.contains { $0.name == "--filter" } && isatty(STDIN_FILENO) == 0
-        return options.contains { $0.name == "--file" } || filtersInput
+        let file = options.contains { $0.name == "--file" }
+        return file || filtersInput(filter: options.contains { $0.name == "--filter" }, file: file)
+    }
+
+    /// Whether `--filter` reads standard input as its list: given no `--file`, on a pipe, as `fzf -f` reads it.
+    static func filtersInput(filter: Bool, file: Bool) -> Bool {
+        filter && !file && isatty(STDIN_FILENO) == 0
     }
 
     /// The one line a registration error prints.

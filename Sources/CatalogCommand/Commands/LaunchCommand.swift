@@ -9,7 +9,9 @@ enum LaunchCommand {
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
         var arguments = arguments
         // --filter without --file reads standard input, so the picker's options are --file's.
-        if arguments.values["--filter"] != nil && arguments.values["--file"] == nil && isatty(STDIN_FILENO) == 0 {
+        if CatalogCommand.filtersInput(
+            filter: arguments.values["--filter"] != nil, file: arguments.values["--file"] != nil)
+        {
             arguments.values["--file"] = "-"
         }
         // Read first, so an option that can't be read is refused with --filter too, as fzf refuses it.

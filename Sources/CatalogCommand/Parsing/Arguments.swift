@@ -13,9 +13,9 @@ struct Arguments {
     /// Every value of an option that may be repeated, in order.
     var lists: [String: [String]] = [:]
     var flags: Set<String> = []
-    /// The option whose value the next word could have been (`--border weird`), by that word's place among the
-    /// operands: an operand the command doesn't take is named as a value the option doesn't have.
-    private var valueLike: [Int: CommandTable.Option] = [:]
+    /// The option whose value the first operand could have been (`--border weird`): an operand the command doesn't
+    /// take is then named as a value the option doesn't have.
+    private var valueLikeFirst: CommandTable.Option?
 
     /// Parses the arguments after the program name against ``CommandTable``.
     ///
@@ -138,7 +138,7 @@ struct Arguments {
             } else if option.inlineValue != nil, case .choices = option.completion, let next = rest.first,
                 !next.hasPrefix("-")
             {
-                valueLike[operands.count] = option
+                if operands.isEmpty { valueLikeFirst = option }
             } else if inline != nil {
                 throw UsageError(description: "option '\(name)' takes no value.")
             }
@@ -165,7 +165,7 @@ struct Arguments {
             throw UsageError(description: Self.wrongCount(command.name, minimum, maximum, operands?.name ?? ""))
         }
         if operands == nil, let extra = self.operands.first {
-            if let option = valueLike[0], case .choices(let choices) = option.completion {
+            if let option = valueLikeFirst, case .choices(let choices) = option.completion {
                 throw UsageError(
                     description: "option '\(option.name)' needs "
                         + choices.formatted(.list(type: .or).locale(Locale(identifier: "en")))
