@@ -114,6 +114,12 @@ struct MenuPreviewTests {
         #expect(resized.status == nil)
         _ = resized.settle(resized.handle(.resize(Size(columns: 31, rows: 8))), with: jobs)
         #expect(resized.status == nil, "not again at every resize")
+        // The size the message names is gone once the terminal grows: it does not wait for the next key.
+        var grown = asked
+        _ = grown.settle(grown.handle(.resize(Size(columns: 120, rows: 40))), with: jobs)
+        #expect(grown.status == nil, "a message about the old size")
+        let bigger = Session.bodySize(for: Size(columns: 120, rows: 40))
+        #expect((grown.stack.first as? MenuScreen)?.layout(in: bigger).pane?.placement == .bottom, "and the pane shows")
         let unasked = try self.session(size: tiny, jobs: jobs)
         #expect(unasked.status == nil, "the pane the size decides on is not missed")
     }

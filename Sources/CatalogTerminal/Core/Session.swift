@@ -80,8 +80,7 @@ package struct Session {
         original = environment
     }
 
-    /// Creates a session whose only screen closes like an opened one: Esc (unless the screen handles it), `q`
-    /// (unless it takes text), `..` in line mode, or a pop all end the session. `catalog open` runs screens so.
+    /// Creates a session whose only screen closes like an opened one (Esc, `q`, `..`, a pop), as `catalog open` runs it.
     ///
     /// - Parameters:
     ///   - screen: The screen to run.
@@ -166,6 +165,7 @@ package struct Session {
             return deliver(event, at: index)
         case .resize(let newSize):
             size = newSize
+            chrome.status = nil  // It may name the old size; the screens say again what holds at the new one.
             return (0..<screens.count).flatMap { deliver(.resize(Self.bodySize(for: newSize)), at: $0) }
         case .environment(let newEnvironment):
             environment = newEnvironment
