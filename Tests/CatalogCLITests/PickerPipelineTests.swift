@@ -218,11 +218,21 @@ struct PickerPipelineTests {
         let height = try runProcess(catalog, ["-f", "x", "--height", "abc"], input: list)
         #expect(height.status == 2 && height.stderr.hasPrefix("catalog: option '--height' needs N rows"))
         // A file is read in place, and read again when it holds repeats; --tac keeps the last of them.
-        let repeats = try Workspace("b/x\tone\na\n./b/x\ttwo\na/\n")
+        let repeats = try Workspace("b/x\tone\na\n./b/x\tone\na/\n")
         let once = try runProcess(catalog, ["--filter", "", "--file", repeats.list, "--exact"])
         #expect(once.stdout == "a\nb/x\tone\n", "the kept line whole: \(once.stdout)\(once.stderr)")
         let last = try runProcess(catalog, ["--filter", "", "--file", repeats.list, "--tac"])
-        #expect(last.stdout == "a/\n./b/x\ttwo\n", "\(last.stdout)\(last.stderr)")
+        #expect(last.stdout == "a/\n./b/x\tone\n", "\(last.stdout)\(last.stderr)")
+        // Lines that share the text before a TAB but not what follows are columns (`git diff --numstat`): every
+        // one is kept, from a file read in place and from a pipe.
+        let numstat = "2\t0\tfile0.txt\n2\t0\tfile1.txt\n5\t1\tsrc/file2.txt\n"
+        let columns = try Workspace(numstat)
+        for run in [
+            try runProcess(catalog, ["-f", "txt", "--file", columns.list, "--no-sort"]),
+            try runProcess(catalog, ["-f", "txt", "--no-sort"], input: Array(numstat.utf8)),
+        ] {
+            #expect(run.status == 0 && run.stdout == numstat, "\(run.stdout)\(run.stderr)")
+        }
         let none = try runProcess(catalog, ["-f", "zzz"], input: list)
         #expect(none.status == 1 && none.stdout.isEmpty)
         // The picker's options are read with --filter too: one that can't be read is refused, as without it.

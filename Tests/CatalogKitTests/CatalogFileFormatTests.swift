@@ -187,6 +187,38 @@ struct CatalogFileFormatTests {
                 == ["b", "a/"])
     }
 
+    @Test(
+        "a picker's lines that share a path but not what follows its TAB are columns: each is read whole, none left out"
+    )
+    func columnsReadWhole() throws {
+        // `git diff --numstat`: the text before the first TAB (`2`) repeats, with another file after it each time.
+        let numstat = "2\t0\tfile0.txt\n2\t0\tfile1.txt\n5\t1\tdir/file2.txt\n"
+        for order in [CatalogFile.Format.Order.natural, .asRead, .lastFirst] {
+            var once = CatalogFile.Format(repeats: .listedOnce)
+            once.order = order
+            let read = try parse(numstat, once)
+            let lines = entries(read).map { String(decoding: $0.2, as: UTF8.self) }
+            #expect(Set(lines) == ["2\t0\tfile0.txt", "2\t0\tfile1.txt", "5\t1\tdir/file2.txt"], "\(order)")
+            #expect(entries(read).allSatisfy { $0.0.isEmpty }, "whole lines, as --flat reads them: no groups")
+            #expect(read.search("file1").count == 1)
+        }
+        // So does a list that is rewritten first (a name that is not UTF-8), and a one-shot search of it.
+        let bytes: [UInt8] = Array("a".utf8) + [0xFF] + Array("\tx\na".utf8) + [0xFF] + Array("\ty\n".utf8)
+        let once = CatalogFile.Format(repeats: .listedOnce)
+        let rewritten: Snapshot<Void> = try CatalogFile.parse(bytes, format: once)
+        #expect(rewritten.count == 2)
+        let found: Snapshot<Void> = try CatalogFile.matching(Array(numstat.utf8), Query("txt"), format: once)
+        #expect(found.count == 3)
+        // The same keywords after the same path are a repeat as before, left out, and the list stays paths.
+        let same = try parse("a\tx\na\tx\nb/c\n", once)
+        #expect(same.count == 2)
+        #expect(entries(same).contains { $0.0 == ["b"] }, "still grouped")
+        // A catalog file still refuses the line.
+        #expect(throws: CatalogFile.Error(line: 2, problem: "duplicate path '2' (first on line 1)")) {
+            try parse(numstat)
+        }
+    }
+
     @Test("a list rewritten on the cores reads as one piece would: repeats across pieces, names, line numbers")
     func rewrittenInPieces() throws {
         // Over a megabyte, so it is rewritten in pieces: lines 20,000 to 29,999 repeat lines 10,000 to 19,999, a
@@ -229,11 +261,12 @@ struct CatalogFileFormatTests {
     @Test("a picker's list keeps the first line of each path and leaves out its repeats, in every format")
     func repeatsListedOnce() throws {
         let once = CatalogFile.Format(repeats: .listedOnce)
-        // `./a/b`, `a/b/` and `a//b` name what `a/b` names; the first line as read is the one printed.
+        // `./a/b`, `a/b/` and `a//b` name what `a/b` names; the first line as read is the one printed. (Other
+        // keywords after one of them would make the TABs columns: ``columnsReadWhole()``.)
         expect(
-            try parse("./a/b\tk\nc\na/b\tj\na/b/\nc\na//b\nd\n", once),
+            try parse("./a/b\tk\nc\na/b\tk\na/b/\tk\nc\na//b\tk\nd\n", once),
             [(["a"], "b", "./a/b"), ([], "c", "c"), ([], "d", "d")])
-        let keywords = try parse("./a/b\tk\na/b\tj\n", once)
+        let keywords = try parse("./a/b\tk\na/b\tk\n", once)
         #expect(keywords.table.keywords(Int(keywords.recordsInOrder[0])) == ["k"])
         // Names that differ only in bytes that are not UTF-8 read as one path, so the second is left out too.
         let invalid: Snapshot<Void> = try CatalogFile.parse(

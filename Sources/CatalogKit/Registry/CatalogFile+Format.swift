@@ -76,7 +76,28 @@ extension CatalogFile.Format {
     /// - Parameters:
     ///   - bytes: The list.
     ///   - read: Reads catalog text into a table, its records in the order given.
+    ///
+    /// A picker's list in which two lines share a path but not what follows its TAB (`git diff --numstat` repeats
+    /// `2`, ctags a name) holds columns, not paths with keywords: it is read as `--flat` reads lines, whole, so
+    /// that none of them is left out as a repeat.
     func read<T>(
+        _ bytes: [UInt8], _ read: ([UInt8], CatalogFile.SourceLines?, Order) throws -> T
+    ) throws -> T {
+        do {
+            return try readAsFound(bytes, read)
+        } catch let error as CatalogFile.Error where error.keywordsDiffer && !paths.flat {
+            return try asLines.read(bytes, read)
+        }
+    }
+
+    /// This format reading each line whole, as `--flat` does.
+    private var asLines: Self {
+        var lines = self
+        lines.paths = PathComponents(separator: paths.separator, flat: true)
+        return lines
+    }
+
+    private func readAsFound<T>(
         _ bytes: [UInt8], _ read: ([UInt8], CatalogFile.SourceLines?, Order) throws -> T
     ) throws -> T {
         if stripsEscapes, let plain = TerminalEscapes.stripped(bytes) {
@@ -111,6 +132,18 @@ extension CatalogFile.Format {
     ///
     /// - Complexity: O(B) for B bytes: a copy and a second read, split over the cores.
     func recover<T>(
+        _ bytes: [UInt8], from error: CatalogFile.Error,
+        _ read: ([UInt8], CatalogFile.SourceLines?, Order) throws -> T
+    ) throws -> T {
+        do {
+            guard !error.keywordsDiffer else { throw error }
+            return try recoverAsFound(bytes, from: error, read)
+        } catch let error as CatalogFile.Error where error.keywordsDiffer && !paths.flat {
+            return try asLines.read(bytes, read)
+        }
+    }
+
+    private func recoverAsFound<T>(
         _ bytes: [UInt8], from error: CatalogFile.Error,
         _ read: ([UInt8], CatalogFile.SourceLines?, Order) throws -> T
     ) throws -> T {
@@ -150,7 +183,9 @@ extension CatalogFile.Format {
         do {
             do {
                 return try read(text, lines, textOrder)
-            } catch let error as CatalogFile.Error where error.isRepeat && !error.repeatedLines.isEmpty {
+            } catch let error as CatalogFile.Error
+                where error.isRepeat && !error.repeatedLines.isEmpty && !error.keywordsDiffer
+            {
                 // The text's lines stay where they are, so `lines` still finds each one's line as read.
                 return try read(Self.blanking(error.repeatedLines, in: text), lines, textOrder)
             }

@@ -25,8 +25,27 @@ extension CatalogFile {
             line: lineNumber(at: later, in: file),
             problem: "duplicate path '\(path)' (first on line \(lineNumber(at: earlier, in: file)))")
         error.isRepeat = true
-        if finding != .first { error.repeatedLines = found.map(\.offset) }
+        if finding != .first {
+            error.repeatedLines = found.map(\.offset)
+            error.keywordsDiffer = found.contains { !sameKeywords(at: $0.offset, $0.earlier, in: file) }
+        }
         throw error
+    }
+
+    /// Whether the lines that start at two offsets, whose paths are equal, have the same text after their paths:
+    /// none, or the same keywords after a TAB.
+    ///
+    /// - Complexity: O(n) in the lines' lengths.
+    private static func sameKeywords(at first: Int, _ second: Int, in file: UnsafeBufferPointer<UInt8>) -> Bool {
+        func keywords(at offset: Int) -> ArraySlice<UInt8> {
+            let path = pathRange(at: offset, in: file)
+            guard path.upperBound < file.count, file[path.upperBound] == 0x09 else { return [] }
+            var end = path.upperBound + 1
+            while end < file.count && file[end] != 0x0A { end += 1 }
+            if file[end - 1] == 0x0D { end -= 1 }
+            return ArraySlice(file[path.upperBound..<end])
+        }
+        return keywords(at: first) == keywords(at: second)
     }
 
     /// The path of the line that starts at `offset`: up to its first TAB, or to its end less a CR.

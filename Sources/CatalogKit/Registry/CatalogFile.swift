@@ -28,6 +28,9 @@ package enum CatalogFile {
         var isNotAPath = false
         /// For a list whose repeats are left out, where each line to leave out starts, in no particular order.
         var repeatedLines: [Int] = []
+        /// For a list whose repeats are left out, whether a line repeats an earlier line's path but not what follows
+        /// its TAB: the TABs part columns (`git diff --numstat`, ctags), so a picker reads the lines whole.
+        var keywordsDiffer = false
 
         public init(line: Int, problem: String) {
             self.line = line
