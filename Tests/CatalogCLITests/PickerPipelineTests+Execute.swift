@@ -29,6 +29,22 @@ extension PickerPipelineTests {
         #expect(written == "became:src/lib/util.swift\n", "become writes where the picks would go, and only it")
     }
 
+    /// Catches Ctrl-Z stopping a picker that binds it. In a shell widget (bash's `bind -x`, zsh's zle) a stopped
+    /// picker freezes the shell, which is why fzf's key bindings pass `--bind ctrl-z:ignore`.
+    @Test("--bind ctrl-z:ignore: Ctrl-Z leaves the picker running, and it goes on to pick")
+    func suspendKeyBound() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell(
+            "exec \"$CATALOG\" --file \"$LIST\" --bind ctrl-z:ignore > \"$LIST.out\"", in: workspace)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
+        try pty.send("\u{1A}")
+        try pty.send("util")
+        try pty.read(until: "1 of 4 entries matches", timeout: Self.timeout)
+        try pty.send("\r")
+        #expect(try pty.wait(timeout: Self.timeout) == .exited(0))
+        #expect(try String(contentsOfFile: workspace.list + ".out", encoding: .utf8) == "src/lib/util.swift\n")
+    }
+
     /// Catches print-query's run ending with status 1 (nothing picked), or printing a pick too.
     @Test("print-query prints the filter's text alone, with status 0")
     func printQueryAction() throws {

@@ -129,6 +129,21 @@ struct EventLoopTests {
         #expect(redraws == [.zero, .milliseconds(10), .milliseconds(20)])
     }
 
+    /// Catches the loop suspending when told not to (a picker that binds Ctrl-Z), or keeping the key from the screen.
+    @Test("with suspends off, Ctrl-Z goes to the screen and nothing stops")
+    func suspendKeyPassedOn() throws {
+        let terminal = VirtualTerminal(size: size)
+        terminal.type([0x1A], at: .milliseconds(10))
+        terminal.type([0x03], at: .milliseconds(20))
+        var loop = EventLoop(
+            session: Session(root: LoopHost()), terminal: terminal, jobs: InlineJobs(),
+            renderer: Renderer(colorMode: .none))
+        loop.suspends = false
+        _ = try loop.run()
+        #expect(terminal.suspendCount == 0)
+        #expect(host(loop.session)?.keys == [.control("z")])
+    }
+
     /// Catches Ctrl-L drawing only what changed (nothing), so a screen another program wrote over stays garbled.
     @Test("Ctrl-L draws the whole screen again, and still reaches the screen")
     func redraw() throws {

@@ -44,12 +44,14 @@ enum Launcher {
         let mouse = !arguments.has("--no-mouse")
         let border = try Self.border(arguments)
         let height = try Self.height(arguments)?.around(border)
+        let suspends = (session.stack.first as? MenuScreen)?.bindsSuspendKey != true
         var outcome: LineDriver.Outcome
         switch LaunchMode.decide(facts) {
         case .fullScreen:
             outcome = Shell.run(
                 session: session, input: STDIN_FILENO, output: STDOUT_FILENO, colorMode: colorMode, mouse: mouse,
-                height: height, border: border, resuming: resuming, send: mail.take, watch: watch)
+                height: height, border: border, resuming: resuming, send: mail.take, watch: watch,
+                suspends: suspends)
         case .controllingTerminal:
             let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
             guard tty >= 0 else {
@@ -62,7 +64,7 @@ enum Launcher {
             defer { close(tty) }
             outcome = Shell.run(
                 session: session, input: tty, output: tty, colorMode: colorMode, mouse: mouse, height: height,
-                border: border, resuming: resuming, send: mail.take, watch: watch)
+                border: border, resuming: resuming, send: mail.take, watch: watch, suspends: suspends)
         case .lineMode(let commands):
             if watch != nil { throw watchNeedsTerminal }
             try refuseNoCommands(commands, arguments, program: context.name)

@@ -314,7 +314,9 @@ package struct MenuKeys: Sendable {
             if let event = Event(rawValue: name) {
                 trigger = .event(event)
             } else if let key = Self.key(named: name) {
-                if Session.reservedKeys.contains(key) || key == .control("z") {
+                // Ctrl-Z may be bound (fzf's shell widgets bind it to ignore, since a widget that stops freezes the
+                // shell); the loop then passes it on instead of suspending.
+                if Session.reservedKeys.contains(key) && key != .control("z") {
                     throw BindError(description: "'\(name)' is kept by the launcher and can't be bound.")
                 }
                 trigger = .key(key)

@@ -177,6 +177,8 @@ package struct MenuScreen: Screen {
     let keys: MenuKeys
     /// The most children a level shows.
     public var maxChildren: Int { options.maxChildren }
+    /// Whether the user bound Ctrl-Z (`--bind ctrl-z:ignore`), so it reaches the menu rather than suspending.
+    package var bindsSuspendKey: Bool { options.bindings.contains { $0.key == .control("z") } }
     /// The catalog shown, and its grouping.
     var snapshot: Snapshot<any Screen> {
         didSet { catalogVersion &+= 1 }

@@ -8,7 +8,7 @@ import Foundation
 /// a `VirtualTerminal` drives the whole loop in tests, scenarios and recordings.
 ///
 /// Keys the loop keeps for itself: Ctrl-Z suspends (the terminal is restored, the process stops, and on `fg` the
-/// screen comes back). Everything else, Ctrl-C included, goes to the session. Mouse reports are moved into the
+/// screen comes back), unless ``suspends`` is off. Everything else, Ctrl-C included, goes to the session. Mouse reports are moved into the
 /// launcher's own rows (an inline region starts below the prompt) and dropped outside them, and a second press on
 /// the same cell soon after the first is counted as a double click.
 ///
@@ -34,6 +34,8 @@ package struct EventLoop {
     private var size = Size.standard
     /// fzf's `--border`: lines the loop draws around the session's frame, which is drawn at the size inside them.
     package var border = Border(.none)
+    /// Whether Ctrl-Z suspends; `false` passes it to the session, for a picker that binds it (`ctrl-z:ignore`).
+    package var suspends = true
     /// The size the session is told and draws at: the terminal's, less the border.
     private var inner: Size { border.inner(size) }
     private var ticks: [(deadline: Duration, owner: Session.ScreenID)] = []
@@ -152,7 +154,7 @@ package struct EventLoop {
         while position < keys.count {
             let key = keys[position]
             position += 1
-            if key == .control("z") {
+            if key == .control("z") && suspends {
                 if try suspend() { return true }
                 continue
             }

@@ -34,11 +34,11 @@ package enum Shell {
     }
 
     /// ``run(session:input:output:colorMode:mouse:height:resuming:send:watch:)`` with fzf's `--border` around the
-    /// launcher's area.
+    /// launcher's area, and Ctrl-Z passed to the session rather than suspending unless `suspends`.
     package static func run(
         session: Session, input: Int32, output: Int32, colorMode: ColorMode, mouse: Bool = true,
         height: InlineHeight? = nil, border: Border, resuming: [(after: Duration, owner: Session.ScreenID)]? = nil,
-        send: @escaping (Session.Outgoing) -> Void = { _ in }, watch: Watch? = nil
+        send: @escaping (Session.Outgoing) -> Void = { _ in }, watch: Watch? = nil, suspends: Bool = true
     ) -> LineDriver.Outcome {
         let signals = SignalGuard.install()
         defer { SignalGuard.uninstall() }
@@ -57,6 +57,7 @@ package enum Shell {
             renderer: Renderer(colorMode: colorMode, positioning: terminal.mode.positioning), send: send,
             resuming: resuming, sources: watch?.sources)
         loop.border = border
+        loop.suspends = suspends
         do {
             let status = try loop.run()
             if let reload = loop.session.reload, let watch {
