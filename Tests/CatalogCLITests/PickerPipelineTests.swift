@@ -286,6 +286,25 @@ struct PickerPipelineTests {
         try pty.read(until: "status 0", timeout: Self.timeout)
     }
 
+    /// Catches the region drawn over the line the cursor is on, which in a zsh or fish widget is the prompt and the
+    /// command being typed, or leaving elsewhere than the end of that line.
+    @Test("--height after a line that doesn't end: the line stays above the region, and leaving goes back to its end")
+    func inlineKeepsLine() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell(
+            "printf 'KEEP-ME-abc'; x=$(\"$CATALOG\" --file \"$LIST\" --height 8); echo \"|$x|status $?\"",
+            in: workspace, size: Size(columns: 60, rows: 20))
+        try pty.read(until: "4 entries", timeout: Self.timeout)
+        let screen = pty.screenText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let line = try #require(screen.firstIndex { $0.hasPrefix("KEEP-ME-abc") }, "\(screen)")
+        #expect(screen[line] == "KEEP-ME-abc" && screen[line + 1] == "Catalog", "\(screen)")
+        try pty.send("util\r")
+        try pty.read(until: "status 0", timeout: Self.timeout)
+        let after = pty.screenText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(after.contains("KEEP-ME-abc|src/lib/util.swift|status 0"), "\(after)")
+        #expect(!after.contains { $0.hasPrefix("Catalog") }, "the region cleared: \(after)")
+    }
+
     /// Catches a region found again at the place saved before the resize: the terminal scrolled its lines up to
     /// keep the cursor's in view, so clearing from there left the old frame's top above the new one, or, the
     /// other way, cleared the user's lines.

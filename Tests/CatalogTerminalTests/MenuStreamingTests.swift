@@ -288,7 +288,7 @@ struct InlineMouseTests {
     func positionReport() {
         let bytes = Array("ab\u{1B}[17;1Rc".utf8)
         let found = Terminal.positionReport(in: bytes)
-        #expect(found?.row == 16)
+        #expect(found?.row == 16 && found?.column == 0)
         #expect(found.map { Array(bytes[$0.range]) } == Array("\u{1B}[17;1R".utf8))
         #expect(Terminal.positionReport(in: Array("\u{1B}[A\u{1B}[2;5Hx".utf8)) == nil)
         #expect(Terminal.positionReport(in: Array("\u{1B}[5".utf8)) == nil, "cut short")

@@ -83,8 +83,8 @@ enum SignalGuard {
     /// The write end of the self-pipe, or -1.
     private static let wakeFD = Atomic<Int32>(-1)
     private static let pending = Atomic<UInt32>(0)
-    /// The bytes that leave the terminal's mode, the first ``leaveLength`` of them; written only while ``armed`` is
-    /// false, before any handler can read them.
+    /// The bytes that leave the terminal's mode, the first ``leaveLength`` of them; written while ``armed`` is
+    /// false, before any handler can read them, or past their end (``appendToLeave(_:)``).
     nonisolated(unsafe) private static let leaveBytes: UnsafeMutableBufferPointer<UInt8> = {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: leaveCapacity)
         _ = buffer.initialize(from: Array(repeating: 0, count: leaveCapacity))
@@ -140,6 +140,15 @@ enum SignalGuard {
             registeredAtExit = true
             atexit { _ = SignalGuard.restoreTerminal() }
         }
+    }
+
+    /// Adds bytes to the end of the armed leave sequence. They are written past its current end and then counted,
+    /// so a handler that restores meanwhile writes the old sequence or the new one, whole.
+    static func appendToLeave(_ text: String) {
+        let length = leaveLength.load(ordering: .acquiring)
+        let bytes = Array(text.utf8.prefix(leaveCapacity - length))
+        for (index, byte) in bytes.enumerated() { leaveBytes[length + index] = byte }
+        leaveLength.store(length + bytes.count, ordering: .releasing)
     }
 
     /// Restores the terminal if it is armed, at most once per arming. Async-signal-safe.

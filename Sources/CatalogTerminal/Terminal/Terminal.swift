@@ -109,8 +109,19 @@ final class Terminal: Terminaling {
             throw Error.systemCall("tcsetattr", errno: code)
         }
         isActive = true
-        try write(mode.enterSequence(rows: size()?.rows ?? 0))
+        try write(try lineKept() + mode.enterSequence(rows: size()?.rows ?? 0))
         try learnRegionTop()
+    }
+
+    /// For an inline region, as fzf does: when the cursor is not at a line's start (a shell's prompt and the command
+    /// being typed, in a widget), the region starts on the next line, so that line stays in view, and leaving goes
+    /// back to where it ended.
+    ///
+    /// - Returns: The bytes that move to the next line first, if any.
+    private func lineKept() throws -> String {
+        guard case .inline = mode, let (_, column) = try cursorPosition(), column > 0 else { return "" }
+        SignalGuard.appendToLeave("\u{1B}[A\r\u{1B}[\(column)C")
+        return "\n"
     }
 
     /// Asks the terminal where an inline region starts (`ESC [ 6 n`, answered `ESC [ row ; column R`), as fzf does,
@@ -120,15 +131,15 @@ final class Terminal: Terminaling {
         guard case .inline = mode, let window = windowSize(), let rows = size()?.rows else { return }
         regionTop = max(window.rows - rows, 0)
         // The region's sequence ends with the cursor on its first row.
-        if let row = try cursorPosition() { regionTop = row }
+        if let (row, _) = try cursorPosition() { regionTop = row }
     }
 
-    /// The window row, from 0, that the cursor is on, as the terminal answers `ESC [ 6 n`; `nil` when it doesn't
-    /// answer in time. Keys typed before the answer are kept for the next wait.
-    private func cursorPosition() throws -> Int? {
+    /// The window row and column, from 0, that the cursor is on, as the terminal answers `ESC [ 6 n`; `nil` when it
+    /// doesn't answer in time. Keys typed before the answer are kept for the next wait.
+    private func cursorPosition() throws -> (row: Int, column: Int)? {
         try write("\u{1B}[6n")
         var reply: [UInt8] = []
-        var row: Int?
+        var position: (row: Int, column: Int)?
         var waited: Int32 = 0
         while waited < Self.positionReportLimit {
             var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
@@ -140,18 +151,18 @@ final class Terminal: Terminaling {
             let count = Glibc.read(input, &buffer, buffer.count)
             guard count > 0 else { break }
             reply += buffer[..<count]
-            if let (reported, range) = Self.positionReport(in: reply) {
-                row = reported
+            if let (row, column, range) = Self.positionReport(in: reply) {
+                position = (row, column)
                 reply.removeSubrange(range)
                 break
             }
         }
         heldInput += reply
-        return row
+        return position
     }
 
-    /// Finds a cursor position report in bytes read: its row, from 0, and where it is.
-    static func positionReport(in bytes: [UInt8]) -> (row: Int, range: Range<Int>)? {
+    /// Finds a cursor position report in bytes read: its row and column, from 0, and where it is.
+    static func positionReport(in bytes: [UInt8]) -> (row: Int, column: Int, range: Range<Int>)? {
         var start = bytes.startIndex
         while let escape = bytes[start...].firstIndex(of: 0x1B) {
             var index = escape + 1
@@ -169,7 +180,7 @@ final class Terminal: Terminaling {
                     numbers.append(0)
                 } else {
                     if byte == UInt8(ascii: "R"), numbers.count == 2, numbers[0] >= 1 {
-                        return (numbers[0] - 1, escape..<(index + 1))
+                        return (numbers[0] - 1, max(numbers[1] - 1, 0), escape..<(index + 1))
                     }
                     break
                 }
@@ -278,7 +289,7 @@ final class Terminal: Terminaling {
     /// frame above the new one, or cleared the user's lines above it.
     public func prepareForResize(cursorRow: Int) throws {
         guard case .inline = mode else { return }
-        let top = try cursorPosition().map { max($0 - cursorRow, 0) }
+        let top = try cursorPosition().map { max($0.row - cursorRow, 0) }
         try write(mode.resizeSequence(rows: size()?.rows ?? 0, top: top))
         try learnRegionTop()
     }
