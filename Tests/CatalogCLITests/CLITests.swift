@@ -147,6 +147,25 @@ struct CLITests {
         #expect(invalid.stderr == "catalog: standard input: line 2: the line is not valid UTF-8\n")
     }
 
+    /// Catches a piped list read to its end before its first line is checked: `yes | catalog list --file -` filled
+    /// the memory (5 GB in 10 s) and never said that line 2 repeats line 1.
+    @Test("a piped list refused at its start is refused as its start comes in, while the producer goes on")
+    func refusedAtItsStart() throws {
+        let catalog = productPath("catalog")
+        // The producer never ends on its own: only the reader's exit ends it (a write to a closed pipe). Without the
+        // check, `timeout` ends the reader with 124.
+        for (command, message) in [
+            ("list", "standard input: line 2: duplicate path 'y' (first on line 1)"),
+            ("tree", "standard input: line 2: duplicate path 'y' (first on line 1)"),
+            ("search y", "standard input: line 2: duplicate path 'y' (first on line 1)"),
+        ] {
+            let script =
+                "(yes | head -c 2000000; while :; do echo y; sleep 0.05; done) | timeout 60 \"$0\" \(command) --file -"
+            let result = try runProcess("/bin/sh", ["-c", script, catalog])
+            #expect(result.status == 2 && result.stderr == "catalog: \(message)\n", "\(command): \(result.stderr)")
+        }
+    }
+
     @Test("no raw control byte reaches a terminal, nor stdout or stderr in any mode but a list of names to a pipe")
     func hostileText() throws {
         let hostile = Array("Evil/\u{1B}]0;title\u{07}X\tkw\u{9B}\nBidi/a\u{202E}b\n".utf8)

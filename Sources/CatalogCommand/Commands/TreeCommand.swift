@@ -12,7 +12,7 @@ enum TreeCommand {
         if let path = arguments.values["--file"] {
             // A file is grouped while its entries sort, as the launcher loads it.
             (snapshot, hierarchy) = try CatalogSource.parseGrouped(
-                try CatalogSource.read(path), name: CatalogSource.displayName(path), format: format,
+                try CatalogSource.read(path, format: format), name: CatalogSource.displayName(path), format: format,
                 rootTitle: context.title, maxChildren: maxChildren)
         } else {
             snapshot = context.registry.snapshot()

@@ -43,9 +43,9 @@ enum CatalogSource {
                 {
                     return (found, nil)
                 }
-                return (try CatalogFile.matching(try read(path), query, format: format), nil)
+                return (try CatalogFile.matching(try read(path, format: format), query, format: format), nil)
             }
-            return (try CatalogFile.parse(try read(path), format: format), nil)
+            return (try CatalogFile.parse(try read(path, format: format), format: format), nil)
         } catch var error as CatalogFile.Error {
             error.line += linesBefore
             throw InputError(description: "\(displayName(path)): \(error)")
@@ -226,8 +226,12 @@ enum CatalogSource {
 
     /// Reads a whole file, or standard input for `-`.
     ///
-    /// - Throws: ``InputError`` when it can't be opened or read, is a directory, or is larger than a catalog can be.
-    static func read(_ path: String) throws -> [UInt8] {
+    /// - Parameter format: When given, a list that is not a regular file (a pipe) has the whole lines of its first
+    ///   ``checkedStart`` bytes read in this format as soon as they are in, so a list refused at its start (`yes`:
+    ///   a repeat on line 2) is refused then, not once an endless producer has filled the memory.
+    /// - Throws: ``InputError`` when it can't be opened or read, is a directory, or is larger than a catalog can be,
+    ///   or its start can't be read in `format`.
+    static func read(_ path: String, format: CatalogFile.Format? = nil) throws -> [UInt8] {
         try refuseTerminal(path)
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw InputError(description: "cannot read '\(path)': \(systemError())") }
@@ -274,7 +278,23 @@ enum CatalogSource {
                 }
             }
             if ended { return bytes }
+            if let format, expected == 0, bytes.count == checkedStart {
+                try checkStart(bytes, format: format, name: displayName(path))
+            }
             capacity *= 2
+        }
+    }
+
+    /// How much of a piped list is read in its format before the rest comes in (``read(_:format:)``).
+    static let checkedStart = 1 << 20
+
+    /// Reads the whole lines of a list's start in its format, which throws as reading all of it would.
+    private static func checkStart(_ bytes: [UInt8], format: CatalogFile.Format, name: String) throws {
+        guard let last = bytes.lastIndex(of: format.terminator) else { return }
+        do {
+            let _: Snapshot<Void> = try CatalogFile.parse(Array(bytes[...last]), format: format)
+        } catch let error as CatalogFile.Error {
+            throw InputError(description: "\(name): \(error)")
         }
     }
 
