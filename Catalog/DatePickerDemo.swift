@@ -34,13 +34,38 @@ struct DatePickerDemo: LocalizedDemo {
             }
         }
 
+        /// The first and last days the picker shows.
+        static let first = Day(year: 1, month: 1, day: 1)
+        static let last = Day(year: 9999, month: 12, day: 31)
+
+        /// What a typed line is as a date.
+        enum Reading: Equatable {
+            /// A day between ``first`` and ``last``.
+            case day(Day)
+            /// Three numbers joined by `-` that name no day, as `2023-02-29` or `2024-13-01`.
+            case noSuchDay
+            /// A year outside 1 to 9999.
+            case outOfRange
+            /// Not three numbers joined by `-`.
+            case notADate
+        }
+
+        /// Reads `yyyy-mm-dd`: digits only, so `-1-01-01` and `+2024-01-01` are no dates.
+        static func read(_ text: String) -> Reading {
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } })
+            else { return .notADate }
+            guard let y = Int(parts[0]), (1...9999).contains(y) else { return .outOfRange }
+            guard let m = Int(parts[1]), (1...12).contains(m), let d = Int(parts[2]),
+                (1...Day.length(ofMonth: m, in: y)).contains(d)
+            else { return .noSuchDay }
+            return .day(Day(year: y, month: m, day: d))
+        }
+
         /// Parses `yyyy-mm-dd`.
         init?(_ text: String) {
-            let parts = text.split(separator: "-").map { Int($0) }
-            guard parts.count == 3, let y = parts[0], let m = parts[1], let d = parts[2], (1...9999).contains(y),
-                (1...12).contains(m), (1...Day.length(ofMonth: m, in: y)).contains(d)
-            else { return nil }
-            self.init(year: y, month: m, day: d)
+            guard case .day(let day) = Day.read(text) else { return nil }
+            self = day
         }
 
         init(year: Int, month: Int, day: Int) {
@@ -49,9 +74,12 @@ struct DatePickerDemo: LocalizedDemo {
             self.day = day
         }
 
+        /// `yyyy-mm-dd`, the year in four digits as the field asks for it: `0001-01-01`.
         var text: String {
-            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-            return "\(year)-\(two(month))-\(two(day))"
+            func padded(_ n: Int, _ digits: Int) -> String {
+                String(repeating: "0", count: max(digits - String(n).count, 0)) + String(n)
+            }
+            return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
         }
     }
 
@@ -67,19 +95,25 @@ struct DatePickerDemo: LocalizedDemo {
     /// The day's weekday in a locale's language: "Thursday", "Donnerstag", "木曜日".
     static func weekday(of day: Day, in locale: Locale) -> String { format(day, "EEEE", in: locale) }
 
-    /// A day written by DateFormatter from a template, in the Gregorian calendar, in a locale.
-    private static func format(_ day: Day, _ template: String, in locale: Locale) -> String {
+    /// A day written by DateFormatter from a template, in the proleptic Gregorian calendar, in a locale.
+    ///
+    /// Foundation's Gregorian calendar counts days before 15 October 1582 as Julian, so 1582-10-14 would come out
+    /// as a Sunday ten days on. The picker's days are proleptic Gregorian, so a day before 1600 is formatted 400
+    /// years (or a multiple) later, where the calendar is Gregorian and the weekday the same (400 Gregorian years
+    /// are 20,871 weeks), and the year is written back.
+    static func format(_ day: Day, _ template: String, in locale: Locale) -> String {
+        let shift = day.year < 1600 ? (1600 - day.year + 399) / 400 * 400 : 0
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        guard let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) else {
-            return day.text
-        }
+        let components = DateComponents(year: day.year + shift, month: day.month, day: day.day)
+        guard let date = calendar.date(from: components) else { return day.text }
         let formatter = DateFormatter()
         formatter.calendar = calendar
         formatter.timeZone = calendar.timeZone
         formatter.locale = locale
         formatter.setLocalizedDateFormatFromTemplate(template)
-        return formatter.string(from: date)
+        let text = formatter.string(from: date)
+        return shift == 0 ? text : text.replacingOccurrences(of: String(day.year + shift), with: String(day.year))
     }
 
     /// What a key or a line command does.
@@ -118,14 +152,26 @@ struct DatePickerDemo: LocalizedDemo {
         case .nextField: field = min(field + 1, 2)
         case .increase: change(by: 1)
         case .decrease: change(by: -1)
-        case .nextDay: step(days: 1)
-        case .previousDay: step(days: -1)
+        case .nextDay, .previousDay:
+            // + and - stop at the first and last days, as the year field does, with the bell and the range.
+            guard command == .nextDay ? date < Day.last : Day.first < date else { return refusal(.dateRange) }
+            step(days: command == .nextDay ? 1 : -1)
         case .setDate:
             guard case .line(let text) = input else { return .none }
-            guard let day = Day(text) else { return .unknownCommand(text, in: Self.keymap(in: locale), locale: locale) }
-            date = day
+            switch Day.read(text) {
+            case .day(let day): date = day
+            case .noSuchDay: return refusal(.noSuchDate, text)
+            case .outOfRange: return refusal(.dateOutOfRange, text)
+            case .notADate: return .unknownCommand(text, in: Self.keymap(in: locale), locale: locale)
+            }
         }
         return .none
+    }
+
+    /// The bell and a message: `{low}` and `{high}` the first and last days, `{text}` what was typed.
+    private func refusal(_ key: DemoWords, _ text: String = "") -> Action {
+        let arguments = ["low": Day.first.text, "high": Day.last.text, "text": text]
+        return .batch([.bell, .status(DemoWords.text(key, in: locale, arguments))])
     }
 
     /// A line is a date unless it names another command, so `2024-12-31` sets the date.
@@ -163,7 +209,8 @@ struct DatePickerDemo: LocalizedDemo {
     func render(in context: ScreenContext) -> Frame {
         let size = context.size
         let parts = [
-            String(date.year), date.text.split(separator: "-")[1].description, date.text.suffix(2).description,
+            date.text.prefix(4).description, date.text.split(separator: "-")[1].description,
+            date.text.suffix(2).description,
         ]
         let label = DemoWords.text(.date, in: context) + "  "
         var spans: [Span] = [Span(label)]

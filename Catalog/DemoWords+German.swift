@@ -144,6 +144,9 @@ extension DemoWords {
         .previousDay: "Vorheriger Tag",
         .setDate: "Datum setzen",
         .date: "Datum",
+        .dateRange: "Das Datum reicht von {low} bis {high}.",
+        .noSuchDate: "Das Datum „{text}“ gibt es nicht.",
+        .dateOutOfRange: "Bitte ein Datum von {low} bis {high} angeben, nicht „{text}“.",
         .savedCounterOutOfRange:
             "Der gespeicherte Zähler {saved} liegt außerhalb des Bereichs, daher ist er jetzt {now}.",
         .savedAccentUnknown: "Die gespeicherte Akzentfarbe „{saved}“ ist unbekannt, daher ist sie jetzt {now}.",

@@ -144,6 +144,9 @@ extension DemoWords {
         .previousDay: "предыдущий день",
         .setDate: "задать дату",
         .date: "Дата",
+        .dateRange: "Дата: от {low} до {high}.",
+        .noSuchDate: "Даты «{text}» не существует.",
+        .dateOutOfRange: "Введите дату от {low} до {high}, а не «{text}».",
         .savedCounterOutOfRange:
             "Сохранённый счётчик {saved} вне допустимого диапазона, поэтому теперь он равен {now}.",
         .savedAccentUnknown: "Сохранённый цвет акцента «{saved}» неизвестен, поэтому теперь выбран «{now}».",

@@ -300,6 +300,12 @@ enum DemoWords: CaseIterable, Sendable {
     case setDate
     /// Date
     case date
+    /// The date goes from {low} to {high}.
+    case dateRange
+    /// The date “{text}” does not exist.
+    case noSuchDate
+    /// Give a date from {low} to {high}, not “{text}”.
+    case dateOutOfRange
 
     /// Every language's table.
     static let table = StringTable<DemoWords>([

@@ -221,13 +221,71 @@ struct SmallDemoTests {
         #expect(
             output == [
                 "Date: 2024-02-29 (Thursday)", "Date: 2024-12-31 (Tuesday)", "Date: 2025-01-01 (Wednesday)",
-                "Unknown command “2023-02-29”. Type +, -, or <yyyy-mm-dd>, or ? for help.",
-                "Date: 2025-01-01 (Wednesday)", "Date: 2024-12-31 (Tuesday)",
+                "The date “2023-02-29” does not exist.", "Date: 2025-01-01 (Wednesday)",
+                "Date: 2024-12-31 (Tuesday)",
                 "Unknown command “12”. Type +, -, or <yyyy-mm-dd>, or ? for help.", "Date: 2024-12-31 (Tuesday)",
             ])
         // + and - step a day as keys too, the same command as in line mode.
         press(.character("-"), .character("-"), in: &session)
         #expect((session.top as? DatePickerDemo)?.date.text == "2025-03-26")
+    }
+
+    @Test(
+        "line mode's + and - stop at 0001-01-01 and 9999-12-31, a day that doesn't exist is named so, years have four digits"
+    )
+    func datePickerLineModeKeepsToTheCalendar() throws {
+        let output = run(
+            [
+                "9999-12-31", "+", "0001-01-01", "-", "2024-02-30", "2023-02-29", "2024-13-01", "10000-01-01",
+                "-1-01-01",
+            ],
+            on: DatePickerDemo())
+        #expect(
+            output == [
+                "Date: 2024-02-29 (Thursday)", "Date: 9999-12-31 (Friday)",
+                "The date goes from 0001-01-01 to 9999-12-31.", "Date: 9999-12-31 (Friday)",
+                "Date: 0001-01-01 (Monday)", "The date goes from 0001-01-01 to 9999-12-31.",
+                "Date: 0001-01-01 (Monday)",
+                "The date “2024-02-30” does not exist.", "Date: 0001-01-01 (Monday)",
+                "The date “2023-02-29” does not exist.", "Date: 0001-01-01 (Monday)",
+                "The date “2024-13-01” does not exist.", "Date: 0001-01-01 (Monday)",
+                "Give a date from 0001-01-01 to 9999-12-31, not “10000-01-01”.", "Date: 0001-01-01 (Monday)",
+                "Unknown command “-1-01-01”. Type +, -, or <yyyy-mm-dd>, or ? for help.", "Date: 0001-01-01 (Monday)",
+            ])
+        // The full screen's year field shows four digits too.
+        var session = started(DatePickerDemo(date: DatePickerDemo.Day(year: 1, month: 1, day: 1)))
+        #expect(frame(session).contains("0001-01-01"))
+        press(.character("-"), in: &session)
+        #expect((session.top as? DatePickerDemo)?.date.text == "0001-01-01")
+    }
+
+    @Test("stepping across the Julian cutover of 1582 keeps the proleptic Gregorian weekdays")
+    func datePickerIsProlepticGregorian() throws {
+        #expect(
+            run(["1582-10-15", "-", "-"], on: DatePickerDemo()).suffix(3) == [
+                "Date: 1582-10-15 (Friday)", "Date: 1582-10-14 (Thursday)", "Date: 1582-10-13 (Wednesday)",
+            ])
+        let day = DatePickerDemo.Day(year: 1582, month: 10, day: 14)
+        #expect(DatePickerDemo.longForm(of: day, in: Locale(identifier: "en")) == "Thursday, October 14, 1582")
+        #expect(DatePickerDemo.longForm(of: day, in: Locale(identifier: "de")) == "Donnerstag, 14. Oktober 1582")
+        let first = DatePickerDemo.Day(year: 1, month: 1, day: 1)
+        #expect(DatePickerDemo.longForm(of: first, in: Locale(identifier: "en")) == "Monday, January 1, 1")
+    }
+
+    @Test("a date that doesn't exist, or out of range, is refused in the screen's language")
+    func datePickerRefusalsInFiveLanguages() throws {
+        let expected = [
+            "de": ("Das Datum „2023-02-29“ gibt es nicht.", "Das Datum reicht von 0001-01-01 bis 9999-12-31."),
+            "ja": ("日付「2023-02-29」は存在しません。", "日付は 0001-01-01〜9999-12-31 の範囲です。"),
+            "ko": ("존재하지 않는 날짜입니다(입력: “2023-02-29”).", "날짜 범위는 0001-01-01~9999-12-31입니다."),
+            "ru": ("Даты «2023-02-29» не существует.", "Дата: от 0001-01-01 до 9999-12-31."),
+        ]
+        for (language, (missing, range)) in expected {
+            let environment = ScreenEnvironment(locale: Locale(identifier: language), glyphs: .ascii)
+            let output = run(["2023-02-29", "9999-12-31", "+"], on: DatePickerDemo(), environment: environment)
+            #expect(output.contains(missing), "\(output)")
+            #expect(output.contains(range), "\(output)")
+        }
     }
 
     @Test func disclosureGroupOpensAndCloses() throws {

@@ -39,7 +39,10 @@ struct NumberCase: Sendable, CustomStringConvertible {
             "Unknown command “\($0)”. Type +, -, or <yyyy-mm-dd>, or ? for help."
         },
         NumberCase(name: "Date Picker", make: { DatePickerDemo() }, command: "N-01-01") {
-            "Unknown command “\($0)-01-01”. Type +, -, or <yyyy-mm-dd>, or ? for help."
+            // A year of digits is a date out of range; a sign makes the line no date.
+            $0.allSatisfy(\.isNumber)
+                ? "Give a date from 0001-01-01 to 9999-12-31, not “\($0)-01-01”."
+                : "Unknown command “\($0)-01-01”. Type +, -, or <yyyy-mm-dd>, or ? for help."
         },
         NumberCase(name: "@AppStorage", make: { AppStorageDemo.opening { MemorySettingsStore() } }, command: "accent N")
         {
