@@ -4,23 +4,34 @@ import Foundation
 
 /// `snapshot [QUERY...]`: every scenario against its golden file.
 enum SnapshotCommand {
-    static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
+    /// - Parameter writable: `0` when a directory can be written to, or why not as an `errno`; tests stand in for
+    ///   a read-only file system that even root can't write.
+    static func run(
+        _ arguments: Arguments, _ context: inout Context,
+        writable: (String) -> Int32 = { access($0, W_OK) == 0 ? 0 : errno }
+    ) throws -> Int32 {
         let mode = try recordMode(arguments, context)
         let size = try arguments.values["--size"].map(parseSize)
         let directory = URL(fileURLWithPath: try arguments.values["--dir"] ?? defaultDirectory())
         let pictures = arguments.values["--svg"].map { DirectoryStore(URL(fileURLWithPath: $0)) }
-        // A directory that can't hold goldens is one error before any scenario runs, not one per scenario.
-        try usableDirectory(directory.path, option: "--dir", writing: mode != .never)
-        if let pictures { try usableDirectory(pictures.root.path, option: "--svg", writing: mode != .never) }
         let check = SnapshotCheck(store: DirectoryStore(directory), mode: mode, size: size, pictures: pictures)
-        let report: SnapshotCheck.Report
+        let entries: [Entry<any Screen>]
         if let file = arguments.values["--scenario-file"] {
-            report = check.check([try captured(file, arguments, context)], complete: false)
+            entries = [try captured(file, arguments, context)]
         } else if arguments.operands.isEmpty {
-            report = check.check(context.registry)
+            entries = SnapshotCheck.entries(of: context.registry)
         } else {
-            report = check.check(try matchingEntries(arguments, context), complete: false)
+            entries = try matchingEntries(arguments, context)
         }
+        // A directory that can't hold goldens is one error before any scenario runs, not one per scenario; one
+        // that needn't be written to (every golden there, in the default mode) is only read.
+        let writes = check.writes(entries)
+        try usableDirectory(directory.path, option: "--dir", writing: writes.goldens, writable: writable)
+        if let pictures {
+            try usableDirectory(pictures.root.path, option: "--svg", writing: writes.pictures, writable: writable)
+        }
+        let complete = arguments.values["--scenario-file"] == nil && arguments.operands.isEmpty
+        let report = check.check(entries, complete: complete)
         if arguments.has("--prune") { try check.prune(report) }
         if arguments.has("--json") {
             write(json: report, to: &context.out)
@@ -38,13 +49,18 @@ enum SnapshotCommand {
     ///
     /// - Throws: ``InputError`` naming the option, the path and the reason: a file in the way, or a directory that
     ///   can't be made or written to.
-    static func usableDirectory(_ path: String, option: String, writing: Bool) throws {
+    static func usableDirectory(
+        _ path: String, option: String, writing: Bool,
+        writable: (String) -> Int32 = { access($0, W_OK) == 0 ? 0 : errno }
+    ) throws {
         func refuse(_ problem: String) -> InputError { InputError(description: "\(option) '\(path)': \(problem).") }
         func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
         var status = stat()
         if stat(path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else { throw refuse("is not a directory") }
-            guard !writing || access(path, W_OK) == 0 else { throw refuse("cannot write there: \(reason(errno))") }
+            guard writing else { return }
+            let code = writable(path)
+            guard code == 0 else { throw refuse("cannot write there: \(reason(code))") }
             return
         }
         let missing = errno

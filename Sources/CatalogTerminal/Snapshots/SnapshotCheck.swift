@@ -133,9 +133,34 @@ public struct SnapshotCheck {
     /// - Parameter registry: The catalog.
     /// - Returns: Every scenario's result and the stale goldens.
     package func check(_ registry: Registry<any Screen>) -> Report {
+        check(Self.entries(of: registry), complete: true)
+    }
+
+    /// A registry's entries in search order: those ``check(_:)-(Registry<any Screen>)`` checks.
+    package static func entries(of registry: Registry<any Screen>) -> [Entry<any Screen>] {
         let snapshot = registry.snapshot()
-        let entries = snapshot.recordsInOrder.compactMap { registry.entry(id: snapshot.table.id(Int($0))) }
-        return check(entries, complete: true)
+        return snapshot.recordsInOrder.compactMap { registry.entry(id: snapshot.table.id(Int($0))) }
+    }
+
+    /// Whether checking entries may write goldens, and pictures: ``Mode/never`` writes none; ``Mode/all`` and
+    /// ``Mode/failed`` may write any; ``Mode/missing`` writes only those missing, so a read-only directory that
+    /// holds them all is only compared.
+    package func writes(_ entries: [Entry<any Screen>]) -> (goldens: Bool, pictures: Bool) {
+        switch mode {
+        case .never: return (false, false)
+        case .all, .failed: return (true, pictures != nil)
+        case .missing:
+            let paths = entries.flatMap { entry in entry.scenarios.map { goldenPath(entryID: entry.id, scenario: $0) } }
+            let pictureMissing = pictures.map { pictures in
+                paths.contains { pictures.read(Self.picturePath(of: $0)) == nil }
+            }
+            return (paths.contains { store.read($0) == nil }, pictureMissing ?? false)
+        }
+    }
+
+    /// The SVG picture beside a golden's path: `at-75.svg` for `at-75.txt`.
+    static func picturePath(of golden: String) -> String {
+        (golden.hasSuffix(".txt") ? String(golden.dropLast(4)) : golden) + ".svg"
     }
 
     /// Checks entries.
@@ -253,7 +278,7 @@ public struct SnapshotCheck {
         if let pictures, !result.isFailure {
             let picture = SVGPicture.document(
                 of: run.frame, size: run.size, title: "\(title.isEmpty ? id : title) · \(scenario.name)")
-            let picturePath = (path.hasSuffix(".txt") ? String(path.dropLast(4)) : path) + ".svg"
+            let picturePath = Self.picturePath(of: path)
             let status = compare(picture, at: picturePath, in: pictures, named: name, message: &result.message)
             result.picture = (picturePath, status)
             // A picture's news counts as well as the golden's: written, rewritten or failed.
