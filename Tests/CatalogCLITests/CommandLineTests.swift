@@ -272,6 +272,32 @@ struct CommandLineTests {
         }
     }
 
+    @Test("the manual's exit statuses say what every --help's last line says, a snapshot that differed too")
+    func manualExitStatusesAgreeWithHelp() throws {
+        let page = try run(["--generate-manual"]).stdout
+        let section = page.components(separatedBy: "EXIT STATUS").last?.components(separatedBy: ".Sh ").first
+        for command in [[], ["snapshot"], ["search"]] {
+            let help = try run(command + ["--help"]).stdout
+            let line = try #require(help.components(separatedBy: "exit status: ").last)
+                .split(separator: "\n").joined(separator: " ")
+            // "0 success, 1 nothing matched (search, a picker) or a snapshot differed, 2 …": each status's words.
+            let statuses = line.split(separator: ", ").reduce(into: [String]()) { parts, piece in
+                if piece.first?.isNumber == true {
+                    parts.append(String(piece))
+                } else {
+                    parts[parts.count - 1] += ", \(piece)"
+                }
+            }
+            #expect(statuses.count == 4, "\(line)")
+            for status in statuses {
+                let (number, words) = (status.prefix { $0 != " " }, status.drop { $0 != " " }.dropFirst())
+                let item = ".It \(number)\n\\&\(words.prefix(1).uppercased())\(words.dropFirst()):"
+                #expect(section?.contains(item) == true, "\(command): \(item) is not in\n\(section ?? page)")
+            }
+        }
+        #expect(section?.contains("snapshot differed") == true)
+    }
+
     @Test("bash completes subcommands, options, option values, files and entry ids in a real bash")
     func bashCompletion() throws {
         let script = try run(["--generate-completion-script", "bash"])

@@ -66,10 +66,38 @@ enum Help {
             }
         }
         lines += [""]
-        lines += wrapped(
-            "exit status: 0 success, 1 nothing matched (search, a picker) or a snapshot differed, 2 usage or input "
-                + "error (an unknown entry too), 130 cancelled", width: 80)
+        lines += wrapped(ExitStatus.helpLine, width: 80)
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The exit statuses, one text for every `--help`'s last line and the manual's EXIT STATUS, so the two agree.
+enum ExitStatus {
+    /// Each status with what `--help` says of it, and the manual's detail after it.
+    static let all: [(status: Int32, summary: String, detail: String)] = [
+        (0, "success", "the command did what was asked, or the user left the launcher."),
+        (
+            1, "nothing matched (search, a picker) or a snapshot differed",
+            "search found no entry, or a picker ended with nothing picked (--exit-0, or Enter with no match or on "
+                + "empty input); or snapshot found a frame unlike its golden or a scenario it could not play, or, "
+                + "with --record never, a golden missing or stale."
+        ),
+        (
+            2, "usage or input error (an unknown entry too)",
+            "a usage error, a bad catalog file, an entry that open, record or snapshot can't find, no terminal to "
+                + "pick on or a terminal that failed, or a failed write (a full disk)."
+        ),
+        (130, "cancelled", "Ctrl-C, or a picker left without a pick (Esc at the root, Ctrl-D, q in line mode)."),
+    ]
+
+    /// `--help`'s last line: `exit status: 0 success, 1 nothing matched …`.
+    static var helpLine: String {
+        "exit status: " + all.map { "\($0.status) \($0.summary)" }.joined(separator: ", ")
+    }
+
+    /// The manual's sentence for a status: its summary, capitalised, then the detail.
+    static func manualText(_ summary: String, _ detail: String) -> String {
+        (summary.first?.uppercased() ?? "") + summary.dropFirst() + ": " + detail
     }
 }
 

@@ -109,22 +109,10 @@ enum Manual {
 
         page.macro("Sh", "EXIT STATUS")
         page.macro("Bl", "-tag", "-width", "Ds")
-        for (status, meaning) in [
-            ("0", "Success: the command did what was asked, or the user left the launcher."),
-            (
-                "1",
-                "Nothing matched: search found no entry, or a picker ended with nothing picked (--exit-0, or Enter "
-                    + "with no match or on empty input); or the terminal failed."
-            ),
-            (
-                "2",
-                "A usage error, a bad catalog file, an entry that open, record or snapshot can't find, no terminal to "
-                    + "pick on, or a failed write (a full disk)."
-            ),
-            ("130", "Cancelled: Ctrl-C, or a picker left without a pick (Esc at the root, Ctrl-D, q in line mode)."),
-        ] {
-            page.macro("It", status)
-            page.text(meaning)
+        // The same words as every --help's last line, with more detail.
+        for (status, summary, detail) in ExitStatus.all {
+            page.macro("It", String(status))
+            page.text(ExitStatus.manualText(summary, detail))
         }
         page.macro("El")
 
