@@ -135,6 +135,14 @@ struct LinkTests {
                 "\(title): \(made.link)")
         }
     }
+
+    @Test("F9 among a link's keys captures nothing, and the status line claims no capture, as a replay saves nothing")
+    func replayedCaptureKey() throws {
+        let replay = try open("catalog open controls/slider --keys 'f9 right f9'")
+        let shown = replay.frame.lines.map(\.text).joined(separator: "\n")
+        #expect(replay.session.status == nil && !shown.contains("Captured"), "\(shown)")
+        #expect(shown.contains("55"), "the keys around F9 are replayed: \(shown)")
+    }
 }
 
 /// `open`'s link options and `snapshot --scenario-file`, run as the real binary.
@@ -182,6 +190,12 @@ struct LinkOptionTests {
             "\(lines)")
         // A line-mode command is a step of its own, so the next link replays it too.
         #expect(lines.contains { $0.hasSuffix(#"--keys '+*2 line:"+"'"#) }, "\(lines)")
+    }
+
+    @Test("open --keys f9 in line mode prints the screen alone: no capture is claimed where none is kept")
+    func replayedCaptureInLineMode() throws {
+        let result = try run(["open", "slider", "--keys", "f9", "--plain"])
+        #expect(result.status == 0 && result.stdout == "Volume  ──────────●──────────  50\n", "\(result.stdout)")
     }
 
     /// Catches a command the screen refused kept among a link's steps, to be refused again on every replay.

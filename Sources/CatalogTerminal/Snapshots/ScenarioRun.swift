@@ -73,8 +73,11 @@ package struct ScenarioRun {
         for step in scenario.steps {
             switch step {
             case .press(let key, let times):
+                // A replay that saves nothing captures nothing: the capture key (F9) is passed over, where its
+                // status line claimed a capture that was never kept. Its millisecond stays, so ticks land as before.
+                let skipped = !writes && Session.keymap.command(for: key) == .capture
                 for _ in 0..<max(0, min(times, 10_000)) {
-                    terminal.type(key.bytes, at: now)
+                    if !skipped { terminal.type(key.bytes, at: now) }
                     now += key == .escape ? EventLoop.escapeTimeout + .milliseconds(1) : .milliseconds(1)
                 }
             case .type(let text):
