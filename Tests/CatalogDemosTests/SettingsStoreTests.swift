@@ -214,7 +214,7 @@ struct SettingsStoreTests {
         } throws: { error in
             "\(error)"
                 == "Could not create the directory '/proc/self/catalog-test': No such file or directory (errno 2). "
-                + "Create it first, or choose another path."
+                + "The directory it goes in exists but takes no new files (as /proc does); choose another path."
         }
         #expect(store.load() == SettingsLoad(settings: AppSettings()))
     }

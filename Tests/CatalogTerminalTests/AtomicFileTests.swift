@@ -138,6 +138,26 @@ struct AtomicFileTests {
         #expect(scratch.names() == ["state"])
     }
 
+    /// Catches: "Create it first" for a file in a directory that is there but makes no files, as /proc refuses them
+    /// whoever asks (root too): nothing can be created first, and the directory needs no creating.
+    @Test func theHintMatchesTheCauseOfAMissingFile() throws {
+        for (path, place) in [("/proc/version", AtomicFile.Place.typed), ("/proc/self/catalog-test/x", .own)] {
+            let error = try #require(throws: AtomicFile.Error.self) {
+                try AtomicFile.write(Data("x".utf8), to: URL(fileURLWithPath: path), place: place)
+            }
+            #expect(error.code == ENOENT, "\(path)")
+            #expect(error.description.hasSuffix("exists but takes no new files (as /proc does); choose another path."))
+            #expect(!error.description.contains("Create it first"), "\(error)")
+        }
+        // A typed path into a directory that is missing: creating it is the way.
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let error = try #require(throws: AtomicFile.Error.self) {
+            try AtomicFile.write(Data("x".utf8), to: scratch.file("missing/x.cast"), place: .typed)
+        }
+        #expect(error.description.hasSuffix("Create it first, or choose another path."), "\(error)")
+    }
+
     /// Catches: a write into a directory the user can't write to replacing the file anyway, or leaving debris.
     /// Root may write anywhere, so this runs only for other users.
     @Test(.enabled(if: geteuid() != 0, "root ignores permissions"))

@@ -46,6 +46,10 @@ package enum AtomicFile {
             case EROFS: return "The file system is read-only; choose another location."
             case ENOTDIR: return "A part of the path is a file, not a directory; move it away or choose another path."
             case EISDIR: return "A directory is in the way; move it away or choose another path."
+            // Making a file or directory says ENOENT where the directory it goes in is there: only a file system
+            // that makes nothing on request (/proc, /sys) says so, and creating anything first would not help.
+            case ENOENT where operation.hasPrefix("create"):
+                return "The directory it goes in exists but takes no new files (as /proc does); choose another path."
             case ENOENT: return "Create it first, or choose another path."
             default: return "Nothing was changed."
             }
