@@ -56,6 +56,18 @@ struct RecordCommandTests {
         #expect(events.map(\.data).joined().contains("Frame 16 · playing"))
     }
 
+    @Test("the recording ends with the cursor shown and the attributes reset, as a real terminal is left")
+    func endsWithTheCursorShown() throws {
+        let lines = try record("slider", scenario: "at 75")
+        let output = try events(lines).filter { $0.code == "o" }.map(\.data).joined()
+        let hidden = try #require(output.range(of: "\u{1B}[?25l", options: .backwards), "the frames hide it")
+        let shown = try #require(output.range(of: "\u{1B}[?25h", options: .backwards), "\(output.suffix(80))")
+        #expect(hidden.upperBound <= shown.lowerBound, "shown after the last hide")
+        #expect(output.hasSuffix("\u{1B}[0m\u{1B}[?25h"))
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(try events(lines).last?.time == header["duration"] as? Double, "at the end, not after it")
+    }
+
     @Test("--cast - writes the recording to standard output, byte for byte the file's, and makes no file '-'")
     func standardOutput() throws {
         let scratch = try SnapshotScratch()

@@ -258,8 +258,10 @@ struct SnapshotTests {
         #expect(times == times.sorted(), "times never go back")
         #expect(events.allSatisfy { ($0[1] as? String) == "o" || ($0[1] as? String) == "r" })
         #expect(events.contains { ($0[1] as? String) == "r" && ($0[2] as? String) == "40x8" })
-        // The first frame, one at each tick (the key changes nothing drawn), and one after the resize.
+        // The first frame, one at each tick (the key changes nothing drawn), one after the resize, and at the end the
+        // cursor shown again, as a terminal is left.
         let outputs = events.filter { ($0[1] as? String) == "o" }.map { $0[0] as? Double ?? -1 }
-        #expect(outputs == [0, 0.101, 0.201, 0.252])
+        #expect(outputs == [0, 0.101, 0.201, 0.252, 0.253])
+        #expect(events.last?[2] as? String == "\u{1B}[0m\u{1B}[?25h")
     }
 }

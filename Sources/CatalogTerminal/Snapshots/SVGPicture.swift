@@ -174,8 +174,15 @@ package enum Asciicast {
             }
             lines.append("[\(seconds(write.time)), \"o\", \(JSONText.string(write.bytes))]")
         }
+        // Every frame hides the cursor while it draws; a real terminal is left with it shown and the attributes
+        // reset (the launcher's leave sequence), so the recording ends so too, or a player keeps the cursor hidden.
+        let end = max(run.duration, run.writes.last?.time ?? .zero)
+        lines.append("[\(seconds(end)), \"o\", \(JSONText.string(Self.leave))]")
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// What a recording ends with: the attributes reset and the cursor shown, as the launcher leaves a terminal.
+    static let leave = "\u{1B}[0m\u{1B}[?25h"
 
     /// A duration in seconds with millisecond precision: `0.121`.
     static func seconds(_ duration: Duration) -> String {
