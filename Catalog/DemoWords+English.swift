@@ -79,7 +79,7 @@ extension DemoWords {
         .choose: "choose",
         .chooseNextStyle: "choose the next style",
         .tap: "tap",
-        .tapStyle: "tap style n",
+        .tapStyle: "tap with that style",
         .light: "Light",
         .medium: "Medium",
         .heavy: "Heavy",

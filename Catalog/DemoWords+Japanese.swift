@@ -79,7 +79,7 @@ extension DemoWords {
         .choose: "選択",
         .chooseNextStyle: "次のスタイルを選択",
         .tap: "タップ",
-        .tapStyle: "スタイル n でタップ",
+        .tapStyle: "そのスタイルでタップ",
         .light: "弱",
         .medium: "中",
         .heavy: "強",

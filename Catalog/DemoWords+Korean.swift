@@ -79,7 +79,7 @@ extension DemoWords {
         .choose: "선택",
         .chooseNextStyle: "다음 스타일 선택",
         .tap: "탭",
-        .tapStyle: "n번 스타일로 탭",
+        .tapStyle: "그 스타일로 탭",
         .light: "약하게",
         .medium: "보통",
         .heavy: "강하게",

@@ -79,7 +79,7 @@ extension DemoWords {
         .choose: "выбрать",
         .chooseNextStyle: "выбрать следующий стиль",
         .tap: "отклик",
-        .tapStyle: "отклик стиля n",
+        .tapStyle: "отклик в этом стиле",
         .light: "Лёгкий",
         .medium: "Средний",
         .heavy: "Сильный",

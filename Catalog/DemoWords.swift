@@ -170,7 +170,7 @@ enum DemoWords: CaseIterable, Sendable {
     case chooseNextStyle
     /// tap
     case tap
-    /// tap style n
+    /// tap with that style
     case tapStyle
     /// Light
     case light

@@ -34,9 +34,9 @@ struct LineModeLanguageTests {
         let menu = try MenuScreen(source: .fixed(snapshot))
         let german = run(["?", "x", "9", ".."], on: menu, environment: environment("de"))
         for line in [
-            "Befehle:", "  q      beenden",
-            "  ..     zurück: zum vorigen Bildschirm, aus dem Filter oder eine Ebene höher",
-            "  ?      diese Hilfe anzeigen",
+            "Befehle:", "  q      Beenden",
+            "  ..     Zurück: zum vorigen Bildschirm, aus dem Filter oder eine Ebene höher",
+            "  ?      Diese Hilfe anzeigen",
             "Unbekannter Befehl „x“. Eine Zahl öffnet, /Text filtert, .. geht zurück, ? zeigt die Hilfe.",
             "Es gibt keinen Eintrag 9; bitte 1 bis 2 wählen.", "Das ist die oberste Ebene; q beendet.",
         ] {

@@ -137,7 +137,7 @@ struct HapticDemoTests {
         #expect(frame(session).contains("› 3. Heavy  (flash 180 ms)"))
         session.endFlash()
         #expect(press(.character("4"), .character("0"), in: &session) == [])
-        #expect(frame(session).contains("↑↓ choose · ⏎ tap · 1–3 tap style n"))
+        #expect(frame(session).contains("↑↓ choose · ⏎ tap · 1–3 tap with that style"))
     }
 
     @Test func lineModeTapsWithoutEscapes() {
