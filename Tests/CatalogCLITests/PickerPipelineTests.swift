@@ -286,6 +286,28 @@ struct PickerPipelineTests {
         try pty.read(until: "status 0", timeout: Self.timeout)
     }
 
+    /// Catches a `--flat` list sorted (a `git log` by hash) or shelved ten to a level (`ps -ef` as buckets of ten).
+    @Test("--flat lines are one list in the order read, as fzf's: all of them scroll in one level, hits best first")
+    func flatListAsRead() throws {
+        let lines = (1...30).map { "commit \(String(format: "%02d", 31 - $0)) zeta" }.joined(separator: "\n") + "\n"
+        let filtered = try runProcess(productPath("catalog"), ["-f", "", "--flat"], input: Array(lines.utf8))
+        #expect(filtered.stdout == lines, "as read: \(filtered.stdout)")
+        let hits = try runProcess(
+            productPath("catalog"), ["-f", "mit", "--flat", "--exact"], input: Array("admit\nmit\nsummit\n".utf8))
+        #expect(hits.stdout == "mit\nadmit\nsummit\n", "best first, the shortest of equal ones: \(hits.stdout)")
+        let workspace = try Workspace(lines)
+        let pty = try shell(
+            "\"$CATALOG\" --file \"$LIST\" --flat; echo \"status $?\"", in: workspace,
+            size: Size(columns: 60, rows: 40))
+        try pty.read(until: "30 entries", timeout: Self.timeout)
+        let screen = pty.screenText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let rows = screen.filter { $0.contains("zeta") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(rows == lines.split(separator: "\n").map(String.init), "every line, in one level: \(screen)")
+        try pty.send("\u{1B}[B\r")
+        try pty.read(until: "status 0", timeout: Self.timeout)
+        #expect(pty.outputText.contains("commit 29 zeta"))
+    }
+
     /// Catches the region drawn over the line the cursor is on, which in a zsh or fish widget is the prompt and the
     /// command being typed, or leaving elsewhere than the end of that line.
     @Test("--height after a line that doesn't end: the line stays above the region, and leaving goes back to its end")

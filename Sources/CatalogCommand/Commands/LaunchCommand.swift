@@ -250,8 +250,11 @@ enum LaunchCommand {
         // A picker matches fuzzily unless --exact, as fzf does, so `swiftformat` finds `.swift-format`; the built-in
         // launcher looks titles up exactly, as `catalog search` does.
         let picker = arguments.values["--file"] != nil
+        // A picker's --flat lines are one list, scrolled as fzf's is: they have no groups to browse, and its digits
+        // filter rather than open.
+        let flatList = picker && arguments.has("--flat")
         var options = MenuScreen.Options(
-            maxChildren: try arguments.number("--max-children", in: 2...1_000_000, default: 10),
+            maxChildren: try arguments.number("--max-children", in: 2...1_000_000, default: flatList ? MenuScreen.flatListChildren : 10),
             fuzzy: try SearchCommand.matching(arguments, default: picker ? .fuzzy : .exact) == .fuzzy,
             preview: previewPlacement(arguments))
         options.smartCase = picker && !arguments.has("--ignore-case")

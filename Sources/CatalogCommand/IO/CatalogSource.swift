@@ -76,10 +76,11 @@ enum CatalogSource {
         var format = CatalogFile.Format(
             paths: PathComponents(separator: Array(groupsAt.utf8), flat: arguments.has("--flat")),
             terminator: arguments.has("--read0") ? 0 : 0x0A, repeats: repeats)
-        // As fzf reads them: --tac turns the input round, and --no-sort keeps it, fuzzy hits included.
+        // As fzf reads them: --tac turns the input round, and --no-sort keeps it, fuzzy hits included. A picker's
+        // --flat lines are kept as read too, as fzf lists them (`git log`, `history`, `ps`), their hits best first.
         if arguments.has("--tac") {
             format.order = .lastFirst
-        } else if arguments.has("--no-sort") {
+        } else if arguments.has("--no-sort") || (repeats == .listedOnce && arguments.has("--flat")) {
             format.order = .asRead
         }
         format.ranksFuzzyHits = ranksHits(arguments)

@@ -166,8 +166,8 @@ struct CommandTable {
         Option(
             name: "--flat", commands: ["", "list", "search", "tree", "open", "---complete"],
             help:
-                "read each line of the file as a title, not a path of groups (menus still shelve titles, ten to a"
-                + " level); a repeated line is listed once"),
+                "read each line of the file as a title, not a path of groups: a picker lists them as read, as one"
+                + " list; a repeated line is listed once"),
         Option(
             name: "--delimiter", short: "d", value: "TEXT",
             commands: ["", "list", "search", "tree", "open", "---complete"],
@@ -202,7 +202,7 @@ struct CommandTable {
         Option(name: "--limit", value: "N", commands: ["search"], help: "print at most N matches"),
         Option(
             name: "--max-children", value: "N", commands: ["", "tree"],
-            help: "at most N items in a menu level (default 10)"),
+            help: "at most N items in a menu level (default 10; 100,000 for a picker's --flat lines)"),
         Option(name: "--plain", commands: ["", "open"], help: "run in line mode even on a terminal"),
         Option(
             name: "--set", value: "NAME=VALUE", completion: .settings, commands: ["open"],
