@@ -254,7 +254,8 @@ enum LaunchCommand {
         // filter rather than open.
         let flatList = picker && arguments.has("--flat")
         var options = MenuScreen.Options(
-            maxChildren: try arguments.number("--max-children", in: 2...1_000_000, default: flatList ? MenuScreen.flatListChildren : 10),
+            maxChildren: try arguments.number(
+                "--max-children", in: 2...1_000_000, default: flatList ? MenuScreen.flatListChildren : 10),
             fuzzy: try SearchCommand.matching(arguments, default: picker ? .fuzzy : .exact) == .fuzzy,
             preview: previewPlacement(arguments))
         options.smartCase = picker && !arguments.has("--ignore-case")
