@@ -144,8 +144,13 @@ extension CatalogCommand {
     static let fileOptions = Set(pickOptions + ["--flat", "--delimiter", "--read0", "--ansi"])
 
     /// The variable of default options for a program: `CATALOG_DEFAULT_OPTS` for `catalog`.
-    static func defaultOptionsVariable(_ name: String) -> String {
-        String(name.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }) + "_DEFAULT_OPTS"
+    static func defaultOptionsVariable(_ name: String) -> String { variable(name, "_DEFAULT_OPTS") }
+
+    /// The variable of the command a picker lists when nothing is piped in: `CATALOG_DEFAULT_COMMAND` for `catalog`.
+    static func defaultCommandVariable(_ name: String) -> String { variable(name, "_DEFAULT_COMMAND") }
+
+    private static func variable(_ name: String, _ suffix: String) -> String {
+        String(name.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }) + suffix
     }
 
     /// The arguments with the default options before them, when they open the launcher or picker (no subcommand),

@@ -29,6 +29,29 @@ extension PickerPipelineTests {
         #expect(written == "became:src/lib/util.swift\n", "become writes where the picks would go, and only it")
     }
 
+    /// Catches `--file -` with nothing piped in refused, where fzf lists the files below the current directory,
+    /// which `vim "$(fzf)"` relies on; or the default command's hidden files, or its `./`, listed.
+    @Test("--file - with a terminal for input lists $CATALOG_DEFAULT_COMMAND's output, or the files below here")
+    func defaultCommand() throws {
+        let workspace = try Workspace(Self.lines)
+        let files =
+            "cd \"$(dirname \"$LIST\")\" && mkdir -p d/sub .git && touch d/sub/found.swift .git/found.hidden && "
+        let pty = try shell(
+            files + "x=$(\"$CATALOG\" --file -); printf 'got:[%s] status %s\\n' \"$x\" $?", in: workspace)
+        try pty.read(until: "type to filter · F1 help", timeout: Self.timeout)
+        try pty.send("found")
+        try pty.read(until: "1 of ", timeout: Self.timeout)
+        try pty.send("\r")
+        try pty.read(until: "status", timeout: Self.timeout)
+        #expect(pty.outputText.contains("got:[d/sub/found.swift] status 0"), "\(pty.outputText)")
+        let command = try shell(
+            "x=$(CATALOG_DEFAULT_COMMAND='printf \"alpha\\nbeta\\n\"' \"$CATALOG\" --file - --flat); echo \"got:[$x]\"",
+            in: workspace)
+        try command.read(until: "2 entries", timeout: Self.timeout)
+        try command.send("\u{1B}[B\r")
+        try command.read(until: "got:[beta]", timeout: Self.timeout)
+    }
+
     /// Catches Ctrl-Z stopping a picker that binds it. In a shell widget (bash's `bind -x`, zsh's zle) a stopped
     /// picker freezes the shell, which is why fzf's key bindings pass `--bind ctrl-z:ignore`.
     @Test("--bind ctrl-z:ignore: Ctrl-Z leaves the picker running, and it goes on to pick")

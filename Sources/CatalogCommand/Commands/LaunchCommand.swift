@@ -49,20 +49,22 @@ enum LaunchCommand {
         if picker {
             // fzf's reload(…): the command's output is the list, read as a pipe is, its lines all entries.
             options.reload = { command, shell, waitingForEnd in
-                let output = Mutex<ShellCommand.ListOutput?>(nil)
-                let stream: @Sendable () throws -> CatalogStream = {
-                    try output.withLock { started in
-                        let list =
-                            try started ?? ShellCommand.ListOutput(command, shell: shell, terminator: format.terminator)
-                        started = list
-                        return list.stream
-                    }
-                }
-                return streamSteps(
-                    stream, name: command, format: format, linesBefore: 0, waitingForEnd: waitingForEnd)
+                streamSteps(
+                    commandOutput(command, shell: shell, terminator: format.terminator), name: command, format: format,
+                    linesBefore: 0, waitingForEnd: waitingForEnd)
             }
         }
-        if let path = arguments.values["--file"],
+        if arguments.values["--file"] == "-", isatty(STDIN_FILENO) == 1 {
+            // As fzf: with no list piped in, the list is $CATALOG_DEFAULT_COMMAND's output, or the files below here.
+            let command = defaultCommand(context)
+            let stream = commandOutput(command, shell: options.shell, terminator: format.terminator)
+            let header = try CatalogSource.readHeader(headerLines, from: try stream(), name: command)
+            options.header = CatalogSource.headerText(options.header, lines: header, format: format)
+            menu = try MenuScreen(
+                streaming: command, options: options,
+                stepGrouped: streamSteps(
+                    stream, name: command, format: format, linesBefore: header.count { $0 == format.terminator }))
+        } else if let path = arguments.values["--file"],
             let stream = try CatalogSource.stream(path, terminator: format.terminator)
         {
             // A pipe: its entries show as they arrive, while the producer (find /, say) is still writing.
@@ -148,34 +150,6 @@ enum LaunchCommand {
         // Nothing matched at the start (--exit-0), in the launcher too, or a picker picked nothing: as fzf says so.
         if final?.foundNothing == true { return 1 }
         return picker && picks.isEmpty ? 1 : 0
-    }
-
-    /// The steps of a list read from a pipe (standard input, or a `reload(…)` command's output): each reads for a
-    /// while and parses and groups everything read so far, so it reads for longer as that work grows.
-    static func streamSteps(
-        _ stream: @escaping @Sendable () throws -> CatalogStream, name: String, format: CatalogFile.Format,
-        linesBefore: Int, waitingForEnd: Bool = false
-    ) -> MenuScreen.StreamStep {
-        let clock = ContinuousClock()
-        // When the last step's read ended, and how long it then took to parse and group what it read. From that end
-        // until the next step starts, the catalog was parsed and grouped and the menu took it in: the work the
-        // next read is sized by. But the loop may have been away meanwhile (an execute(…) had the terminal), so
-        // that time counts for at most twice the parsing, or the next step would read for seconds.
-        let last = Mutex<(readEnd: ContinuousClock.Instant, parsing: Duration)?>(nil)
-        return { title, maxChildren in
-            let work = last.withLock { last in
-                last.map { min($0.readEnd.duration(to: clock.now), $0.parsing * 2) } ?? .zero
-            }
-            var (bytes, done) = try stream().read(for: CatalogStream.budget(afterWork: work))
-            // reload-sync(…): one step, once the output has ended.
-            while waitingForEnd && !done { (bytes, done) = try stream().read(for: .seconds(1)) }
-            let readEnd = clock.now
-            let (snapshot, hierarchy) = try CatalogSource.parseGrouped(
-                bytes, name: name, format: format, rootTitle: title, maxChildren: maxChildren,
-                linesBefore: linesBefore, afterReading: { if done { ProcessMemory.returnLargeBlocks() } })
-            last.withLock { $0 = (readEnd, readEnd.duration(to: clock.now)) }
-            return (snapshot, hierarchy, done)
-        }
     }
 
     /// `--filter QUERY` (fzf's `-f`): the lines that match, best first when fuzzy (the picker's default), with no

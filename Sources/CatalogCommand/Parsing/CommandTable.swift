@@ -408,6 +408,11 @@ struct CommandTable {
             "options read before the command line's when it opens the launcher or picker (named after the program: "
                 + "MYCAT_DEFAULT_OPTS for mycat), split as the shell splits words; those for a file apply when one is read."
         ),
+        (
+            "CATALOG_DEFAULT_COMMAND",
+            "the shell command whose output a picker lists when --file - has a terminal for standard input (named "
+                + "after the program); by default, the files and links below the current directory, hidden ones left out."
+        ),
         ("SOURCE_DATE_EPOCH", "the timestamp record writes, for recordings that are the same on every run."),
     ]
 
