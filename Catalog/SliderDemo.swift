@@ -6,7 +6,10 @@ extension Demos {
     static let slider = demo(
         "Slider", in: ["Controls"], keywords: ["slider", "volume", "range", "value", "knob"],
         summary: "A value from 0 to 100 on a track, in steps of 5",
-        controls: [.integer("value", default: 50, in: 0...1000), .integer("maximum", default: 100, in: 10...1000)],
+        controls: [
+            .integer("value", default: 50, in: 0...1000, atMost: "maximum"),
+            .integer("maximum", default: 100, in: 10...1000),
+        ],
         scenarios: [
             Scenario("at 75 in Korean", locale: "ko", .press(.right, times: 5)),
             Scenario("at 75", .press(.right, times: 5)),

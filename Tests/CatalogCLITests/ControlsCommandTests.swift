@@ -40,6 +40,27 @@ struct ControlsCommandTests {
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
 
+    /// Catches `--set value=500` drawing the Slider at 100 with exit 0, and `--set maximum=10` leaving the value
+    /// at 50 while the slider draws 10.
+    @Test("the Slider's value above its maximum is refused naming the range; a maximum alone brings the value down")
+    func boundedValue() throws {
+        let above = try run(["open", "controls/slider", "--plain", "--set", "value=500"])
+        #expect(above.status == 2 && above.stdout.isEmpty)
+        #expect(
+            above.stderr
+                == "catalog: --set for 'Slider': control “value” takes an integer from 0 to 100 while “maximum” is "
+                + "100, not “500”.\n")
+        let raised = try run(["open", "controls/slider", "--plain", "--set", "value=500", "--set", "maximum=1000"])
+        #expect(raised.status == 0 && raised.stdout.hasSuffix("  500\n"), "\(raised.stdout)\(raised.stderr)")
+        // The value follows the maximum down, so the link and the screen agree on 10.
+        let lowered = try run(["open", "controls/slider", "--plain", "--set", "maximum=10"], input: "link\n")
+        #expect(lowered.status == 0, "\(lowered.stderr)")
+        #expect(lowered.stdout.contains("  10\n"), "\(lowered.stdout)")
+        #expect(lowered.stdout.contains("--set maximum=10 --set value=10 "), "\(lowered.stdout)")
+        let list = try run(["list", "--json"])
+        #expect(list.stdout.contains(#""maximum": 1000, "atMost": "maximum"}"#), "\(list.stdout)")
+    }
+
     @Test("a --set without =VALUE says so, rather than that an empty value is out of range")
     func bareName() throws {
         let result = try run(["open", "indicators/progress", "--plain", "--set", "percent"])

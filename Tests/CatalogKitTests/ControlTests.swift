@@ -172,6 +172,53 @@ struct ControlTests {
         #expect(try right.make(setting: ["start": 7]) == 7)
     }
 
+    /// Catches a value above another control's value accepted (and clamped by the screen), and a value left above
+    /// it when the other control comes down.
+    @Test("a control at most another is refused above it where given, and otherwise follows it down")
+    func atMost() throws {
+        let controls: [Control] = [
+            .integer("value", default: 50, in: 0...1000, atMost: "maximum"),
+            .integer("maximum", default: 100, in: 10...1000),
+        ]
+        #expect(Control.problem(with: controls) == nil)
+        #expect(controls[0].accepts == "an integer from 0 to 1000 at most “maximum”")
+        #expect(
+            throws: ControlValues.Error.refused(
+                name: "value", value: "500", accepts: "an integer from 0 to 100 while “maximum” is 100")
+        ) { try ControlValues(controls, parsing: ["value=500"]) }
+        #expect(try ControlValues(controls, parsing: ["value=500", "maximum=1000"]).integer("value") == 500)
+        #expect(try ControlValues(controls, setting: ["maximum": 10]).integer("value") == 10, "the default follows")
+        var values = try ControlValues(controls)
+        #expect(!values.set("value", to: 101) && values.integer("value") == 50)
+        #expect(values.set("maximum", to: 10) && values.integer("value") == 10, "the pane's value follows it down")
+        #expect(values.set("maximum", to: 400) && values.integer("value") == 10)
+        #expect(values.bounded(controls[0]).kind == .integer(0...400))
+    }
+
+    @Test(
+        "atMost must name another integer control, unbounded, starting no lower, with a default no lower",
+        arguments: [
+            ([Control.integer("a", in: 0...9, atMost: "b")], "“b”, which is no other integer control"),
+            ([.integer("a", in: 0...9, atMost: "a")], "“a”, which is no other integer control"),
+            ([.integer("a", in: 0...9, atMost: "b"), .boolean("b")], "“b”, which is no other integer control"),
+            (
+                [
+                    .integer("a", in: 0...9, atMost: "b"), .integer("b", in: 0...9, atMost: "c"),
+                    .integer("c", in: 0...9),
+                ],
+                "which is at most “c” in turn"
+            ),
+            ([.integer("a", in: 5...9, atMost: "b"), .integer("b", in: 0...9)], "let “b” start at 5 or higher"),
+            (
+                [.integer("a", default: 8, in: 0...9, atMost: "b"), .integer("b", default: 3, in: 0...9)],
+                "defaults to 8"
+            ),
+        ])
+    func atMostProblems(controls: [Control], problem: String) {
+        let found = Control.problem(with: controls)
+        #expect(found?.contains(problem) == true, "\(found ?? "none")")
+    }
+
     @Test("values are written as --set takes them")
     func descriptions() {
         let values: [ControlValue] = [true, 1234, 2.0, 0.25, "dots"]

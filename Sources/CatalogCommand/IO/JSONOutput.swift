@@ -84,8 +84,8 @@ enum TreeJSON {
     }
 }
 
-/// An entry's controls as a JSON array: `{"name", "type", "default"}` each, with `minimum` and `maximum` for a number
-/// and `choices` for a choice.
+/// An entry's controls as a JSON array: `{"name", "type", "default"}` each, with `minimum` and `maximum` for a number,
+/// `atMost` naming the control whose value an integer never exceeds, and `choices` for a choice.
 enum ControlJSON {
     static func array(_ controls: [Control], to out: inout [UInt8]) {
         out.append(0x5B)
@@ -98,6 +98,10 @@ enum ControlJSON {
             switch control.kind {
             case .integer(let range):
                 out += Array(", \"minimum\": \(range.lowerBound), \"maximum\": \(range.upperBound)".utf8)
+                if let bound = control.atMost {
+                    out += Array(", \"atMost\": ".utf8)
+                    JSONText.appendString(bound, to: &out)
+                }
             case .decimal(let range):
                 out += Array(", \"minimum\": ".utf8)
                 value(.decimal(range.lowerBound), to: &out)

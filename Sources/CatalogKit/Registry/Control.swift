@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A typed parameter of an entry, with a default: a value its factory receives, as Storybook's args are a story's.
 ///
 /// The command line sets one with `--set name=value`, and a scenario with `controls: ["name": value]`. Each value
@@ -34,11 +32,15 @@ public struct Control: Sendable, Hashable {
     public let kind: Kind
     /// The value the factory receives when nothing sets it.
     public let defaultValue: ControlValue
+    /// The name of another integer control whose value this one never exceeds, such as a slider's `maximum`, or
+    /// `nil`: a value above it is refused where it is given, and one that was not given follows it down.
+    public let atMost: String?
 
-    private init(_ name: String, _ kind: Kind, _ defaultValue: ControlValue) {
+    private init(_ name: String, _ kind: Kind, _ defaultValue: ControlValue, atMost: String? = nil) {
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
+        self.atMost = atMost
     }
 
     /// A control that is on or off.
@@ -56,13 +58,22 @@ public struct Control: Sendable, Hashable {
     /// Write the range from its lower bound: Swift stops the program where a range such as `10...1` is written,
     /// before the registry can report it. Bounds read from data are checked with `lower <= upper` first.
     ///
+    /// A value whose top is another control's value names that control with `atMost`:
+    /// `[.integer("value", default: 50, in: 0...1000, atMost: "maximum"), .integer("maximum", default: 100,
+    /// in: 10...1000)]`. A value given above it is refused, naming the range it may take then; a value not given
+    /// (the default, or one set before the other control came down) is lowered to it, so the values a factory
+    /// receives, and the controls pane shows, always agree.
+    ///
     /// - Parameters:
     ///   - name: Its name.
     ///   - value: Its default, in the range; the range's lower bound unless given.
     ///   - range: The values it takes.
+    ///   - atMost: The name of another integer control of the entry whose value this one never exceeds, or `nil`.
     /// - Returns: The control.
-    public static func integer(_ name: String, default value: Int? = nil, in range: ClosedRange<Int>) -> Control {
-        Control(name, .integer(range), .integer(value ?? range.lowerBound))
+    public static func integer(
+        _ name: String, default value: Int? = nil, in range: ClosedRange<Int>, atMost: String? = nil
+    ) -> Control {
+        Control(name, .integer(range), .integer(value ?? range.lowerBound), atMost: atMost)
     }
 
     /// A control that is a number in a range.
@@ -116,7 +127,8 @@ public struct Control: Sendable, Hashable {
     package var accepts: String {
         switch kind {
         case .boolean: "true or false"
-        case .integer(let range): "an integer from \(range.lowerBound) to \(range.upperBound)"
+        case .integer(let range):
+            "an integer from \(range.lowerBound) to \(range.upperBound)" + (atMost.map { " at most “\($0)”" } ?? "")
         case .decimal(let range):
             "a number from \(ControlValue.decimal(range.lowerBound)) to \(ControlValue.decimal(range.upperBound))"
         case .choice(let choices): "one of \(choices.joined(separator: ", "))"
@@ -196,6 +208,34 @@ public struct Control: Sendable, Hashable {
                 return "two controls are named “\(control.name)”; name each once."
             }
         }
+        for control in controls { if let problem = control.boundProblem(among: controls) { return problem } }
+        return nil
+    }
+
+    /// What is wrong with the control's `atMost`: it must name another integer control without one of its own,
+    /// whose lowest value this control takes, and whose default is not below this one's.
+    private func boundProblem(among controls: [Control]) -> String? {
+        guard let bound = atMost else { return nil }
+        guard case .integer(let range) = kind, case .integer(let own) = defaultValue else {
+            return "control “\(name)” is at most “\(bound)”, but only an integer control can be; drop atMost:."
+        }
+        guard bound != name, let top = controls.first(where: { $0.name == bound }),
+            case .integer(let topRange) = top.kind, case .integer(let topDefault) = top.defaultValue
+        else {
+            return "control “\(name)” is at most “\(bound)”, which is no other integer control of the entry; name one."
+        }
+        if top.atMost != nil {
+            return "control “\(name)” is at most “\(bound)”, which is at most “\(top.atMost ?? "")” in turn; "
+                + "bound each control by one that has no bound."
+        }
+        if topRange.lowerBound < range.lowerBound {
+            return "control “\(name)” takes \(range.lowerBound) at least, but “\(bound)”, its top, goes down to "
+                + "\(topRange.lowerBound); let “\(bound)” start at \(range.lowerBound) or higher."
+        }
+        if own > topDefault {
+            return "control “\(name)” defaults to \(own), above “\(bound)”'s default \(topDefault); give a default "
+                + "at most \(topDefault)."
+        }
         return nil
     }
 }
@@ -234,167 +274,5 @@ public enum ControlValue: Sendable, Hashable, CustomStringConvertible, Expressib
             return String(value)
         case .text(let value): return value
         }
-    }
-}
-
-/// The values of an entry's controls, as its factory receives them: each control's default, or the value a
-/// scenario or `--set` gave it.
-///
-/// Read a value by the control's name and type. A name the entry doesn't declare, or a read of the wrong type,
-/// gives that type's zero (`false`, `0`, `""`) rather than stopping the program, and opening the entry then fails
-/// naming it (``Error/misread(name:as:controls:)``), so the first open, scenario or snapshot shows the mistake.
-public struct ControlValues: Sendable, Hashable {
-    /// A value that a control doesn't take, or a name that no control has.
-    public enum Error: Swift.Error, Equatable, CustomStringConvertible {
-        /// No control has the name; `controls` lists each one with what it takes.
-        case unknown(name: String, controls: [String])
-        /// The control doesn't take the value: `accepts` says what it takes.
-        case refused(name: String, value: String, accepts: String)
-        /// The factory read a name as a type (`a boolean`, `an integer`, `a decimal`, `text`) that no control of
-        /// that name has: a misspelt name, or a read of the wrong type.
-        case misread(name: String, as: String, controls: [String])
-
-        /// A sentence that names the control and what it takes.
-        public var description: String {
-            switch self {
-            case .unknown(let name, let controls) where controls.isEmpty:
-                return "there is no control named “\(name)”: this entry has no controls."
-            case .unknown(let name, let controls):
-                return "there is no control named “\(name)”; the controls are \(controls.joined(separator: ", "))."
-            case .refused(let name, let value, let accepts):
-                return "control “\(name)” takes \(accepts), not “\(value)”."
-            case .misread(let name, let type, let controls) where controls.isEmpty:
-                return
-                    "the factory reads “\(name)” as \(type), but this entry has no controls; declare it in controls:."
-            case .misread(let name, let type, let controls):
-                return "the factory reads “\(name)” as \(type), but no control of that name is \(type); the controls "
-                    + "are \(controls.joined(separator: ", "))."
-            }
-        }
-    }
-
-    /// The controls in the order they were declared.
-    public let controls: [Control]
-    private var values: [String: ControlValue]
-    /// The reads no control answered, the first kept: a reference, so the copy the factory reads records it.
-    private let misreads = Misreads()
-
-    private final class Misreads: Sendable {
-        let first = Mutex<(name: String, type: String)?>(nil)
-    }
-
-    /// Equal when the controls and their values are; what a factory read doesn't count.
-    public static func == (a: ControlValues, b: ControlValues) -> Bool {
-        a.controls == b.controls && a.values == b.values
-    }
-
-    /// Hashes the controls and their values.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(controls)
-        hasher.combine(values)
-    }
-
-    /// Records a read that no control answered.
-    private func misread<Value>(_ name: String, as type: String, _ zero: Value) -> Value {
-        misreads.first.withLock { if $0 == nil { $0 = (name, type) } }
-        return zero
-    }
-
-    /// Throws for the first read no control answered, once the factory has read its values.
-    ///
-    /// - Throws: ``Error/misread(name:as:controls:)``.
-    package func checkReads() throws {
-        guard let (name, type) = misreads.first.withLock({ $0 }) else { return }
-        throw Error.misread(name: name, as: type, controls: controls.map { "\($0.name) (\($0.accepts))" })
-    }
-
-    /// The values of controls: each one's default, then the values given.
-    ///
-    /// - Parameters:
-    ///   - controls: The controls, as an entry declares them.
-    ///   - values: Values by control name; each must name a control and be one it takes.
-    /// - Throws: ``Error`` for the first value, in order of name, that no control or its control doesn't take.
-    public init(_ controls: [Control], setting values: [String: ControlValue] = [:]) throws {
-        self.controls = controls
-        self.values = [:]
-        for control in controls where self.values[control.name] == nil {
-            self.values[control.name] = control.defaultValue
-        }
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-            guard let control = controls.first(where: { $0.name == name }) else {
-                throw Error.unknown(name: name, controls: controls.map { "\($0.name) (\($0.accepts))" })
-            }
-            guard let accepted = control.accepting(value) else {
-                throw Error.refused(name: name, value: value.description, accepts: control.accepts)
-            }
-            self.values[name] = accepted
-        }
-    }
-
-    /// Values as the command line writes them, `name=value` each, read by each control's type.
-    ///
-    /// - Parameters:
-    ///   - controls: The controls, as an entry declares them.
-    ///   - settings: `name=value` texts in the order given; a later one for a name wins.
-    /// - Throws: ``Error`` for the first setting that names no control or gives a value its control doesn't take.
-    package init(_ controls: [Control], parsing settings: [String]) throws {
-        var values: [String: ControlValue] = [:]
-        for setting in settings {
-            let name = String(setting.prefix { $0 != "=" })
-            let text = setting.count == name.count ? "" : String(setting.dropFirst(name.count + 1))
-            guard let control = controls.first(where: { $0.name == name }) else {
-                throw Error.unknown(name: name, controls: controls.map { "\($0.name) (\($0.accepts))" })
-            }
-            guard setting.count > name.count, let value = control.parse(text) else {
-                throw Error.refused(name: name, value: text, accepts: control.accepts)
-            }
-            values[name] = value
-        }
-        try self.init(controls, setting: values)
-    }
-
-    /// The value of a control, or `nil` when no control has the name.
-    public subscript(_ name: String) -> ControlValue? { values[name] }
-
-    /// A boolean control's value; `false` when no boolean control has the name, which opening the entry reports.
-    public func boolean(_ name: String) -> Bool {
-        if case .boolean(let value) = values[name] { return value }
-        return misread(name, as: "a boolean", false)
-    }
-
-    /// An integer control's value; 0 when no integer control has the name, which opening the entry reports.
-    public func integer(_ name: String) -> Int {
-        if case .integer(let value) = values[name] { return value }
-        return misread(name, as: "an integer", 0)
-    }
-
-    /// A decimal control's value; 0 when no number control has the name, which opening the entry reports.
-    public func decimal(_ name: String) -> Double {
-        switch values[name] {
-        case .decimal(let value): return value
-        case .integer(let value): return Double(value)
-        default: return misread(name, as: "a decimal", 0)
-        }
-    }
-
-    /// A choice or text control's value; "" when no such control has the name, which opening the entry reports.
-    public func text(_ name: String) -> String {
-        if case .text(let value) = values[name] { return value }
-        return misread(name, as: "text", "")
-    }
-
-    /// A choice control's value, one of its choices; "" when no such control has the name.
-    public func choice(_ name: String) -> String { text(name) }
-
-    /// Sets one control's value, as the launcher's controls pane does.
-    ///
-    /// - Returns: Whether a control has the name and takes the value; nothing changes otherwise.
-    @discardableResult
-    package mutating func set(_ name: String, to value: ControlValue) -> Bool {
-        guard let control = controls.first(where: { $0.name == name }), let accepted = control.accepting(value) else {
-            return false
-        }
-        values[name] = accepted
-        return true
     }
 }

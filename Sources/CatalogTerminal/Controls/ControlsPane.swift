@@ -41,7 +41,8 @@ package struct ControlsPane: Widget, Sendable {
             return .handled
         default: break
         }
-        let control = controls[cursor]
+        // The range it takes now: a value at most another control steps and is typed up to that one's value.
+        let control = values.bounded(controls[cursor])
         switch (control.kind, key) {
         case (.boolean, .character(" ")), (.boolean, .enter), (.boolean, .left), (.boolean, .right):
             return set(.boolean(!values.boolean(control.name)))
@@ -81,7 +82,7 @@ package struct ControlsPane: Widget, Sendable {
     /// A key while a value is typed: Enter commits it if its control takes it, Escape cancels.
     private mutating func edit(_ key: Key) -> WidgetEvent<ControlValues> {
         guard var field = editing else { return .ignored }
-        let control = controls[cursor]
+        let control = values.bounded(controls[cursor])
         switch key {
         case .escape:
             editing = nil

@@ -39,6 +39,26 @@ struct ControlsPaneTests {
         #expect(ControlsPane.rounded(0.1 + 0.2) == 0.3 && ControlsPane.rounded(-1e-300) == -1e-300)
     }
 
+    /// Catches the Slider drawn at 10 while the pane still said `value ‹ 50 ›` after its maximum was set to 10.
+    @Test("a value at most another control follows it down in the pane, and steps and is typed only up to it")
+    func boundedValue() throws {
+        var pane = ControlsPane(
+            values: try ControlValues([
+                .integer("value", default: 50, in: 0...1000, atMost: "maximum"),
+                .integer("maximum", default: 100, in: 10...1000),
+            ]))
+        _ = pane.handle(.down)
+        for key: Key in [.character("1"), .character("0"), .enter] { _ = pane.handle(key) }
+        let rows = pane.render(in: Size(columns: 40, rows: 4), focused: true, context: ScreenContext()).map(\.text)
+        #expect(rows[1] == "value    ‹ 10 ›", "\(rows)")
+        _ = pane.handle(.up)
+        _ = pane.handle(.right)
+        #expect(pane.values.integer("value") == 10, "stops at the maximum")
+        for key: Key in [.character("2"), .character("0"), .enter] { _ = pane.handle(key) }
+        let refusal = pane.render(in: Size(columns: 60, rows: 4), focused: true, context: ScreenContext()).last?.text
+        #expect(refusal?.contains("from 0 to 10") == true, "\(refusal ?? "")")
+    }
+
     @Test("in German a decimal shows and is typed with a comma, and the range in the refusal is written so too")
     func germanDecimals() throws {
         var pane = ControlsPane(values: try ControlValues([.decimal("speed", default: 1.5, in: 0.25...4)]))
