@@ -251,6 +251,36 @@ struct LinkOptionTests {
                 && missing.stderr == "catalog: cannot read '\(file.path).gone': No such file or directory\n",
             "\(missing.stderr)")
     }
+
+    /// Catches `snapshot slider --scenario-file …/captures/indicators/progress.txt` recording a Slider golden from
+    /// Progress's keys with exit 0.
+    @Test("snapshot --scenario-file refuses another entry's captures, named by the file's first line or its path")
+    func scenarioFileOfAnotherEntry() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("others-\(UUID())")
+        let kept = directory.appendingPathComponent("captures/indicators")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let goldens = directory.appendingPathComponent("goldens").path
+        // Kept before captures files named their entry: its path says whose it is.
+        let old = kept.appendingPathComponent("progress.txt")
+        try "--keys '+ +'\n".write(to: old, atomically: true, encoding: .utf8)
+        // Copied elsewhere: its first line says.
+        let copied = directory.appendingPathComponent("mine.txt")
+        try "# captures of indicators/progress\n--keys '+'\n".write(to: copied, atomically: true, encoding: .utf8)
+        for file in [old.path, copied.path] {
+            let refused = try run(["snapshot", "slider", "--scenario-file", file, "--dir", goldens])
+            #expect(refused.status == 2 && refused.stdout.isEmpty, "\(refused.stdout)")
+            #expect(
+                refused.stderr
+                    == "catalog: \(file) holds the captures of indicators/progress, not of controls/slider; give it to "
+                    + "'snapshot indicators/progress'.\n")
+            let taken = try run([
+                "snapshot", "progress", "--scenario-file", file, "--dir", goldens + "/" + file.suffix(8),
+            ])
+            #expect(taken.status == 0, "\(taken.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: goldens + "/controls"), "no Slider golden was recorded")
+    }
 }
 
 /// The launcher's and picker's colour options, as fzf's users write them.

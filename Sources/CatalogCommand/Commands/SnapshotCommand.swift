@@ -90,8 +90,9 @@ enum SnapshotCommand {
     /// The one entry the query names, with the scenarios of a captures file (F9 keeps them, one a line, in the
     /// form a link's options take) instead of its own: `captured 1`, `captured 2`… by their order in the file.
     ///
-    /// - Throws: ``InputError`` when the query names no entry or several, or the file can't be read; a line that
-    ///   can't be read is named by the file and its number.
+    /// - Throws: ``InputError`` when the query names no entry or several, the file can't be read, or it is another
+    ///   entry's (its first line, or else its path, names that entry); a line that can't be read is named by the file
+    ///   and its number.
     static func captured(_ file: String, _ arguments: Arguments, _ context: Context) throws -> Entry<any Screen> {
         let query = arguments.operands.joined(separator: " ")
         let found = entries(named: query, context)
@@ -107,6 +108,13 @@ enum SnapshotCommand {
         // Read as every file of the command is, so a missing one is named as the others are.
         guard let text = String(validating: try CatalogSource.read(file), as: UTF8.self) else {
             throw InputError(description: "cannot read '\(file)': it is not UTF-8 text")
+        }
+        // A file made for another entry would record this one's goldens from keys meant for that one.
+        let ids = SnapshotCheck.entries(of: context.registry).map(\.id)
+        if let owner = Captures.entry(in: text, path: file, among: ids), owner != entry.id {
+            throw InputError(
+                description:
+                    "\(file) holds the captures of \(owner), not of \(entry.id); give it to 'snapshot \(owner)'.")
         }
         var scenarios: [Scenario] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

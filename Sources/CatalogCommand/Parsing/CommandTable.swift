@@ -333,7 +333,9 @@ struct CommandTable {
             help: "another folder --watch watches, beside Sources and Catalog; may be repeated", repeatable: true),
         Option(
             name: "--scenario-file", value: "FILE", completion: .files, commands: ["snapshot"],
-            help: "check or record the captured scenarios in FILE (one a line, as F9 keeps them) for one entry"),
+            help:
+                "check or record the captured scenarios in FILE (one a line, as F9 keeps them) for one entry, whose FILE it must be"
+        ),
         Option(name: "--prune", commands: ["snapshot"], help: "remove stale goldens"),
         Option(
             name: "--svg", value: "DIR", completion: .directories, commands: ["snapshot"],

@@ -87,7 +87,7 @@ struct CaptureTests {
         #expect(replay.frame.lines[1...2].map(\.text) == shown.lines[1...2].map(\.text))
     }
 
-    @Test("the captures file gains a line per capture, under the state directory, by the entry's id")
+    @Test("the captures file names its entry on its first line and gains a line per capture, under the state directory")
     func capturesFile() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID())")
         defer { try? FileManager.default.removeItem(at: state) }
@@ -96,7 +96,13 @@ struct CaptureTests {
         try Captures.append("--keys 'b'", id: "basics/ticking", program: "catalog", environment: environment)
         let url = try #require(Captures.url(program: "catalog", id: "basics/ticking", environment: environment))
         #expect(url.path == state.path + "/catalog/captures/basics/ticking.txt")
-        #expect(try String(contentsOf: url, encoding: .utf8) == "--keys 'a'\n--keys 'b'\n")
+        #expect(
+            try String(contentsOf: url, encoding: .utf8) == "# captures of basics/ticking\n--keys 'a'\n--keys 'b'\n")
+        // A file kept before the first line named the entry gains that line with its next capture.
+        try "--keys 'a'\n".write(to: url, atomically: true, encoding: .utf8)
+        try Captures.append("--keys 'b'", id: "basics/ticking", program: "catalog", environment: environment)
+        #expect(
+            try String(contentsOf: url, encoding: .utf8) == "# captures of basics/ticking\n--keys 'a'\n--keys 'b'\n")
         #expect(throws: Captures.NoPlace.self) {
             try Captures.append("x", id: "a", program: "catalog", environment: [:])
         }
