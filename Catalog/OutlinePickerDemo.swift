@@ -152,8 +152,13 @@ struct OutlinePickerDemo: KeymapScreen {
         let footer = Line(keymap(in: context.locale).footer, .dim)
         guard isOpen else { return Frame(lines: [form, "", footer]).clipped(to: size) }
         let g = context.glyphs
-        let room = Size(columns: max(size.columns - Self.labelWidth - 2, 1), rows: max(size.rows - 4, 1))
-        let rows = picker.render(in: room, context: context)
+        // One column kept for the space after the widest label, as the pointer's column keeps one before it.
+        let room = Size(columns: max(size.columns - Self.labelWidth - 3, 1), rows: max(size.rows - 4, 1))
+        let rows = picker.render(in: room, context: context).map { row in
+            let separator = row.spans.count == 1 && row.text.allSatisfy { String($0) == g.horizontal }
+            let style = row.spans.last?.style ?? .plain
+            return Line(row.spans + [Span(separator ? g.horizontal : " ", style)])
+        }
         let inner = rows.map { DisplayWidth.of($0.text) }.max() ?? 0
         // A border marks the side the list scrolls on, with an arrow at its end, as a pop-up menu does.
         let hidden = picker.hiddenLines(in: room)

@@ -21,21 +21,42 @@ struct OutlinePickerDemoTests {
             frame(session) == """
                 Outline Picker
                 Category    Laptops ⌃⌄
-                           ┌──────────────────┐
-                           │    ▾ Electronics │
-                           │      ▾ Computers │
-                           │› ✓       Laptops │
-                           │          Desktops│
-                           │        Phones    │
-                           │        Audio     │
-                           │    ▸ Home        │
-                           │    ▸ Books       │
-                           │      Gift Cards  │
-                           │──────────────────│
-                           │      No Selection│
-                           └──────────────────┘
+                           ┌───────────────────┐
+                           │    ▾ Electronics  │
+                           │      ▾ Computers  │
+                           │› ✓       Laptops  │
+                           │          Desktops │
+                           │        Phones     │
+                           │        Audio      │
+                           │    ▸ Home         │
+                           │    ▸ Books        │
+                           │      Gift Cards   │
+                           │───────────────────│
+                           │      No Selection │
+                           └───────────────────┘
                 ↑↓ move · →← expand or collapse · ⏎ pick · esc close
                 """ + blank(8))
+    }
+
+    /// Catches `│          Desktops│`: the widest label touched the popover's right border.
+    @Test("the popover's widest label keeps a space before the right border, in every language, wide or narrow")
+    func popoverPadding() throws {
+        for (language, size, glyphs) in [
+            ("en", Size.standard, Glyphs.unicode), ("ja", .standard, .unicode),
+            ("en", Size(columns: 40, rows: 10), .ascii),
+        ] {
+            var session = started(
+                try OutlinePickerDemo(),
+                environment: ScreenEnvironment(locale: Locale(identifier: language), glyphs: glyphs))
+            press(.enter, in: &session)
+            press(.end, in: &session)
+            let vertical = glyphs == .ascii ? "|" : "│"
+            let rows = frame(session, size: size).split(separator: "\n").filter { $0.hasSuffix(vertical) }
+            #expect(rows.count >= 3, "\(language) \(size)")
+            for row in rows where !row.dropLast().hasSuffix(glyphs == .ascii ? "-" : "─") {
+                #expect(row.dropLast().hasSuffix(" "), "\(language) \(size): \(row)")
+            }
+        }
     }
 
     @Test func enterPicksAndClosesEscapeClosesWithoutChange() throws {
