@@ -8,12 +8,12 @@ struct RecordCommandTests {
     let catalog = productPath("catalog")
 
     /// Records a scenario into a scratch directory and returns the file's lines.
-    func record(_ entry: String, scenario: String) throws -> [String] {
+    func record(_ entry: String, scenario: String, options: [String] = []) throws -> [String] {
         let scratch = try SnapshotScratch()
         defer { scratch.remove() }
         let cast = scratch.url.appendingPathComponent("out.cast").path
         let result = try runProcess(
-            catalog, ["record", entry, "--scenario", scenario, "--cast", cast],
+            catalog, ["record", entry, "--scenario", scenario, "--cast", cast] + options,
             environment: [
                 "SOURCE_DATE_EPOCH": "1796083200", "XDG_CONFIG_HOME": scratch.url.appendingPathComponent("no").path,
             ])
@@ -54,6 +54,31 @@ struct RecordCommandTests {
         #expect((times.last ?? 0) >= 1.9)
         #expect((header["duration"] as? Double ?? 0) >= 2)
         #expect(events.map(\.data).joined().contains("Frame 16 · playing"))
+    }
+
+    /// Catches a recording of keys alone lasting 6 ms (`"duration": 0.006`), which asciinema shows as its end.
+    @Test("each key is shown for the pace, 400 ms unless --pace says otherwise; a scenario's wait keeps its own time")
+    func paced() throws {
+        func times(_ lines: [String]) throws -> [Double] { try events(lines).filter { $0.code == "o" }.map(\.time) }
+        func duration(_ lines: [String]) throws -> Double? {
+            (try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])?["duration"] as? Double
+        }
+        // Five presses of → after the first frame, each shown 0.4 s, then the end.
+        let slider = try record("slider", scenario: "at 75")
+        #expect(try times(slider) == [0, 0.4, 0.8, 1.2, 1.6, 2.0, 2.4])
+        #expect(try duration(slider) == 2.4)
+        #expect(try times(try record("slider", scenario: "at 75", options: ["--pace", "1s"])).last == 6)
+        #expect(try times(try record("slider", scenario: "at 75", options: ["--pace", "0"])).last == 0.006)
+        // A wait first, then a resize: the wait's 0.5 s alone (after the first millisecond), then the pace.
+        let reflowed = try events(try record("animated grid", scenario: "reflowed to 20 columns"))
+        let resize = try #require(reflowed.first { $0.code == "r" })
+        #expect(resize.time == 0.501 && reflowed.last?.time == 0.901, "\(reflowed.map(\.time))")
+        let refused = try runProcess(catalog, ["record", "slider", "--cast", "-", "--pace", "soon"])
+        #expect(refused.status == 2 && refused.stdout.isEmpty)
+        #expect(
+            refused.stderr
+                == "catalog: option '--pace' needs a time from 0 to 60s, such as 400ms or 1.5s, not 'soon'. See "
+                + "'catalog record --help'.\n")
     }
 
     @Test("the recording ends with the cursor shown and the attributes reset, as a real terminal is left")

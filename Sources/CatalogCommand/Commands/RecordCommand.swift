@@ -2,8 +2,24 @@ import CatalogKit
 import CatalogTerminal
 import Foundation
 
-/// `record ID|PATH|TITLE --cast FILE [--scenario NAME]`: one scenario as an asciicast v2 recording.
+/// `record ID|PATH|TITLE --cast FILE [--scenario NAME] [--pace TIME]`: one scenario as an asciicast v2 recording.
 enum RecordCommand {
+    /// How long a recording shows the screen after each key unless `--pace` says otherwise: long enough to see
+    /// what a key did, short enough that a scenario plays as a demo.
+    static let defaultPace = Duration.milliseconds(400)
+
+    /// `--pace`'s time, written as a scenario's `wait:` is: `400ms`, `1.5s`, `0`.
+    ///
+    /// - Throws: ``Arguments/UsageError`` for anything else.
+    static func parsePace(_ text: String) throws -> Duration {
+        if text == "0" { return .zero }
+        guard let pace = StepText.duration(Substring(text)), pace <= .seconds(60) else {
+            throw Arguments.UsageError(
+                description: "option '--pace' needs a time from 0 to 60s, such as 400ms or 1.5s, not '\(text)'.")
+        }
+        return pace
+    }
+
     static func run(_ arguments: Arguments, _ context: inout Context) throws -> Int32 {
         guard let path = arguments.values["--cast"] else {
             throw Arguments.UsageError(description: "'record' needs --cast FILE, the file to write.")
@@ -24,9 +40,10 @@ enum RecordCommand {
         } else {
             scenario = entry.scenarios[0]
         }
+        let pace = try arguments.values["--pace"].map(parsePace) ?? defaultPace
         let run: ScenarioRun
         do {
-            run = try ScenarioRun.play(scenario) { try entry.screen(for: scenario) }
+            run = try ScenarioRun.play(scenario, pace: pace) { try entry.screen(for: scenario) }
         } catch {
             throw InputError(description: "could not open '\(entry.title)': \(error)")
         }

@@ -138,7 +138,8 @@ struct CommandTable {
             name: "record", summary: "record a scenario as an asciicast for asciinema",
             description:
                 "Plays one scenario of an entry on a virtual terminal and writes every frame, timed by the virtual "
-                + "clock, as an asciicast v2 recording that asciinema plays.",
+                + "clock, as an asciicast v2 recording that asciinema plays. The screen is shown for --pace at the "
+                + "start and after each key, unless the scenario waits after it, so a scenario plays as a demo.",
             operands: Operands(
                 name: "ID|PATH|TITLE", minimum: 1, maximum: 1, completion: .entries, help: "the entry to record")),
         Command(
@@ -346,6 +347,9 @@ struct CommandTable {
         Option(
             name: "--cast", value: "FILE", completion: .files, commands: ["record"],
             help: "the asciicast file, or - for standard output", required: true),
+        Option(
+            name: "--pace", value: "TIME", commands: ["record"],
+            help: "how long each key is shown, as wait: writes it (default: 400ms; 0 plays the keys at once)"),
         Option(name: "--help", short: "h", commands: Set(commands.map(\.name)), help: "show this help"),
         Option(name: "--version", commands: [""], help: "show the version"),
         Option(

@@ -36,11 +36,13 @@ package struct ScenarioRun {
     ///   - title: The breadcrumb's title when the screen has none of its own: its entry's, as the launcher shows it.
     ///   - link: For a link's replay, the program that makes links: the session makes links as it names, and queued
     ///     jobs (saves) are dropped, so the replay writes nothing.
+    ///   - pace: For a recording to watch, how long each key is shown before the next step (see
+    ///     ``play(_:size:session:writes:draws:pace:)``); `nil` plays the keys a millisecond apart.
     ///   - make: Makes the screen, as its entry's factory does.
     /// - Returns: The run.
     /// - Throws: What the factory throws.
     public static func play(
-        _ scenario: Scenario, size: Size? = nil, title: String = "", link: String? = nil,
+        _ scenario: Scenario, size: Size? = nil, title: String = "", link: String? = nil, pace: Duration? = nil,
         of make: () throws -> any Screen
     ) throws -> ScenarioRun {
         let screen = try Scenario.$playing.withValue(scenario) { try make() }
@@ -50,7 +52,7 @@ package struct ScenarioRun {
         guard reserved.isEmpty else { throw Session.ReservedKeysBound(keys: reserved) }
         var session = Session(closable: screen, title: title, environment: scenario.environment)
         session.linkProgram = link
-        return try play(scenario, size: size, session: session, writes: link == nil, draws: link == nil)
+        return try play(scenario, size: size, session: session, writes: link == nil, draws: link == nil, pace: pace)
     }
 
     /// Plays a scenario's steps on a session made beforehand: a process that took over from a rebuilt one replays
@@ -63,36 +65,52 @@ package struct ScenarioRun {
     ///   - writes: Whether queued jobs (saves) run; a link's replay drops them.
     ///   - draws: Whether every step draws a frame into ``writes``; a replay that only needs the state it reaches
     ///     draws none (``frame`` is the last frame either way).
+    ///   - pace: For a recording to watch (`record --cast`), how long the screen is shown before the first step and
+    ///     after each key, resize and line command, on the virtual clock, so ticks come due meanwhile as they would
+    ///     for a person pressing keys at that pace; a character of typed text takes a quarter of it. A step followed
+    ///     by a wait is followed by the wait alone: the scenario's own time wins. `nil` plays the steps a
+    ///     millisecond apart, as snapshots do.
     /// - Returns: The run.
     package static func play(
-        _ scenario: Scenario, size: Size? = nil, session: Session, writes: Bool, draws: Bool = true
+        _ scenario: Scenario, size: Size? = nil, session: Session, writes: Bool, draws: Bool = true,
+        pace: Duration? = nil
     ) throws -> ScenarioRun {
         let start = size ?? scenario.size
         let terminal = VirtualTerminal(size: start)
-        var now = Duration.milliseconds(1)
-        for step in scenario.steps {
+        let steps = scenario.steps
+        // The time after a step: the pace, unless a wait comes next; never less than a millisecond (and after
+        // Escape, just past the Escape timeout, so it stands alone).
+        func gap(before next: Int, least: Duration = .milliseconds(1)) -> Duration {
+            guard let pace, next >= steps.count || !steps[next].isWait else { return least }
+            return max(pace, least)
+        }
+        var now = gap(before: 0)
+        for (index, step) in steps.enumerated() {
             switch step {
             case .press(let key, let times):
                 // A replay that saves nothing captures nothing: the capture key (F9) is passed over, where its
                 // status line claimed a capture that was never kept. Its millisecond stays, so ticks land as before.
                 let skipped = !writes && Session.keymap.command(for: key) == .capture
-                for _ in 0..<max(0, min(times, 10_000)) {
+                let count = max(0, min(times, 10_000))
+                let least = key == .escape ? EventLoop.escapeTimeout + .milliseconds(1) : .milliseconds(1)
+                for time in 0..<count {
                     if !skipped { terminal.type(key.bytes, at: now) }
-                    now += key == .escape ? EventLoop.escapeTimeout + .milliseconds(1) : .milliseconds(1)
+                    now += gap(before: time == count - 1 ? index + 1 : index, least: least)
                 }
             case .type(let text):
-                for character in text {
+                for (offset, character) in text.enumerated() {
                     terminal.type(Key.character(character).bytes, at: now)
-                    now += .milliseconds(1)
+                    let last = offset == text.count - 1
+                    now += last ? gap(before: index + 1) : max((pace ?? .zero) / 4, .milliseconds(1))
                 }
             case .wait(let duration):
                 now += max(duration, .zero)
             case .resize(let newSize):
                 terminal.resize(to: newSize, at: now)
-                now += .milliseconds(1)
+                now += gap(before: index + 1)
             case .line(let line):
                 terminal.command(line, at: now)
-                now += .milliseconds(1)
+                now += gap(before: index + 1)
             }
         }
         terminal.close(at: now)
@@ -110,5 +128,13 @@ package struct ScenarioRun {
         return ScenarioRun(
             scenario: scenario, size: end, frame: frame, drawn: drawn, writes: terminal.writes, duration: now,
             session: session, pendingTicks: loop.pendingTicks, quit: status != 1)
+    }
+}
+
+extension Scenario.Step {
+    /// Whether the step is a wait, whose time a paced recording keeps as the scenario gives it.
+    fileprivate var isWait: Bool {
+        if case .wait = self { return true }
+        return false
     }
 }

@@ -122,7 +122,8 @@ package enum StepText {
         return result
     }
 
-    private static func duration(_ text: Substring) -> Duration? {
+    /// A time as `wait:` writes it, `500ms` or `2s`, from 0 to a day; `nil` for anything else.
+    package static func duration(_ text: Substring) -> Duration? {
         // At most a day either way: a replay waits on a virtual clock, but a day of ticks is already long.
         if let number = text.dropSuffix("ms").flatMap({ Int($0) }), number >= 0, number <= 86_400_000 {
             return .milliseconds(number)
