@@ -327,6 +327,23 @@ struct PickerPipelineTests {
         #expect(!after.contains { $0.hasPrefix("Catalog") }, "the region cleared: \(after)")
     }
 
+    /// Catches a terminal that doesn't answer where its cursor is asked twice as the region is made, each question
+    /// waiting half a second for an answer that never comes.
+    @Test("--height on a terminal that doesn't say where its cursor is: asked once before the first frame")
+    func inlineUnansweredPosition() throws {
+        let workspace = try Workspace(Self.lines)
+        let pty = try shell(
+            "printf 'abc'; \"$CATALOG\" --file \"$LIST\" --height 8; echo \"status $?\"", in: workspace,
+            size: Size(columns: 60, rows: 20))
+        pty.answersPositions = false
+        try pty.read(until: "4 entries", timeout: Self.timeout)
+        let request: [UInt8] = [0x1B, 0x5B, 0x36, 0x6E]
+        let asked = (0...(pty.output.count - request.count)).count { Array(pty.output[$0..<($0 + 4)]) == request }
+        #expect(asked == 1, "asked \(asked) times")
+        try pty.send("\r")
+        try pty.read(until: "status 0", timeout: Self.timeout)
+    }
+
     /// Catches a region found again at the place saved before the resize: the terminal scrolled its lines up to
     /// keep the cursor's in view, so clearing from there left the old frame's top above the new one, or, the
     /// other way, cleared the user's lines.

@@ -60,6 +60,8 @@ package final class PTY {
     package private(set) var output: [UInt8] = []
     /// How far the output has been searched for cursor position requests.
     private var answeredUpTo = 0
+    /// Whether cursor position requests are answered, as most terminals do; a test turns it off for one that doesn't.
+    package var answersPositions = true
     private var status: ExitStatus?
     private var size: Size
     /// The size the child started with, and each resize with how much output came before it: the screen is made
@@ -273,6 +275,7 @@ package final class PTY {
     /// Answers each cursor position request (`ESC [ 6 n`) the child wrote since the last, as a terminal does, with
     /// where the cursor is after everything written before it.
     private func answerPositionRequests() {
+        guard answersPositions else { return }
         let request: [UInt8] = [0x1B, 0x5B, 0x36, 0x6E]
         var index = answeredUpTo
         while index + request.count <= output.count {

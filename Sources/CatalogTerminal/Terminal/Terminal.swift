@@ -46,6 +46,9 @@ final class Terminal: Terminaling {
     /// Bytes that arrived while the terminal was asked where its cursor is, other than its answer: keys typed
     /// meanwhile, handed to the next ``wait(timeout:jobs:)``.
     private var heldInput: [UInt8] = []
+    /// Whether the terminal answered the last cursor position request: one that doesn't is not asked again as the
+    /// region is made, which would wait as long again.
+    private var answersPosition = true
     /// How long to wait for the terminal to say where its cursor is.
     static let positionReportLimit: Int32 = 500
 
@@ -131,6 +134,7 @@ final class Terminal: Terminaling {
         guard case .inline = mode, let window = windowSize(), let rows = size()?.rows else { return }
         regionTop = max(window.rows - rows, 0)
         // The region's sequence ends with the cursor on its first row.
+        guard answersPosition else { return }
         if let (row, _) = try cursorPosition() { regionTop = row }
     }
 
@@ -158,6 +162,7 @@ final class Terminal: Terminaling {
             }
         }
         heldInput += reply
+        answersPosition = position != nil
         return position
     }
 
