@@ -203,7 +203,7 @@ struct CommandTable {
         Option(name: "--limit", value: "N", commands: ["search"], help: "print at most N matches"),
         Option(
             name: "--max-children", value: "N", commands: ["", "tree"],
-            help: "at most N items in a menu level (default 10; 100,000 for a picker's --flat lines)"),
+            help: "at most N items in a menu level (default 10; 10,000 for a picker's --flat lines)"),
         Option(name: "--plain", commands: ["", "open"], help: "run in line mode even on a terminal"),
         Option(
             name: "--set", value: "NAME=VALUE", completion: .settings, commands: ["open"],

@@ -177,9 +177,10 @@ package struct MenuScreen: Screen {
     let keys: MenuKeys
     /// The most children a level shows.
     public var maxChildren: Int { options.maxChildren }
-    /// The most lines a picker's `--flat` list shows in one scrolled level: its first ones, the rest in a group
-    /// after them. Each key costs time in proportion to a level's size, a millisecond or so for this many.
-    package static let flatListChildren = 100_000
+    /// The rows of a picker's `--flat` list in one scrolled level: its first lines, and the rest in a bucket after
+    /// them. A key costs time in proportion to a level's rows: a millisecond or so for this many, where 100,000
+    /// made a burst of 200 keys take 2–3 s, against fzf's half second.
+    package static let flatListChildren = 10_000
     /// Whether the user bound Ctrl-Z (`--bind ctrl-z:ignore`), so it reaches the menu rather than suspending.
     package var bindsSuspendKey: Bool { options.bindings.contains { $0.key == .control("z") } }
     /// The catalog shown, and its grouping.
