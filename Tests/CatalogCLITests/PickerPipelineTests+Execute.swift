@@ -50,6 +50,12 @@ extension PickerPipelineTests {
         try command.read(until: "2 entries", timeout: Self.timeout)
         try command.send("\u{1B}[B\r")
         try command.read(until: "got:[beta]", timeout: Self.timeout)
+        // So does -f, as fzf's: it prints the default command's lines that match.
+        let filtered = try shell(
+            files + "\"$CATALOG\" -f fou; CATALOG_DEFAULT_COMMAND='echo x; echo y' \"$CATALOG\" -f y --flat; echo end",
+            in: workspace)
+        let output = try filtered.read(until: "end", timeout: Self.timeout)
+        #expect(output.contains("d/sub/found.swift\r\ny\r\nend"), "\(output.debugDescription)")
     }
 
     /// Catches Ctrl-Z stopping a picker that binds it. In a shell widget (bash's `bind -x`, zsh's zle) a stopped

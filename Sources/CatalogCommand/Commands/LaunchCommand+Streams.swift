@@ -1,5 +1,6 @@
 import CatalogKit
 import CatalogTerminal
+import Glibc
 import Synchronization
 
 extension LaunchCommand {
@@ -39,6 +40,25 @@ extension LaunchCommand {
         if let command = context.environment[variable], !command.isEmpty { return command }
         return "find -L . -mindepth 1 \\( -path '*/.*' -o -fstype sysfs -o -fstype devfs -o -fstype devtmpfs"
             + " -o -fstype proc \\) -prune -o \\( -type f -o -type l \\) -print 2>/dev/null | cut -b3-"
+    }
+
+    /// The shell commands run in, as fzf runs its preview: the user's, so `<<<` works under bash; /bin/sh when
+    /// `$SHELL` is unset or can't be run.
+    static func shell(_ context: Context) -> String {
+        if let shell = context.environment["SHELL"], shell.hasPrefix("/"), access(shell, X_OK) == 0 { return shell }
+        return "/bin/sh"
+    }
+
+    /// All a shell command prints, once it has ended.
+    static func wholeOutput(_ command: String, shell: String, terminator: UInt8) throws -> [UInt8] {
+        // The command runs for as long as what started it is kept.
+        let output = commandOutput(command, shell: shell, terminator: terminator)
+        return try withExtendedLifetime(output) {
+            let stream = try output()
+            var (bytes, done) = try stream.read(for: .seconds(1))
+            while !done { (bytes, done) = try stream.read(for: .seconds(1)) }
+            return bytes
+        }
     }
 
     /// A shell command's output as a list's stream, the command started when the stream is first asked for.

@@ -25,10 +25,7 @@ enum LaunchCommand {
             return try filter(text, arguments, &context)
         }
         options.title = context.title
-        // As fzf runs its preview: in the user's shell, so `<<<` works under bash; /bin/sh when $SHELL is unset.
-        if let shell = context.environment["SHELL"], shell.hasPrefix("/"), access(shell, X_OK) == 0 {
-            options.shell = shell
-        }
+        options.shell = shell(context)
         // A process that took over from a rebuilt one (`--watch`) filters as the one before did.
         let handover = arguments.has("--watch") ? Handover.read(from: context.environment) : nil
         if let query = handover?.query { options.query = query }
@@ -153,16 +150,17 @@ enum LaunchCommand {
     }
 
     /// `--filter QUERY` (fzf's `-f`): the lines that match, best first when fuzzy (the picker's default), with no
-    /// screen; a repeated line is listed once, as the picker lists it. Without `--file`, standard input is the list.
+    /// screen; a repeated line is listed once, as the picker lists it. Without `--file`, standard input is the list,
+    /// and with nothing piped in, the default command's output (``defaultCommand(_:)``), as fzf's `-f` reads it.
     ///
     /// - Returns: 0, or 1 when nothing matches.
     static func filter(_ text: String, _ arguments: Arguments, _ context: inout Context) throws -> Int32 {
         var arguments = arguments
-        if arguments.values["--file"] == nil {
-            guard isatty(STDIN_FILENO) == 0 else {
-                throw Arguments.UsageError(
-                    description: "option '--filter' reads the list from --file or standard input, which is a "
-                        + "terminal here; pipe the list in, as in: find . | \(context.name) --filter QUERY")
+        var input: [UInt8]?
+        if arguments.values["--file"] ?? "-" == "-" {
+            if isatty(STDIN_FILENO) == 1 {
+                let terminator: UInt8 = arguments.has("--read0") ? 0 : 0x0A
+                input = try wholeOutput(defaultCommand(context), shell: shell(context), terminator: terminator)
             }
             arguments.values["--file"] = "-"
         }
@@ -172,7 +170,7 @@ enum LaunchCommand {
         // The header is above the list, not in it: its lines are left out, as the picker shows them apart.
         let headerLines = try arguments.number("--header-lines", in: 0...1000, default: 0)
         let (snapshot, _) = try CatalogSource.load(
-            arguments, context, matching: query, repeats: .listedOnce, headerLines: headerLines)
+            arguments, context, matching: query, repeats: .listedOnce, headerLines: headerLines, input: input)
         // Best first in exact mode too, as fzf's -f --exact lists them, unless the order is the input's.
         let found = snapshot.index.hits(for: query)
         let hits = (CatalogSource.ranksHits(arguments) ? snapshot.index.rankedByScore(found, for: query) : found)

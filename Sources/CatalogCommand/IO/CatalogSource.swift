@@ -15,11 +15,12 @@ enum CatalogSource {
     ///     picker's `--filter`.
     ///   - headerLines: The lines at the file's start to leave out (`--header-lines` with `--filter`); an error
     ///     still names its line as read.
+    ///   - input: The list's bytes, read already (a command's output), in place of `--file`'s.
     /// - Returns: The entries, and the registry when they came from it.
     /// - Throws: ``InputError`` naming the file and the line.
     static func load(
         _ arguments: Arguments, _ context: Context, matching query: Query? = nil,
-        repeats: CatalogFile.Format.Repeats = .refused, headerLines: Int = 0
+        repeats: CatalogFile.Format.Repeats = .refused, headerLines: Int = 0, input: [UInt8]? = nil
     ) throws -> (snapshot: Snapshot<any Screen>, registry: Registry<any Screen>?) {
         let format = try format(arguments, repeats: repeats)
         guard let path = arguments.values["--file"] else {
@@ -27,8 +28,8 @@ enum CatalogSource {
         }
         var linesBefore = 0
         do {
-            if headerLines > 0 {
-                var bytes = try read(path)
+            if headerLines > 0 || input != nil {
+                var bytes = try input ?? read(path)
                 let header = takeHeader(headerLines, from: &bytes, terminator: format.terminator)
                 linesBefore = header.count { $0 == format.terminator }
                 let snapshot: Snapshot<any Screen> =
