@@ -90,10 +90,11 @@ extension CatalogFile.Format {
         }
     }
 
-    /// This format reading each line whole, as `--flat` does.
+    /// This format reading each line whole, as `--flat` does, and, as a picker keeps `--flat` lines, in the order read.
     private var asLines: Self {
         var lines = self
         lines.paths = PathComponents(separator: paths.separator, flat: true)
+        if repeats == .listedOnce && order == .natural { lines.order = .asRead }
         return lines
     }
 
