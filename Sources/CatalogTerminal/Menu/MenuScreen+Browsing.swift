@@ -35,12 +35,20 @@ extension MenuScreen {
     func title(of item: Item) -> String {
         switch item {
         case .shelf(let shelf): return words(shelf == .recent ? .recent : .favourites)
+        case .node(.entry(let record)): return title(of: record)
         case .node(let node): return shown(hierarchy.title(of: node))
         }
     }
 
-    /// An entry's title, as the menu shows it (``shown(_:)``).
-    func title(of record: UInt32) -> String { shown(snapshot.table.title(Int(record))) }
+    /// An entry's title, as the menu shows it (``shown(_:)``). An entry in no group has a `/` for each `∕` too: its
+    /// line was read whole, as a picker reads a list of columns (`git ls-files -s`) as `--flat` lines.
+    func title(of record: UInt32) -> String {
+        let title = snapshot.table.title(Int(record))
+        guard !options.slashesInNames, title.contains("\u{2215}"), snapshot.table.groups(Int(record)).isEmpty else {
+            return shown(title)
+        }
+        return title.replacingOccurrences(of: "\u{2215}", with: "/")
+    }
 
     /// A title as the menu shows it: with `/` where a flat list's line had one (``Options/slashesInNames``), one
     /// column as `∕` is, so a match's place in it stays where it was.
