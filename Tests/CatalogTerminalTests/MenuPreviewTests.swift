@@ -124,6 +124,29 @@ struct MenuPreviewTests {
         #expect(unasked.status == nil, "the pane the size decides on is not missed")
     }
 
+    /// Catches a list of lines read whole (a picker's list of columns, `git ls-files -s`) given half the width for a
+    /// pane that could only show the line again, which cut the rows' file names.
+    @Test("a picker's list with no groups has no pane unless one is asked; a list of paths keeps it; F4 shows it")
+    func noPaneForLines() throws {
+        let jobs = InlineJobs()
+        let wide = Size(columns: 120, rows: 30)
+        let once = CatalogFile.Format(repeats: .listedOnce)
+        func session(_ text: String, preview: MenuScreen.PreviewPlacement = .auto) throws -> Session {
+            let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array(text.utf8), format: once)
+            var session = Session(
+                root: try MenuScreen(source: .fixed(snapshot), options: MenuScreen.Options(preview: preview)))
+            _ = session.settle(session.start(size: wide), with: jobs)
+            return session
+        }
+        let columns = "100644 aa 0\tsrc/a.c\n100644 aa 0\tsrc/b.c\n"
+        var lines = try session(columns)
+        #expect(!text(lines, wide).contains("│"), "\(text(lines, wide))")
+        #expect(try session(columns, preview: .right).render(in: wide).text.contains("│"), "asked for")
+        #expect(try session("src/a.c\nsrc/b.c\ndocs/c.md\n").render(in: wide).text.contains("│"))
+        press(.function(4), in: &lines, jobs: jobs)
+        #expect(text(lines, wide).contains("│"), "F4 shows it")
+    }
+
     @Test("--preview-window down,hidden: F4 shows the pane below the list, where it was asked, on a wide terminal")
     func hiddenKeepsItsPlace() throws {
         let jobs = InlineJobs()

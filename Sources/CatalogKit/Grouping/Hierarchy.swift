@@ -56,6 +56,8 @@ package struct Hierarchy: Sendable {
 
     /// The root node.
     public var root: Node { .group(rootID) }
+    /// Whether the top level holds groups; a list of lines read whole (`--flat`, or a list of columns) holds none.
+    package var topLevelHasGroups: Bool { !groups.subgroups(rootID).isEmpty }
 
     /// Groups a snapshot.
     ///

@@ -134,11 +134,15 @@ extension MenuScreen {
     /// The layout for the size the menu was last told.
     var layout: Layout { layout(in: size) }
 
-    /// The layout at a size.
+    /// The layout at a size. A picker's list with no groups (lines read whole) has no pane unless one is asked for,
+    /// as `--flat` has none: a line is all the pane could show, and the row keeps the width.
     func layout(in size: Size) -> Layout {
-        Layout(
+        let lines =
+            keys.picker && options.preview == .auto && options.previewCommand == nil && snapshot.count > 0
+            && !hierarchy.topLevelHasGroups
+        return Layout(
             size: size, prompt: filter != nil || options.prompt != nil || options.info == .inline,
-            preview: preview.shown ? preview.placement(options.preview) : .hidden,
+            preview: preview.shown ? preview.placement(lines ? .hidden : options.preview) : .hidden,
             header: headerLines.count, paneSize: options.previewSize, status: options.info == .default)
     }
 
