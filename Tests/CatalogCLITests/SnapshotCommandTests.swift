@@ -17,7 +17,7 @@ struct SnapshotCommandTests {
     static let goldens = root.appendingPathComponent("Tests/Snapshots")
     static let gallery = root.appendingPathComponent("docs/gallery")
     /// The queries whose entries the gallery pictures: the four seed demos.
-    static let galleryQueries = [["outline", "picker"], ["trees"], ["multi", "selector"]]
+    static let galleryQueries = [["outline", "picker"], ["trees"], ["multi", "selector"], ["progress"]]
 
     let catalog = productPath("catalog")
 
