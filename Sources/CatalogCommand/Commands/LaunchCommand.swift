@@ -51,27 +51,24 @@ enum LaunchCommand {
                     linesBefore: 0, waitingForEnd: waitingForEnd)
             }
         }
+        // A pipe: its entries show as they arrive, while the producer (find /, say) is still writing. As fzf, with no
+        // list piped in, the list is $CATALOG_DEFAULT_COMMAND's output, or the files below here, streamed the same way.
+        var piped: (name: String, stream: @Sendable () throws -> CatalogStream)?
         if arguments.values["--file"] == "-", isatty(STDIN_FILENO) == 1 {
-            // As fzf: with no list piped in, the list is $CATALOG_DEFAULT_COMMAND's output, or the files below here.
             let command = defaultCommand(context)
-            let stream = commandOutput(command, shell: options.shell, terminator: format.terminator)
-            let header = try CatalogSource.readHeader(headerLines, from: try stream(), name: command)
-            options.header = CatalogSource.headerText(options.header, lines: header, format: format)
-            menu = try MenuScreen(
-                streaming: command, options: options,
-                stepGrouped: streamSteps(
-                    stream, name: command, format: format, linesBefore: header.count { $0 == format.terminator }))
+            piped = (command, commandOutput(command, shell: options.shell, terminator: format.terminator))
         } else if let path = arguments.values["--file"],
             let stream = try CatalogSource.stream(path, terminator: format.terminator)
         {
-            // A pipe: its entries show as they arrive, while the producer (find /, say) is still writing.
-            let name = CatalogSource.displayName(path)
-            let header = try CatalogSource.readHeader(headerLines, from: stream, name: name)
+            piped = (CatalogSource.displayName(path), { stream })
+        }
+        if let (name, stream) = piped {
+            let header = try CatalogSource.readHeader(headerLines, from: try stream(), name: name)
             options.header = CatalogSource.headerText(options.header, lines: header, format: format)
             let linesBefore = header.count { $0 == format.terminator }
             menu = try MenuScreen(
                 streaming: name, options: options,
-                stepGrouped: streamSteps({ stream }, name: name, format: format, linesBefore: linesBefore))
+                stepGrouped: streamSteps(stream, name: name, format: format, linesBefore: linesBefore))
         } else if let path = arguments.values["--file"] {
             // Read the file now (fast); fold, check and sort it in the background so the first frame is immediate.
             var bytes = try CatalogSource.read(path)
