@@ -291,9 +291,14 @@ extension Compare {
             }
         }
         let noHit = outcome.noHitRatio
-        row("kind 1M: no-hit one-shot ÷ `grep -iF \\| sort`", "", "", noHit, "≤ 4×", noHit <= 4)
+        row(
+            "kind 1M: no-hit one-shot (`\(Compare.noHit)`) ÷ `grep -iF \\| sort`",
+            secondsText(outcome.noHitSeconds.ours), secondsText(outcome.noHitSeconds.grep), noHit, "≤ 4×", noHit <= 4)
         let nonASCII = outcome.nonASCIIRatios.max() ?? .nan
-        row("kind 1M: non-ASCII one-shot ÷ `grep -iF \\| sort` (worst)", "", "", nonASCII, "≤ 2×", nonASCII <= 2)
+        let worst = outcome.worstNonASCII
+        row(
+            "kind 1M: non-ASCII one-shot ÷ `grep -iF \\| sort` (worst, `\(worst.query)`)", secondsText(worst.ours),
+            secondsText(worst.grep), nonASCII, "≤ 2×", nonASCII <= 2)
     }
 }
 

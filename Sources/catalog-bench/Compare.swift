@@ -59,6 +59,10 @@ enum Compare {
         var grepRatios: [Double] = []
         var fzfRatios: [Double] = []
         var noHitRatio = Double.nan
+        /// The no-hit query's medians: this build's and grep's.
+        var noHitSeconds = (ours: Double.nan, grep: Double.nan)
+        /// The query that is not ASCII with the largest ratio to grep, and its medians.
+        var worstNonASCII = (query: "", ours: Double.nan, grep: Double.nan)
         var oneShotPeakKB = 0
         var loaded = Double.nan
         var shown = Double.nan
@@ -132,8 +136,14 @@ enum Compare {
                 let ratioToGrep = series[position].median / grep.median
                 if query == noHit {
                     outcomes[position].noHitRatio = ratioToGrep
+                    outcomes[position].noHitSeconds = (series[position].median, grep.median)
                 } else {
-                    if !query.allSatisfy(\.isASCII) { outcomes[position].nonASCIIRatios.append(ratioToGrep) }
+                    if !query.allSatisfy(\.isASCII) {
+                        if ratioToGrep > (outcomes[position].nonASCIIRatios.max() ?? 0) {
+                            outcomes[position].worstNonASCII = (query, series[position].median, grep.median)
+                        }
+                        outcomes[position].nonASCIIRatios.append(ratioToGrep)
+                    }
                     outcomes[position].grepRatios.append(ratioToGrep)
                     if let theirs { outcomes[position].fzfRatios.append(series[position].median / theirs.median) }
                 }
