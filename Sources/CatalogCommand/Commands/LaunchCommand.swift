@@ -168,10 +168,20 @@ enum LaunchCommand {
         let headerLines = try arguments.number("--header-lines", in: 0...1000, default: 0)
         let (snapshot, _) = try CatalogSource.load(
             arguments, context, matching: query, repeats: .listedOnce, headerLines: headerLines, input: input)
-        // Best first in exact mode too, as fzf's -f --exact lists them, unless the order is the input's.
-        let found = snapshot.index.hits(for: query)
-        let hits = (CatalogSource.ranksHits(arguments) ? snapshot.index.rankedByScore(found, for: query) : found)
-            .ordered
+        // Best first in exact mode too, as fzf's -f --exact lists them, unless the order is the input's. With --nth,
+        // the lines that matched whole are searched again in their fields, which hold less.
+        var index = snapshot.index
+        if let fields = try CatalogSource.searchedFields(arguments) {
+            let table = snapshot.table
+            var searched = fields.index(count: index.count, order: index.recordsInOrder) { record in
+                table.withWholeLineBytes(Int(record)) { String(decoding: $0, as: UTF8.self) }
+            }
+            searched.ranksFuzzyHits = index.ranksFuzzyHits
+            searched.breaksTiesByLength = index.breaksTiesByLength
+            index = searched
+        }
+        let found = index.hits(for: query)
+        let hits = (CatalogSource.ranksHits(arguments) ? index.rankedByScore(found, for: query) : found).ordered
         // The query first with --print-query, as fzf's -f prints it, and on its own when nothing matches.
         if arguments.has("--print-query") {
             let terminator: UInt8 = arguments.has("--print0") ? 0 : 0x0A
@@ -221,7 +231,7 @@ enum LaunchCommand {
         let picker = arguments.values["--file"] != nil
         // A picker's --flat lines are one list, scrolled as fzf's is: they have no groups to browse, and its digits
         // filter rather than open.
-        let flatList = picker && arguments.has("--flat")
+        let flatList = picker && CatalogSource.readsWholeLines(arguments)
         var options = MenuScreen.Options(
             maxChildren: try arguments.number(
                 "--max-children", in: 2...1_000_000, default: flatList ? MenuScreen.flatListChildren : 10),
@@ -229,7 +239,7 @@ enum LaunchCommand {
             preview: previewPlacement(arguments))
         options.smartCase = picker && !arguments.has("--ignore-case")
         options.ranksExactHits = picker && CatalogSource.ranksHits(arguments)
-        options.slashesInNames = arguments.has("--flat") || arguments.values["--delimiter"] != nil
+        options.slashesInNames = CatalogSource.readsWholeLines(arguments) || arguments.values["--delimiter"] != nil
         options.multi = arguments.has("--multi")
         options.query = arguments.values["--query"]
         options.header = arguments.values["--header"]
@@ -245,11 +255,13 @@ enum LaunchCommand {
         options.exitZero = arguments.has("--exit-0")
         options.previewCommand = try previewCommand(arguments)
         options.fieldDelimiter = CatalogSource.delimiter(arguments).map { .text($0) } ?? .whitespace
+        options.searchedFields = try CatalogSource.searchedFields(arguments)
+        options.hitOrder = CatalogSource.ranksHits(arguments) ? .bestFirst : .asListed
         // A preview command is asked for: shown wherever it fits, as fzf's is, not only from 100 columns.
         if options.previewCommand != nil && options.preview == .auto { options.preview = .forced }
         // A --flat line (`ps`, `history`) is all the pane could show: the row keeps the width unless one is asked
         // for (F4, --preview).
-        if arguments.has("--flat") && options.preview == .auto { options.preview = .hidden }
+        if CatalogSource.readsWholeLines(arguments) && options.preview == .auto { options.preview = .hidden }
         if let window = arguments.values["--preview-window"] {
             let read = try previewWindow(window)
             if let placement = read.placement { options.preview = placement }

@@ -63,7 +63,7 @@ enum CatalogSource {
     ) throws -> CatalogFile.Format {
         let delimiter = Self.delimiter(arguments)
         if arguments.values["--file"] == nil {
-            for option in ["--flat", "--delimiter", "--read0", "--no-sort", "--tac", "--ansi"]
+            for option in ["--flat", "--delimiter", "--read0", "--no-sort", "--tac", "--ansi", "--scheme", "--nth"]
             where arguments.has(option) || arguments.values[option] != nil {
                 throw Arguments.UsageError(
                     description: "option '\(option)' reads the lines of --file; give --file too.")
@@ -72,21 +72,72 @@ enum CatalogSource {
         if delimiter?.isEmpty == true {
             throw Arguments.UsageError(description: "option '--delimiter' needs text to divide groups at, not ''.")
         }
+        let scheme = try Self.scheme(arguments)
+        let flat = readsWholeLines(arguments)
+        if arguments.values["--nth"] != nil && !flat {
+            throw Arguments.UsageError(
+                description: "option '--nth' searches fields of lines read whole; give --flat or --scheme=history "
+                    + "too, as a path's groups are no fields.")
+        }
         // With --flat, a line is listed whole, and --delimiter divides only its fields for commands' {1}.
-        let groupsAt = arguments.has("--flat") ? "/" : delimiter ?? "/"
+        let groupsAt = flat ? "/" : delimiter ?? "/"
         var format = CatalogFile.Format(
-            paths: PathComponents(separator: Array(groupsAt.utf8), flat: arguments.has("--flat")),
+            paths: PathComponents(separator: Array(groupsAt.utf8), flat: flat),
             terminator: arguments.has("--read0") ? 0 : 0x0A, repeats: repeats)
         // As fzf reads them: --tac turns the input round, and --no-sort keeps it, fuzzy hits included. A picker's
         // --flat lines are kept as read too, as fzf lists them (`git log`, `history`, `ps`), their hits best first.
         if arguments.has("--tac") {
             format.order = .lastFirst
-        } else if arguments.has("--no-sort") || (repeats == .listedOnce && arguments.has("--flat")) {
+        } else if arguments.has("--no-sort") || (repeats == .listedOnce && flat) || scheme == .history {
             format.order = .asRead
         }
+        // fzf's history scheme: of two commands the query fits as well, the one read first (the newer) stays first.
+        format.breaksTiesByLength = scheme != .history
         format.ranksFuzzyHits = ranksHits(arguments)
         format.stripsEscapes = arguments.has("--ansi")
         return format
+    }
+
+    /// fzf's `--scheme`: how a picker reads its lines and ranks what it finds in them.
+    enum Scheme: String, CaseIterable {
+        /// As the picker reads lines without it: paths of groups (unless `--flat`), ties broken by length.
+        case `default`
+        /// The same as ``default``: the picker reads paths already.
+        case path
+        /// Lines that are not paths (a shell's history): read whole, as `--flat` reads them, in the order read,
+        /// and hits the query fits as well left in that order, with no tie break by length.
+        case history
+    }
+
+    /// `--scheme`'s value; ``Scheme/default`` without it.
+    ///
+    /// - Throws: ``Arguments/UsageError`` for a scheme fzf doesn't have.
+    static func scheme(_ arguments: Arguments) throws -> Scheme {
+        guard let text = arguments.values["--scheme"] else { return .default }
+        guard let scheme = Scheme(rawValue: text) else {
+            throw Arguments.UsageError(
+                description: "option '--scheme' takes default, path or history, not '\(text)'.")
+        }
+        return scheme
+    }
+
+    /// Whether each line is read whole, as a title, rather than as a path of groups: `--flat`, or
+    /// `--scheme=history`.
+    static func readsWholeLines(_ arguments: Arguments) -> Bool {
+        arguments.has("--flat") || arguments.values["--scheme"] == Scheme.history.rawValue
+    }
+
+    /// The fields `--nth` searches, divided as `--delimiter` says; `nil` without it.
+    ///
+    /// - Throws: ``Arguments/UsageError`` for a value that is no list of fzf's field index expressions.
+    static func searchedFields(_ arguments: Arguments) throws -> FieldSearch? {
+        guard let text = arguments.values["--nth"] else { return nil }
+        guard let fields = FieldSearch(text, delimiter: delimiter(arguments).map { .text($0) } ?? .whitespace) else {
+            throw Arguments.UsageError(
+                description: "option '--nth' needs fields such as 1, 2.., ..3, -1 or 2..,.. (counted from 1), not "
+                    + "'\(text)'.")
+        }
+        return fields
     }
 
     /// `--delimiter`'s text, with `\t` read as a TAB, as fzf's users write it (`-d '\t'`, which fzf reads as a

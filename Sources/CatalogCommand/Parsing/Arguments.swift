@@ -44,15 +44,15 @@ struct Arguments {
                     description: "fzf's +i is not taken: a term with a capital letter already matches its case.")
             }
             // fzf's short negations, as its users' scripts write them (`history | fzf +s --tac +m`): +s is
-            // --no-sort, and +m takes back an earlier --multi.
+            // --no-sort, and +m (or --no-multi) takes back an earlier --multi.
             if argument == "+s" && !optionsEnded {
                 try parseOption("--no-sort", rest: &rest)
                 continue
             }
-            if argument == "+m" && !optionsEnded {
+            if (argument == "+m" || argument == "--no-multi") && !optionsEnded {
                 guard CommandTable.options(for: command).contains(where: { $0.name == "--multi" }) else {
                     throw UsageError(
-                        description: "fzf's +m does not apply\(commandSuffix): it takes back --multi, the picker's.")
+                        description: "fzf's \(argument) does not apply\(commandSuffix): it takes back --multi, the picker's.")
                 }
                 flags.remove("--multi")
                 continue

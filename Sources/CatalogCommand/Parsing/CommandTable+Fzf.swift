@@ -2,7 +2,6 @@ extension CommandTable {
     /// fzf's options that catalog doesn't take, each with why or what to use instead: a command line or a
     /// `CATALOG_DEFAULT_OPTS` copied from fzf's gets one line that says so, not a guess at a near name.
     static let fzfOnly: [String: String] = [
-        "--nth": "a line's fields name what a command gets ({1}, {2..}), not what is searched",
         "--with-nth": "a line is shown as it is read; fields name what a command gets ({1}, {2..})",
         "--tiebreak": "hits that fit the query as well go shorter name first, then shorter path, always",
         "--pointer": "the highlighted row is drawn in reverse, with no pointer column",

@@ -22,6 +22,9 @@ extension CatalogFile {
         public var order: Order = .natural
         /// Whether fuzzy hits go best first; `false` keeps them in ``order`` (fzf's `--no-sort`).
         public var ranksFuzzyHits = true
+        /// Whether hits that fit the query equally well go shorter name, then shorter path, first; `false` keeps
+        /// them in ``order``, as fzf's `--scheme=history` does: of two commands equally found, the newer is meant.
+        package var breaksTiesByLength = true
         /// Whether the colours a program wrote into its lines are left out before they are read (fzf's `--ansi`;
         /// ``TerminalEscapes``): what is shown, found and printed is the text without them.
         public var stripsEscapes = false

@@ -110,7 +110,8 @@ package enum CatalogFile {
         do {
             (index, _, bounds, _) = try read(
                 bytes, keeping: RecordMatcher(query), plainLines: true, pathsOnly: false, order: format.order,
-                ranksFuzzyHits: format.ranksFuzzyHits, leavesOutRepeats: format.leavesOutRepeats)
+                ranksFuzzyHits: format.ranksFuzzyHits, breaksTiesByLength: format.breaksTiesByLength,
+                leavesOutRepeats: format.leavesOutRepeats)
         } catch let error as Error where format.recovers(from: error) {
             // So are names that are not UTF-8, and a picker's list with repeats or lines that are no path: only
             // then is the file copied (`--filter` on a list that has neither holds it once).
@@ -172,7 +173,8 @@ package enum CatalogFile {
                 try text.withUnsafeBufferPointer { (text) -> ReadOut<Handler> in
                     try read(
                         text, keeping: matcher, plainLines: plainLines, pathsOnly: true, order: order,
-                        ranksFuzzyHits: format.ranksFuzzyHits, leavesOutRepeats: format.leavesOutRepeats,
+                        ranksFuzzyHits: format.ranksFuzzyHits, breaksTiesByLength: format.breaksTiesByLength,
+                leavesOutRepeats: format.leavesOutRepeats,
                         skipsByteOrderMark: lines == nil)
                 }
             return try finish(
@@ -235,7 +237,8 @@ package enum CatalogFile {
     ///   bounds are laid out.
     private static func read<Handler>(
         _ file: UnsafeBufferPointer<UInt8>, keeping matcher: RecordMatcher?, plainLines: Bool, pathsOnly: Bool,
-        order: Format.Order, ranksFuzzyHits: Bool, leavesOutRepeats: Bool, skipsByteOrderMark: Bool = true
+        order: Format.Order, ranksFuzzyHits: Bool, breaksTiesByLength: Bool = true, leavesOutRepeats: Bool,
+        skipsByteOrderMark: Bool = true
     ) throws -> ReadOut<Handler> {
         try checkSize(file.count)
         let ranges = pieces(of: file)
@@ -269,6 +272,7 @@ package enum CatalogFile {
             var index = SearchIndex(folded: folded, starts: starts, order: records)
             index.table = table
             index.ranksFuzzyHits = ranksFuzzyHits
+            index.breaksTiesByLength = breaksTiesByLength
             index.isNatural = order == .natural
             return Snapshot(table: table, index: index)
         }
@@ -277,6 +281,7 @@ package enum CatalogFile {
             var index = SearchIndex.inReadOrder(folded: folded, starts: starts)
             index.table = table
             index.ranksFuzzyHits = ranksFuzzyHits
+            index.breaksTiesByLength = breaksTiesByLength
             index.isNatural = false
             return Snapshot(table: table, index: index)
         }

@@ -153,6 +153,15 @@ extension SearchIndex {
             return true
         }
 
+        /// The finished index with its records searched in the order given, unsorted: a second index over other
+        /// text of the same records (the fields `--nth` searches) keeps the first one's order.
+        ///
+        /// - Parameter order: Every record added, once each, in search order.
+        package consuming func build(order: [UInt32]) -> SearchIndex {
+            folded.shrinkOrKeep()
+            return SearchIndex(folded: folded, starts: starts, order: order)
+        }
+
         /// Sorts the records and returns the finished index.
         ///
         /// - Parameter tieBreak: Orders two records whose folded titles are equal (raw title, then full path).

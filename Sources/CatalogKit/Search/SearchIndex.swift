@@ -27,7 +27,10 @@ package struct SearchIndex: Sendable {
     /// The entries' raw text, when the index was made from a table: fuzzy scores read camelCase from it.
     var table: EntryTable?
     /// Whether fuzzy hits go best first; `false` keeps them in search order (``CatalogFile/Format/ranksFuzzyHits``).
-    var ranksFuzzyHits = true
+    package var ranksFuzzyHits = true
+    /// Whether hits with equal scores go shorter name, then shorter path, first; `false` leaves them in search
+    /// order (``CatalogFile/Format/breaksTiesByLength``, fzf's `--scheme=history`).
+    package var breaksTiesByLength = true
     /// Whether the order is the natural order of the titles; `false` for a list kept as read (`--no-sort`, `--tac`),
     /// whose runs of entries are no ranges of titles (``Hierarchy``'s bucket labels).
     var isNatural = true
@@ -207,7 +210,7 @@ package struct SearchIndex: Sendable {
     }
 
     /// Orders scored hits: best score first, then the shorter name (the path's last component, folded), then the
-    /// shorter path, then search order.
+    /// shorter path (unless ``breaksTiesByLength`` is off), then search order.
     ///
     /// Of two hits the query fits equally well, the one whose name it covers more is likelier the one meant:
     /// `sudo` finds the name `sudo` before `sudo.fish` in a shorter path, and `con` finds `con.h` before `config.py`.
@@ -220,10 +223,11 @@ package struct SearchIndex: Sendable {
                 let limit = 1 << 15
                 let score = UInt64(min(max(Int(hit.score), -limit), limit - 1) + limit)
                 let start = Int(starts[Int(hit.record)])
-                let length =
+                var length =
                     text.baseAddress.flatMap { memchr($0 + start, 0, Int(starts[Int(hit.record) + 1]) - start) }
                     .map { UnsafeRawPointer($0) - UnsafeRawPointer(text.baseAddress! + start) } ?? 0
-                let name = text.baseAddress.map { SearchIndex.nameLength($0 + start, count: length) } ?? 0
+                var name = text.baseAddress.map { SearchIndex.nameLength($0 + start, count: length) } ?? 0
+                if !breaksTiesByLength { (name, length) = (0, 0) }
                 return (UInt64(2 * limit - 1) - score) << 48 | UInt64(min(name, 63)) << 42
                     | UInt64(min(length, 1_023)) << 32 | UInt64(readOrder ? hit.record : rank[Int(hit.record)])
             }

@@ -245,6 +245,12 @@ package enum LauncherWords: CaseIterable, Sendable {
     case fuzzyOn
     /// Exact matching: a term is a substring
     case exactOn
+    /// Hits best first
+    case sortOn
+    /// Hits in the list's order
+    case sortOff
+    /// as listed
+    case asListed
     /// true or false
     case acceptsBoolean
     /// an integer from {low} to {high}

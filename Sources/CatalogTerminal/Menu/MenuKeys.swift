@@ -74,6 +74,8 @@ package struct MenuKeys: Sendable {
         case toggleFavourite = "toggle-favourite"
         /// Switch the filter between exact and fuzzy matching, searching again at once.
         case toggleExact = "toggle-exact"
+        /// fzf's: list the filter's hits best first or in the list's order, searching again at once.
+        case toggleSort = "toggle-sort"
         case ignore
         /// fzf's `execute(CMD)`: runs a shell command on the terminal, the menu put away until it ends.
         case execute

@@ -200,6 +200,7 @@ extension MenuScreen {
         case .previewPageDown: scrollPreview(by: max((layout.pane?.size.rows ?? 2) - 1, 1))
         case .toggleFavourite: return toggleFavourite()
         case .toggleExact: return toggleMatching()
+        case .toggleSort: return toggleHitOrder()
         case .yank: return yank()
         case .replaceQuery:
             guard case .node(.entry(let record))? = highlighted else { return .bell }

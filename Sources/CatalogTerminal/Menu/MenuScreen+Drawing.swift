@@ -157,7 +157,8 @@ extension MenuScreen {
         let base: Style = selected ? .reverse : .plain
         var spans = [Span(Self.hitLead + markPrefix(.node(.entry(record))), base)]
         let (titleText, marks) = Self.window(
-            of: title, matching: filter?.query ?? Query(""), width: max(0, width - DisplayWidth.of(spans[0].text)))
+            of: title, matching: filter?.query ?? Query(""), width: max(0, width - DisplayWidth.of(spans[0].text)),
+            fields: options.searchedFields)
         for (index, character) in titleText.enumerated() {
             var style = base
             if marks.contains(where: { $0.contains(index) }) {
@@ -195,14 +196,20 @@ extension MenuScreen {
     /// it as fits after a leading `…`, as fzf shows it. So hits that match in the same path (`grep -rn` lines of one
     /// file) still show their line numbers.
     ///
+    /// - Parameter fields: The fields `--nth` searches, where alone what matched is marked; `nil` for the whole title.
     /// - Returns: The text, and the characters that match in it.
-    static func window(of title: String, matching query: Query, width: Int) -> (String, [Range<Int>]) {
+    static func window(
+        of title: String, matching query: Query, width: Int, fields: FieldSearch? = nil
+    ) -> (String, [Range<Int>]) {
+        let highlights = { (text: String) in
+            fields?.highlights(in: text, matching: query) ?? Highlight.characters(in: text, matching: query)
+        }
         let fitted = DisplayWidth.truncate(title, to: width)
-        guard fitted != title, width > 2 else { return (fitted, Highlight.characters(in: fitted, matching: query)) }
-        let marks = Highlight.characters(in: title, matching: query)
+        guard fitted != title, width > 2 else { return (fitted, highlights(fitted)) }
+        let marks = highlights(title)
         let characters = Array(title)
         guard let matchEnd = marks.map(\.upperBound).max(), matchEnd <= characters.count else {
-            return (fitted, Highlight.characters(in: fitted, matching: query))
+            return (fitted, highlights(fitted))
         }
         // The context gives way to the match: the match's whole span first, then what follows it.
         let matchStart = min(marks.map(\.lowerBound).min() ?? matchEnd, matchEnd)
@@ -210,7 +217,7 @@ extension MenuScreen {
         let context = max(0, min(width / 2 - 2, Self.contextAfterMatch, width - 3 - span))
         let end = min(matchEnd + context, characters.count)
         guard DisplayWidth.of(String(characters[..<end])) > width - 1 else {
-            return (fitted, Highlight.characters(in: fitted, matching: query))
+            return (fitted, highlights(fitted))
         }
         // Back from the context's end until "…" and the text fit, leaving a column for a trailing "…".
         var start = end
@@ -230,7 +237,7 @@ extension MenuScreen {
 
     /// The status line: what the list shows, and at the right end, where a long query never pushes them off, the
     /// highlighted row's place when the list is longer than its rows ("3/10") and, while filtering, the mode
-    /// ("fuzzy", "exact").
+    /// ("fuzzy", "exact") and, when `toggle-sort` left them unsorted, the hits' order ("as listed").
     private func statusLine(width: Int, listRows: Int) -> Line {
         let label = statusLabel(listRows: listRows)
         let room = width - DisplayWidth.of(label) - 2
@@ -243,7 +250,8 @@ extension MenuScreen {
     private func statusLabel(listRows: Int) -> String {
         let (row, count) = filter.map { ($0.cursor, $0.shown.count) } ?? (current.cursor, currentItems.count)
         let place = count > listRows ? words(.position, ["row": row + 1, "count": count]) : ""
-        return [place, filter == nil || options.disabled ? "" : matchingLabel].filter { !$0.isEmpty }.joined(
+        let order = filter == nil || hitOrder == .bestFirst ? "" : words(.asListed)
+        return [place, filter == nil || options.disabled ? "" : matchingLabel, order].filter { !$0.isEmpty }.joined(
             separator: " · ")
     }
 

@@ -240,6 +240,38 @@ extension MenuScreen {
         return search()
     }
 
+    /// Switches the hits between best first and the list's order (fzf's `toggle-sort`): a filter searches again at
+    /// once, its first row highlighted; the status line names the order while it is the list's. Browsing, the
+    /// status line says which order the next filter will use.
+    ///
+    /// - Returns: The search, if filtering; else the message.
+    mutating func toggleHitOrder() -> Action {
+        hitOrder = hitOrder.toggled
+        guard filter != nil else { return .status(words(hitOrder == .bestFirst ? .sortOn : .sortOff)) }
+        return search(force: true)
+    }
+
+    /// The index the filter searches: the catalog's, or with `--nth`, one of the fields it names, made once for
+    /// each catalog shown; its hits ranked as ``hitOrder`` says.
+    private mutating func searchedIndex() -> SearchIndex {
+        var index = snapshot.index
+        if let fields = options.searchedFields {
+            if let made = fieldIndex, made.catalog == catalogVersion {
+                index = made.index
+            } else {
+                let lines = snapshot.table
+                var searched = fields.index(count: index.count, order: index.recordsInOrder) { record in
+                    lines.withWholeLineBytes(Int(record)) { String(decoding: $0, as: UTF8.self) }
+                }
+                searched.breaksTiesByLength = index.breaksTiesByLength
+                fieldIndex = (catalogVersion, searched)
+                index = searched
+            }
+        }
+        index.ranksFuzzyHits = hitOrder == .bestFirst
+        return index
+    }
+
     /// Closes the filter: back to the levels, as they were.
     mutating func closeFilter() -> Action {
         mode = .browsing
@@ -276,8 +308,8 @@ extension MenuScreen {
         guard force || !current.isCurrent else { return .none }
         let previous = current.results
         let candidates = !force && previous.map { current.query.narrows($0.query) } == true ? previous?.hits : nil
-        let (index, query, catalog) = (snapshot.index, current.query, catalogVersion)
-        let ranks = options.ranksExactHits
+        let (index, query, catalog) = (searchedIndex(), current.query, catalogVersion)
+        let ranks = options.ranksExactHits && hitOrder == .bestFirst
         @Sendable func hits(_ isCancelled: (@Sendable () -> Bool)?) -> Hits {
             let found = index.hits(for: query, among: candidates, isCancelled: isCancelled)
             return ranks ? index.rankedByScore(found, for: query) : found

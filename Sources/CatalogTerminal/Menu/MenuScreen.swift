@@ -134,6 +134,10 @@ package struct MenuScreen: Screen {
         public var previewCommand: String?
         /// How the lines divide into fields for the placeholders `{1}`, `{2..}` (`--delimiter`, as fzf's).
         package var fieldDelimiter = ShellCommand.FieldDelimiter.whitespace
+        /// The fields of each line the filter searches (fzf's `--nth`); `nil` searches the whole line.
+        package var searchedFields: FieldSearch?
+        /// The order the filter's hits start in, which `toggle-sort` switches: as listed with `--no-sort`.
+        package var hitOrder = HitOrder.bestFirst
         /// The shell the preview command runs in: the user's `$SHELL`, as fzf's, or `/bin/sh`.
         public var shell = "/bin/sh"
         /// Makes the steps of a list read from a shell command's output (`reload(…)`), given the command, placeholders
@@ -198,6 +202,12 @@ package struct MenuScreen: Screen {
     var mode = Mode.browsing
     /// How the filter matches: the options' mode until the user switches it (``MenuKeys/Command/toggleExact``).
     var matching: Query.Matching
+    /// The order the filter lists its hits in: the options' until the user switches it
+    /// (``MenuKeys/Command/toggleSort``).
+    var hitOrder = HitOrder.bestFirst
+    /// The index of the fields `--nth` searches (``FieldSearch``), made for the catalog of ``catalogVersion``,
+    /// kept while that catalog is shown: every keystroke would make it again.
+    var fieldIndex: (catalog: Int, index: SearchIndex)?
     /// The size the menu is drawn into, as the session last told it.
     var size = Size.standard
     /// The environment screens are previewed in, as the session last told it.
@@ -285,6 +295,7 @@ package struct MenuScreen: Screen {
         hierarchy = try Hierarchy(snapshot, rootTitle: options.title, maxChildren: options.maxChildren)
         self.phase = phase
         matching = options.fuzzy ? .fuzzy : .exact
+        hitOrder = options.hitOrder
         levels = [Level(item: .node(hierarchy.root))]
         history = options.history
         if options.selectOne || options.exitZero {

@@ -19,12 +19,19 @@ extension ShellCommand {
     }
 
     /// A field index expression: `N`, `-N` (counted from the end), `N..`, `..M`, `N..M` or `..`; fields count from
-    /// 1, and neither end may be 0.
-    struct FieldRange: Equatable {
-        var from: Int?
-        var to: Int?
+    /// 1, and neither end may be 0. The placeholders `{2..}` and `--nth 2..` read it alike.
+    package struct FieldRange: Sendable, Hashable {
+        package var from: Int?
+        package var to: Int?
 
-        init?(_ text: Substring) {
+        /// Reads a comma-separated list of field index expressions (`2..,..`, `1,3`), as `{1,3}` and `--nth`
+        /// write them; `nil` when one of them is no such expression.
+        package static func list(_ text: some StringProtocol) -> [FieldRange]? {
+            let ranges = text.split(separator: ",", omittingEmptySubsequences: false).map { FieldRange(Substring($0)) }
+            return ranges.contains(nil) ? nil : ranges.compactMap { $0 }
+        }
+
+        package init?(_ text: Substring) {
             func end(_ text: Substring) -> Int?? {
                 guard !text.isEmpty else { return .some(nil) }
                 guard let number = Int(text), number != 0 else { return nil }
@@ -42,7 +49,7 @@ extension ShellCommand {
         }
 
         /// The fields it names of `count`, ascending; empty when they lie outside the line.
-        func indices(of count: Int) -> Range<Int> {
+        package func indices(of count: Int) -> Range<Int> {
             func resolved(_ index: Int) -> Int { index < 0 ? count + index : index - 1 }
             let lower = max(from.map(resolved) ?? 0, 0)
             let upper = min(to.map(resolved) ?? count - 1, count - 1)
@@ -60,12 +67,10 @@ extension ShellCommand {
         let rest = inside.dropFirst(flags.count)
         guard rest.allSatisfy({ $0.isASCII && ($0.isNumber || "-.,".contains($0)) }) else { return nil }
         guard !flags.contains("f"), !flags.contains("r") else { return .failure(UnsupportedPlaceholder()) }
-        let ranges = rest.split(separator: ",", omittingEmptySubsequences: false).map { FieldRange($0) }
-        if !rest.isEmpty && ranges.contains(nil) { return .failure(UnsupportedPlaceholder()) }
+        let ranges = FieldRange.list(rest)
+        if !rest.isEmpty && ranges == nil { return .failure(UnsupportedPlaceholder()) }
         return .success(
-            .line(
-                marked: flags.contains("+"), ranges: rest.isEmpty ? nil : ranges.compactMap { $0 },
-                keepsSpace: flags.contains("s")))
+            .line(marked: flags.contains("+"), ranges: rest.isEmpty ? nil : ranges, keepsSpace: flags.contains("s")))
     }
 
     /// A placeholder fzf fills and catalog doesn't.
@@ -189,8 +194,8 @@ extension ShellCommand {
         return String(decoding: chosen, as: UTF8.self)
     }
 
-    /// Where a line's fields lie (``FieldDelimiter``).
-    private static func fields(_ bytes: [UInt8], _ delimiter: FieldDelimiter) -> [Range<Int>] {
+    /// Where a line's fields lie (``FieldDelimiter``), as byte offsets into it.
+    package static func fields(_ bytes: [UInt8], _ delimiter: FieldDelimiter) -> [Range<Int>] {
         var fields: [Range<Int>] = []
         switch delimiter {
         case .whitespace:
