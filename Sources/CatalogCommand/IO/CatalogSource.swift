@@ -93,6 +93,7 @@ enum CatalogSource {
         }
         // fzf's history scheme: of two commands the query fits as well, the one read first (the newer) stays first.
         format.breaksTiesByLength = scheme != .history
+        format.tabsAsSpaces = scheme == .history
         format.ranksFuzzyHits = ranksHits(arguments)
         format.stripsEscapes = arguments.has("--ansi")
         return format

@@ -52,7 +52,8 @@ struct Arguments {
             if (argument == "+m" || argument == "--no-multi") && !optionsEnded {
                 guard CommandTable.options(for: command).contains(where: { $0.name == "--multi" }) else {
                     throw UsageError(
-                        description: "fzf's \(argument) does not apply\(commandSuffix): it takes back --multi, the picker's.")
+                        description:
+                            "fzf's \(argument) does not apply\(commandSuffix): it takes back --multi, the picker's.")
                 }
                 flags.remove("--multi")
                 continue

@@ -22,4 +22,21 @@ extension CommandTable {
         "--ellipsis": "a cut line ends with …",
         "--tabstop": "a TAB starts a line's keywords, shown after the path",
     ]
+
+    /// fzf's options for a shell's history, which its Ctrl-R widgets pass (`-n2..,.. --scheme=history +m`), after
+    /// the options that read the list and before those that read it further (``options``).
+    static let historyOptions: [Option] = [
+        Option(
+            name: "--scheme", value: "SCHEME", completion: .choices(["default", "path", "history"]),
+            commands: [""],
+            help: "how the file's lines are read, as fzf's: history reads each line whole, as --flat does, in the "
+                + "order read, and hits found equally well stay in that order (fzf's Ctrl-R widgets pass it); default "
+                + "and path read them as paths of groups, as the picker does without it"),
+        Option(
+            name: "--nth", short: "n", value: "FIELDS", commands: [""],
+            help: "search only these fields of each line, fzf's way (1, 2.., ..3, -1, 2..,..; each range on its own), "
+                + "parted as --delimiter says, else by spaces and TABs; the line is still shown and printed whole. "
+                + "Only for lines read whole (--flat, --scheme=history): a path's groups are no fields"),
+        Option(name: "--no-multi", commands: [""], help: "take back --multi, as fzf's +m (and --no-multi) do"),
+    ]
 }

@@ -159,33 +159,10 @@ struct CommandTable {
             hidden: true),
     ]
 
-    static let options: [Option] = [
-        Option(
-            name: "--file", value: "PATH", completion: .files,
-            commands: ["", "list", "search", "tree", "open", "---complete"],
-            help: "read a catalog file instead of the built-in catalog ('-' for standard input)"),
-        Option(
-            name: "--flat", commands: ["", "list", "search", "tree", "open", "---complete"],
-            help:
-                "read each line of the file as a title, not a path of groups: a picker lists them as read, as one"
-                + " list; a repeated line is listed once"),
-        Option(
-            name: "--delimiter", short: "d", value: "TEXT",
-            commands: ["", "list", "search", "tree", "open", "---complete"],
-            help: "divide the groups of the file's lines at TEXT, such as :: or ., instead of /; and their fields for "
-                + "{1}, {2..} in commands, which are otherwise parted by spaces, as fzf's -d does (with --flat, the "
-                + "fields only)"),
-        Option(
-            name: "--scheme", value: "SCHEME", completion: .choices(["default", "path", "history"]),
-            commands: [""],
-            help: "how the file's lines are read, as fzf's: history reads each line whole, as --flat does, in the order "
-                + "read, and hits found equally well stay in that order (fzf's Ctrl-R widgets pass it); default and "
-                + "path read them as paths of groups, as the picker does without it"),
-        Option(
-            name: "--nth", short: "n", value: "FIELDS", commands: [""],
-            help: "search only these fields of each line, fzf's way (1, 2.., ..3, -1, 2..,..; each range on its own), "
-                + "parted as --delimiter says, else by spaces and TABs; the line is still shown and printed whole. "
-                + "Only for lines read whole (--flat, --scheme=history): a path's groups are no fields"),
+    static let options: [Option] = readingOptions + historyOptions + pickingOptions
+
+    /// The options that read and pick from the list, and the launcher's own.
+    private static let pickingOptions: [Option] = [
         Option(
             name: "--read0", commands: ["", "list", "search", "tree", "open", "---complete"],
             help: "read the file's entries ended by NUL, as find -print0 writes them, instead of newlines"),
@@ -248,7 +225,6 @@ struct CommandTable {
         Option(
             name: "--multi", short: "m", commands: [""],
             help: "Tab marks entries (a group marks all under it); Enter prints every marked entry"),
-        Option(name: "--no-multi", commands: [""], help: "take back --multi, as fzf's +m (and --no-multi) do"),
         Option(name: "--query", short: "q", value: "TEXT", commands: [""], help: "start with this filter"),
         Option(
             name: "--bind", value: "KEY:ACTION", commands: [""],

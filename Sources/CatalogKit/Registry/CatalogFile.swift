@@ -174,8 +174,7 @@ package enum CatalogFile {
                     try read(
                         text, keeping: matcher, plainLines: plainLines, pathsOnly: true, order: order,
                         ranksFuzzyHits: format.ranksFuzzyHits, breaksTiesByLength: format.breaksTiesByLength,
-                leavesOutRepeats: format.leavesOutRepeats,
-                        skipsByteOrderMark: lines == nil)
+                        leavesOutRepeats: format.leavesOutRepeats, skipsByteOrderMark: lines == nil)
                 }
             return try finish(
                 EntryTable(
