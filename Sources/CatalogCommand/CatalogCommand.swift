@@ -141,7 +141,8 @@ extension CatalogCommand {
     ]
 
     /// The options that read or pick from `--file`, and need it.
-    static let fileOptions = Set(pickOptions + ["--flat", "--delimiter", "--read0", "--ansi", "--scheme", "--nth"])
+    static let fileOptions = Set(
+        pickOptions + ["--flat", "--delimiter", "--read0", "--ansi", "--scheme", "--nth", "--tiebreak"])
 
     /// The variable of default options for a program: `CATALOG_DEFAULT_OPTS` for `catalog`.
     static func defaultOptionsVariable(_ name: String) -> String { variable(name, "_DEFAULT_OPTS") }

@@ -45,13 +45,50 @@ struct FzfOptionTests {
                 "option '--pointer' is fzf's, and catalog has none: the highlighted row is drawn in reverse"
             ),
             ("--with-nth=2..", "option '--with-nth' is fzf's, and catalog has none: a line is shown as it is read"),
-            ("--tiebreak=index", "option '--tiebreak' is fzf's, and catalog has none: hits that fit the query"),
+            ("--algo=v1", "option '--algo' is fzf's, and catalog has none: fuzzy hits are scored"),
         ])
     func fzfOnly(_ example: (String, String)) throws {
         let result = try runProcess(productPath("catalog"), ["--file", "-", "--plain", example.0], input: [])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("catalog: " + example.1), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// Catches the Ctrl-R widgets' options swallowed where catalog can't honour them: a scheme or tie-break fzf has
+    /// and catalog doesn't, `--nth` on paths (whose groups are no fields), or fields fzf wouldn't read.
+    @Test(
+        "--scheme, --tiebreak and --nth refuse what they can't do in one line naming it, with exit status 2",
+        arguments: [
+            (["--scheme=fuzzy"], "option '--scheme' takes default, path or history, not 'fuzzy'"),
+            (["--tiebreak=begin"], "option '--tiebreak' takes length or index, not 'begin'"),
+            (["-n2.."], "option '--nth' searches fields of lines read whole; give --flat or --scheme=history"),
+            (["--flat", "--nth=0"], "option '--nth' needs fields such as 1, 2.., ..3, -1 or 2..,.."),
+            (["--scheme", "history", "-n", "1..2..3"], "option '--nth' needs fields"),
+        ])
+    func historyOptionRefused(_ example: ([String], String)) throws {
+        let result = try runProcess(productPath("catalog"), ["--file", "-", "--plain"] + example.0, input: [])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("catalog: " + example.1), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// Catches the history scheme's lines read as paths, its hits reordered by length, or `--tiebreak=index` and
+    /// `--nth` ignored by `-f`.
+    @Test("-f with --scheme=history, --tiebreak and --nth: lines whole, in the order read, fields searched")
+    func historyFilter() throws {
+        func filtered(_ arguments: [String], _ lines: String) throws -> String {
+            try runProcess(productPath("catalog"), arguments, input: Array(lines.utf8)).stdout
+        }
+        let lines = "git status --short\ngit\n"
+        #expect(try filtered(["-f", "git", "--flat"], lines) == "git\ngit status --short\n", "by length")
+        #expect(try filtered(["-f", "git", "--scheme=history"], lines) == lines, "as read")
+        #expect(try filtered(["-f", "git", "--flat", "--tiebreak=index"], lines) == lines)
+        #expect(
+            try filtered(["-f", "git", "--scheme=history", "--tiebreak=length"], lines) == "git\ngit status --short\n")
+        let numbered = "12\tls /tmp/a\n7\techo 12\n"
+        #expect(try filtered(["-f", "12", "--scheme=history", "-n2.."], numbered) == "7\techo 12\n")
+        #expect(try filtered(["-f", "12", "--scheme=history", "-n2..,.."], numbered) == "7\techo 12\n12\tls /tmp/a\n")
+        #expect(try filtered(["-f", "a", "--flat", "-d", "/", "-n", "-1"], numbered) == "12\tls /tmp/a\n")
     }
 
     /// Catches --flat and -d refused together, the delimiter not reaching the commands' fields, or a --flat list

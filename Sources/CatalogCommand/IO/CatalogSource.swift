@@ -63,8 +63,9 @@ enum CatalogSource {
     ) throws -> CatalogFile.Format {
         let delimiter = Self.delimiter(arguments)
         if arguments.values["--file"] == nil {
-            for option in ["--flat", "--delimiter", "--read0", "--no-sort", "--tac", "--ansi", "--scheme", "--nth"]
-            where arguments.has(option) || arguments.values[option] != nil {
+            for option in [
+                "--flat", "--delimiter", "--read0", "--no-sort", "--tac", "--ansi", "--scheme", "--nth", "--tiebreak",
+            ] where arguments.has(option) || arguments.values[option] != nil {
                 throw Arguments.UsageError(
                     description: "option '\(option)' reads the lines of --file; give --file too.")
             }
@@ -92,7 +93,7 @@ enum CatalogSource {
             format.order = .asRead
         }
         // fzf's history scheme: of two commands the query fits as well, the one read first (the newer) stays first.
-        format.breaksTiesByLength = scheme != .history
+        format.breaksTiesByLength = try tieBreak(arguments, scheme: scheme) == "length"
         format.tabsAsSpaces = scheme == .history
         format.ranksFuzzyHits = ranksHits(arguments)
         format.stripsEscapes = arguments.has("--ansi")
@@ -120,6 +121,21 @@ enum CatalogSource {
                 description: "option '--scheme' takes default, path or history, not '\(text)'.")
         }
         return scheme
+    }
+
+    /// fzf's `--tiebreak`: what orders hits the query fits as well. `length` (fzf's default, and catalog's but with
+    /// the history scheme) puts the shorter name, then the shorter path, first; `index` keeps the order read, as
+    /// `--scheme=history` does. fzf's others (`begin`, `end`, `chunk`, lists) have no counterpart here.
+    ///
+    /// - Throws: ``Arguments/UsageError`` naming a criterion catalog doesn't take.
+    static func tieBreak(_ arguments: Arguments, scheme: Scheme) throws -> String {
+        guard let text = arguments.values["--tiebreak"] else { return scheme == .history ? "index" : "length" }
+        guard ["length", "index"].contains(text) else {
+            throw Arguments.UsageError(
+                description: "option '--tiebreak' takes length or index, not '\(text)': hits that fit as well go "
+                    + "shorter first, or in the order read.")
+        }
+        return text
     }
 
     /// Whether each line is read whole, as a title, rather than as a path of groups: `--flat`, or

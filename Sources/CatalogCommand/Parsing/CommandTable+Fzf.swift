@@ -3,7 +3,6 @@ extension CommandTable {
     /// `CATALOG_DEFAULT_OPTS` copied from fzf's gets one line that says so, not a guess at a near name.
     static let fzfOnly: [String: String] = [
         "--with-nth": "a line is shown as it is read; fields name what a command gets ({1}, {2..})",
-        "--tiebreak": "hits that fit the query as well go shorter name first, then shorter path, always",
         "--pointer": "the highlighted row is drawn in reverse, with no pointer column",
         "--marker": "--multi marks a row with a check box",
         "--margin": "--border draws lines around the launcher, with a space inside them",
@@ -37,6 +36,10 @@ extension CommandTable {
             help: "search only these fields of each line, fzf's way (1, 2.., ..3, -1, 2..,..; each range on its own), "
                 + "parted as --delimiter says, else by spaces and TABs; the line is still shown and printed whole. "
                 + "Only for lines read whole (--flat, --scheme=history): a path's groups are no fields"),
+        Option(
+            name: "--tiebreak", value: "CRITERION", completion: .choices(["length", "index"]), commands: [""],
+            help: "what orders hits the query fits as well: length (shorter name, then shorter path; the default) "
+                + "or index (the order read, as --scheme=history does); fzf's others are refused"),
         Option(name: "--no-multi", commands: [""], help: "take back --multi, as fzf's +m (and --no-multi) do"),
     ]
 }
