@@ -117,6 +117,22 @@ struct MenuFieldSearchTests {
         #expect(try shown(session) == lines, "with --nth too")
     }
 
+    /// Catches a NUL-ended history's TAB and newlines escaped (`\u{9}`), as a file name's are, where fzf shows a
+    /// multi-line command on its row; or the line printed changed with them.
+    @Test("--scheme=history with --read0: a TAB shows as spaces and a newline as a space; the line stays as read")
+    func historyCommandsShown() throws {
+        var format = CatalogFile.Format(
+            paths: PathComponents(separator: [0x2F], flat: true), terminator: 0, repeats: .listedOnce)
+        format.readsCommands = true
+        let line = "3\tfor i in 1\ndo echo x\ndone"
+        let snapshot: Snapshot<any Screen> = try CatalogFile.parse(Array((line + "\0").utf8), format: format)
+        #expect(snapshot.table.title(0) == "3       for i in 1 do echo x done")
+        #expect(snapshot.table.withWholeLineBytes(0) { String(decoding: $0, as: UTF8.self) } == line)
+        format.readsCommands = false
+        let names: Snapshot<any Screen> = try CatalogFile.parse(Array((line + "\0").utf8), format: format)
+        #expect(names.table.title(0).contains("\\u{9}"), "a file name's TAB stays escaped")
+    }
+
     /// Catches toggle-sort doing nothing, sorting only the next query, or leaving no sign in the status line.
     @Test("toggle-sort switches the hits between best first and as listed, at once, and the status line says so")
     func toggleSort() throws {

@@ -94,7 +94,7 @@ enum CatalogSource {
         }
         // fzf's history scheme: of two commands the query fits as well, the one read first (the newer) stays first.
         format.breaksTiesByLength = try tieBreak(arguments, scheme: scheme) == "length"
-        format.tabsAsSpaces = scheme == .history
+        format.readsCommands = scheme == .history
         format.ranksFuzzyHits = ranksHits(arguments)
         format.stripsEscapes = arguments.has("--ansi")
         return format

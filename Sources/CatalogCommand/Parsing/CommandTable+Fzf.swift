@@ -35,11 +35,11 @@ extension CommandTable {
             name: "--nth", short: "n", value: "FIELDS", commands: [""],
             help: "search only these fields of each line, fzf's way (1, 2.., ..3, -1, 2..,..; each range on its own), "
                 + "parted as --delimiter says, else by spaces and TABs; the line is still shown and printed whole. "
-                + "Only for lines read whole (--flat, --scheme=history): a path's groups are no fields"),
+                + "Only for lines read whole, with --flat or --scheme history: a path's groups are no fields"),
         Option(
             name: "--tiebreak", value: "CRITERION", completion: .choices(["length", "index"]), commands: [""],
             help: "what orders hits the query fits as well: length (shorter name, then shorter path; the default) "
-                + "or index (the order read, as --scheme=history does); fzf's others are refused"),
-        Option(name: "--no-multi", commands: [""], help: "take back --multi, as fzf's +m (and --no-multi) do"),
+                + "or index (the order read, as the history scheme keeps them); fzf's others are refused"),
+        Option(name: "--no-multi", commands: [""], help: "take back --multi, as fzf's +m does"),
     ]
 }

@@ -25,9 +25,10 @@ extension CatalogFile {
         /// Whether hits that fit the query equally well go shorter name, then shorter path, first; `false` keeps
         /// them in ``order``, as fzf's `--scheme=history` does: of two commands equally found, the newer is meant.
         package var breaksTiesByLength = true
-        /// Whether a TAB in a NUL-ended flat entry shows as spaces, as in a newline-ended one, rather than escaped:
-        /// a shell history's (`--scheme=history`) holds commands, where a file name's TAB would be a surprise.
-        package var tabsAsSpaces = false
+        /// Whether flat NUL-ended entries are a shell's commands (`--scheme=history`): a TAB shows as spaces, as in a
+        /// newline-ended line, and a newline as one space, as fzf shows a multi-line command on its row, rather than
+        /// escaped as in a file name, where either would be a surprise.
+        package var readsCommands = false
         /// Whether the colours a program wrote into its lines are left out before they are read (fzf's `--ansi`;
         /// ``TerminalEscapes``): what is shown, found and printed is the text without them.
         public var stripsEscapes = false

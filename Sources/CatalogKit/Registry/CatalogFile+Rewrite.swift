@@ -281,7 +281,7 @@ extension CatalogFile {
                 case 0x09, 0x0A:
                     // Only names reach here with these: a catalog line's path ends before either.
                     text.append(contentsOf: UnsafeBufferPointer(rebasing: name[run..<index]))
-                    if byte == 0x09 && format.paths.flat && (format.terminator == 0x0A || format.tabsAsSpaces) {
+                    if byte == 0x09 && format.paths.flat && (format.terminator == 0x0A || format.readsCommands) {
                         // A flat line's TAB (`ps`, `git log --format=%h%x09%s`) shows as a terminal shows it: spaces
                         // to the next eighth column; so does a NUL-ended history line's (bash's Ctrl-R widget's
                         // `123<TAB>command`). The line printed is the line as read.
@@ -289,6 +289,11 @@ extension CatalogFile {
                         let spaces = 8 - column % 8
                         text.append(contentsOf: repeatElement(0x20, count: spaces))
                         column += spaces
+                        counted = text.count
+                    } else if byte == 0x0A && format.paths.flat && format.readsCommands {
+                        // A multi-line command of a history shows on its row, its newlines as spaces, as fzf's.
+                        text.append(0x20)
+                        column += DisplayWidth.of(String(decoding: text[counted...], as: UTF8.self))
                         counted = text.count
                     } else {
                         appendEscape(UInt32(byte))
