@@ -72,6 +72,14 @@ struct FzfOptionTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    /// Catches `--no-multi` refused as unknown, or leaving `--multi` on, where fzf's `+m` takes it back.
+    @Test("--no-multi takes back --multi, as +m does")
+    func noMulti() throws {
+        #expect(try !Arguments(["--file", "x", "--multi", "--no-multi"]).has("--multi"))
+        #expect(try !Arguments(["--file", "x", "-m", "+m"]).has("--multi"))
+        #expect(try Arguments(["--file", "x", "--no-multi", "--multi"]).has("--multi"), "the last one wins")
+    }
+
     /// Catches the history scheme's lines read as paths, its hits reordered by length, or `--tiebreak=index` and
     /// `--nth` ignored by `-f`.
     @Test("-f with --scheme=history, --tiebreak and --nth: lines whole, in the order read, fields searched")
