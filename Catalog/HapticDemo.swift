@@ -8,7 +8,7 @@ extension Demos {
         summary: "The terminal's haptics: a bell and a brief flash of the screen",
         scenarios: [
             Scenario("heavy tap, flash over", .press("3"), .wait(.milliseconds(200))),
-            Scenario("flashing mid-tap", .press("3"), .wait(.milliseconds(50))),
+            Scenario("flashing mid-tap", .press("3")),
             Scenario("heavy tap in Russian", locale: "ru", .press("3"), .wait(.milliseconds(200))),
         ]
     ) { HapticDemo() }

@@ -21,7 +21,7 @@ extension Demos {
                 steps: MultiSelectorDemo.checkingAll + [.press(.escape)]),
             Scenario("Korean summary", locale: "ko", .press(.down)),
             Scenario("goal list, all five checked", steps: MultiSelectorDemo.checkingAll),
-            Scenario("name edited to every week", .press(.end), .press(.backspace, times: 3), .type("week")),
+            Scenario("name edited to every week", .press(.backspace, times: 3), .type("week")),
             Scenario("two goals to choose from", controls: ["goals": 2], .press(.down), .press(.enter)),
         ]
     ) { values in try MultiSelectorDemo(goals: values.integer("goals")) }

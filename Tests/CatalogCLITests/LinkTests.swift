@@ -252,6 +252,23 @@ struct LinkOptionTests {
             "\(missing.stderr)")
     }
 
+    /// Catches a scenario step the screen ignores recorded with exit 0 and no word, its golden the first frame.
+    @Test("snapshot warns, one line a step, of a step that changed nothing, and records the golden all the same")
+    func idleStepWarning() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("idle-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("slider.txt")
+        try "--keys 'x right'\n--keys 'right right'\n".write(to: file, atomically: true, encoding: .utf8)
+        let goldens = directory.appendingPathComponent("goldens").path
+        let result = try run(["snapshot", "slider", "--scenario-file", file.path, "--dir", goldens])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("2 recorded"), "\(result.stdout)")
+        #expect(
+            result.stderr
+                == "warning: controls/slider · captured 1: step 1 (x) did nothing: the screen ignored the key\n")
+    }
+
     /// Catches `snapshot slider --scenario-file …/captures/indicators/progress.txt` recording a Slider golden from
     /// Progress's keys with exit 0.
     @Test("snapshot --scenario-file refuses another entry's captures, named by the file's first line or its path")

@@ -45,6 +45,8 @@ struct SnapshotCommandTests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let count = Self.declared.count
         #expect(result.stdout == "\(count) scenarios of \(Demos.entries.count) entries: \(count) matched\n")
+        // No step of a built-in scenario changes nothing: each one's golden guards what its steps do.
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
         for query in Self.galleryQueries {
             let pictures = try snapshot(
                 ["--record", "never", "--dir", Self.goldens.path, "--svg", Self.gallery.path] + query,

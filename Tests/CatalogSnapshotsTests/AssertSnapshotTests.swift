@@ -119,3 +119,24 @@ struct AssertSnapshotTests {
         #expect(scratch.files().isEmpty)
     }
 }
+
+extension AssertSnapshotTests {
+    /// Catches a scenario whose step does nothing passing silently, its golden the first frame for ever.
+    @Test("a step that changes nothing is a warning naming the screen, the scenario and the step; it fails nothing")
+    func idleStepWarns() throws {
+        let scratch = ScratchDirectory()
+        defer { scratch.remove() }
+        let scenario = Scenario("presses x", .press("x"), .press(.up))
+        _ = issues { assertSnapshot(of: CounterScreen(), scenario: scenario, snapshotDirectory: scratch.url) }
+        var result: SnapshotCheck.Result?
+        let found = issues {
+            result = assertSnapshot(of: CounterScreen(), scenario: scenario, snapshotDirectory: scratch.url)
+        }
+        #expect(result?.status == .matched)
+        #expect(result?.idleSteps == ["step 1 (x) did nothing: the screen ignored the key"])
+        #expect(found.map(\.severity) == [.warning])
+        #expect(
+            found.first?.text == "CounterScreen · presses x · 80×24: step 1 (x) did nothing: the screen ignored the key"
+        )
+    }
+}

@@ -40,6 +40,7 @@ enum SnapshotCommand {
                 text: report, pruned: arguments.has("--prune"), directory: directory.path,
                 pictures: pictures?.root.path, to: &context.out)
         }
+        warnIdleSteps(report, after: &context.out)
         let staleFails = mode == .never && report.isStale && !arguments.has("--prune")
         return report.failed || staleFails ? 1 : 0
     }
@@ -241,6 +242,20 @@ enum SnapshotCommand {
                 + (report.isStale
                     ? ", \(report.stale.count + report.stalePictures.count) \(pruned ? "stale removed" : "stale")" : "")
         )
+    }
+
+    /// A line on standard error for each step that changed nothing its golden shows, naming the entry, the
+    /// scenario and the step, after what standard output holds so far: such a scenario guards nothing, but it may
+    /// mean to show a key ignored, so it fails nothing.
+    private static func warnIdleSteps(_ report: SnapshotCheck.Report, after out: inout Output) {
+        let lines = report.results.flatMap { result in
+            result.idleSteps.map { "warning: \(result.entryID) · \(result.scenario): \($0)" }
+        }
+        guard !lines.isEmpty else { return }
+        out.flush()
+        var error = Output(STDERR_FILENO)
+        for line in lines { error.line(line) }
+        error.flush()
     }
 
     private static func write(json report: SnapshotCheck.Report, to out: inout Output) {

@@ -23,6 +23,8 @@ package struct ScenarioRun {
     public let pendingTicks: [(after: Duration, owner: Session.ScreenID)]
     /// Whether the session quit before the steps ran out (Escape closed the screen, say).
     public let quit: Bool
+    /// The steps that changed nothing a golden shows, when the run looked for them (`notesIdleSteps`).
+    package var idleSteps: [IdleStep] = []
 
     /// Plays a scenario.
     ///
@@ -38,12 +40,13 @@ package struct ScenarioRun {
     ///     jobs (saves) are dropped, so the replay writes nothing.
     ///   - pace: For a recording to watch, how long each key is shown before the next step (see
     ///     ``play(_:size:session:writes:draws:pace:)``); `nil` plays the keys a millisecond apart.
+    ///   - notesIdleSteps: Whether to note the steps that changed nothing (``idleSteps``), as snapshots do.
     ///   - make: Makes the screen, as its entry's factory does.
     /// - Returns: The run.
     /// - Throws: What the factory throws.
     public static func play(
         _ scenario: Scenario, size: Size? = nil, title: String = "", link: String? = nil, pace: Duration? = nil,
-        of make: () throws -> any Screen
+        notesIdleSteps: Bool = false, of make: () throws -> any Screen
     ) throws -> ScenarioRun {
         let screen = try Scenario.$playing.withValue(scenario) { try make() }
         // A screen that binds the launcher's keys would show help for bindings that never fire: a scenario (and
@@ -52,7 +55,9 @@ package struct ScenarioRun {
         guard reserved.isEmpty else { throw Session.ReservedKeysBound(keys: reserved) }
         var session = Session(closable: screen, title: title, environment: scenario.environment)
         session.linkProgram = link
-        return try play(scenario, size: size, session: session, writes: link == nil, draws: link == nil, pace: pace)
+        return try play(
+            scenario, size: size, session: session, writes: link == nil, draws: link == nil, pace: pace,
+            notesIdleSteps: notesIdleSteps)
     }
 
     /// Plays a scenario's steps on a session made beforehand: a process that took over from a rebuilt one replays
@@ -70,10 +75,11 @@ package struct ScenarioRun {
     ///     for a person pressing keys at that pace; a character of typed text takes a quarter of it. A step followed
     ///     by a wait is followed by the wait alone: the scenario's own time wins. `nil` plays the steps a
     ///     millisecond apart, as snapshots do.
+    ///   - notesIdleSteps: Whether to note the steps that changed nothing (``idleSteps``).
     /// - Returns: The run.
     package static func play(
         _ scenario: Scenario, size: Size? = nil, session: Session, writes: Bool, draws: Bool = true,
-        pace: Duration? = nil
+        pace: Duration? = nil, notesIdleSteps: Bool = false
     ) throws -> ScenarioRun {
         let start = size ?? scenario.size
         let terminal = VirtualTerminal(size: start)
@@ -85,7 +91,10 @@ package struct ScenarioRun {
             return max(pace, least)
         }
         var now = gap(before: 0)
+        // When each step starts, and when the last one ends.
+        var starts: [Duration] = []
         for (index, step) in steps.enumerated() {
+            starts.append(now)
             switch step {
             case .press(let key, let times):
                 // A replay that saves nothing captures nothing: the capture key (F9) is passed over, where its
@@ -117,7 +126,10 @@ package struct ScenarioRun {
         var loop = EventLoop(
             session: session, terminal: terminal, jobs: InlineJobs(writes: writes),
             renderer: Renderer(colorMode: session.environment.colorMode, synchronized: false), draws: draws)
+        var marks = StepMarks(times: starts + [now])
+        if notesIdleSteps { loop.beforeTurn = { marks.note(at: $0, $1, $2) } }
         let status = try loop.run()
+        if notesIdleSteps, status == 1 { marks.note(at: now, loop.session, loop.asked) }
         var session = loop.session
         // A replay that saves nothing keeps nothing its steps sent out either: an F9 among them appends no capture
         // once the screen goes on live, and F8 and F9 put nothing on the clipboard.
@@ -127,7 +139,8 @@ package struct ScenarioRun {
         let frame = Renderer.visible(drawn, size: end, colorMode: session.environment.colorMode)
         return ScenarioRun(
             scenario: scenario, size: end, frame: frame, drawn: drawn, writes: terminal.writes, duration: now,
-            session: session, pendingTicks: loop.pendingTicks, quit: status != 1)
+            session: session, pendingTicks: loop.pendingTicks, quit: status != 1,
+            idleSteps: notesIdleSteps ? marks.idleSteps(of: steps) : [])
     }
 }
 

@@ -56,6 +56,9 @@ public struct SnapshotCheck {
         /// pictures are kept: ``status`` says the more newsworthy of the two.
         package var goldenStatus: Status?
         package var picture: (path: String, status: Status)?
+        /// The scenario's steps that changed nothing its golden shows, one line each
+        /// (`step 1 (x) did nothing: the screen ignored the key`): warnings, which fail nothing.
+        package var idleSteps: [String] = []
 
         /// Whether the result fails the check.
         public var isFailure: Bool { status == .failed || status == .error }
@@ -263,13 +266,14 @@ public struct SnapshotCheck {
             golden: path)
         let run: ScenarioRun
         do {
-            run = try ScenarioRun.play(scenario, size: size, title: title, of: make)
+            run = try ScenarioRun.play(scenario, size: size, title: title, notesIdleSteps: true, of: make)
         } catch {
             result.status = .error
             result.message = "could not open '\(title.isEmpty ? id : title)': \(error)"
             return result
         }
         result.size = run.size
+        result.idleSteps = run.idleSteps.map(\.description)
         let values = scenario.controlsLabel
         let name = "\(id) · \(scenario.name) · \(run.size)" + (values.isEmpty ? "" : " · \(values)")
         let text = Golden.text(of: run.frame, size: run.size, title: name)

@@ -53,6 +53,20 @@ package struct EventLoop {
     private let sources: (any SourceWatching)?
     /// Whether each turn draws a frame; a replay whose frames nobody sees (a link's, a handover's) draws none.
     private let draws: Bool
+    /// For a scenario's replay that looks for steps that changed nothing: told, before each turn reacts to what it
+    /// brought, the time then, the session as it stands, and ``asked`` (``ScenarioRun/idleSteps``).
+    package var beforeTurn: ((Duration, Session, Asked) -> Void)?
+    /// The ticks and jobs the session asked for so far, and the bells it rang: what a step may do that its frame
+    /// doesn't show yet.
+    package private(set) var asked = Asked()
+
+    /// Counts of what the session asked the loop for.
+    package struct Asked: Equatable {
+        /// Ticks and jobs: work whose result a later frame shows.
+        package var later = 0
+        /// Bells: a screen refusing a key or a line.
+        package var bells = 0
+    }
 
     /// Creates a loop.
     ///
@@ -108,6 +122,7 @@ package struct EventLoop {
         while true {
             if draws { try draw() }
             let input = terminal.wait(timeout: timeout(), jobs: jobs.wakeDescriptor, sources: sources?.descriptor)
+            beforeTurn?(terminal.now, session, asked)
             if try react(to: input) { return exitStatus }
             if input.closed { return 1 }
         }
@@ -288,11 +303,14 @@ package struct EventLoop {
                 return true
             case .bell:
                 ringBell = true
+                asked.bells += 1
             case .flash(let duration):
                 flashEnd = terminal.now + duration
             case .tick(let delay):
+                asked.later += 1
                 if ticks.count < Self.maximumPendingTicks { ticks.append((terminal.now + delay, effect.owner)) }
             case .run(let job):
+                asked.later += 1
                 jobs.start(job, for: effect.owner)
             case .cancel(let lane):
                 jobs.cancel(lane, of: effect.owner)
