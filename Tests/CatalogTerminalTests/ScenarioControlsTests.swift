@@ -49,17 +49,46 @@ struct ScenarioControlsTests {
         #expect(!message.contains("\n"))
     }
 
-    @Test("a scenario's locale that is no locale identifier is a registration error; any well-formed one is taken")
+    @Test(
+        "a scenario's locale that is no locale identifier is a registration error; one of the five languages is taken")
     func locales() throws {
         for bad in ["no such locale!!", "", "de DE", "1de", "de\n"] {
             #expect(Scenario("x", locale: bad).problem?.contains("which is no locale identifier") == true, "\(bad)")
         }
-        for good in ["de", "ko_KR", "zh-Hant", "fr", "en_US_POSIX"] {
+        for good in ["de", "ko_KR", "ja_JP", "ru", "en_US_POSIX", "de_AT"] {
             #expect(Scenario("x", locale: good).problem == nil, "\(good)")
         }
         #expect(throws: Registry<any Screen>.Error.self) {
             try Self.registry(scenarios: [Scenario("bad", locale: "no such locale!!")])
         }
+    }
+
+    /// Catches `Scenario("french", locale: "fr")` recording an English frame without a word, where `open --locale fr`
+    /// is refused.
+    @Test("a scenario's locale in a language the launcher has no words in is a registration error naming the place")
+    func unspokenLocale() throws {
+        for other in ["fr", "zh-Hant", "pt_BR"] {
+            #expect(
+                Scenario("x", locale: other).problem
+                    == "scenario “x” needs a locale in en, de, ru, ko, or ja, not “\(other)”.")
+        }
+        let registry = Registry<any Screen>()
+        var error: Registry<any Screen>.Error?
+        let line = #line + 2
+        do {
+            try registry.register("Counter", in: ["Basics"], scenarios: [Scenario("french", locale: "fr")]) {
+                Counter()
+            }
+        } catch let thrown as Registry<any Screen>.Error {
+            error = thrown
+        }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(
+            message
+                == "CatalogTerminalTests/ScenarioControlsTests.swift:\(line): 'Basics/Counter': scenario “french” needs "
+                + "a locale in en, de, ru, ko, or ja, not “fr”.",
+            "\(message)")
+        #expect(!message.contains("\n"))
     }
 
     @Test("the golden's first line stays one line whatever a text value holds")

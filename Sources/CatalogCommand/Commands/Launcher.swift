@@ -104,13 +104,9 @@ enum Launcher {
 
     /// Refuses a `--locale` whose language has no words: `de_AT` and `ja_JP.UTF-8` are German and Japanese.
     static func checkLocale(_ name: String?) throws {
-        guard let name else { return }
-        let languages = ScreenEnvironment.languages
-        let language = ScreenEnvironment.locale(named: name).language.languageCode?.identifier
-        guard !name.isEmpty, let language, languages.contains(language) else {
-            let list = languages.formatted(.list(type: .or).locale(Locale(identifier: "en")))
-            throw Arguments.UsageError(description: "option '--locale' needs a locale in \(list), not '\(name)'.")
-        }
+        guard let name, !ScreenEnvironment.speaks(name) else { return }
+        let list = ScreenEnvironment.languageList
+        throw Arguments.UsageError(description: "option '--locale' needs a locale in \(list), not '\(name)'.")
     }
 
     /// fzf's `--border[=STYLE]`: none without it, rounded with no style.

@@ -191,6 +191,18 @@ public struct ScreenEnvironment: Sendable, Hashable {
     /// The languages the launcher's words are written in, in the order F2 cycles through them.
     package static let languages = ["en", "de", "ru", "ko", "ja"]
 
+    /// Whether the launcher has words in a locale's language: `de_AT` and `ja_JP.UTF-8` are German and Japanese,
+    /// `fr` is none of ``languages``.
+    package static func speaks(_ name: String) -> Bool {
+        guard !name.isEmpty, let language = locale(named: name).language.languageCode?.identifier else { return false }
+        return languages.contains(language)
+    }
+
+    /// The languages as a message lists them: "en, de, ru, ko, or ja".
+    package static var languageList: String {
+        languages.formatted(.list(type: .or).locale(Locale(identifier: "en")))
+    }
+
     /// The locale a POSIX locale name stands for: `de_DE.UTF-8@euro` is `de_DE`; `C` and `POSIX` are English.
     package static func locale(named name: String) -> Locale {
         let base = name.prefix { $0 != "." && $0 != "@" }

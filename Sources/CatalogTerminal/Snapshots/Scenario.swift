@@ -54,7 +54,8 @@ public struct Scenario: Sendable, Hashable {
     /// - Parameters:
     ///   - name: Its name, unique among the entry's scenarios.
     ///   - size: The terminal's size.
-    ///   - locale: A locale identifier such as "de" or "ko_KR"; English when `nil`.
+    ///   - locale: A locale identifier in a language the launcher speaks (en, de, ru, ko or ja), such as "de" or
+    ///     "ko_KR"; English when `nil`.
     ///   - colorMode: The colour mode; full colour by default, `.none` for none.
     ///   - glyphs: The glyphs; Unicode by default.
     ///   - controls: Values of the entry's controls by name, such as `["start": 1234]`; each must be one its
@@ -104,14 +105,14 @@ public struct Scenario: Sendable, Hashable {
     }
 
     /// What is wrong with the scenario on its own, in a sentence that names it: an empty name, a size or a resize
-    /// outside 1 to ``largest``, a key no terminal sends (F13, Ctrl-1), a count of presses outside 0 to
+    /// outside 1 to ``largest``, a locale in a language the launcher has no words in (en, de, ru, ko and ja are), a key no terminal sends (F13, Ctrl-1), a count of presses outside 0 to
     /// ``mostPresses``, a negative wait, or a line command holding a line break.
     public var problem: String? {
         let name = "scenario “\(self.name)”"
         if self.name.allSatisfy(\.isWhitespace) { return "a scenario has no name; give each one a name." }
         if let problem = Self.problem(with: size) { return "\(name) is \(problem)" }
         // A language code and optional region or script, as "de", "ko_KR" or "zh-Hant": any other text would be
-        // read as English without a word. Languages without a table of the screen's own still read English.
+        // read as English without a word.
         if let locale,
             locale.isEmpty || locale.count > 35
                 || !locale.unicodeScalars.allSatisfy({
@@ -122,6 +123,11 @@ public struct Scenario: Sendable, Hashable {
         {
             return
                 "\(name) has the locale “\(locale)”, which is no locale identifier; give one such as “de” or “ko_KR”."
+        }
+        // A language the launcher has no words in would record an English frame under the scenario's name, where
+        // `open --locale` refuses it.
+        if let locale, !ScreenEnvironment.speaks(locale) {
+            return "\(name) needs a locale in \(ScreenEnvironment.languageList), not “\(locale)”."
         }
         for step in steps {
             switch step {
