@@ -162,12 +162,19 @@ extension Session {
         return (taken, apply(action, at: screens.topIndex))
     }
 
-    /// F7 anywhere but on an entry's own screen: the status line says where the controls are. On a screen an entry
-    /// pushed they are on the entry's first screen; with no entry open (the menu), an entry must be opened first.
+    /// F7 anywhere but on an entry's own screen with controls: the status line says where the controls are. On a
+    /// screen an entry pushed they are on the entry's first screen; with no entry open (the menu), an entry must be
+    /// opened first; an entry without controls has none. The key goes no further, so it is no step of the entry's
+    /// recording: a link or a capture would replay a key that did nothing, and its golden end on the message.
     ///
     /// - Returns: Whether it said so, so the key goes no further.
     mutating func saysWhereControlsAre(_ key: Key) -> Bool {
-        guard key == EntryScreen.key, !(top is EntryScreen) else { return false }
+        guard key == EntryScreen.key else { return false }
+        if let entry = top as? EntryScreen {
+            guard entry.controls == nil else { return false }
+            chrome.status = LauncherWords.text(.noControls, in: environment.locale)
+            return true
+        }
         let below = screens.entryIndex(atOrBelow: screens.topIndex) != nil
         chrome.status = LauncherWords.text(below ? .controlsOnEntryScreen : .noEntryControls, in: environment.locale)
         return true

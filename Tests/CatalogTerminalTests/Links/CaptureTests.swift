@@ -170,3 +170,21 @@ struct ReadmeCaptureTests {
         #expect(scenario.controlsLabel == "percent=2")
     }
 }
+
+extension CaptureTests {
+    /// Catches F7 on an entry without controls kept in the link and the captures, so a snapshot of the captures
+    /// recorded a golden whose last line is "This entry has no controls.".
+    @Test("F7 on an entry without controls says so, and is no step of its link or its captures")
+    func controlsKeyWithoutControls() throws {
+        var session = Session(closable: EntryScreen(Counter(), id: "basics/counter"))
+        session.linkProgram = "catalog"
+        _ = session.start(size: Size(columns: 60, rows: 10))
+        _ = session.handle(.key(.up))
+        _ = session.handle(.key(EntryScreen.key))
+        #expect(session.status == "This entry has no controls.")
+        _ = session.handle(.key(.up))
+        let screen = try #require(session.top as? EntryScreen)
+        #expect(screen.recording.steps == [.press(.up, times: 2)])
+        #expect(session.link?.hasSuffix("--keys 'up*2'") == true, "\(session.link ?? "")")
+    }
+}
