@@ -40,3 +40,21 @@ struct ReadmeLanguagesTests {
         #expect(saved(3, in: context("fr")) == "Saved 3 files.")
     }
 }
+
+extension ReadmeLanguagesTests {
+    @Test("a package that ships only some languages names them to problems(languages:); another table may lack texts")
+    func someLanguages() {
+        let partial = StringTable<Words>([
+            "en": [.save: "save", .saved: "Saved {count} {count|file|files}."],
+            "de": [.save: "Speichern", .saved: "{count} {count|Datei|Dateien} gespeichert."],
+            "ru": [.saved: "Сохранено: {n} {n|файл|файлов}."],
+        ])
+        #expect(partial.problems().contains("ko: no text for save."))
+        #expect(
+            partial.problems(languages: ["en", "de"]) == [
+                "ru: saved has arguments [n] but English has [count].",
+                "ru: saved gives 2 plural forms where ru has 3.",
+            ])
+        #expect(partial.text(.saved, in: Locale(identifier: "ko"), ["count": 2]) == "Saved 2 files.")
+    }
+}
