@@ -61,6 +61,19 @@ struct ReadmeExampleTests {
         #expect(compact.render(in: .standard).lines.first?.text == "7")
     }
 
+    @Test("the spinner turns on the ticks it asks for, on the virtual clock, and a new size starts no second clock")
+    func spinner() throws {
+        let run = try ScenarioRun.play(Scenario("after 350 ms", .wait(.milliseconds(350)))) { SpinnerScreen() }
+        #expect(run.frame.text.contains(#"\ 3 turns"#), "\(run.frame.text)")
+        #expect(run.pendingTicks.count == 1, "one tick pending at a time")
+        let resized = try ScenarioRun.play(
+            Scenario(
+                "resized", .wait(.milliseconds(350)), .resize(Size(columns: 40, rows: 10)), .wait(.milliseconds(200)))
+        ) { SpinnerScreen() }
+        #expect(resized.frame.text.contains("/ 5 turns"), "\(resized.frame.text)")
+        #expect(resized.pendingTicks.count == 1)
+    }
+
     @Test("the Add-your-own-screen file, declared with demo(…), opens its screen")
     func ownScreen() throws {
         let screen = try Demos.hello.make()
@@ -106,6 +119,32 @@ struct CounterScreen: Screen {
 
     func lines(in context: ScreenContext) -> [String] { ["Count: \(count)"] }
     mutating func handle(line: String, in context: ScreenContext) throws -> Action { .none }
+}
+
+/// Turns every 100 ms from when it opens: time arrives only as the ticks it asks for.
+struct SpinnerScreen: Screen {
+    var turns = 0
+    var started = false
+    var title: String { "Spinner" }
+
+    mutating func handle(_ event: Event, in context: ScreenContext) throws -> Action {
+        switch event {
+        case .resize where !started:
+            // The first size comes as the screen opens: the clock starts then, once.
+            started = true
+            return .tick(after: .milliseconds(100))
+        case .tick:
+            turns += 1
+            return .tick(after: .milliseconds(100))  // the next one
+        default:
+            return .none
+        }
+    }
+
+    func render(in context: ScreenContext) -> Frame {
+        let spinner = ["|", "/", "-", "\\"][turns % 4]
+        return Frame(lines: [Line("\(spinner) \(turns) turns")])
+    }
 }
 
 /// Every Swift block of the README stands word for word in a file the build compiles, so the README can't show code
