@@ -269,6 +269,29 @@ struct LinkOptionTests {
                 == "warning: controls/slider · captured 1: step 1 (x) did nothing: the screen ignored the key\n")
     }
 
+    /// Catches a screen that traps during `snapshot` leaving a backtrace and no word of which entry and scenario
+    /// were playing.
+    @Test("a screen that traps during snapshot is named, entry and scenario, before the runtime's backtrace")
+    func crashNamesScenario() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trap-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("trap.txt")
+        try "--keys 'up'\n--keys '!'\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try run(
+            [
+                "snapshot", "test/trap", "--scenario-file", file.path, "--dir",
+                directory.appendingPathComponent("g").path,
+            ],
+            environment: ["CATALOG_TEST_SCREENS": "1", "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no"])
+        #expect(result.signaled && [SIGILL, SIGTRAP].contains(result.status), "\(result.status) \(result.stderr)")
+        let note = try #require(
+            result.stderr.range(of: "catalog: crashed while playing test/trap · captured 2\n"), "\(result.stderr)")
+        #expect(!result.stderr.contains("captured 1\n"), "only the scenario playing is named")
+        let report = result.stderr.range(of: "Program crashed")
+        #expect(report.map { note.upperBound <= $0.lowerBound } == true, "the backtrace follows: \(result.stderr)")
+    }
+
     /// Catches `snapshot slider --scenario-file …/captures/indicators/progress.txt` recording a Slider golden from
     /// Progress's keys with exit 0.
     @Test("snapshot --scenario-file refuses another entry's captures, named by the file's first line or its path")

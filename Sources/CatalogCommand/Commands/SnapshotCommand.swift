@@ -4,11 +4,15 @@ import Foundation
 
 /// `snapshot [QUERY...]`: every scenario against its golden file.
 enum SnapshotCommand {
-    /// - Parameter writable: `0` when a directory can be written to, or why not as an `errno`; tests stand in for
-    ///   a read-only file system that even root can't write.
+    /// - Parameters:
+    ///   - writable: `0` when a directory can be written to, or why not as an `errno`; tests stand in for a
+    ///     read-only file system that even root can't write.
+    ///   - notesCrashes: Whether a screen that traps is named on standard error, with its entry and scenario, before
+    ///     the runtime's backtrace (``CrashNote``); a test that runs the command in its own process leaves the
+    ///     process's signal handlers alone.
     static func run(
         _ arguments: Arguments, _ context: inout Context,
-        writable: (String) -> Int32 = { access($0, W_OK) == 0 ? 0 : errno }
+        writable: (String) -> Int32 = { access($0, W_OK) == 0 ? 0 : errno }, notesCrashes: Bool = true
     ) throws -> Int32 {
         let mode = try recordMode(arguments, context)
         let size = try arguments.values["--size"].map(parseSize)
@@ -31,7 +35,9 @@ enum SnapshotCommand {
             try usableDirectory(pictures.root.path, option: "--svg", writing: writes.pictures, writable: writable)
         }
         let complete = arguments.values["--scenario-file"] == nil && arguments.operands.isEmpty
+        if notesCrashes { CrashNote.start(program: context.name) }
         let report = check.check(entries, complete: complete)
+        CrashNote.stop()
         if arguments.has("--prune") { try check.prune(report) }
         if arguments.has("--json") {
             write(json: report, to: &context.out)

@@ -265,6 +265,8 @@ public struct SnapshotCheck {
             entryID: id, title: title, scenario: scenario.name, size: size ?? scenario.size, status: .matched,
             golden: path)
         let run: ScenarioRun
+        // A screen that traps can't be caught, but `snapshot` can name what it was playing.
+        CrashNote.playing(id, scenario.name)
         do {
             run = try ScenarioRun.play(scenario, size: size, title: title, notesIdleSteps: true, of: make)
         } catch {

@@ -19,6 +19,8 @@ import Synchronization
 ///   SIGFPE raised by an instruction) by returning to the instruction, which faults again; any other signal by
 ///   raising it again. A handler that returns from a signal it was sent (the backtracer does, for `kill -QUIT`)
 ///   therefore doesn't leave the launcher running on a terminal it has given back.
+/// - For a crash (not a signal sent to end the process), it first writes the ``CrashNote`` a command keeps, if any:
+///   `snapshot` names the entry and scenario it was playing.
 ///
 /// The handler for these signals is async-signal-safe: it writes precomputed bytes from static storage with
 /// `write(2)`, restores the saved settings with `tcsetattr(3)`, and reads the previous action from a table indexed by
@@ -389,6 +391,8 @@ private let fatalHandler: SignalGuard.InfoHandler = { signal, info, context in
     let savedErrno = errno
     ChildProcesses.killAll()
     SignalGuard.restoreTerminal()
+    // A crash (not a signal sent to end the process) says what was playing, before the backtracer's report.
+    if signal != SIGTERM, signal != SIGHUP, signal != SIGINT, signal != SIGQUIT { CrashNote.write() }
     SignalGuard.handOn(signal, info: info, context: context)
     errno = savedErrno
 }
