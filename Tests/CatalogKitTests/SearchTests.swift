@@ -152,6 +152,36 @@ struct SearchTests {
         #expect(paths(same, same.search("con", fuzzy: true)) == ["a/con.h", "b/a/con.h", "c/config.h"])
     }
 
+    @Test("an exact term is scored where it occurs, one run, not where its letters could be placed apart")
+    func exactScoredAtItsOccurrence() throws {
+        // Both hold `ab` inside a name, after another letter. The letters placed apart in `a/b/xab` (the field's
+        // start, then after a `/`) would score more, but an exact hit is the run it matched: the two tie, and the
+        // shorter path goes first.
+        let lines = ["a/b/xab", "q/zab"]
+        let catalog = try snapshot(lines)
+        let query = Query("ab")
+        #expect(
+            paths(catalog, catalog.index.rankedByScore(catalog.index.hits(for: query), for: query).ordered) == [
+                "q/zab", "a/b/xab",
+            ])
+        // Of a path's occurrences, the best: `ab` after the name's `/` (its first letter's bonus doubled, and kept
+        // by the run), not `ab` inside `zab`.
+        let matcher = FuzzyMatcher(terms: [Array("ab".utf8)])
+        let record = Array("zab/ab".utf8)
+        let points = FuzzyMatcher.Points.self
+        #expect(
+            record.withUnsafeBufferPointer { matcher.exactScore($0) }
+                == 2 * points.match + 2 * points.name + 3 * points.slash)
+        // Anchors keep their occurrences: `^ab` has none in `zab/ab`, and `ab$` has the name's.
+        #expect(record.withUnsafeBufferPointer { matcher.exactScore($0, atStart: true) } == nil)
+        #expect(
+            record.withUnsafeBufferPointer { matcher.exactScore($0, atEnd: true) }
+                == 2 * points.match + 2 * points.name + 3 * points.slash)
+        #expect(
+            Array("ab/zab".utf8).withUnsafeBufferPointer { matcher.exactScore($0, atEnd: true) }
+                == 2 * points.match + 2 * points.name + points.consecutive)
+    }
+
     @Test("in fuzzy mode, skipping letters inside a name costs, and leaving a directory's name does not")
     func gapsInsideANameCost() throws {
         // `test/support` typed as a path: skipping `test_` to reach `support` in a name ranks below the path

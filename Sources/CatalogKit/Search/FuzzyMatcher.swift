@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Fuzzy matching and scoring of folded text.
 ///
 /// A term matches a field when its characters appear in that order. A forward pass over the record decides that
@@ -104,6 +110,79 @@ struct FuzzyMatcher: Sendable {
             total += best
         }
         return total
+    }
+
+    /// Scores a record for an exact term (this matcher's only one): the best of the term's occurrences in its fields,
+    /// each scored as ``align(_:_:in:field:from:to:name:parent:raw:)`` scores those places, where an occurrence is
+    /// one run with no gap. fzf scores an exact term at an occurrence too, and the alignment found a gapped placement
+    /// of the same characters only to discard it: it cost a broad query (`s` on a million paths) half a second a
+    /// keystroke.
+    ///
+    /// - Parameters:
+    ///   - atStart: Only an occurrence that starts its field counts (`^term`).
+    ///   - atEnd: Only one that ends its field counts (`term$`).
+    /// - Returns: The score, or `nil` when no field holds the term there.
+    /// - Complexity: O(L + k · m) for L bytes, k occurrences and m characters.
+    func exactScore(
+        _ record: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>? = nil, atStart: Bool = false,
+        atEnd: Bool = false
+    ) -> Int32? {
+        guard flat.count == 1, let text = record.baseAddress else { return nil }
+        let term = UnsafeBufferPointer(start: flat.bytes + flat.layout[0], count: flat.layout[1])
+        let units = UnsafeBufferPointer(start: flat.units + flat.layout[2], count: flat.layout[3])
+        let length = term.count
+        let count = record.count
+        guard length > 0 else { return 0 }
+        var best: Int32?
+        var field = 0
+        var fieldEnd = ByteSearch.next(0, in: text, from: 0, to: count) ?? count
+        // The first field's name and the directory above it, and its raw bytes for camelCase, once it holds the term.
+        var name = fieldEnd
+        var parent = fieldEnd
+        var cased: UnsafePointer<UInt8>?
+        var located = false
+        var index = 0
+        while index + length <= count {
+            guard let found = ByteSearch.next(term[0], in: text, from: index, to: count - length + 1) else { break }
+            index = found + 1
+            guard memcmp(text + found, term.baseAddress!, length) == 0 else { continue }
+            while found > fieldEnd {
+                field = fieldEnd + 1
+                fieldEnd = ByteSearch.next(0, in: text, from: field, to: count) ?? count
+            }
+            if (atStart && found != field) || (atEnd && found + length != fieldEnd) { continue }
+            if field == 0 && !located {
+                located = true
+                let start = ByteSearch.last(0x2F, in: text, count: fieldEnd).map { $0 + 1 } ?? 0
+                parent = ByteSearch.last(0x2F, in: text, count: max(start - 1, 0)).map { $0 + 1 } ?? 0
+                // A term not meant for the name scores there as in the directory.
+                name = named == 0 ? start : fieldEnd
+                cased = raw?.count == fieldEnd && raw.map(FuzzyMatcher.isASCII) == true ? raw?.baseAddress : nil
+            }
+            let first = field == 0
+            var score: Int32 = 0
+            var state = 0
+            for unit in 0..<(units.count - 1) {
+                let position = found + units[unit]
+                let bonus = FuzzyMatcher.bonus(at: position, in: text, field: field, raw: first ? cased : nil)
+                let here =
+                    Points.match
+                    &+ (first && position >= name ? Points.name : first && position >= parent ? Points.parent : 0)
+                if unit == 0 {
+                    // The first character doubles its bonus.
+                    score = here &+ 2 &* bonus
+                    state = FuzzyMatcher.runState(bonus)
+                } else {
+                    // A consecutive character keeps its run's bonus, unless it starts a word itself.
+                    let run = FuzzyMatcher.runBonus(state)
+                    let restarts = bonus >= Points.boundary && bonus > run
+                    score &+= here &+ (restarts ? bonus : max(bonus, run))
+                    if restarts { state = FuzzyMatcher.runState(bonus) }
+                }
+            }
+            best = max(best ?? score, score)
+        }
+        return best
     }
 
     /// The best score of a term over a record's fields, or `nil` when no field holds it.

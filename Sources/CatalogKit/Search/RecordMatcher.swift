@@ -261,7 +261,7 @@ struct RecordMatcher: Sendable {
     }
 
     /// The score of a term in a record, or `nil` when no field holds it as the term's kind asks. An exact term is
-    /// scored as its characters would be in fuzzy mode, where it matched. A term that matches its case or accents
+    /// scored at its best occurrence, as fuzzy mode scores those places (``FuzzyMatcher/exactScore``). A term that matches its case or accents
     /// must also be in the raw path; without it (a one-shot read's first pass, which the index's search follows), it
     /// keeps every record its folded text keeps, and a `!` one leaves none out.
     static func find(
@@ -288,7 +288,12 @@ struct RecordMatcher: Sendable {
             return ByteSearch.find(needle, in: base, from: 0, to: record.count) != nil
         }
         guard found else { return nil }
-        return compiled.term.inverse ? 0 : compiled.fuzzy?.score(record, raw: raw) ?? 0
+        let kind = compiled.term.kind
+        return compiled.term.inverse
+            ? 0
+            : compiled.fuzzy?.exactScore(
+                record, raw: raw, atStart: kind == .prefix || kind == .equal, atEnd: kind == .suffix || kind == .equal)
+                ?? 0
     }
 
     /// Whether a raw path, or one of its raw keywords (divided by commas, as a file's are), holds a term in its typed
