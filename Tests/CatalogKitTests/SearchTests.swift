@@ -159,11 +159,13 @@ struct SearchTests {
         // shorter path goes first.
         let lines = ["a/b/xab", "q/zab"]
         let catalog = try snapshot(lines)
-        let query = Query("ab")
-        #expect(
-            paths(catalog, catalog.index.rankedByScore(catalog.index.hits(for: query), for: query).ordered) == [
-                "q/zab", "a/b/xab",
-            ])
+        // One term, scored straight away, and a query whose hits are tested again term by term.
+        for query in [Query("ab"), Query("ab !qqq")] {
+            #expect(
+                paths(catalog, catalog.index.rankedByScore(catalog.index.hits(for: query), for: query).ordered) == [
+                    "q/zab", "a/b/xab",
+                ])
+        }
         // Of a path's occurrences, the best: `ab` after the name's `/` (its first letter's bonus doubled, and kept
         // by the run), not `ab` inside `zab`.
         let matcher = FuzzyMatcher(terms: [Array("ab".utf8)])

@@ -260,6 +260,16 @@ struct RecordMatcher: Sendable {
         return total
     }
 
+    /// A query of one exact term that matches in any case (`readme`, `^/usr`), as the picker's ranking scores it for
+    /// every hit: its scorer and anchors, so a hit known to match is scored with no match tested again and no term
+    /// copied (``SearchIndex/rankedByScore(_:for:)``).
+    var singleExactTerm: (scorer: FuzzyMatcher, atStart: Bool, atEnd: Bool)? {
+        guard groups.count == 1, groups[0].count == 1, let scorer = groups[0][0].fuzzy else { return nil }
+        let term = groups[0][0].term
+        guard term.kind != .fuzzy, !term.inverse, term.typed == nil else { return nil }
+        return (scorer, term.kind == .prefix || term.kind == .equal, term.kind == .suffix || term.kind == .equal)
+    }
+
     /// The score of a term in a record, or `nil` when no field holds it as the term's kind asks. An exact term is
     /// scored at its best occurrence, as fuzzy mode scores those places (``FuzzyMatcher/exactScore``). A term that matches its case or accents
     /// must also be in the raw path; without it (a one-shot read's first pass, which the index's search follows), it

@@ -190,15 +190,26 @@ package struct SearchIndex: Sendable {
 
     /// Exact hits ranked as fuzzy ones are: best score first, then the shorter name and path, then search order. A
     /// picker's users expect fzf's order from `--exact` too, where `passwd` finds `/etc/passwd` first and not the
-    /// first path in natural order that holds it. Each hit is scored by its terms' best alignments where they matched.
+    /// first path in natural order that holds it. Each hit is scored at its terms' best occurrences
+    /// (``FuzzyMatcher/exactScore(_:raw:atStart:atEnd:)``); a query of one term that matches in any case is scored
+    /// without testing each hit again, as every hit holds it.
     ///
     /// - Complexity: O(Σ length of the hits' text) to score them, on the cores, and O(h) to rank them.
     package func rankedByScore(_ hits: Hits, for query: Query) -> Hits {
         guard !query.fuzzy, !query.isEmpty, hits.count > 1 else { return hits }
         let matcher = RecordMatcher(query)
+        let single = matcher.singleExactTerm
         let scored: [Scored] = withText { text in
             chunked(hits.ordered) { slice in
-                slice.map { record in
+                if let (scorer, atStart, atEnd) = single {
+                    return slice.map { record in
+                        let score = scorer.exactScore(
+                            text.bytes(of: Int(record)), raw: text.rawPath(of: Int(record)), atStart: atStart,
+                            atEnd: atEnd)
+                        return Scored(record: record, score: score ?? 0)
+                    }
+                }
+                return slice.map { record in
                     let score = matcher.evaluate(
                         text.bytes(of: Int(record)), raw: text.rawPath(of: Int(record)),
                         keywords: text.rawKeywords(of: Int(record)))
