@@ -66,16 +66,6 @@ package enum CrashNote {
     static func write() {
         let count = length.load(ordering: .acquiring)
         guard count > 0, let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < count {
-            let written = Glibc.write(STDERR_FILENO, base + offset, count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EINTR {
-                continue
-            } else {
-                return
-            }
-        }
+        SignalGuard.writeAll(STDERR_FILENO, base, count)
     }
 }

@@ -153,6 +153,22 @@ enum SignalGuard {
         leaveLength.store(length + bytes.count, ordering: .releasing)
     }
 
+    /// Writes `count` bytes to a descriptor, again after an interruption, until all are written or it fails: what a
+    /// handler writes (the terminal's leave sequence, ``CrashNote``'s line). Async-signal-safe.
+    static func writeAll(_ descriptor: Int32, _ base: UnsafeRawPointer, _ count: Int) {
+        var offset = 0
+        while offset < count {
+            let written = write(descriptor, base + offset, count - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+    }
+
     /// Restores the terminal if it is armed, at most once per arming. Async-signal-safe.
     ///
     /// - Returns: Whether this call restored it.
@@ -161,17 +177,7 @@ enum SignalGuard {
         guard armed.exchange(false, ordering: .acquiringAndReleasing) else { return false }
         let output = outputFD.load(ordering: .acquiring)
         let length = leaveLength.load(ordering: .acquiring)
-        var offset = 0
-        while offset < length, let base = leaveBytes.baseAddress {
-            let written = write(output, base + offset, length - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0, errno == EINTR {
-                continue
-            } else {
-                break
-            }
-        }
+        if let base = leaveBytes.baseAddress { writeAll(output, base, length) }
         _ = tcsetattr(inputFD.load(ordering: .acquiring), TCSANOW, savedSettings)
         return true
     }
