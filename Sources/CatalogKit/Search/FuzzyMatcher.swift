@@ -153,11 +153,7 @@ struct FuzzyMatcher: Sendable {
             if (atStart && found != field) || (atEnd && found + length != fieldEnd) { continue }
             if field == 0 && !located {
                 located = true
-                let start = ByteSearch.last(0x2F, in: text, count: fieldEnd).map { $0 + 1 } ?? 0
-                parent = ByteSearch.last(0x2F, in: text, count: max(start - 1, 0)).map { $0 + 1 } ?? 0
-                // A term not meant for the name scores there as in the directory.
-                name = named == 0 ? start : fieldEnd
-                cased = raw?.count == fieldEnd && raw.map(FuzzyMatcher.isASCII) == true ? raw?.baseAddress : nil
+                (name, parent, cased) = FuzzyMatcher.path(text, end: fieldEnd, named: named == 0, raw: raw)
             }
             let first = field == 0
             var score: Int32 = 0
@@ -212,19 +208,10 @@ struct FuzzyMatcher: Sendable {
                     while index < count && text[index] != 0 { index += 1 }
                     let score: Int32
                     if (index - firstStart + 1) * unitCount <= alignmentCells {
-                        // The path is the first field: its name starts after its last "/".
-                        var name = index
-                        var parent = index
-                        if fieldStart == 0 {
-                            name = ByteSearch.last(0x2F, in: text, count: index).map { $0 + 1 } ?? 0
-                            parent = ByteSearch.last(0x2F, in: text, count: max(name - 1, 0)).map { $0 + 1 } ?? 0
-                            // A term not meant for the name scores there as in the directory.
-                            if !named { name = index }
-                        }
-                        // The raw path tells camelCase apart where it folds byte for byte: an ASCII path.
-                        let cased =
-                            fieldStart == 0 && raw?.count == index && raw.map(FuzzyMatcher.isASCII) == true
-                            ? raw?.baseAddress : nil
+                        // The path is the first field; another field has no name or directory.
+                        let (name, parent, cased) =
+                            fieldStart == 0
+                            ? FuzzyMatcher.path(text, end: index, named: named, raw: raw) : (index, index, nil)
                         score = align(
                             term, units, in: text, field: fieldStart, from: firstStart, to: index, name: name,
                             parent: parent, raw: cased)
@@ -247,6 +234,23 @@ struct FuzzyMatcher: Sendable {
             }
         }
         return best
+    }
+
+    /// Where the path that is a record's first field (`text[..<end]`) has its name and the directory above it, as
+    /// scores read them, and its raw bytes when they tell camelCase apart.
+    ///
+    /// - Parameters:
+    ///   - named: Whether the term scores the name's points; one that doesn't scores there as in the directory, so
+    ///     its name starts at `end`.
+    ///   - raw: The raw path, kept only where it folds byte for byte: an ASCII path of the same length.
+    @inline(__always)
+    static func path(
+        _ text: UnsafePointer<UInt8>, end: Int, named: Bool, raw: UnsafeBufferPointer<UInt8>?
+    ) -> (name: Int, parent: Int, cased: UnsafePointer<UInt8>?) {
+        let start = ByteSearch.last(0x2F, in: text, count: end).map { $0 + 1 } ?? 0
+        let parent = ByteSearch.last(0x2F, in: text, count: max(start - 1, 0)).map { $0 + 1 } ?? 0
+        let cased = raw?.count == end && raw.map(FuzzyMatcher.isASCII) == true ? raw?.baseAddress : nil
+        return (named ? start : end, parent, cased)
     }
 
     /// Whether bytes are all ASCII, eight at a time.
